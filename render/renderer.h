@@ -22,14 +22,25 @@ struct SkeletonDraw {
   int hovered_joint = -1;
 };
 
+// The part of the framebuffer the 3D view occupies, in framebuffer pixels, origin at the
+// bottom-left (GL's convention). A zero width or height means the whole framebuffer.
+struct ViewportRect {
+  int x = 0;
+  int y = 0;
+  int width = 0;
+  int height = 0;
+};
+
 class Renderer {
  public:
   // Compiles the embedded shaders and builds the meshes. Returns false with a message.
   bool init(std::string& error);
   void shutdown();
 
-  // Clears the framebuffer and sets the camera for the draws that follow.
-  void begin_frame(int framebuffer_width, int framebuffer_height, const Camera& camera);
+  // Clears the whole framebuffer, draws the background into `viewport` and sets the
+  // camera (aspect = the viewport's) and glViewport for the draws that follow.
+  void begin_frame(int framebuffer_width, int framebuffer_height, const Camera& camera,
+                   const ViewportRect& viewport = {});
   // A floor grid in the XZ plane through the origin, sized for a rig of `scene_size` units.
   void draw_grid(float scene_size);
   // Bones as shaded octahedra from each joint to each child, joints as small spheres.
