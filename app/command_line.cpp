@@ -1,0 +1,98 @@
+#include "app/command_line.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace app {
+
+const char* usage_text() {
+  return "usage: ikscope [FILE] [options]\n"
+         "\n"
+         "An interactive inverse-kinematics workbench. Opens FILE (.gltf or .glb), or the\n"
+         "built-in humanoid when no FILE is given.\n"
+         "\n"
+         "options:\n"
+         "  -h, --help             show this text and exit\n"
+         "  --frames N             run N frames, then exit\n"
+         "  --screenshot PNG       render, write the window to PNG, exit (after --frames\n"
+         "                         frames if given, else after 3)\n"
+         "  --state-out JSON       on exit, write the program's state (rig, camera, joint\n"
+         "                         positions in model space and in window pixels) to JSON\n"
+         "  --size WxH             initial window size in screen coordinates (default 1280x800)\n"
+         "\n"
+         "controls: orbit = middle mouse or Alt+left drag; pan = Shift+middle drag;\n"
+         "zoom = wheel; frame all = F; select a joint = left click (viewport or outline);\n"
+         "F1 = help; drop a .gltf/.glb file on the window to open it.\n";
+}
+
+namespace {
+
+bool parse_int(const char* text, int& out) {
+  char* end = nullptr;
+  const long v = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || v < 0 || v > 1000000000L) return false;
+  out = static_cast<int>(v);
+  return true;
+}
+
+bool parse_size(const char* text, int& w, int& h) {
+  const char* x = std::strchr(text, 'x');
+  if (!x) return false;
+  const std::string ws(text, x);
+  return parse_int(ws.c_str(), w) && parse_int(x + 1, h) && w >= 64 && h >= 64 && w <= 16384 &&
+         h <= 16384;
+}
+
+}  // namespace
+
+bool parse_command_line(int argc, const char* const* argv, Options& out, std::string& error) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](const char* what) -> const char* {
+      if (i + 1 >= argc) {
+        error = arg + " needs " + what;
+        return nullptr;
+      }
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      o.help = true;
+    } else if (arg == "--frames") {
+      const char* v = value("a number of frames");
+      if (!v) return false;
+      if (!parse_int(v, o.frames) || o.frames < 1) {
+        error = "--frames needs a whole number of at least 1, not '" + std::string(v) + "'";
+        return false;
+      }
+    } else if (arg == "--screenshot") {
+      const char* v = value("a .png path");
+      if (!v) return false;
+      o.screenshot = v;
+    } else if (arg == "--state-out") {
+      const char* v = value("a .json path");
+      if (!v) return false;
+      o.state_out = v;
+    } else if (arg == "--size") {
+      const char* v = value("a size like 1280x800");
+      if (!v) return false;
+      if (!parse_size(v, o.width, o.height)) {
+        error = "--size needs WIDTHxHEIGHT between 64 and 16384, not '" + std::string(v) + "'";
+        return false;
+      }
+    } else if (!arg.empty() && arg[0] == '-') {
+      error = "unknown option '" + arg + "' (see --help)";
+      return false;
+    } else if (o.file.empty()) {
+      o.file = arg;
+    } else {
+      error = "only one FILE can be opened, got '" + o.file + "' and '" + arg + "'";
+      return false;
+    }
+  }
+  if (!o.screenshot.empty() && o.frames < 0) o.frames = 3;
+  out = o;
+  return true;
+}
+
+}  // namespace app

@@ -1,0 +1,25 @@
+// The command line: ikscope [FILE] [options]. Parsing is separate from main so it can
+// be tested and so --help always tells the truth about what is parsed here.
+#pragma once
+
+#include <string>
+
+namespace app {
+
+struct Options {
+  std::string file;             // rig to open; empty = the built-in humanoid
+  int frames = -1;              // run this many frames then exit; -1 = until closed
+  std::string screenshot;       // render, write this PNG, exit
+  std::string state_out;        // on exit, write the program's state as JSON here
+  int width = 1280;             // initial window size, in screen coordinates
+  int height = 800;
+  bool help = false;
+};
+
+// Returns false with a one-line message on an unknown option or a bad value.
+bool parse_command_line(int argc, const char* const* argv, Options& out, std::string& error);
+
+// The --help text.
+const char* usage_text();
+
+}  // namespace app

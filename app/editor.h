@@ -1,0 +1,52 @@
+// The editor state: the single source of truth of the program. Panels and viewport
+// input are functions of it; the renderer only reads from it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/import/gltf_import.h"
+#include "render/camera.h"
+#include "solvers/pose.h"
+
+namespace app {
+
+struct Editor {
+  // The open rig. Replaced only by a successful open: a bad file keeps what was there.
+  bool has_rig = false;
+  ik::ImportedRig rig;
+  ik::Pose pose;
+  std::vector<glm::mat4> world;  // model space, one per joint, from fk of `pose`
+
+  render::Camera camera;
+  bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
+
+  int selected_joint = -1;  // -1 = none
+  int hovered_joint = -1;
+
+  // The status line: the last message, errors included.
+  std::string status;
+  bool status_is_error = false;
+
+  bool show_help = false;
+  bool open_requested = false;              // Ctrl+O: show the Open popup next frame
+  bool quit_requested = false;              // File > Quit, Ctrl+Q
+  bool outline_scroll_to_selection = false; // selection changed outside the outline
+  char open_path[1024] = {};                // the File > Open text field
+};
+
+// Opens a .gltf/.glb. On success replaces the rig, resets pose and selection, asks for
+// framing and says so in the status line; on failure keeps the current rig and puts
+// the importer's message (naming the file and the problem) in the status line.
+bool open_rig(Editor& editor, const std::string& path);
+
+// Recomputes `world` from `pose`.
+void update_world(Editor& editor);
+
+// The size of the open rig (its bounding box's diagonal), at least a small positive
+// number; used for the grid and picking radii.
+float scene_size(const Editor& editor);
+
+void set_status(Editor& editor, const std::string& text, bool is_error);
+
+}  // namespace app

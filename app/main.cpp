@@ -1,0 +1,237 @@
+// ikscope: the program. One straight line, as in Dear ImGui's SDL2 + OpenGL3 example:
+// init, then per frame poll events -> new frame -> build UI -> render -> swap, then
+// cleanup in reverse order. The editor state (app/editor.h) is the single source of
+// truth; the panels and the viewport input edit it, the renderer only reads it.
+#include <SDL.h>
+#include <imgui.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app/command_line.h"
+#include "app/editor.h"
+#include "app/panels.h"
+#include "app/state_dump.h"
+#include "app/viewport_input.h"
+#include "render/renderer.h"
+
+namespace {
+
+// Creates the window with a GL 3.3 core context, preferring 4x MSAA.
+bool create_window(const app::Options& options, SDL_Window*& window, SDL_GLContext& context,
+                   std::string& error) {
+  for (int samples : {4, 0}) {
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, samples > 0 ? 1 : 0);
+    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples);
+    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    window = SDL_CreateWindow("ikscope", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
+                              options.height, flags);
+    if (!window) continue;
+    context = SDL_GL_CreateContext(window);
+    if (context) return true;
+    SDL_DestroyWindow(window);
+    window = nullptr;
+  }
+  error = std::string("cannot create an OpenGL 3.3 core window: ") + SDL_GetError();
+  return false;
+}
+
+// How much larger than 96 dpi the UI should be drawn (1 on an ordinary screen). On
+// macOS-style HiDPI the framebuffer is already larger than the window and ImGui's
+// backend scales for us; on X11/Windows the DPI says it.
+float ui_scale(SDL_Window* window) {
+  int ww = 0, wh = 0, dw = 0, dh = 0;
+  SDL_GetWindowSize(window, &ww, &wh);
+  SDL_GL_GetDrawableSize(window, &dw, &dh);
+  if (dw > ww) return 1.0f;
+  float ddpi = 0.0f;
+  if (SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(window), &ddpi, nullptr, nullptr) != 0) return 1.0f;
+  const float scale = ddpi / 96.0f;
+  return scale > 1.2f && scale < 4.0f ? scale : 1.0f;
+}
+
+void setup_imgui_style(float scale) {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowBorderSize = 0.0f;
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.13f, 0.135f, 0.145f, 1.0f);
+  style.Colors[ImGuiCol_MenuBarBg] = ImVec4(0.10f, 0.105f, 0.115f, 1.0f);
+  style.ScaleAllSizes(scale);
+  ImGuiIO& io = ImGui::GetIO();
+  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  if (FILE* f = std::fopen(font, "rb")) {
+    std::fclose(f);
+    io.Fonts->AddFontFromFileTTF(font, 15.0f * scale);
+  } else {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * scale;
+    io.Fonts->AddFontDefault(&config);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  app::Options options;
+  std::string error;
+  if (!app::parse_command_line(argc, argv, options, error)) {
+    std::fprintf(stderr, "ikscope: %s\n", error.c_str());
+    return 2;
+  }
+  if (options.help) {
+    std::fputs(app::usage_text(), stdout);
+    return 0;
+  }
+
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "ikscope: cannot start SDL: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl_context = nullptr;
+  if (!create_window(options, window, gl_context, error)) {
+    std::fprintf(stderr, "ikscope: %s\n", error.c_str());
+    SDL_Quit();
+    return 1;
+  }
+  SDL_GL_MakeCurrent(window, gl_context);
+  // Batch runs (--frames) go as fast as they can; interactive runs follow the display.
+  SDL_GL_SetSwapInterval(options.frames > 0 ? 0 : 1);
+  if (!render::load_gl(reinterpret_cast<render::GetProcAddress>(SDL_GL_GetProcAddress), error)) {
+    std::fprintf(stderr, "ikscope: %s\n", error.c_str());
+    SDL_GL_DeleteContext(gl_context);
+    SDL_DestroyWindow(window);
+    SDL_Quit();
+    return 1;
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; nothing to remember
+  setup_imgui_style(ui_scale(window));
+  ImGui_ImplSDL2_InitForOpenGL(window, gl_context);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  render::Renderer renderer;
+  if (!renderer.init(error)) {
+    std::fprintf(stderr, "ikscope: %s\n", error.c_str());
+    return 1;
+  }
+
+  app::Editor editor;
+  bool initial_open_failed = false;
+  if (!options.file.empty()) initial_open_failed = !app::open_rig(editor, options.file);
+  if (!editor.has_rig) {
+    // Nothing to show yet: open the built-in humanoid, but keep the error on screen.
+    const std::string failure = editor.status;
+    app::open_rig(editor, IKSCOPE_DEFAULT_RIG);
+    if (initial_open_failed) app::set_status(editor, failure, true);
+  }
+
+  app::ViewportInput input;
+  app::ViewportArea area;
+  app::WindowMetrics metrics;
+  int exit_code = 0;
+  bool running = true;
+  for (int frame = 0; running; ++frame) {
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+      ImGui_ImplSDL2_ProcessEvent(&event);
+      const ImGuiIO& io = ImGui::GetIO();
+      if (event.type == SDL_QUIT) running = false;
+      if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
+          event.window.windowID == SDL_GetWindowID(window))
+        running = false;
+      if (event.type == SDL_DROPFILE) {
+        app::open_rig(editor, event.drop.file);
+        SDL_free(event.drop.file);
+        continue;
+      }
+      app::handle_viewport_event(editor, input, event, area, io.WantCaptureMouse, io.WantCaptureKeyboard);
+    }
+    if (editor.quit_requested) running = false;
+
+    SDL_GetWindowSize(window, &metrics.window_width, &metrics.window_height);
+    SDL_GL_GetDrawableSize(window, &metrics.framebuffer_width, &metrics.framebuffer_height);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+    editor.hovered_joint = -1;  // re-found this frame by the outline or the viewport
+    area = app::draw_ui(editor, static_cast<float>(metrics.window_width),
+                        static_cast<float>(metrics.window_height));
+    if (!ImGui::GetIO().WantCaptureMouse && input.drag == app::ViewportInput::Drag::none) {
+      int mx = 0, my = 0;
+      SDL_GetMouseState(&mx, &my);
+      if (editor.has_rig && area.contains(static_cast<float>(mx), static_cast<float>(my)))
+        editor.hovered_joint = app::pick_joint(editor.camera, area, editor.world, static_cast<float>(mx),
+                                               static_cast<float>(my), app::kPickRadius);
+    }
+    if (editor.frame_all_requested && editor.has_rig) {
+      editor.camera.frame(editor.rig.bounds_min, editor.rig.bounds_max, area.aspect());
+      editor.frame_all_requested = false;
+    }
+    ImGui::Render();
+
+    // The viewport in framebuffer pixels, origin bottom-left.
+    const float sx = static_cast<float>(metrics.framebuffer_width) / static_cast<float>(metrics.window_width);
+    const float sy = static_cast<float>(metrics.framebuffer_height) / static_cast<float>(metrics.window_height);
+    render::ViewportRect rect;
+    rect.x = static_cast<int>(area.x * sx);
+    rect.width = static_cast<int>(area.width * sx);
+    rect.height = static_cast<int>(area.height * sy);
+    rect.y = metrics.framebuffer_height - static_cast<int>((area.y + area.height) * sy);
+    renderer.begin_frame(metrics.framebuffer_width, metrics.framebuffer_height, editor.camera, rect);
+    renderer.draw_grid(app::scene_size(editor));
+    if (editor.has_rig) {
+      render::SkeletonDraw draw;
+      draw.skeleton = &editor.rig.skeleton;
+      draw.world = &editor.world;
+      draw.selected_joint = editor.selected_joint;
+      draw.hovered_joint = editor.hovered_joint;
+      renderer.draw_skeleton(draw);
+    }
+    renderer.end_frame();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    const bool last_frame = options.frames > 0 && frame + 1 >= options.frames;
+    if (last_frame && !options.screenshot.empty()) {
+      if (!render::save_framebuffer_png(metrics.framebuffer_width, metrics.framebuffer_height,
+                                        options.screenshot, error)) {
+        std::fprintf(stderr, "ikscope: %s\n", error.c_str());
+        exit_code = 1;
+      }
+    }
+    SDL_GL_SwapWindow(window);
+    if (last_frame) running = false;
+  }
+
+  if (!options.state_out.empty() &&
+      !app::write_state_json(editor, area, metrics, options.state_out, error)) {
+    std::fprintf(stderr, "ikscope: %s\n", error.c_str());
+    exit_code = 1;
+  }
+  // A script that asked for a file it did not get should know.
+  if (initial_open_failed && options.frames > 0) exit_code = 1;
+
+  renderer.shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(gl_context);
+  SDL_DestroyWindow(window);
+  SDL_Quit();
+  return exit_code;
+}

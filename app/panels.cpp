@@ -1,0 +1,228 @@
+#include "app/panels.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace app {
+
+const char* controls_text() {
+  return "Orbit              middle mouse drag, or Alt + left drag\n"
+         "Pan                Shift + middle mouse drag\n"
+         "Zoom               mouse wheel\n"
+         "Frame all          F\n"
+         "Select a joint     left click on it, or click its row in the outline\n"
+         "Clear selection    Escape, or left click on empty space\n"
+         "Open a rig         drop a .gltf/.glb on the window, or File > Open\n"
+         "Help               F1\n";
+}
+
+namespace {
+
+constexpr float kRadToDeg = 57.2957795f;
+
+int joint_depth(const ik::Skeleton& s, int i) {
+  int d = 0;
+  for (int p = s.parent[static_cast<size_t>(i)]; p >= 0; p = s.parent[static_cast<size_t>(p)]) ++d;
+  return d;
+}
+
+void draw_menu_bar(Editor& editor, bool& open_popup) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) open_popup = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
+      // Handled by main through the same path as closing the window.
+      editor.quit_requested = true;
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Frame all", "F")) editor.frame_all_requested = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Controls", "F1")) editor.show_help = true;
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void draw_open_popup(Editor& editor, bool open_now) {
+  if (open_now) ImGui::OpenPopup("Open rig");
+  if (!ImGui::BeginPopupModal("Open rig", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::TextUnformatted("Path of a .gltf or .glb file (or drop one on the window):");
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  const bool entered = ImGui::InputText("##path", editor.open_path, sizeof(editor.open_path),
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::Button("Open") || entered) {
+    if (editor.open_path[0] != '\0') open_rig(editor, editor.open_path);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void draw_joint_details(const Editor& editor) {
+  const ik::Skeleton& s = editor.rig.skeleton;
+  const int j = editor.selected_joint;
+  if (j < 0 || j >= s.joint_count()) {
+    ImGui::TextDisabled("No joint selected.");
+    return;
+  }
+  const size_t u = static_cast<size_t>(j);
+  ImGui::Text("%d  %s%s", j, s.name[u].c_str(), s.is_added_tip[u] ? "  (added tip)" : "");
+  const int p = s.parent[u];
+  if (p >= 0)
+    ImGui::Text("parent   %d  %s", p, s.name[static_cast<size_t>(p)].c_str());
+  else
+    ImGui::TextUnformatted("parent   none (root)");
+  if (s.source_node[u] >= 0) ImGui::Text("glTF node %d", s.source_node[u]);
+  const ik::Transform& rest = s.rest[u];
+  ImGui::Text("rest t   %.4g %.4g %.4g", rest.translation.x, rest.translation.y, rest.translation.z);
+  ImGui::Text("rest r   %.3f %.3f %.3f %.3f (wxyz)", rest.rotation.w, rest.rotation.x,
+              rest.rotation.y, rest.rotation.z);
+  ImGui::Text("rest s   %.4g %.4g %.4g", rest.scale.x, rest.scale.y, rest.scale.z);
+  const glm::vec3 w = ik::position_of(editor.world[u]);
+  ImGui::Text("model    %.4g %.4g %.4g", w.x, w.y, w.z);
+  const ik::JointLimits& lim = s.limits[u];
+  if (!lim.enabled) {
+    ImGui::TextDisabled("no limits");
+  } else if (lim.hinge) {
+    ImGui::Text("hinge    axis %.2f %.2f %.2f, %.1f..%.1f deg", lim.hinge_axis.x, lim.hinge_axis.y,
+                lim.hinge_axis.z, lim.min.x * kRadToDeg, lim.max.x * kRadToDeg);
+  } else {
+    ImGui::Text("limits   x %.0f..%.0f  y %.0f..%.0f  z %.0f..%.0f deg", lim.min.x * kRadToDeg,
+                lim.max.x * kRadToDeg, lim.min.y * kRadToDeg, lim.max.y * kRadToDeg,
+                lim.min.z * kRadToDeg, lim.max.z * kRadToDeg);
+  }
+}
+
+void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+  if (!ImGui::Begin("Skeleton", nullptr, flags)) {
+    ImGui::End();
+    return;
+  }
+  if (!editor.has_rig) {
+    ImGui::TextDisabled("No rig open.");
+    ImGui::End();
+    return;
+  }
+  const ik::Skeleton& s = editor.rig.skeleton;
+  int roots = 0, tips = 0;
+  for (int i = 0; i < s.joint_count(); ++i) {
+    roots += s.is_root(i);
+    tips += s.is_added_tip[static_cast<size_t>(i)];
+  }
+  ImGui::TextWrapped("%s", editor.rig.path.c_str());
+  ImGui::Text("%d joints, %d root%s, %d added tip%s", s.joint_count(), roots, roots == 1 ? "" : "s",
+              tips, tips == 1 ? "" : "s");
+  ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
+
+  const float details_height = ImGui::GetTextLineHeightWithSpacing() * 9.5f;
+  const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                                      ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
+  const float table_height = ImGui::GetContentRegionAvail().y - details_height;
+  if (ImGui::BeginTable("joints", 2, table_flags, ImVec2(0.0f, table_height))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    const float indent = ImGui::GetFontSize() * 0.6f;
+    ImGuiListClipper clipper;
+    clipper.Begin(s.joint_count());
+    // Keep the selected row (e.g. picked in the viewport) in view.
+    const bool scroll_to_selection = editor.outline_scroll_to_selection && editor.selected_joint >= 0;
+    if (scroll_to_selection) clipper.ForceDisplayRangeByIndices(editor.selected_joint, editor.selected_joint + 1);
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        const size_t u = static_cast<size_t>(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        const bool is_selected = editor.selected_joint == i;
+        char label[32];
+        std::snprintf(label, sizeof(label), "%d##row", i);
+        if (ImGui::Selectable(label, is_selected,
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+          editor.selected_joint = i;
+        }
+        if (ImGui::IsItemHovered()) editor.hovered_joint = i;
+        if (is_selected && scroll_to_selection) ImGui::SetScrollHereY(0.5f);
+        ImGui::TableNextColumn();
+        ImGui::Dummy(ImVec2(indent * static_cast<float>(joint_depth(s, i)), 0.0f));
+        ImGui::SameLine(0.0f, 0.0f);
+        if (s.is_added_tip[u])
+          ImGui::TextDisabled("%s", s.name[u].c_str());
+        else
+          ImGui::TextUnformatted(s.name[u].c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  editor.outline_scroll_to_selection = false;
+  ImGui::Separator();
+  draw_joint_details(editor);
+  ImGui::End();
+}
+
+void draw_status_line(const Editor& editor, const ImVec2& pos, const ImVec2& size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("##status", nullptr, flags);
+  if (editor.status_is_error)
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor.status.c_str());
+  else
+    ImGui::TextUnformatted(editor.status.c_str());
+  ImGui::End();
+}
+
+void draw_help(Editor& editor) {
+  if (!editor.show_help) return;
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("Controls", &editor.show_help,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    ImGui::TextUnformatted(controls_text());
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
+  bool open_popup = editor.open_requested;
+  editor.open_requested = false;
+  draw_menu_bar(editor, open_popup);
+  draw_open_popup(editor, open_popup);
+
+  const float menu_height = ImGui::GetFrameHeight();
+  const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;
+  const float panel_width = std::floor(std::fmin(ImGui::GetFontSize() * 22.0f, window_width * 0.4f));
+  const float body_height = window_height - menu_height - status_height;
+
+  draw_outline(editor, ImVec2(0.0f, menu_height), ImVec2(panel_width, body_height));
+  draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
+  draw_help(editor);
+
+  ViewportArea area;
+  area.x = panel_width;
+  area.y = menu_height;
+  area.width = std::fmax(1.0f, window_width - panel_width);
+  area.height = std::fmax(1.0f, body_height);
+  return area;
+}
+
+}  // namespace app

@@ -1,0 +1,53 @@
+#include "app/state_dump.h"
+
+#include <nlohmann/json.hpp>
+
+#include "app/atomic_file.h"
+
+namespace app {
+
+bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
+                      const std::string& path, std::string& error) {
+  using nlohmann::json;
+  const float scale_x = metrics.window_width > 0
+                            ? static_cast<float>(metrics.framebuffer_width) / metrics.window_width
+                            : 1.0f;
+  const float scale_y = metrics.window_height > 0
+                            ? static_cast<float>(metrics.framebuffer_height) / metrics.window_height
+                            : 1.0f;
+  json state;
+  state["window"] = {metrics.window_width, metrics.window_height};
+  state["framebuffer"] = {metrics.framebuffer_width, metrics.framebuffer_height};
+  // The 3D viewport in framebuffer pixels, origin top-left (as in a screenshot).
+  state["viewport"] = {area.x * scale_x, area.y * scale_y, area.width * scale_x, area.height * scale_y};
+  state["camera"] = {{"target", {editor.camera.target.x, editor.camera.target.y, editor.camera.target.z}},
+                     {"distance", editor.camera.distance},
+                     {"yaw", editor.camera.yaw},
+                     {"pitch", editor.camera.pitch}};
+  state["status"] = editor.status;
+  state["status_is_error"] = editor.status_is_error;
+  state["selected_joint"] = editor.selected_joint;
+  state["file"] = editor.has_rig ? editor.rig.path : "";
+  json joints = json::array();
+  if (editor.has_rig) {
+    const ik::Skeleton& s = editor.rig.skeleton;
+    for (int i = 0; i < s.joint_count(); ++i) {
+      const size_t u = static_cast<size_t>(i);
+      const glm::vec3 p = ik::position_of(editor.world[u]);
+      bool visible = false;
+      const glm::vec2 w = project_to_window(editor.camera, area, p, &visible);
+      joints.push_back({{"index", i},
+                        {"name", s.name[u]},
+                        {"parent", s.parent[u]},
+                        {"added_tip", s.is_added_tip[u] != 0},
+                        {"model", {p.x, p.y, p.z}},
+                        {"window", {w.x, w.y}},
+                        {"pixel", {w.x * scale_x, w.y * scale_y}},
+                        {"in_front_of_camera", visible}});
+    }
+  }
+  state["joints"] = std::move(joints);
+  return write_file_atomically(path, state.dump(1) + "\n", error);
+}
+
+}  // namespace app

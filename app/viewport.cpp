@@ -1,0 +1,40 @@
+#include "app/viewport.h"
+
+namespace app {
+
+glm::vec2 project_to_window(const render::Camera& camera, const ViewportArea& area,
+                            const glm::vec3& point, bool* visible) {
+  const glm::vec4 clip = camera.projection(area.aspect()) * camera.view() * glm::vec4(point, 1.0f);
+  if (visible) *visible = clip.w > 1e-6f;
+  const float w = clip.w > 1e-6f ? clip.w : 1e-6f;
+  const glm::vec2 ndc(clip.x / w, clip.y / w);
+  // NDC y points up; window y points down.
+  return {area.x + (ndc.x * 0.5f + 0.5f) * area.width,
+          area.y + (0.5f - ndc.y * 0.5f) * area.height};
+}
+
+int pick_joint(const render::Camera& camera, const ViewportArea& area,
+               const std::vector<glm::mat4>& world, float mouse_x, float mouse_y, float radius) {
+  int best = -1;
+  float best_d2 = radius * radius;
+  float best_depth = 0.0f;
+  const glm::mat4 view = camera.view();
+  for (size_t i = 0; i < world.size(); ++i) {
+    const glm::vec3 p(world[i][3]);
+    bool visible = false;
+    const glm::vec2 s = project_to_window(camera, area, p, &visible);
+    if (!visible) continue;
+    const float d2 = (s.x - mouse_x) * (s.x - mouse_x) + (s.y - mouse_y) * (s.y - mouse_y);
+    const float depth = -(view * glm::vec4(p, 1.0f)).z;
+    // Within 1 unit of the best distance, prefer the joint nearer to the camera.
+    if (d2 < best_d2 - 1.0f || (d2 <= best_d2 + 1.0f && best >= 0 && depth < best_depth) ||
+        (best < 0 && d2 <= best_d2)) {
+      best = static_cast<int>(i);
+      best_d2 = d2;
+      best_depth = depth;
+    }
+  }
+  return best;
+}
+
+}  // namespace app

@@ -1,0 +1,34 @@
+// The 3D viewport's place in the window and the maths between model space and window
+// pixels: projection for picking and for the state dump.
+#pragma once
+
+#include <vector>
+
+#include "render/camera.h"
+
+namespace app {
+
+// In window coordinates (SDL's and ImGui's: points, origin top-left).
+struct ViewportArea {
+  float x = 0.0f;
+  float y = 0.0f;
+  float width = 1.0f;
+  float height = 1.0f;
+
+  float aspect() const { return height > 0.0f ? width / height : 1.0f; }
+  bool contains(float px, float py) const {
+    return px >= x && py >= y && px < x + width && py < y + height;
+  }
+};
+
+// Projects a model-space point into window coordinates. `visible` is false when the
+// point is behind the camera.
+glm::vec2 project_to_window(const render::Camera& camera, const ViewportArea& area,
+                            const glm::vec3& point, bool* visible = nullptr);
+
+// The joint nearest to the mouse within `radius` window units of its projection, -1 if
+// none. Nearer-to-camera joints win ties.
+int pick_joint(const render::Camera& camera, const ViewportArea& area,
+               const std::vector<glm::mat4>& world, float mouse_x, float mouse_y, float radius);
+
+}  // namespace app

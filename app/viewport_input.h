@@ -1,0 +1,28 @@
+// Mouse and keyboard in the 3D viewport: camera orbit / pan / zoom, joint picking and
+// the editor's keys. Input reaches here only when ImGui does not want it.
+#pragma once
+
+#include <SDL.h>
+
+#include "app/editor.h"
+#include "app/viewport.h"
+
+namespace app {
+
+struct ViewportInput {
+  enum class Drag { none, orbit, pan, click };
+  Drag drag = Drag::none;
+  float last_x = 0.0f, last_y = 0.0f;    // window coordinates
+  float press_x = 0.0f, press_y = 0.0f;  // where the left button went down
+};
+
+// Handles one SDL event. `imgui_wants_mouse` / `imgui_wants_keyboard` come from
+// ImGuiIO: the viewport only takes what ImGui does not.
+void handle_viewport_event(Editor& editor, ViewportInput& input, const SDL_Event& event,
+                           const ViewportArea& area, bool imgui_wants_mouse,
+                           bool imgui_wants_keyboard);
+
+// Picking radius in window units: joints within this many points of the mouse are hit.
+constexpr float kPickRadius = 12.0f;
+
+}  // namespace app
