@@ -1,0 +1,20 @@
+// The built-in rigs. Each function returns a rig ready to write (checked, quantized).
+#pragma once
+
+#include "assets/generator/rig.h"
+
+namespace rigs {
+
+// A person about 1.77 m tall standing, crouched as if riding a bike standing on the
+// pedals: hips flexed, knees and elbows bent, hands forward on handlebars. 26 joints.
+Rig make_humanoid();
+
+// A tentacle of 33 joints plus an end joint, curling gently forwards and sideways, bone
+// lengths tapering towards the tip.
+Rig make_tentacle();
+
+// A 7-axis robot arm after the KUKA LBR iiwa 14: fixed base, seven revolute joints whose
+// hinge axes alternate between the link axis and a perpendicular, and a flange end joint.
+Rig make_arm7();
+
+}  // namespace rigs
