@@ -115,6 +115,16 @@ struct Trace {
   }
 };
 
+// The mass-spring solver's simulation state for one chain; it lives across solves because
+// the particles' velocities are the difference between `current` and `previous`.
+struct MassSpringState {
+  int root = -1;      // the chain this state belongs to; a different chain (or joint count)
+  int effector = -1;  // restarts the simulation from the pose, at rest
+  std::vector<glm::vec3> current;   // particle positions, model space, one per chain joint
+  std::vector<glm::vec3> previous;  // positions one substep earlier
+  double pending_substeps = 0.0;    // simulated time not yet run, in substeps (< 1 after a solve)
+};
+
 // Scratch memory shared by all solvers. Buffers only grow; a solver sizes what it needs
 // once, before its iteration loop.
 struct Workspace {
@@ -127,6 +137,22 @@ struct Workspace {
   std::vector<float> floats;          // angle vectors, Jacobian storage, ...
   std::vector<float> floats2;
   std::vector<glm::quat> rotations;
+
+  // Added with solver_common.h (tree-shaped chains, incremental frames):
+  std::vector<int> tree_parent;       // per chain joint: position in `path` of its parent in the
+                                      // chain's tree, -1 for the chain root
+  std::vector<glm::mat3> linear;      // per chain joint: model-space linear part (rotation and
+                                      // scale; may shear under a non-uniformly scaled parent)
+  std::vector<glm::vec3> vectors;     // per chain joint scratch (goal positions, memoised offsets)
+  std::vector<glm::vec3> vectors2;
+  std::vector<float> weights;         // per chain joint scratch (goal weights)
+  std::vector<int> order;             // scene_solve: the order the chains are solved in
+
+  // Persistent per-chain state (not scratch): the mass-spring solver's particles. A solve
+  // uses mass_spring[chain_slot]; scene_solve sets chain_slot to the chain's index in the
+  // scene, a caller solving one chain directly may leave it at 0.
+  int chain_slot = 0;
+  std::vector<MassSpringState> mass_spring;
 };
 
 }  // namespace ik

@@ -1,0 +1,144 @@
+#include "solvers/limits.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ik {
+namespace {
+
+constexpr float kPiF = 3.14159265358979f;
+// A rotation change smaller than this (radians) does not count as a clamp.
+constexpr float kChangeEpsilon = 1e-5f;
+
+// Circular distance from `angle` to the range [min, max]; 0 inside.
+float range_distance(float angle, float min, float max) {
+  if (!(max >= min)) max = min;
+  const float width = max - min;
+  if (width >= kTwoPi) return 0.0f;
+  float d = angle - min;
+  d -= kTwoPi * std::floor(d / kTwoPi);  // [0, 2pi): how far past min going forward
+  if (d <= width) return 0.0f;
+  return std::min(d - width, kTwoPi - d);
+}
+
+// Largest per-axis distance of XYZ angles `a` from the ball limits.
+float ball_violation(const JointLimits& limits, const glm::vec3& a) {
+  float worst = 0.0f;
+  for (int axis = 0; axis < 3; ++axis)
+    worst = std::max(worst, range_distance(a[axis], limits.min[axis], limits.max[axis]));
+  return worst;
+}
+
+// Angle of the rotation taking a to b (both unit).
+float angle_between(const glm::quat& a, const glm::quat& b) {
+  const glm::quat d = glm::conjugate(a) * b;
+  const float v = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+  return 2.0f * std::atan2(v, std::fabs(d.w));
+}
+
+}  // namespace
+
+float wrap_angle(float angle) {
+  return angle - kTwoPi * std::floor((angle + kPiF) / kTwoPi);
+}
+
+float clamp_angle(float angle, float min, float max) {
+  if (!(max >= min)) max = min;
+  const float width = max - min;
+  if (width >= kTwoPi) return angle;
+  float d = angle - min;
+  d -= kTwoPi * std::floor(d / kTwoPi);
+  if (d <= width) return min + d;
+  // Outside: going forward from max we reach `angle` after d - width; going backward
+  // from min after 2pi - d. Pick the nearer end.
+  return (d - width) <= (kTwoPi - d) ? max : min;
+}
+
+float twist_angle(const glm::quat& q, const glm::vec3& axis) {
+  const float projection = q.x * axis.x + q.y * axis.y + q.z * axis.z;
+  if (std::fabs(projection) < 1e-12f && std::fabs(q.w) < 1e-12f) return 0.0f;
+  // The twist is the normalised quaternion (w, projection * axis): angle 2*atan2(p, w).
+  return wrap_angle(2.0f * std::atan2(projection, q.w));
+}
+
+glm::vec3 xyz_angles(const glm::quat& offset) {
+  // M = Rx(a) Ry(b) Rz(c) has, by rows:
+  //   row 0: [ cb cc,            -cb sc,             sb    ]
+  //   row 1: [ ca sc + sa sb cc,  ca cc - sa sb sc,  -sa cb ]
+  //   row 2: [ sa sc - ca sb cc,  sa cc + ca sb sc,   ca cb ]
+  // GLM is column-major: m[col][row].
+  const glm::mat3 m = glm::mat3_cast(offset);
+  const float cos_b = std::sqrt(m[0][0] * m[0][0] + m[1][0] * m[1][0]);
+  const float b = std::atan2(m[2][0], cos_b);
+  if (cos_b < 1e-6f) {
+    // Gimbal lock: only a + c (sb = 1) or a - c (sb = -1) is defined; put it all in a.
+    // Then row 1 / row 2 of column 1 give cos and sin of a.
+    return {std::atan2(m[1][2], m[1][1]), b, 0.0f};
+  }
+  return {std::atan2(-m[2][1], m[2][2]), b, std::atan2(-m[1][0], m[0][0])};
+}
+
+glm::quat from_xyz_angles(const glm::vec3& a) {
+  return glm::angleAxis(a.x, glm::vec3(1, 0, 0)) * glm::angleAxis(a.y, glm::vec3(0, 1, 0)) *
+         glm::angleAxis(a.z, glm::vec3(0, 0, 1));
+}
+
+glm::vec3 other_xyz_angles(const glm::vec3& a) {
+  // Rx(pi) Ry(pi - b) Rz(pi) = Ry(b), so both readings give the same rotation.
+  return {wrap_angle(a.x + kPiF), wrap_angle(kPiF - a.y), wrap_angle(a.z + kPiF)};
+}
+
+glm::vec3 hinge_axis(const JointLimits& limits) {
+  const glm::vec3 a = limits.hinge_axis;
+  const float len = std::sqrt(glm::dot(a, a));
+  if (!(len > 1e-12f) || !std::isfinite(len)) return {0.0f, 0.0f, 1.0f};
+  return a / len;
+}
+
+bool limits_active(const JointLimits& limits) {
+  if (!limits.enabled) return false;
+  if (limits.hinge) return true;
+  for (int axis = 0; axis < 3; ++axis)
+    if (!(limits.max[axis] - limits.min[axis] >= kTwoPi)) return true;
+  return false;
+}
+
+bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat& local) {
+  if (!limits.enabled) return false;
+  const glm::quat offset = glm::normalize(glm::conjugate(rest) * local);
+  glm::quat clamped_offset;
+  if (limits.hinge) {
+    const glm::vec3 axis = hinge_axis(limits);
+    const float angle = twist_angle(offset, axis);
+    clamped_offset = glm::angleAxis(clamp_angle(angle, limits.min.x, limits.max.x), axis);
+  } else {
+    const glm::vec3 a = xyz_angles(offset);
+    const glm::vec3 b = other_xyz_angles(a);
+    const float va = ball_violation(limits, a), vb = ball_violation(limits, b);
+    if (va == 0.0f || vb == 0.0f) return false;
+    glm::vec3 angles = va <= vb ? a : b;
+    for (int axis = 0; axis < 3; ++axis)
+      angles[axis] = clamp_angle(angles[axis], limits.min[axis], limits.max[axis]);
+    clamped_offset = from_xyz_angles(angles);
+  }
+  const bool changed = angle_between(offset, clamped_offset) > kChangeEpsilon;
+  local = glm::normalize(rest * clamped_offset);
+  return changed;
+}
+
+bool within_limits(const JointLimits& limits, const glm::quat& rest, const glm::quat& local,
+                   float slack) {
+  if (!limits.enabled) return true;
+  const glm::quat offset = glm::normalize(glm::conjugate(rest) * local);
+  if (limits.hinge) {
+    const glm::vec3 axis = hinge_axis(limits);
+    const float angle = twist_angle(offset, axis);
+    const glm::quat twist = glm::angleAxis(angle, axis);
+    if (angle_between(twist, offset) > slack) return false;  // a swing off the axis
+    return range_distance(angle, limits.min.x, limits.max.x) <= slack;
+  }
+  const glm::vec3 a = xyz_angles(offset);
+  return ball_violation(limits, a) <= slack || ball_violation(limits, other_xyz_angles(a)) <= slack;
+}
+
+}  // namespace ik

@@ -1,0 +1,249 @@
+#include "solvers/solver_common.h"
+
+#include <algorithm>
+
+namespace ik {
+
+// ---- Validation -----------------------------------------------------------------------
+
+bool is_valid_goal(const Goal& goal) {
+  if (!is_finite(goal.position) || !is_finite(goal.pole) || !is_finite(goal.up) ||
+      !is_finite(goal.scale))
+    return false;
+  if (goal.use_orientation) {
+    const glm::quat& q = goal.orientation;
+    if (!is_finite(q) || !(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z > 1e-12f)) return false;
+  }
+  return true;
+}
+
+bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& pose,
+                    const Workspace& workspace) {
+  const int n = skeleton.joint_count();
+  if (static_cast<int>(pose.local.size()) != n) return false;
+  if (!workspace.locked.empty() && static_cast<int>(workspace.locked.size()) != n) return false;
+  for (const Transform& t : pose.local)
+    if (!is_valid(t)) return false;
+  auto in_range = [n](int j) { return j >= 0 && j < n; };
+  if (!in_range(chain.root) || !in_range(chain.effector)) return false;
+  auto below_root = [&](int j) {
+    return in_range(j) && j >= chain.root && j < skeleton.subtree_end[static_cast<size_t>(chain.root)];
+  };
+  if (!below_root(chain.effector) || !is_valid_goal(chain.goal)) return false;
+  for (const EffectorGoal& e : chain.extra_effectors)
+    if (!below_root(e.joint) || !is_valid_goal(e.goal) || !is_finite(e.weight) || e.weight < 0.0f)
+      return false;
+  return true;
+}
+
+// ---- The chain's joints ---------------------------------------------------------------
+
+bool fill_chain_path(const Skeleton& skeleton, int root, int effector, std::vector<int>& path) {
+  path.clear();
+  const int n = skeleton.joint_count();
+  if (root < 0 || effector < 0 || root >= n || effector >= n) return false;
+  for (int j = effector; j >= root; j = skeleton.parent[static_cast<size_t>(j)]) {
+    path.push_back(j);
+    if (j == root) {
+      std::reverse(path.begin(), path.end());
+      return true;
+    }
+  }
+  path.clear();  // walked past the root: DFS order puts an ancestor at a smaller index
+  return false;
+}
+
+bool fill_chain_tree(const Skeleton& skeleton, const Chain& chain, std::vector<int>& joints,
+                     std::vector<int>& tree_parent) {
+  tree_parent.clear();
+  if (!fill_chain_path(skeleton, chain.root, chain.effector, joints)) return false;
+  if (!chain.extra_effectors.empty()) {
+    // Append each extra effector's path up to the root, then sort and drop duplicates.
+    for (const EffectorGoal& e : chain.extra_effectors) {
+      int j = e.joint;
+      while (j > chain.root) {
+        joints.push_back(j);
+        j = skeleton.parent[static_cast<size_t>(j)];
+      }
+      if (j != chain.root) {
+        joints.clear();
+        return false;
+      }
+    }
+    std::sort(joints.begin(), joints.end());
+    joints.erase(std::unique(joints.begin(), joints.end()), joints.end());
+  }
+  tree_parent.resize(joints.size());
+  tree_parent[0] = -1;
+  for (size_t k = 1; k < joints.size(); ++k)
+    tree_parent[k] = find_in_sorted(joints, skeleton.parent[static_cast<size_t>(joints[k])]);
+  return true;
+}
+
+int find_in_sorted(const std::vector<int>& joints, int joint) {
+  const auto it = std::lower_bound(joints.begin(), joints.end(), joint);
+  return (it != joints.end() && *it == joint) ? static_cast<int>(it - joints.begin()) : -1;
+}
+
+// ---- Frames ---------------------------------------------------------------------------
+
+glm::mat4 parent_world(const Skeleton& skeleton, const Pose& pose, int joint) {
+  // world(parent) = local(a_top) * ... * local(a_1) * local(parent): walking up, each
+  // ancestor multiplies from the left, so no stack is needed.
+  glm::mat4 world(1.0f);
+  for (int a = skeleton.parent[static_cast<size_t>(joint)]; a >= 0;
+       a = skeleton.parent[static_cast<size_t>(a)])
+    world = to_matrix(pose.local[static_cast<size_t>(a)]) * world;
+  return world;
+}
+
+void chain_frames(const Pose& pose, const std::vector<int>& joints,
+                  const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
+                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear) {
+  const glm::mat3 root_parent_linear(parent_of_root);
+  const glm::vec3 root_parent_position(parent_of_root[3]);
+  for (size_t k = 0; k < joints.size(); ++k) {
+    const Transform& local = pose.local[static_cast<size_t>(joints[k])];
+    const int tp = tree_parent[k];
+    const glm::mat3& parent_linear = tp < 0 ? root_parent_linear : linear[static_cast<size_t>(tp)];
+    const glm::vec3& parent_position =
+        tp < 0 ? root_parent_position : positions[static_cast<size_t>(tp)];
+    positions[k] = parent_position + parent_linear * local.translation;
+    glm::mat3 m = parent_linear * glm::mat3_cast(local.rotation);
+    m[0] *= local.scale.x;
+    m[1] *= local.scale.y;
+    m[2] *= local.scale.z;
+    linear[k] = m;
+  }
+}
+
+bool is_similarity(const glm::mat3& linear, float tolerance) {
+  const float n0 = glm::dot(linear[0], linear[0]);
+  const float n1 = glm::dot(linear[1], linear[1]);
+  const float n2 = glm::dot(linear[2], linear[2]);
+  if (!(n0 > 0.0f)) return false;
+  const float limit = tolerance * n0;
+  return std::fabs(n1 - n0) <= limit && std::fabs(n2 - n0) <= limit &&
+         std::fabs(glm::dot(linear[0], linear[1])) <= limit &&
+         std::fabs(glm::dot(linear[0], linear[2])) <= limit &&
+         std::fabs(glm::dot(linear[1], linear[2])) <= limit;
+}
+
+float path_length(const std::vector<glm::vec3>& positions, const std::vector<int>& tree_parent,
+                  int last) {
+  float length = 0.0f;
+  for (int k = last; tree_parent[static_cast<size_t>(k)] >= 0; k = tree_parent[static_cast<size_t>(k)])
+    length += glm::length(positions[static_cast<size_t>(k)] -
+                          positions[static_cast<size_t>(tree_parent[static_cast<size_t>(k)])]);
+  return length;
+}
+
+// ---- Tolerance and warm start ---------------------------------------------------------
+
+float resolve_tolerance(const Params& params, float chain_length) {
+  const float tolerance = params.tolerance_relative ? params.tolerance * chain_length : params.tolerance;
+  return tolerance > 0.0f ? tolerance : 0.0f;
+}
+
+void apply_start_pose(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
+                      const std::vector<int>& joints, Pose& pose) {
+  if (params.warm_start) return;
+  for (int j : joints)
+    if (!is_locked(workspace, j))
+      pose.local[static_cast<size_t>(j)].rotation = skeleton.rest[static_cast<size_t>(j)].rotation;
+}
+
+// ---- Vectors, rotations and the colinear bump ----------------------------------------
+
+glm::vec3 any_perpendicular(const glm::vec3& v) {
+  // Cross with the basis axis least aligned with v: never parallel to it.
+  const glm::vec3 a = glm::abs(v);
+  const glm::vec3 axis = (a.x <= a.y && a.x <= a.z) ? glm::vec3(1, 0, 0)
+                         : (a.y <= a.z)             ? glm::vec3(0, 1, 0)
+                                                    : glm::vec3(0, 0, 1);
+  return direction_or(glm::cross(v, axis), glm::vec3(1, 0, 0));
+}
+
+glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback) {
+  const float len2 = glm::dot(v, v);
+  if (!(len2 > 1e-30f) || !std::isfinite(len2)) return fallback;
+  return v * (1.0f / std::sqrt(len2));
+}
+
+glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to,
+                           const glm::vec3& half_turn_axis) {
+  // For unit a, b: q = normalize(1 + a.b, a x b) is the rotation by the angle between them
+  // about a x b (half-angle identities). Scaling by |from||to| avoids two square roots.
+  const float from2 = glm::dot(from, from);
+  const float norm = std::sqrt(from2 * glm::dot(to, to));
+  if (!(norm > 1e-30f)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  const float real = norm + glm::dot(from, to);
+  if (real <= 1e-6f * norm) {
+    // Opposite: any axis perpendicular to `from` works; prefer the caller's.
+    glm::vec3 axis = half_turn_axis - from * (glm::dot(half_turn_axis, from) / from2);
+    axis = direction_or(axis, any_perpendicular(from));
+    return glm::quat(0.0f, axis.x, axis.y, axis.z);
+  }
+  const glm::vec3 c = glm::cross(from, to);
+  return glm::normalize(glm::quat(real, c.x, c.y, c.z));
+}
+
+bool nearly_colinear(const glm::vec3& a, const glm::vec3& b, float sin_tolerance) {
+  const glm::vec3 c = glm::cross(a, b);
+  return glm::dot(c, c) <= sin_tolerance * sin_tolerance * glm::dot(a, a) * glm::dot(b, b);
+}
+
+bool bump_colinear_path(glm::vec3* positions, int count, const glm::vec3& goal,
+                        const glm::vec3& pole, float fraction) {
+  if (count < 3) return false;  // one bone turns freely; nothing to bend
+  const glm::vec3 base = positions[0];
+  glm::vec3 line = positions[count - 1] - base;
+  for (int k = 1; k < count && !(glm::dot(line, line) > 0.0f); ++k) line = positions[k] - base;
+  if (!(glm::dot(line, line) > 0.0f)) return false;  // every joint at one point
+  for (int k = 1; k < count; ++k)
+    if (!nearly_colinear(positions[k] - base, line)) return false;
+  if (!nearly_colinear(goal - base, line)) return false;
+  const glm::vec3 side =
+      direction_or(pole - line * (glm::dot(pole, line) / glm::dot(line, line)), any_perpendicular(line));
+  for (int k = 1; k < count - 1; ++k)
+    positions[k] += side * (fraction * glm::length(positions[k] - positions[k - 1]));
+  return true;
+}
+
+// ---- Trace ----------------------------------------------------------------------------
+
+namespace {
+void append_pose(Trace& trace, const Pose& pose) {
+  for (int j : trace.joints) trace.poses.push_back(pose.local[static_cast<size_t>(j)]);
+}
+}  // namespace
+
+void trace_begin(Trace* trace, const std::vector<int>& joints, const Pose& pose, float error,
+                 int max_iterations) {
+  if (trace == nullptr) return;
+  trace->clear();
+  trace->joints = joints;
+  trace->clamped.assign(joints.size(), 0);
+  const size_t entries = static_cast<size_t>(std::max(max_iterations, 0)) + 1;
+  trace->error.reserve(entries);
+  trace->error.push_back(error);
+  if (trace->record_poses) {
+    trace->poses.reserve(entries * joints.size());
+    append_pose(*trace, pose);
+  }
+}
+
+void trace_iteration(Trace* trace, const Pose& pose, float error) {
+  if (trace == nullptr) return;
+  trace->error.push_back(error);
+  if (trace->record_poses) append_pose(*trace, pose);
+}
+
+SolveStatus final_status(float error, float tolerance, bool beyond_reach, bool stalled) {
+  if (error <= tolerance) return SolveStatus::reached;
+  if (beyond_reach) return SolveStatus::unreachable;
+  if (stalled || !std::isfinite(error)) return SolveStatus::stalled;
+  return SolveStatus::max_iterations;
+}
+
+}  // namespace ik

@@ -1,0 +1,206 @@
+// Machinery every iterative solver shares: input validation, the chain's joints (a
+// path, or a tree when there are extra effectors), model-space frames, tolerance,
+// warm start, the colinear bump, trace recording and the "iterate until close enough,
+// out of iterations or stalled" loop (the one loop shared by every solver, each solver
+// only supplying its step, as Godot's iterate_ik does).
+//
+// Spaces: "model space" is the space of forward kinematics' world matrices (pose.h);
+// a joint's "frame" is its model-space transform, split into a position (vec3) and a
+// linear part (mat3 = rotation * scale, which may shear under a non-uniformly scaled
+// parent).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "solvers/chain.h"
+
+namespace ik {
+
+constexpr float kPi = 3.14159265358979f;
+
+// ---- Validation -----------------------------------------------------------------------
+
+inline bool is_finite(float v) { return std::isfinite(v); }
+inline bool is_finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+inline bool is_finite(const glm::quat& q) {
+  return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
+}
+
+// Position, orientation (when used), pole and up all finite, and the orientation not zero.
+bool is_valid_goal(const Goal& goal);
+
+// Everything a solver relies on before it touches the pose: the pose has one finite
+// transform per joint, root and effector are joints with root an ancestor of (or equal
+// to) the effector, every extra effector is a joint in the root's subtree, every goal
+// is valid, and workspace.locked is empty or has one entry per joint. Does not look at
+// params (each solver checks the ones it uses).
+bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& pose,
+                    const Workspace& workspace);
+
+// ---- The chain's joints ---------------------------------------------------------------
+
+// `path` = the joints from `root` down to `effector`, ascending (reuses the vector's
+// memory). Returns false (and leaves `path` empty) if root is not an ancestor of effector.
+bool fill_chain_path(const Skeleton& skeleton, int root, int effector, std::vector<int>& path);
+
+// The chain's tree: the union of the paths from chain.root to chain.effector and to
+// every extra effector, ascending, in `joints`; `tree_parent[k]` is the position in
+// `joints` of joints[k]'s parent, -1 for the root (joints[0]). For a chain without extra
+// effectors this is the path. Returns false if an effector is not below the root.
+bool fill_chain_tree(const Skeleton& skeleton, const Chain& chain, std::vector<int>& joints,
+                     std::vector<int>& tree_parent);
+
+// Position of `joint` in the ascending list `joints`, or -1.
+int find_in_sorted(const std::vector<int>& joints, int joint);
+
+// True if `joint` is marked in workspace.locked.
+inline bool is_locked(const Workspace& workspace, int joint) {
+  return !workspace.locked.empty() && workspace.locked[static_cast<size_t>(joint)] != 0;
+}
+
+// ---- Frames ---------------------------------------------------------------------------
+
+// Model-space transform of the parent of `joint` (identity for a root), composed from the
+// pose by walking up the ancestors: O(depth), no allocation.
+glm::mat4 parent_world(const Skeleton& skeleton, const Pose& pose, int joint);
+
+// Model-space frames of the chain's tree joints: positions[k] and linear[k] for joints[k].
+// `parent_of_root` is parent_world(joints[0]). The vectors must have joints.size() entries.
+void chain_frames(const Pose& pose, const std::vector<int>& joints,
+                  const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
+                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear);
+
+// True if the linear part maps every length by the same factor (a rotation, possibly
+// mirrored, times a uniform scale), within a relative `tolerance`.
+bool is_similarity(const glm::mat3& linear, float tolerance = 1e-4f);
+
+// Sum of the model-space lengths of the bones joints[k] -> its tree parent along the
+// path from joints[0] to joints[last] (`positions` as filled by chain_frames).
+float path_length(const std::vector<glm::vec3>& positions, const std::vector<int>& tree_parent,
+                  int last);
+
+// ---- Tolerance and warm start ---------------------------------------------------------
+
+// The stopping distance in scene units: params.tolerance, times `chain_length` when
+// params.tolerance_relative. Negative or NaN reads as 0 (run every iteration).
+float resolve_tolerance(const Params& params, float chain_length);
+
+// Cold start (params.warm_start == false): puts the local rotation of every unlocked joint
+// in `joints` back to its rest rotation. Translations and scales are left as they are
+// (position solvers only change rotations; a scale-target chain may have scaled them).
+void apply_start_pose(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
+                      const std::vector<int>& joints, Pose& pose);
+
+// ---- Vectors, rotations and the colinear bump ----------------------------------------
+
+// A unit vector perpendicular to `v` (any, but always the same for the same v); +X for 0.
+glm::vec3 any_perpendicular(const glm::vec3& v);
+
+// `v` normalised, or `fallback` if v is (nearly) zero.
+glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback);
+
+// The shortest rotation turning the direction of `from` into the direction of `to`
+// (neither needs to be unit). Opposite directions turn half a turn about
+// `half_turn_axis` made perpendicular to `from` (any perpendicular if that fails); a zero
+// vector gives the identity.
+glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to,
+                           const glm::vec3& half_turn_axis = glm::vec3(0.0f));
+
+// True if a and b are parallel or opposite: |a x b| <= sin_tolerance * |a| |b|.
+// Zero vectors count as colinear.
+bool nearly_colinear(const glm::vec3& a, const glm::vec3& b, float sin_tolerance = 1e-4f);
+
+// The guide's colinear bump for position-based solvers: if every joint of the path
+// `positions[0..count)` and `goal` lie on one line (the solver could then only slide
+// joints along that line and never bend), moves each interior joint sideways by
+// `fraction` of its bone length, towards `pole` made perpendicular to the line (any
+// perpendicular if the pole is along it). Returns true if it bumped.
+bool bump_colinear_path(glm::vec3* positions, int count, const glm::vec3& goal,
+                        const glm::vec3& pole, float fraction = 0.02f);
+
+// ---- Trace ----------------------------------------------------------------------------
+
+// Starts a trace for one solve: clears it, records which joints the solve may write
+// (trace.joints, trace.clamped sized to match), the error before iteration 1 and, when
+// record_poses, the pose of those joints. Reserves room for `max_iterations` more
+// entries so recording inside the iteration loop does not allocate.
+void trace_begin(Trace* trace, const std::vector<int>& joints, const Pose& pose, float error,
+                 int max_iterations);
+
+// Appends the error after an iteration and, when record_poses, the pose.
+void trace_iteration(Trace* trace, const Pose& pose, float error);
+
+// Marks trace.joints[k] as clamped by a limit during this solve.
+inline void trace_clamped(Trace* trace, int k) {
+  if (trace != nullptr && k >= 0 && k < static_cast<int>(trace->clamped.size()))
+    trace->clamped[static_cast<size_t>(k)] = 1;
+}
+
+// ---- The iteration loop ---------------------------------------------------------------
+
+// Decides when an error sequence has stopped improving: an iteration "makes progress"
+// when it lowers the best error so far by at least kProgress of it; kPatience iterations
+// in a row without progress is a stall.
+class StallDetector {
+ public:
+  static constexpr float kProgress = 1e-4f;
+  static constexpr int kPatience = 4;
+  explicit StallDetector(float initial_error) : best_(initial_error) {}
+  // Feeds the error after one iteration; returns true once stalled.
+  bool stalled_after(float error) {
+    if (error < best_ * (1.0f - kProgress)) {
+      best_ = error;
+      idle_ = 0;
+    } else if (++idle_ >= kPatience) {
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  float best_;
+  int idle_ = 0;
+};
+
+struct LoopOutcome {
+  int iterations = 0;
+  float error = 0.0f;
+  bool stalled = false;
+};
+
+// Runs `step()` (one iteration; returns the error after it) until the error is within
+// `tolerance`, `max_iterations` have run, or the error stalls (or is not finite).
+// Calls `record(error)` after every iteration: solvers pass a lambda that appends to the
+// trace (trace_iteration), with a pose that is up to date when poses are recorded.
+template <typename Step, typename Record>
+LoopOutcome iterate_until_done(int max_iterations, float tolerance, float initial_error, Step&& step,
+                               Record&& record) {
+  LoopOutcome out;
+  out.error = initial_error;
+  StallDetector stall(initial_error);
+  while (out.iterations < max_iterations && out.error > tolerance) {
+    out.error = step();
+    ++out.iterations;
+    record(out.error);
+    if (!std::isfinite(out.error)) {
+      out.stalled = true;
+      break;
+    }
+    if (!(out.error > tolerance)) break;
+    if (stall.stalled_after(out.error)) {
+      out.stalled = true;
+      break;
+    }
+  }
+  return out;
+}
+
+// The status of a finished solve: reached if within tolerance, else unreachable if the
+// goal is beyond the chain's reach, else stalled or max_iterations as the loop ended.
+SolveStatus final_status(float error, float tolerance, bool beyond_reach, bool stalled);
+
+}  // namespace ik

@@ -1,0 +1,158 @@
+// Joint-limit maths: angle wrapping and clamping on the circle, swing-twist, XYZ angles,
+// and the clamp of a local rotation into hinge and ball limits (checked with the test
+// util's independent limit check).
+#include "solvers/limits.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/solver_test_util.h"
+
+namespace {
+
+using iktest::kPi;
+
+TEST(ClampAngle, InsideKeepsTheAngleOutsidePicksTheNearerEnd) {
+  EXPECT_FLOAT_EQ(ik::clamp_angle(0.3f, -1.0f, 1.0f), 0.3f);
+  EXPECT_FLOAT_EQ(ik::clamp_angle(1.2f, -1.0f, 1.0f), 1.0f);
+  EXPECT_FLOAT_EQ(ik::clamp_angle(-1.7f, -1.0f, 1.0f), -1.0f);
+  // 3.0 is 2.0 past max but only 2pi - 4 = 2.28 before min going round: max is nearer.
+  EXPECT_FLOAT_EQ(ik::clamp_angle(3.0f, -1.0f, 1.0f), 1.0f);
+  // -3.0 is 2.28 past max going round, 2.0 before min: min is nearer.
+  EXPECT_FLOAT_EQ(ik::clamp_angle(-3.0f, -1.0f, 1.0f), -1.0f);
+}
+
+TEST(ClampAngle, RangesAcrossPiAndFullTurns) {
+  // [2.5, 4.0] contains -3.0 (= 3.28 after a turn): returned inside the range.
+  EXPECT_NEAR(ik::clamp_angle(-3.0f, 2.5f, 4.0f), -3.0f + 2.0f * kPi, 1e-5f);
+  // A full turn clamps nothing.
+  EXPECT_FLOAT_EQ(ik::clamp_angle(2.9f, -kPi, kPi + 0.01f), 2.9f);
+  // max < min reads as the single angle min.
+  EXPECT_FLOAT_EQ(ik::clamp_angle(0.5f, 0.2f, -0.2f), 0.2f);
+}
+
+TEST(WrapAngle, IntoMinusPiToPi) {
+  EXPECT_NEAR(ik::wrap_angle(3.0f * kPi / 2.0f), -kPi / 2.0f, 1e-5f);
+  EXPECT_NEAR(ik::wrap_angle(-5.0f * kPi / 2.0f), -kPi / 2.0f, 1e-5f);
+  EXPECT_NEAR(ik::wrap_angle(0.25f), 0.25f, 1e-7f);
+}
+
+TEST(TwistAngle, RecoversTheTwistUnderAnySwing) {
+  const glm::vec3 axis = glm::normalize(glm::vec3(1, 2, -1));
+  const glm::vec3 swing_axis = glm::normalize(glm::cross(axis, glm::vec3(0, 0, 1)));
+  for (float twist : {-2.5f, -0.4f, 0.0f, 0.7f, 3.0f}) {
+    const glm::quat q = glm::angleAxis(0.9f, swing_axis) * glm::angleAxis(twist, axis);
+    EXPECT_NEAR(ik::twist_angle(q, axis), twist, 1e-4f) << twist;
+  }
+}
+
+TEST(XyzAngles, RoundTripAndTheOtherReadingIsTheSameRotation) {
+  std::mt19937 rng(7);
+  for (int i = 0; i < 1000; ++i) {
+    const glm::vec3 a(iktest::uniform(rng, -3.1f, 3.1f), iktest::uniform(rng, -1.4f, 1.4f),
+                      iktest::uniform(rng, -3.1f, 3.1f));
+    const glm::quat q = iktest::xyz(a);
+    const glm::vec3 back = ik::xyz_angles(q);
+    EXPECT_NEAR(back.x, a.x, 1e-3f);
+    EXPECT_NEAR(back.y, a.y, 1e-3f);
+    EXPECT_NEAR(back.z, a.z, 1e-3f);
+    const glm::quat other = ik::from_xyz_angles(ik::other_xyz_angles(back));
+    EXPECT_NEAR(std::fabs(glm::dot(other, q)), 1.0f, 1e-5f);
+  }
+}
+
+TEST(ClampToLimits, HingeDropsTheSwingAndClampsTheAngle) {
+  ik::JointLimits hinge;
+  hinge.enabled = true;
+  hinge.hinge = true;
+  hinge.hinge_axis = {0, 0, 2};  // not unit: the clamp normalises it
+  hinge.min.x = -0.5f;
+  hinge.max.x = 1.0f;
+  const glm::quat rest = glm::angleAxis(0.3f, glm::vec3(0, 1, 0));
+  const glm::quat before = rest * glm::angleAxis(0.4f, glm::vec3(1, 0, 0)) *
+                           glm::angleAxis(1.6f, glm::vec3(0, 0, 1));
+  glm::quat q = before;
+  EXPECT_TRUE(ik::clamp_to_limits(hinge, rest, q));
+  const glm::quat expected = rest * glm::angleAxis(1.0f, glm::vec3(0, 0, 1));
+  EXPECT_NEAR(std::fabs(glm::dot(q, expected)), 1.0f, 1e-6f);
+  EXPECT_TRUE(ik::within_limits(hinge, rest, q));
+  EXPECT_FALSE(ik::within_limits(hinge, rest, before));
+}
+
+TEST(ClampToLimits, HingeInsideItsRangeIsUnchanged) {
+  ik::JointLimits hinge;
+  hinge.enabled = true;
+  hinge.hinge = true;
+  hinge.hinge_axis = {1, 0, 0};
+  hinge.min.x = -0.5f;
+  hinge.max.x = 1.0f;
+  const glm::quat rest(1, 0, 0, 0);
+  const glm::quat before = glm::angleAxis(0.6f, glm::vec3(1, 0, 0));
+  glm::quat q = before;
+  EXPECT_FALSE(ik::clamp_to_limits(hinge, rest, q));
+  EXPECT_NEAR(std::fabs(glm::dot(q, before)), 1.0f, 1e-7f);
+}
+
+TEST(ClampToLimits, BallClampsEachAxis) {
+  ik::JointLimits ball;
+  ball.enabled = true;
+  ball.min = {-0.2f, -0.3f, -0.4f};
+  ball.max = {0.2f, 0.3f, 0.4f};
+  const glm::quat rest = glm::angleAxis(-0.6f, glm::normalize(glm::vec3(1, 1, 0)));
+  glm::quat q = rest * iktest::xyz({0.5f, 0.1f, -0.9f});
+  EXPECT_TRUE(ik::clamp_to_limits(ball, rest, q));
+  const glm::vec3 a = ik::xyz_angles(glm::conjugate(rest) * q);
+  EXPECT_NEAR(a.x, 0.2f, 1e-4f);
+  EXPECT_NEAR(a.y, 0.1f, 1e-4f);
+  EXPECT_NEAR(a.z, -0.4f, 1e-4f);
+}
+
+TEST(ClampToLimits, DisabledLimitsChangeNothing) {
+  ik::JointLimits none;
+  none.min = glm::vec3(-0.1f);
+  none.max = glm::vec3(0.1f);
+  const glm::quat before = glm::angleAxis(2.0f, glm::vec3(0, 1, 0));
+  glm::quat q = before;
+  EXPECT_FALSE(ik::clamp_to_limits(none, glm::quat(1, 0, 0, 0), q));
+  EXPECT_EQ(q, before);
+  EXPECT_FALSE(ik::limits_active(none));
+}
+
+TEST(ClampToLimits, FullRangeBallIsNotActive) {
+  ik::JointLimits full;
+  full.enabled = true;
+  full.min = glm::vec3(-kPi);
+  full.max = glm::vec3(kPi);
+  EXPECT_FALSE(ik::limits_active(full));
+  full.max.y = 0.5f;
+  EXPECT_TRUE(ik::limits_active(full));
+}
+
+// 100,000 random rotations against random limits: the clamp always lands inside (by the
+// independent check), never produces NaN, and leaves rotations already inside alone.
+TEST(ClampToLimits, PropertyRandomRotationsLandInsideTheLimits) {
+  std::mt19937 rng(12345);
+  ik::Skeleton skeleton = iktest::chain_skeleton(1);
+  ik::Pose pose = ik::rest_pose(skeleton);
+  int clamped = 0;
+  for (int i = 0; i < 100000; ++i) {
+    skeleton.limits[1] = iktest::random_limits(rng);
+    skeleton.rest[1].rotation = iktest::random_rotation(rng, 3.0f);
+    const glm::quat before = iktest::random_rotation(rng, kPi);
+    glm::quat q = before;
+    const bool inside_before =
+        ik::within_limits(skeleton.limits[1], skeleton.rest[1].rotation, before, 0.0f);
+    const bool changed = ik::clamp_to_limits(skeleton.limits[1], skeleton.rest[1].rotation, q);
+    ASSERT_TRUE(iktest::finite(pose));
+    ASSERT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z));
+    pose.local[1].rotation = q;
+    ASSERT_TRUE(iktest::respects_limits(skeleton, pose, 1)) << "case " << i;
+    if (inside_before) {
+      ASSERT_FALSE(changed) << "case " << i;
+      ASSERT_NEAR(std::fabs(glm::dot(q, before)), 1.0f, 1e-4f) << "case " << i;
+    }
+    clamped += changed ? 1 : 0;
+  }
+  EXPECT_GT(clamped, 50000);  // the property was exercised on rotations that needed it
+}
+
+}  // namespace
