@@ -1,14 +1,15 @@
 // The humanoid: placed joint by joint in model space, then given bone-aligned frames.
 //
-// Side view of the pose (the character faces +Z, Y up):
+// Side view of the pose (the character faces +Z, to the right here; Y up):
 //
-//        O  head upright, looking forward
-//       /    torso leaning forward 15-25 degrees
-//      / \__   arms reach forward and down to handlebars, elbows bent out and down
-//     /
-//    \       thigh 25 degrees forward of vertical  } knee bent 42 degrees
-//     \|     shin 17 degrees back of vertical      }
-//     _|__   feet flat, soles on y = 0
+//           O      head upright, looking forward
+//          /       torso leaning forward 18-30 degrees
+//         / \__    arms forward and down to the handlebars, elbows bent
+//        /
+//        \         thigh 25 degrees forward of vertical  } knee bent 42 degrees
+//         \        (knee)
+//         /        shin 17 degrees back of vertical      }
+//        /__       foot flat, sole on y = 0
 //
 // Joint positions are written in model space because that is how one thinks of a pose;
 // the local rest transforms the file needs are derived from them (see make_frames).
