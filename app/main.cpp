@@ -143,6 +143,7 @@ int main(int argc, char** argv) {
   app::ViewportInput input;
   app::ViewportArea area;
   app::WindowMetrics metrics;
+  std::string title_path;  // the rig named in the window title
   int exit_code = 0;
   bool running = true;
   for (int frame = 0; running; ++frame) {
@@ -162,6 +163,10 @@ int main(int argc, char** argv) {
       app::handle_viewport_event(editor, input, event, area, io.WantCaptureMouse, io.WantCaptureKeyboard);
     }
     if (editor.quit_requested) running = false;
+    if (editor.has_rig && editor.rig.path != title_path) {
+      title_path = editor.rig.path;
+      SDL_SetWindowTitle(window, ("ikscope - " + title_path).c_str());
+    }
 
     SDL_GetWindowSize(window, &metrics.window_width, &metrics.window_height);
     SDL_GL_GetDrawableSize(window, &metrics.framebuffer_width, &metrics.framebuffer_height);
