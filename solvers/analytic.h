@@ -1,0 +1,43 @@
+// Analytic two-bone and three-bone IK (the devlog seed 001, with its errata).
+//
+// Both solve in one step (iterations = 1), without trigonometric calls, and take the
+// standard solver signature (chain.h). They work in the "limb frame": the model-space
+// frame of the chain root's parent (the model frame itself when the root has no parent),
+// where rotating the chain's joints is a rigid motion whatever scale the parents carry,
+// so a target reached there is reached in model space too.
+//
+// Two-bone: the chain is root -> middle -> effector (exactly two bones, three joints).
+//   1. Bend the middle joint about its bend axis until |effector - root| is the target
+//      distance d clamped into [|l1 - l2|, l1 + l2] (law of cosines). The bend axis is the
+//      middle joint's hinge axis when limits are on and it is a hinge, else the normal of
+//      the plane root-middle-effector, else (a straight or folded limb) root->effector x pole.
+//   2. Turn the root (shortest arc) so root->effector points at the target.
+//   3. Twist the root about root->target so the middle joint lies on the pole side.
+//   An unreachable target is not skipped: the limb ends straight (or fully folded) on the
+//   line toward it, and the status says unreachable.
+//   Goal::use_orientation: the effector joint's rotation is set to Goal::orientation.
+//
+// Three-bone: root -> b -> c -> effector (exactly three bones). The last link must point
+// along Goal::up (model space), so c must sit at target - l3 * up. The two-bone solve
+// brings c there, with the three links coplanar (the seed's roll: the bend plane contains
+// `up`, the middle joint on the side of Goal::pole); then c turns so its link points along
+// `up`. If c's target is out of the first two links' range the status is unreachable.
+//
+// Both: joints marked in workspace.locked are not written; with params.use_limits each
+// written rotation is clamped to skeleton.limits afterwards (status `stalled` if that
+// keeps the goal from being reached). Exactness assumes a uniform scale on the root (and
+// on b for three-bone); a non-uniform scale there distorts the links' lengths as they
+// turn, and the result is only close.
+#pragma once
+
+#include "solvers/chain.h"
+
+namespace ik {
+
+SolveResult solve_two_bone(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                           Trace* trace);
+
+SolveResult solve_three_bone(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                             Trace* trace);
+
+}  // namespace ik

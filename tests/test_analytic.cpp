@@ -1,0 +1,577 @@
+// Analytic two-bone and three-bone IK. Reach is checked with the test util's independent
+// forward kinematics, every reach case repeated under the util's root transforms
+// (translated, rotated, uniformly and non-uniformly scaled, mirrored).
+#include "solvers/analytic.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "tests/solver_test_util.h"
+
+namespace {
+
+using iktest::kPi;
+using iktest::world_position;
+
+// A chain rig of `bones` bones below the util's base joint: the chain is joints
+// 1 .. bones + 1 (the util's chain_raw with n = bones + 1).
+struct Limb {
+  ik::Skeleton skeleton;
+  ik::Chain chain;
+  std::vector<int> path;
+};
+
+Limb make_limb(int bones, const ik::Transform& base = {}, float bend = 0.3f, float bone_length = 1.0f) {
+  Limb limb;
+  limb.skeleton = iktest::chain_skeleton(bones + 1, bone_length, base, bend);
+  limb.chain.root = 1;
+  limb.chain.effector = bones + 1;
+  limb.path = iktest::path_of(limb.skeleton, limb.chain.root, limb.chain.effector);
+  return limb;
+}
+
+Limb random_limb(std::mt19937& rng, int bones, bool with_limits, const ik::Transform& base = {}) {
+  Limb limb;
+  limb.skeleton = iktest::random_chain(rng, bones + 1, with_limits, base);
+  limb.chain.root = 1;
+  limb.chain.effector = bones + 1;
+  limb.path = iktest::path_of(limb.skeleton, limb.chain.root, limb.chain.effector);
+  return limb;
+}
+
+bool is_similarity(const ik::Transform& base) {
+  return std::fabs(base.scale.x) == std::fabs(base.scale.y) && std::fabs(base.scale.y) == std::fabs(base.scale.z);
+}
+
+float distance(const Limb& limb, const ik::Pose& pose, const glm::vec3& target) {
+  return glm::length(world_position(limb.skeleton, pose, limb.chain.effector) - target);
+}
+
+// Model-space rotation of a joint, from the independent FK (columns normalised).
+glm::quat world_rotation(const ik::Skeleton& skeleton, const ik::Pose& pose, int joint) {
+  const glm::mat4 m = iktest::world_matrix(skeleton, pose, joint);
+  return glm::quat_cast(glm::mat3(glm::normalize(glm::vec3(m[0])), glm::normalize(glm::vec3(m[1])),
+                                  glm::normalize(glm::vec3(m[2]))));
+}
+
+// ---- Two-bone ---------------------------------------------------------------------------
+
+TEST(TwoBone, ReachesRandomTargetsUnderEveryRootTransform) {
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    std::mt19937 rng(42);
+    for (int rig = 0; rig < 5; ++rig) {
+      const Limb limb = random_limb(rng, 2, false, root.base);
+      const ik::Pose rest = ik::rest_pose(limb.skeleton);
+      const std::vector<float> lengths_before = iktest::bone_lengths(limb.skeleton, rest, limb.path);
+      for (int goal = 0; goal < 20; ++goal) {
+        ik::Chain chain = limb.chain;
+        chain.goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path);
+        chain.goal.pole = iktest::random_unit(rng);
+        ik::Pose pose = rest;
+        ik::Workspace workspace;
+        const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+        EXPECT_EQ(result.status, ik::SolveStatus::reached) << root.name << " rig " << rig << " goal " << goal;
+        EXPECT_EQ(result.iterations, 1);
+        const float reach = iktest::sum(lengths_before);
+        EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-4f * reach) << root.name;
+        EXPECT_NEAR(result.error, distance(limb, pose, chain.goal.position), 1e-4f * reach);
+        if (is_similarity(root.base)) {
+          const std::vector<float> lengths_after = iktest::bone_lengths(limb.skeleton, pose, limb.path);
+          for (size_t k = 0; k < lengths_after.size(); ++k)
+            EXPECT_NEAR(lengths_after[k], lengths_before[k], 1e-5f * reach) << root.name;
+        }
+      }
+    }
+  }
+}
+
+TEST(TwoBone, MiddleJointBendsTowardThePoleUnderEveryRootTransform) {
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    const Limb limb = make_limb(2, root.base);
+    const glm::vec3 a = world_position(limb.skeleton, ik::rest_pose(limb.skeleton), 1);
+    for (const glm::vec3& pole : {glm::vec3(0, 0, 1), glm::vec3(0, 0, -1), glm::vec3(1, 0, 0)}) {
+      ik::Chain chain = limb.chain;
+      // A target 1.2 from the root along its base's +Y mixed with +X: needs a real bend.
+      chain.goal.position = iktest::from_base(root.base, glm::vec3(0.1f, 0.2f, -0.1f) + glm::vec3(0.5f, 1.1f, 0.0f));
+      chain.goal.pole = pole;
+      ik::Pose pose = ik::rest_pose(limb.skeleton);
+      ik::Workspace workspace;
+      ASSERT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status, ik::SolveStatus::reached)
+          << root.name;
+      // The middle joint lies in the plane of the line root -> target and the pole, on the
+      // pole's side (an affine map keeps both, so this holds under every root transform).
+      const glm::vec3 line = chain.goal.position - a;
+      const glm::vec3 b = world_position(limb.skeleton, pose, 2) - a;
+      const glm::vec3 plane_normal = glm::normalize(glm::cross(line, pole));
+      EXPECT_NEAR(glm::dot(b, plane_normal), 0.0f, 1e-4f * glm::length(b)) << root.name;
+      EXPECT_GT(glm::dot(glm::cross(line, b), glm::cross(line, pole)), 0.0f) << root.name;
+    }
+  }
+}
+
+TEST(TwoBone, OrientsTheEffectorToTheGoalRotation) {
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    if (!is_similarity(root.base) || root.base.scale.x < 0.0f) continue;  // a rotation needs a rigid frame
+    std::mt19937 rng(5);
+    const Limb limb = random_limb(rng, 2, false, root.base);
+    ik::Chain chain = limb.chain;
+    chain.goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path);
+    chain.goal.use_orientation = true;
+    chain.goal.orientation = iktest::random_rotation(rng, 3.0f);
+    ik::Pose pose = ik::rest_pose(limb.skeleton);
+    ik::Workspace workspace;
+    const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+    EXPECT_EQ(result.status, ik::SolveStatus::reached) << root.name;
+    const glm::quat got = world_rotation(limb.skeleton, pose, limb.chain.effector);
+    EXPECT_GT(std::fabs(glm::dot(got, chain.goal.orientation)), 1.0f - 1e-6f) << root.name;
+  }
+}
+
+TEST(TwoBone, UnreachableTargetEndsStraightTowardIt) {
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    const Limb limb = make_limb(2, root.base);
+    ik::Chain chain = limb.chain;
+    const ik::Pose rest = ik::rest_pose(limb.skeleton);
+    const glm::vec3 a = world_position(limb.skeleton, rest, 1);
+    chain.goal.position = iktest::from_base(root.base, glm::vec3(5.0f, 3.0f, -2.0f));
+    ik::Pose pose = rest;
+    ik::Workspace workspace;
+    const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+    EXPECT_EQ(result.status, ik::SolveStatus::unreachable) << root.name;
+    EXPECT_TRUE(iktest::finite(pose));
+    EXPECT_LT(iktest::max_bend(limb.skeleton, pose, limb.path), 1e-3f) << root.name;
+    const glm::vec3 effector = world_position(limb.skeleton, pose, limb.chain.effector);
+    EXPECT_GT(glm::dot(glm::normalize(effector - a), glm::normalize(chain.goal.position - a)), 1.0f - 1e-6f)
+        << root.name;
+    EXPECT_NEAR(result.error, glm::length(chain.goal.position - effector), 1e-4f);
+  }
+}
+
+TEST(TwoBone, TargetInsideTheInnerRadiusFoldsTowardIt) {
+  // l1 = 1, l2 = 0.3 (the tip's translation shortened): nothing closer than 0.7 is reachable.
+  ik::RawSkeleton raw = iktest::chain_raw(3);
+  raw.joints[3].rest.translation = {0.0f, 0.3f, 0.0f};
+  const ik::Skeleton skeleton = iktest::build(raw);
+  ik::Chain chain;
+  chain.root = 1;
+  chain.effector = 3;
+  ik::Pose pose = ik::rest_pose(skeleton);
+  const glm::vec3 a = world_position(skeleton, pose, 1);
+  chain.goal.position = a + glm::vec3(0.3f, 0.1f, 0.0f);
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_two_bone(skeleton, chain, pose, workspace, nullptr);
+  EXPECT_EQ(result.status, ik::SolveStatus::unreachable);
+  const glm::vec3 effector = world_position(skeleton, pose, 3);
+  EXPECT_NEAR(glm::length(effector - a), 0.7f, 1e-4f);
+  EXPECT_GT(glm::dot(glm::normalize(effector - a), glm::normalize(chain.goal.position - a)), 1.0f - 1e-5f);
+}
+
+TEST(TwoBone, ZeroLengthBone) {
+  // The middle joint sits on the root (zero first bone): the limb is one bone of length 1
+  // turning about the root. A target at distance 1 is reached; the pose stays finite.
+  ik::RawSkeleton raw = iktest::chain_raw(3);
+  raw.joints[2].rest.translation = glm::vec3(0.0f);
+  const ik::Skeleton skeleton = iktest::build(raw);
+  ik::Chain chain;
+  chain.root = 1;
+  chain.effector = 3;
+  ik::Pose pose = ik::rest_pose(skeleton);
+  const glm::vec3 a = world_position(skeleton, pose, 1);
+  chain.goal.position = a + glm::normalize(glm::vec3(1, -1, 2));
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_two_bone(skeleton, chain, pose, workspace, nullptr);
+  EXPECT_TRUE(iktest::finite(pose));
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(glm::length(world_position(skeleton, pose, 3) - chain.goal.position), 1e-5f);
+}
+
+TEST(TwoBone, TargetAtTheRoot) {
+  // Equal bones: the limb folds completely and the effector lands on the root.
+  const Limb limb = make_limb(2);
+  ik::Chain chain = limb.chain;
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  chain.goal.position = world_position(limb.skeleton, pose, 1);
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_TRUE(iktest::finite(pose));
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+}
+
+TEST(TwoBone, StraightColinearChainBendsTowardThePole) {
+  const Limb limb = make_limb(2, {}, 0.0f);  // rest pose straight along +Y
+  ik::Chain chain = limb.chain;
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  ASSERT_LT(iktest::max_bend(limb.skeleton, pose, limb.path), 1e-6f);
+  const glm::vec3 a = world_position(limb.skeleton, pose, 1);
+  chain.goal.position = a + glm::vec3(0.0f, 1.5f, 0.0f);  // on the chain's own line
+  chain.goal.pole = {0.0f, 0.0f, 1.0f};
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+  EXPECT_GT(world_position(limb.skeleton, pose, 2).z - a.z, 0.5f);  // bent toward +Z
+}
+
+TEST(TwoBone, TargetStraightBehind) {
+  const Limb limb = make_limb(2, {}, 0.0f);  // straight along +Y
+  ik::Chain chain = limb.chain;
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  const glm::vec3 a = world_position(limb.skeleton, pose, 1);
+  chain.goal.position = a - glm::vec3(0.0f, 1.2f, 0.0f);
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_TRUE(iktest::finite(pose));
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+}
+
+TEST(TwoBone, NanGoalIsInvalidAndLeavesThePoseUntouched) {
+  const Limb limb = make_limb(2);
+  ik::Chain chain = limb.chain;
+  chain.goal.position = {0.0f, std::nanf(""), 0.0f};
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  pose.local[2].rotation = glm::angleAxis(0.4f, glm::vec3(1, 0, 0));
+  const ik::Pose before = pose;
+  ik::Workspace workspace;
+  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
+            ik::SolveStatus::invalid_input);
+  EXPECT_TRUE(iktest::same_pose(pose, before));
+}
+
+TEST(TwoBone, InfinitePoleIsInvalidAndLeavesThePoseUntouched) {
+  const Limb limb = make_limb(2);
+  ik::Chain chain = limb.chain;
+  chain.goal.position = {1.0f, 1.0f, 0.0f};
+  chain.goal.pole = {INFINITY, 0.0f, 0.0f};
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  const ik::Pose before = pose;
+  ik::Workspace workspace;
+  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
+            ik::SolveStatus::invalid_input);
+  EXPECT_TRUE(iktest::same_pose(pose, before));
+}
+
+TEST(TwoBone, ChainsOfOtherLengthsAreInvalid) {
+  const Limb limb = make_limb(3);
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  const ik::Pose before = pose;
+  ik::Workspace workspace;
+  ik::Chain chain = limb.chain;  // three bones
+  chain.goal.position = {1.0f, 1.0f, 0.0f};
+  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
+            ik::SolveStatus::invalid_input);
+  chain.effector = 2;  // one bone
+  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
+            ik::SolveStatus::invalid_input);
+  EXPECT_TRUE(iktest::same_pose(pose, before));
+}
+
+TEST(TwoBone, LockedJointsAreNotWritten) {
+  const Limb limb = make_limb(2);
+  ik::Chain chain = limb.chain;
+  chain.goal.position = world_position(limb.skeleton, ik::rest_pose(limb.skeleton), 1) + glm::vec3(1.0f, 0.5f, 0.2f);
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  const glm::quat root_before = pose.local[1].rotation;
+  ik::Workspace workspace;
+  workspace.locked.assign(static_cast<size_t>(limb.skeleton.joint_count()), 0);
+  workspace.locked[1] = 1;
+  ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_EQ(pose.local[1].rotation, root_before);
+  EXPECT_TRUE(iktest::finite(pose));
+}
+
+TEST(TwoBone, TraceHasTheErrorBeforeAndAfterAndThePoses) {
+  const Limb limb = make_limb(2);
+  ik::Chain chain = limb.chain;
+  chain.goal.position = world_position(limb.skeleton, ik::rest_pose(limb.skeleton), 1) + glm::vec3(1.0f, 0.5f, 0.2f);
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  const float error_before = distance(limb, pose, chain.goal.position);
+  ik::Trace trace;
+  trace.record_poses = true;
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, &trace);
+  ASSERT_EQ(trace.error.size(), 2u);
+  EXPECT_NEAR(trace.error[0], error_before, 1e-5f);
+  EXPECT_EQ(trace.error[1], result.error);
+  for (float e : trace.error) EXPECT_TRUE(std::isfinite(e));
+  ASSERT_EQ(trace.joints, limb.path);
+  ASSERT_EQ(trace.poses.size(), 2 * limb.path.size());
+  EXPECT_EQ(trace.poses[limb.path.size() + 1].rotation, pose.local[static_cast<size_t>(limb.path[1])].rotation);
+}
+
+TEST(TwoBone, SameInputSameOutput) {
+  std::mt19937 rng(9);
+  const Limb limb = random_limb(rng, 2, true);
+  ik::Chain chain = limb.chain;
+  chain.goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path) + glm::vec3(0.1f);
+  const ik::Pose start = iktest::random_pose(rng, limb.skeleton, limb.path);
+  ik::Pose first = start, second = start;
+  ik::Workspace workspace_a, workspace_b;
+  const ik::SolveResult a = ik::solve_two_bone(limb.skeleton, chain, first, workspace_a, nullptr);
+  const ik::SolveResult b = ik::solve_two_bone(limb.skeleton, chain, second, workspace_b, nullptr);
+  EXPECT_TRUE(iktest::same_pose(first, second));
+  EXPECT_EQ(a.error, b.error);
+  EXPECT_FALSE(iktest::same_pose(first, start));  // it did move
+}
+
+TEST(TwoBone, HingeElbowBendsAboutItsAxisAndStaysInItsLimits) {
+  // Elbow: a hinge about its local X, [0, 2.5] rad. Targets that need a bend are reached
+  // with the elbow's offset a pure rotation about X.
+  ik::RawSkeleton raw = iktest::chain_raw(3, 1.0f, {}, 0.2f);
+  raw.joints[2].limits.enabled = true;
+  raw.joints[2].limits.hinge = true;
+  raw.joints[2].limits.hinge_axis = {1.0f, 0.0f, 0.0f};
+  raw.joints[2].limits.min = glm::vec3(0.0f);
+  raw.joints[2].limits.max = glm::vec3(2.5f);
+  const ik::Skeleton skeleton = iktest::build(raw);
+  const std::vector<int> path = iktest::path_of(skeleton, 1, 3);
+  std::mt19937 rng(17);
+  int reached = 0;
+  for (int i = 0; i < 200; ++i) {
+    ik::Chain chain;
+    chain.root = 1;
+    chain.effector = 3;
+    chain.goal.position = iktest::random_reachable_goal(rng, skeleton, path);
+    chain.goal.pole = iktest::random_unit(rng);
+    ik::Pose pose = iktest::random_pose(rng, skeleton, path);
+    ik::Workspace workspace;
+    const ik::SolveResult result = ik::solve_two_bone(skeleton, chain, pose, workspace, nullptr);
+    EXPECT_TRUE(iktest::respects_limits(skeleton, pose, 2));
+    if (result.status == ik::SolveStatus::reached) ++reached;
+  }
+  // Goals come from poses that respect the hinge; a negative bend (the other side of the
+  // hinge's range) cannot always be mirrored into [0, 2.5], but most goals are reached.
+  EXPECT_GT(reached, 150);
+}
+
+TEST(TwoBone, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
+  std::mt19937 rng(2024);
+  int solves = 0;
+  for (int rig = 0; rig < 100; ++rig) {
+    const bool with_limits = rig % 2 == 0;
+    const Limb limb = random_limb(rng, 2, with_limits, iktest::root_cases()[static_cast<size_t>(rig) % 6].base);
+    ik::Pose pose = ik::rest_pose(limb.skeleton);
+    ik::Workspace workspace;
+    ik::Chain chain = limb.chain;
+    for (int goal = 0; goal < 1000; ++goal, ++solves) {
+      chain.goal.position = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 6.0f);
+      chain.goal.pole = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 2.0f);
+      chain.params.warm_start = goal % 3 != 0;
+      const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+      ASSERT_NE(result.status, ik::SolveStatus::invalid_input);
+      ASSERT_TRUE(std::isfinite(result.error));
+      ASSERT_TRUE(iktest::finite(pose)) << "rig " << rig << " goal " << goal;
+      if (with_limits) {
+        for (int j : limb.path) ASSERT_TRUE(iktest::respects_limits(limb.skeleton, pose, j));
+      }
+    }
+  }
+  EXPECT_EQ(solves, 100000);
+}
+
+// ---- Three-bone -------------------------------------------------------------------------
+
+// A reachable three-bone goal: the effector of a random pose, with `up` its last link's
+// direction there.
+ik::Goal reachable_three_bone_goal(std::mt19937& rng, const Limb& limb) {
+  const ik::Pose pose = iktest::random_pose(rng, limb.skeleton, limb.path);
+  ik::Goal goal;
+  goal.position = world_position(limb.skeleton, pose, limb.path[3]);
+  goal.up = glm::normalize(goal.position - world_position(limb.skeleton, pose, limb.path[2]));
+  goal.pole = iktest::random_unit(rng);
+  return goal;
+}
+
+TEST(ThreeBone, ReachesWithTheLastLinkAlongUpUnderEveryRootTransform) {
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    std::mt19937 rng(77);
+    for (int rig = 0; rig < 5; ++rig) {
+      const Limb limb = random_limb(rng, 3, false, root.base);
+      const ik::Pose rest = ik::rest_pose(limb.skeleton);
+      const float reach = iktest::sum(iktest::bone_lengths(limb.skeleton, rest, limb.path));
+      for (int i = 0; i < 20; ++i) {
+        ik::Chain chain = limb.chain;
+        chain.goal = reachable_three_bone_goal(rng, limb);
+        ik::Pose pose = rest;
+        ik::Workspace workspace;
+        const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
+        EXPECT_EQ(result.status, ik::SolveStatus::reached) << root.name << " rig " << rig << " goal " << i;
+        EXPECT_LT(distance(limb, pose, chain.goal.position), 2e-4f * reach) << root.name;
+        const glm::vec3 last_link = world_position(limb.skeleton, pose, limb.path[3]) -
+                                    world_position(limb.skeleton, pose, limb.path[2]);
+        EXPECT_GT(glm::dot(glm::normalize(last_link), chain.goal.up), 1.0f - 1e-5f) << root.name;
+      }
+    }
+  }
+}
+
+TEST(ThreeBone, TheThreeLinksEndCoplanarWithTheMiddleJointOnThePoleSide) {
+  std::mt19937 rng(8);
+  const Limb limb = make_limb(3);
+  for (int i = 0; i < 50; ++i) {
+    ik::Chain chain = limb.chain;
+    chain.goal = reachable_three_bone_goal(rng, limb);
+    ik::Pose pose = ik::rest_pose(limb.skeleton);
+    ik::Workspace workspace;
+    ASSERT_EQ(ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr).status, ik::SolveStatus::reached);
+    const glm::vec3 a = world_position(limb.skeleton, pose, 1), b = world_position(limb.skeleton, pose, 2),
+                    c = world_position(limb.skeleton, pose, 3), e = world_position(limb.skeleton, pose, 4);
+    const glm::vec3 line = c - a;
+    const glm::vec3 normal = glm::cross(line, chain.goal.up);
+    if (glm::length(normal) < 1e-3f) continue;  // up along the line: any plane contains it
+    EXPECT_NEAR(glm::dot(glm::normalize(normal), b - a), 0.0f, 1e-4f);
+    EXPECT_NEAR(glm::dot(glm::normalize(normal), e - a), 0.0f, 1e-4f);
+    // The middle joint is on the side of the line where the pole's in-plane part points.
+    const glm::vec3 in_plane_side = glm::cross(glm::normalize(normal), line);
+    if (std::fabs(glm::dot(chain.goal.pole, in_plane_side)) > 1e-2f) {
+      EXPECT_GT(glm::dot(b - a, in_plane_side) * glm::dot(chain.goal.pole, in_plane_side), 0.0f);
+    }
+  }
+}
+
+TEST(ThreeBone, UnreachableTargetEndsStraightTowardIt) {
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    const Limb limb = make_limb(3, root.base);
+    ik::Chain chain = limb.chain;
+    const ik::Pose rest = ik::rest_pose(limb.skeleton);
+    const glm::vec3 a = world_position(limb.skeleton, rest, 1);
+    chain.goal.position = iktest::from_base(root.base, glm::vec3(6.0f, 4.0f, 1.0f));
+    chain.goal.up = glm::normalize(chain.goal.position - a);  // the last link along the same line
+    ik::Pose pose = rest;
+    ik::Workspace workspace;
+    const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
+    EXPECT_EQ(result.status, ik::SolveStatus::unreachable) << root.name;
+    EXPECT_LT(iktest::max_bend(limb.skeleton, pose, limb.path), 2e-3f) << root.name;
+    const glm::vec3 effector = world_position(limb.skeleton, pose, limb.chain.effector);
+    EXPECT_GT(glm::dot(glm::normalize(effector - a), glm::normalize(chain.goal.position - a)), 1.0f - 1e-5f)
+        << root.name;
+  }
+}
+
+TEST(ThreeBone, StraightColinearChain) {
+  const Limb limb = make_limb(3, {}, 0.0f);
+  ik::Chain chain = limb.chain;
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  const glm::vec3 a = world_position(limb.skeleton, pose, 1);
+  chain.goal.position = a + glm::vec3(0.0f, 2.0f, 0.0f);  // on the line, closer than 3
+  chain.goal.up = {0.0f, 1.0f, 0.0f};
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+}
+
+TEST(ThreeBone, TargetAtTheRoot) {
+  // c's target is the root minus up: distance 1, inside [0, 2]: reached.
+  const Limb limb = make_limb(3);
+  ik::Chain chain = limb.chain;
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  chain.goal.position = world_position(limb.skeleton, pose, 1);
+  chain.goal.up = {1.0f, 0.0f, 0.0f};
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_TRUE(iktest::finite(pose));
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+}
+
+TEST(ThreeBone, ZeroLengthLastBone) {
+  // The effector sits on c: the goal is then c's own target; up no longer matters.
+  ik::RawSkeleton raw = iktest::chain_raw(4);
+  raw.joints[4].rest.translation = glm::vec3(0.0f);
+  const ik::Skeleton skeleton = iktest::build(raw);
+  ik::Chain chain;
+  chain.root = 1;
+  chain.effector = 4;
+  ik::Pose pose = ik::rest_pose(skeleton);
+  chain.goal.position = world_position(skeleton, pose, 1) + glm::vec3(1.2f, 0.3f, 0.5f);
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_three_bone(skeleton, chain, pose, workspace, nullptr);
+  EXPECT_TRUE(iktest::finite(pose));
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(glm::length(world_position(skeleton, pose, 4) - chain.goal.position), 1e-5f);
+}
+
+TEST(ThreeBone, TargetStraightBehind) {
+  const Limb limb = make_limb(3, {}, 0.0f);  // straight along +Y
+  ik::Chain chain = limb.chain;
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  chain.goal.position = world_position(limb.skeleton, pose, 1) - glm::vec3(0.0f, 2.5f, 0.0f);
+  chain.goal.up = {0.0f, -1.0f, 0.0f};
+  ik::Workspace workspace;
+  const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_TRUE(iktest::finite(pose));
+  EXPECT_EQ(result.status, ik::SolveStatus::reached);
+  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+}
+
+TEST(ThreeBone, NanOrZeroUpIsInvalidAndLeavesThePoseUntouched) {
+  const Limb limb = make_limb(3);
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  pose.local[3].rotation = glm::angleAxis(0.2f, glm::vec3(0, 0, 1));
+  const ik::Pose before = pose;
+  ik::Workspace workspace;
+  ik::Chain chain = limb.chain;
+  chain.goal.position = {1.0f, 1.0f, 1.0f};
+  chain.goal.up = {0.0f, std::nanf(""), 0.0f};
+  EXPECT_EQ(ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
+            ik::SolveStatus::invalid_input);
+  chain.goal.up = glm::vec3(0.0f);
+  EXPECT_EQ(ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
+            ik::SolveStatus::invalid_input);
+  chain.goal.up = {0.0f, 1.0f, 0.0f};
+  chain.goal.position = {-INFINITY, 1.0f, 1.0f};
+  EXPECT_EQ(ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
+            ik::SolveStatus::invalid_input);
+  EXPECT_TRUE(iktest::same_pose(pose, before));
+}
+
+TEST(ThreeBone, SameInputSameOutputAndTraceFinite) {
+  std::mt19937 rng(10);
+  const Limb limb = random_limb(rng, 3, true);
+  ik::Chain chain = limb.chain;
+  chain.goal = reachable_three_bone_goal(rng, limb);
+  const ik::Pose start = ik::rest_pose(limb.skeleton);
+  ik::Pose first = start, second = start;
+  ik::Workspace workspace;
+  ik::Trace trace;
+  trace.record_poses = true;
+  ik::solve_three_bone(limb.skeleton, chain, first, workspace, &trace);
+  ik::solve_three_bone(limb.skeleton, chain, second, workspace, nullptr);
+  EXPECT_TRUE(iktest::same_pose(first, second));
+  EXPECT_FALSE(iktest::same_pose(first, start));
+  ASSERT_EQ(trace.error.size(), 2u);
+  for (float e : trace.error) EXPECT_TRUE(std::isfinite(e));
+  EXPECT_EQ(trace.poses.size(), 2 * limb.path.size());
+}
+
+TEST(ThreeBone, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
+  std::mt19937 rng(4048);
+  int solves = 0;
+  for (int rig = 0; rig < 100; ++rig) {
+    const bool with_limits = rig % 2 == 1;
+    const Limb limb = random_limb(rng, 3, with_limits, iktest::root_cases()[static_cast<size_t>(rig) % 6].base);
+    ik::Pose pose = ik::rest_pose(limb.skeleton);
+    ik::Workspace workspace;
+    ik::Chain chain = limb.chain;
+    for (int goal = 0; goal < 1000; ++goal, ++solves) {
+      chain.goal.position = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 8.0f);
+      chain.goal.up = iktest::random_unit(rng);
+      chain.goal.pole = iktest::random_unit(rng);
+      chain.goal.use_orientation = goal % 4 == 0;
+      chain.goal.orientation = iktest::random_rotation(rng, kPi);
+      const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
+      ASSERT_NE(result.status, ik::SolveStatus::invalid_input);
+      ASSERT_TRUE(std::isfinite(result.error));
+      ASSERT_TRUE(iktest::finite(pose)) << "rig " << rig << " goal " << goal;
+      if (with_limits) {
+        for (int j : limb.path) ASSERT_TRUE(iktest::respects_limits(limb.skeleton, pose, j));
+      }
+    }
+  }
+  EXPECT_EQ(solves, 100000);
+}
+
+}  // namespace
