@@ -1,5 +1,17 @@
 // The OpenGL 3.3 core renderer. Reads skeletons and world transforms, never changes
 // them, knows nothing of ImGui or SDL. Needs a current GL context; load_gl() first.
+//
+// A frame:  begin_frame, then any of draw_grid / draw_skeleton / draw_lines /
+// draw_polyline / draw_points in any order (depth-tested against each other), then
+// end_frame. Everything drawn is in model space (forward kinematics' world space).
+// Works with and without a multisampled framebuffer; lines, points, grid and bone edges
+// are anti-aliased in the shaders either way.
+//
+// GL state: between begin_frame and end_frame the renderer owns the state and expects
+// nobody else to change it. end_frame leaves: depth test, blending, face culling and
+// scissor test disabled; depth writes on; no program, vertex array or array buffer
+// bound; glViewport the whole framebuffer. (ImGui's OpenGL3 backend sets everything it
+// needs itself, so it can draw right after.)
 #pragma once
 
 #include <string>
@@ -33,18 +45,50 @@ struct ViewportRect {
 
 class Renderer {
  public:
-  // Compiles the embedded shaders and builds the meshes. Returns false with a message.
+  Renderer() = default;
+  ~Renderer();  // frees CPU memory only: call shutdown() while the context is current
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  // Compiles the embedded shaders and builds the meshes. Returns false with a message
+  // (naming the shader file and the driver's log if a shader does not compile).
   bool init(std::string& error);
+  // Deletes every GL object; needs the context current. Safe to call twice.
   void shutdown();
 
   // Clears the whole framebuffer, draws the background into `viewport` and sets the
   // camera (aspect = the viewport's) and glViewport for the draws that follow.
   void begin_frame(int framebuffer_width, int framebuffer_height, const Camera& camera,
                    const ViewportRect& viewport = {});
-  // A floor grid in the XZ plane through the origin, sized for a rig of `scene_size` units.
+  // A floor grid in the XZ plane through the origin, sized for a rig of `scene_size` units
+  // (e.g. its bounding-box diagonal): minor lines at the power of ten that puts 10-100 of
+  // them across the rig, major lines every ten, X axis red, Z axis blue, fading out at
+  // five times the scene size (see grid_spacing.h). Depth-tested, writes no depth.
   void draw_grid(float scene_size);
-  // Bones as shaded octahedra from each joint to each child, joints as small spheres.
+  // Bones as shaded octahedra from each joint to each child (Blender's octahedral bones:
+  // widest at 10% of the length, roll following the parent joint's X axis), joints as
+  // small spheres. The selected joint and its bones (to its children) are orange, the
+  // hovered ones pale orange; tips that build_skeleton added are smaller and dimmer.
+  // One instanced draw call for all bones and one for all joints.
   void draw_skeleton(const SkeletonDraw& draw);
+
+  // Line segments points[0]-points[1], points[2]-points[3], ... (model space). `colours`
+  // has one colour per point (a segment blends between its ends) or a single colour for
+  // all; display RGB + alpha. Width in framebuffer pixels. `on_top` draws them through
+  // everything (no depth test). An odd last point is ignored; a colour count that is
+  // neither 1 nor points.size() draws nothing.
+  void draw_lines(const std::vector<glm::vec3>& points, const std::vector<glm::vec4>& colours,
+                  float width_pixels = 2.0f, bool on_top = false);
+  // A connected line through points[0], points[1], ... (e.g. an effector's trail); the
+  // same rules for colours, width and on_top as draw_lines.
+  void draw_polyline(const std::vector<glm::vec3>& points, const std::vector<glm::vec4>& colours,
+                     float width_pixels = 2.0f, bool on_top = false);
+  // Round screen-facing dots with a dark outline (goal handles, markers), one per centre
+  // (model space), `radius_pixels` in framebuffer pixels; colours as in draw_lines.
+  void draw_points(const std::vector<glm::vec3>& centres, const std::vector<glm::vec4>& colours,
+                   float radius_pixels = 6.0f, bool on_top = false);
+
+  // Leaves the GL state documented above.
   void end_frame();
 
  private:
@@ -52,8 +96,10 @@ class Renderer {
   Impl* impl_ = nullptr;
 };
 
-// Reads the current framebuffer (glReadPixels) and writes it as a PNG, atomically
-// (temporary file, then rename). Returns false with a message naming the file.
+// Reads the current read framebuffer (glReadPixels from (0, 0); the back buffer of a
+// double-buffered window, so call it before swapping) and writes it as an RGB PNG,
+// top row first, atomically ("<path>.tmp", then rename). Returns false with a message
+// naming the file.
 bool save_framebuffer_png(int width, int height, const std::string& path, std::string& error);
 
 }  // namespace render
