@@ -146,6 +146,9 @@ struct Workspace {
   std::vector<glm::vec3> vectors;     // per chain joint scratch (goal positions, memoised offsets)
   std::vector<glm::vec3> vectors2;
   std::vector<float> weights;         // per chain joint scratch (goal weights)
+  std::vector<std::uint8_t> flags;    // per chain joint scratch
+  std::vector<int> first_child;       // per chain joint: first child in the chain's tree, -1 none
+  std::vector<int> next_sibling;      // per chain joint: next child of the same parent, -1 none
   std::vector<int> order;             // scene_solve: the order the chains are solved in
 
   // Persistent per-chain state (not scratch): the mass-spring solver's particles. A solve

@@ -80,6 +80,20 @@ bool fill_chain_tree(const Skeleton& skeleton, const Chain& chain, std::vector<i
   return true;
 }
 
+void fill_tree_children(const std::vector<int>& tree_parent, std::vector<int>& first_child,
+                        std::vector<int>& next_sibling) {
+  const size_t n = tree_parent.size();
+  first_child.assign(n, -1);
+  next_sibling.assign(n, -1);
+  // Walking down from the last node and pushing each onto its parent's list leaves the
+  // lists in ascending order.
+  for (size_t k = n; k-- > 1;) {
+    const int t = tree_parent[k];
+    next_sibling[k] = first_child[static_cast<size_t>(t)];
+    first_child[static_cast<size_t>(t)] = static_cast<int>(k);
+  }
+}
+
 int find_in_sorted(const std::vector<int>& joints, int joint) {
   const auto it = std::lower_bound(joints.begin(), joints.end(), joint);
   return (it != joints.end() && *it == joint) ? static_cast<int>(it - joints.begin()) : -1;

@@ -54,6 +54,11 @@ bool fill_chain_path(const Skeleton& skeleton, int root, int effector, std::vect
 bool fill_chain_tree(const Skeleton& skeleton, const Chain& chain, std::vector<int>& joints,
                      std::vector<int>& tree_parent);
 
+// The tree's child lists from `tree_parent`: first_child[k] and next_sibling[k] (-1 for
+// none), children in ascending order.
+void fill_tree_children(const std::vector<int>& tree_parent, std::vector<int>& first_child,
+                        std::vector<int>& next_sibling);
+
 // Position of `joint` in the ascending list `joints`, or -1.
 int find_in_sorted(const std::vector<int>& joints, int joint);
 

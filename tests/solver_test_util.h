@@ -66,6 +66,20 @@ inline std::vector<float> bone_lengths(const ik::Skeleton& skeleton, const ik::P
   return out;
 }
 
+// Lengths of the same bones measured in the frame of joint `frame` (e.g. a base joint
+// carrying a non-uniform scale, under which model-space lengths depend on direction).
+inline std::vector<float> bone_lengths_in_frame(const ik::Skeleton& skeleton, const ik::Pose& pose,
+                                                const std::vector<int>& path, int frame) {
+  const glm::mat4 to_frame = glm::inverse(world_matrix(skeleton, pose, frame));
+  std::vector<float> out;
+  for (size_t k = 1; k < path.size(); ++k) {
+    const glm::vec3 a(to_frame * glm::vec4(world_position(skeleton, pose, path[k - 1]), 1.0f));
+    const glm::vec3 b(to_frame * glm::vec4(world_position(skeleton, pose, path[k]), 1.0f));
+    out.push_back(glm::length(b - a));
+  }
+  return out;
+}
+
 inline float sum(const std::vector<float>& v) {
   float s = 0.0f;
   for (float x : v) s += x;

@@ -1,0 +1,43 @@
+// Rebuilding a chain's rotations from wanted joint positions: the last step of FABRIK
+// and of the mass-spring solver, which both work on positions and must hand back a
+// real rotation pose (local rotations only change; translations and scales stay).
+#pragma once
+
+#include <vector>
+
+#include "solvers/chain.h"
+
+namespace ik {
+
+// Walks the chain's tree top-down (workspace.path, tree_parent, first_child,
+// next_sibling as filled by fill_chain_tree / fill_tree_children) and, for every joint
+// that has children in the tree and is not locked, sets its local rotation so that its
+// bones point from the joint's actual position toward `targets` of those children:
+//
+//   * one child c: rotation = shortest turn of the REST bone direction (rest rotation *
+//     scale * c's translation, in the parent's frame) onto the wanted direction (the
+//     model-space offset targets[c] - position mapped into the parent's frame by the
+//     inverse of its linear part), times the rest rotation. Starting from rest each time
+//     means twist never accumulates over solves (the guide's warning).
+//   * several children (a branch point): the rotation that best matches every child's
+//     bone direction, weighted by child_weights (nullptr: all 1) — Wahba's problem,
+//     solved by rotation extraction iterations (Mueller et al. 2016) started from the
+//     heaviest child's shortest turn.
+//
+// Then, when use_limits, the rotation is clamped into the joint's limits (the joint is
+// marked in trace->clamped when that changed it). Because each joint's frame is
+// recomputed from its parent's final frame, `positions` (model space, actual, one per tree
+// joint) and `lengths` (model-space length of the bone from each joint's tree parent; 0
+// for the root) describe exactly the pose written. workspace.linear receives the frames'
+// linear parts. All vectors must already have one entry per tree joint.
+void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limits,
+                    const glm::mat4& parent_of_root, const std::vector<glm::vec3>& targets,
+                    const float* child_weights, Pose& pose, std::vector<glm::vec3>& positions,
+                    std::vector<float>& lengths, Trace* trace);
+
+// The rotation Q maximising sum_i w_i * dot(Q * u_i, d_i) for unit directions u_i, d_i
+// (Wahba's problem), given a = sum_i w_i * d_i * transpose(u_i): the rotation maximising
+// <a, Q> (Frobenius), refined from `start` by rotation extraction iterations.
+glm::quat rotation_maximising(const glm::mat3& a, const glm::quat& start);
+
+}  // namespace ik
