@@ -74,14 +74,14 @@ float joint_radius(const ik::Skeleton& skeleton, const std::vector<glm::mat4>& w
                    float size) {
   const glm::vec3 p = position_of(world[joint]);
   float bone_length = 0.0f;
-  // Children of `joint` are the joints c in its subtree whose parent is `joint`.
-  for (int c = joint + 1; c < skeleton.subtree_end[joint]; ++c) {
-    if (skeleton.parent[c] == joint)
-      bone_length = std::max(bone_length, glm::length(position_of(world[c]) - p));
-  }
+  // The subtree of `joint` is the joint followed by its children's subtrees, one after
+  // another (DFS order), so hopping from subtree end to subtree end visits exactly the
+  // children: O(children), not O(subtree), and a 1000-joint chain stays linear.
+  const int end = std::min(skeleton.subtree_end[joint], static_cast<int>(world.size()));
+  for (int c = joint + 1; c < end; c = skeleton.subtree_end[c])
+    bone_length = std::max(bone_length, glm::length(position_of(world[c]) - p));
   const int parent = skeleton.parent[joint];
-  if (bone_length == 0.0f && parent >= 0)
-    bone_length = glm::length(p - position_of(world[parent]));
+  if (bone_length == 0.0f && parent >= 0) bone_length = glm::length(p - position_of(world[parent]));
   const float lower = bone_length > 0.0f
                           ? std::min(kJointRadiusMin * size, kJointRadiusMaxOfBone * bone_length)
                           : kLoneJointRadius * size;
@@ -91,9 +91,9 @@ float joint_radius(const ik::Skeleton& skeleton, const std::vector<glm::mat4>& w
 }
 
 void build_skeleton_instances(const ik::Skeleton& skeleton, const std::vector<glm::mat4>& world,
-                              int selected_joint, int hovered_joint,
-                              const SkeletonPalette& palette, const HighlightSize& highlight,
-                              std::vector<MeshInstance>& bones, std::vector<MeshInstance>& joints) {
+                              int selected_joint, int hovered_joint, const SkeletonPalette& palette,
+                              const HighlightSize& highlight, std::vector<MeshInstance>& bones,
+                              std::vector<MeshInstance>& joints) {
   bones.clear();
   joints.clear();
   const int n = std::min(skeleton.joint_count(), static_cast<int>(world.size()));

@@ -23,12 +23,12 @@ struct MeshInstance {
 // Colours of the skeleton (display RGB). Selection wins over hover.
 struct SkeletonPalette {
   glm::vec4 bone{0.66f, 0.68f, 0.72f, 1.0f};
-  glm::vec4 bone_selected{1.0f, 0.56f, 0.16f, 1.0f};   // orange
-  glm::vec4 bone_hovered{0.96f, 0.84f, 0.62f, 1.0f};   // pale orange
+  glm::vec4 bone_selected{1.0f, 0.56f, 0.16f, 1.0f};  // orange
+  glm::vec4 bone_hovered{0.96f, 0.84f, 0.62f, 1.0f};  // pale orange
   glm::vec4 joint{0.40f, 0.42f, 0.47f, 1.0f};
   glm::vec4 joint_selected{1.0f, 0.66f, 0.20f, 1.0f};
   glm::vec4 joint_hovered{1.0f, 0.86f, 0.60f, 1.0f};
-  glm::vec4 added_tip{0.27f, 0.28f, 0.31f, 1.0f};      // tips build_skeleton added
+  glm::vec4 added_tip{0.27f, 0.28f, 0.31f, 1.0f};  // tips build_skeleton added
 };
 
 // The matrix placing the unit octahedral bone (meshes.h) from `head` to `tail`: mesh +Y
@@ -66,8 +66,8 @@ struct HighlightSize {
 // get the selected colours, the hovered ones the hovered colours. The vectors are
 // cleared and refilled (their capacity is reused frame after frame).
 void build_skeleton_instances(const ik::Skeleton& skeleton, const std::vector<glm::mat4>& world,
-                              int selected_joint, int hovered_joint,
-                              const SkeletonPalette& palette, const HighlightSize& highlight,
-                              std::vector<MeshInstance>& bones, std::vector<MeshInstance>& joints);
+                              int selected_joint, int hovered_joint, const SkeletonPalette& palette,
+                              const HighlightSize& highlight, std::vector<MeshInstance>& bones,
+                              std::vector<MeshInstance>& joints);
 
 }  // namespace render

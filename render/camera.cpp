@@ -55,9 +55,7 @@ Basis basis_of(const Camera& camera) {
 
 glm::vec3 Camera::eye() const { return target + distance * target_to_eye(yaw, pitch); }
 
-glm::mat4 Camera::view() const {
-  return glm::lookAt(eye(), target, glm::vec3(0.0f, 1.0f, 0.0f));
-}
+glm::mat4 Camera::view() const { return glm::lookAt(eye(), target, glm::vec3(0.0f, 1.0f, 0.0f)); }
 
 glm::mat4 Camera::projection(float aspect) const {
   return glm::perspective(fov_y, aspect, near_plane(), far_plane());
@@ -90,8 +88,8 @@ void Camera::pan(float dx_pixels, float dy_pixels, float viewport_height) {
 void Camera::zoom(float wheel_steps) {
   // Exponential: every step changes the distance by the same ratio, so zooming feels the
   // same on a hand and on a whole centimetre-scale character.
-  distance = std::clamp(distance / std::pow(kZoomFactorPerStep, wheel_steps), kMinDistance,
-                        kMaxDistance);
+  distance =
+      std::clamp(distance / std::pow(kZoomFactorPerStep, wheel_steps), kMinDistance, kMaxDistance);
 }
 
 void Camera::frame(const glm::vec3& box_min, const glm::vec3& box_max, float aspect) {

@@ -1,7 +1,7 @@
 // load_gl: glad 2 with the window system's GetProcAddress, then a version check.
-#include <glad/gl.h>
-
 #include "render/renderer.h"
+
+#include <glad/gl.h>
 
 namespace render {
 namespace {

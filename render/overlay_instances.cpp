@@ -24,7 +24,8 @@ bool build_line_segments(const std::vector<glm::vec3>& points,
                          const std::vector<glm::vec4>& colours, std::vector<LineInstance>& out) {
   out.clear();
   if (!colours_fit(colours.size(), points.size())) return false;
-  for (std::size_t i = 0; i + 1 < points.size(); i += 2) add_segment(points, colours, i, i + 1, out);
+  for (std::size_t i = 0; i + 1 < points.size(); i += 2)
+    add_segment(points, colours, i, i + 1, out);
   return true;
 }
 

@@ -34,8 +34,7 @@ bool build_line_segments(const std::vector<glm::vec3>& points,
 
 // Segments points[0]-points[1], points[1]-points[2], ... Same colour rule.
 bool build_polyline_segments(const std::vector<glm::vec3>& points,
-                             const std::vector<glm::vec4>& colours,
-                             std::vector<LineInstance>& out);
+                             const std::vector<glm::vec4>& colours, std::vector<LineInstance>& out);
 
 // One point per centre. Same colour rule.
 bool build_points(const std::vector<glm::vec3>& centres, const std::vector<glm::vec4>& colours,

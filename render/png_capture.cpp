@@ -31,15 +31,16 @@ bool save_framebuffer_png(int width, int height, const std::string& path, std::s
   const GLenum read_error = glGetError();
   glPixelStorei(GL_PACK_ALIGNMENT, old_alignment);
   if (read_error != GL_NO_ERROR) {
-    error = path + ": could not read the framebuffer (OpenGL error " + std::to_string(read_error) +
-            ")";
+    error =
+        path + ": could not read the framebuffer (OpenGL error " + std::to_string(read_error) + ")";
     return false;
   }
 
   // GL's rows go bottom to top, PNG's top to bottom.
   std::vector<unsigned char> top_down(bottom_up.size());
   for (int y = 0; y < height; ++y) {
-    const unsigned char* from = bottom_up.data() + static_cast<std::size_t>(height - 1 - y) * row_bytes;
+    const unsigned char* from =
+        bottom_up.data() + static_cast<std::size_t>(height - 1 - y) * row_bytes;
     std::copy(from, from + row_bytes, top_down.data() + static_cast<std::size_t>(y) * row_bytes);
   }
 

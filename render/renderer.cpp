@@ -35,7 +35,7 @@ constexpr int kSphereRings = 12;
 constexpr int kSphereSegments = 20;
 
 // Vertex attribute locations shared by the instanced programs (see the .vert files).
-constexpr GLuint kInstanceModelLocation = 2;   // mat4: locations 2..5
+constexpr GLuint kInstanceModelLocation = 2;  // mat4: locations 2..5
 constexpr GLuint kInstanceColourLocation = 6;
 
 static_assert(sizeof(MeshInstance) == 20 * sizeof(float), "MeshInstance must be tightly packed");
@@ -254,10 +254,11 @@ void Renderer::shutdown() {
     if (p->id != 0) glDeleteProgram(p->id);
   const GLuint arrays[] = {r.empty_vao, r.grid_vao, r.bone_vao,
                            r.joint_vao, r.line_vao, r.point_vao};
-  const GLuint buffers[] = {r.grid_corners,   r.bone_mesh,          r.bone_instance_buffer,
-                            r.joint_mesh,     r.joint_indices,      r.joint_instance_buffer,
-                            r.line_corners,   r.line_instance_buffer, r.point_corners,
-                            r.point_instance_buffer};
+  const GLuint buffers[] = {r.grid_corners,         r.bone_mesh,
+                            r.bone_instance_buffer, r.joint_mesh,
+                            r.joint_indices,        r.joint_instance_buffer,
+                            r.line_corners,         r.line_instance_buffer,
+                            r.point_corners,        r.point_instance_buffer};
   // Deleting the name 0 is a no-op, so objects never created are fine here.
   glDeleteVertexArrays(static_cast<GLsizei>(std::size(arrays)), arrays);
   glDeleteBuffers(static_cast<GLsizei>(std::size(buffers)), buffers);
@@ -305,8 +306,8 @@ void Renderer::begin_frame(int framebuffer_width, int framebuffer_height, const 
   r.projection = camera.projection(aspect);
   r.view_projection = r.projection * r.view;
   r.view_up = glm::mat3(r.view) * glm::vec3(0.0f, 1.0f, 0.0f);
-  r.viewport_size = glm::max(glm::vec2(static_cast<float>(rect.width), static_cast<float>(rect.height)),
-                             glm::vec2(1.0f));
+  r.viewport_size = glm::max(
+      glm::vec2(static_cast<float>(rect.width), static_cast<float>(rect.height)), glm::vec2(1.0f));
   r.highlight.view = r.view;
   r.highlight.radius_per_depth =
       kHighlightRadiusPixels * 2.0f * std::tan(0.5f * camera.fov_y) / r.viewport_size.y;
