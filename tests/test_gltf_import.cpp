@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -149,7 +150,15 @@ TEST_P(SampleFile, JointsMatchTheReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(GltfSamples, SampleFile, ::testing::ValuesIn(kSamples));
+// Test names like "RiggedSimple_glTF_Binary_RiggedSimple_glb".
+std::string sample_test_name(const ::testing::TestParamInfo<Sample>& info) {
+  std::string name = info.param.path;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(GltfSamples, SampleFile, ::testing::ValuesIn(kSamples), sample_test_name);
 
 // RiggedFigure lists its root joint (node 2) before its parent "Armature" (node 21): a
 // loader that composes in array order gets it wrong. It is a 1.45 m figure standing on

@@ -27,7 +27,11 @@ std::string node_label_named(const tinygltf::Model& model, int i) {
   return name.empty() ? node_label(i) : node_label(i) + " ('" + one_line(name, 80) + "')";
 }
 
-std::string count_of_nodes(int n) { return "(the file has " + std::to_string(n) + " nodes)"; }
+std::string count_of(size_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string count_of_nodes(int n) { return "(the file has " + count_of(static_cast<size_t>(n), "node") + ")"; }
 
 bool finite_as_float(double v) { return std::isfinite(static_cast<float>(v)); }
 
@@ -186,7 +190,7 @@ bool check_scenes(const tinygltf::Model& model, std::string& problem) {
   // defaultScene is -1 when `scene` is absent.
   if (model.defaultScene >= static_cast<int>(model.scenes.size())) {
     problem = "'scene' is " + std::to_string(model.defaultScene) + " but the file has " +
-              std::to_string(model.scenes.size()) + " scenes";
+              count_of(model.scenes.size(), "scene");
     return false;
   }
   return true;

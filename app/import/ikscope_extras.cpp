@@ -1,6 +1,7 @@
 #include "app/import/ikscope_extras.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace ik {
 namespace {
@@ -42,9 +43,15 @@ bool read_vec3(const json& block, const char* key, double out[3], std::string& p
   return true;
 }
 
+std::string number_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
 bool check_range(double lo, double hi, const std::string& what, std::string& problem) {
   if (lo <= hi) return true;
-  problem = what + " min_deg " + std::to_string(lo) + " is greater than max_deg " + std::to_string(hi);
+  problem = what + " min_deg " + number_text(lo) + " is greater than max_deg " + number_text(hi);
   return false;
 }
 
