@@ -6,9 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <set>
-
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "test_gltf_util.h"
 
@@ -111,12 +110,13 @@ TEST_P(SampleFile, JointsMatchTheReference) {
     EXPECT_FALSE(s.is_added_tip[static_cast<size_t>(j)]);
     const glm::dvec3 got(world.at(rj.node));
     EXPECT_LT(glm::length(got - rj.world), tolerance)
-        << "imported (" << got.x << ", " << got.y << ", " << got.z << ") reference (" << rj.world.x << ", "
-        << rj.world.y << ", " << rj.world.z << ")";
+        << "imported (" << got.x << ", " << got.y << ", " << got.z << ") reference (" << rj.world.x
+        << ", " << rj.world.y << ", " << rj.world.z << ")";
 
     // The parent joint is the reference parent node when that node is a joint.
-    const bool parent_is_joint = std::any_of(ref.joints.begin(), ref.joints.end(),
-                                             [&](const ReferenceJoint& o) { return o.node == rj.parent_node; });
+    const bool parent_is_joint =
+        std::any_of(ref.joints.begin(), ref.joints.end(),
+                    [&](const ReferenceJoint& o) { return o.node == rj.parent_node; });
     const int p = s.parent[static_cast<size_t>(j)];
     if (parent_is_joint) {
       ASSERT_GE(p, 0);
@@ -166,7 +166,9 @@ INSTANTIATE_TEST_SUITE_P(GltfSamples, SampleFile, ::testing::ValuesIn(kSamples),
 TEST(GltfSamples, RiggedFigureStandsUpright) {
   ik::ImportedRig rig;
   std::string error;
-  ASSERT_TRUE(ik::import_gltf_file(sample_path("RiggedFigure/glTF-Binary/RiggedFigure.glb"), rig, error)) << error;
+  ASSERT_TRUE(
+      ik::import_gltf_file(sample_path("RiggedFigure/glTF-Binary/RiggedFigure.glb"), rig, error))
+      << error;
   const std::map<int, glm::vec3> world = gltf_test::world_by_node(rig.skeleton);
   float lowest = 1e30f, highest = -1e30f;
   for (const auto& [node, p] : world) {
@@ -190,7 +192,9 @@ TEST(GltfSamples, MemoryImportMatchesFileImport) {
   ik::ImportedRig from_file, from_memory;
   std::string error;
   ASSERT_TRUE(ik::import_gltf_file(path, from_file, error)) << error;
-  ASSERT_TRUE(ik::import_gltf_memory(bytes.data(), bytes.size(), "memory.glb", "", from_memory, error)) << error;
+  ASSERT_TRUE(
+      ik::import_gltf_memory(bytes.data(), bytes.size(), "memory.glb", "", from_memory, error))
+      << error;
   EXPECT_EQ(from_memory.path, "memory.glb");
   ASSERT_EQ(from_memory.skeleton.joint_count(), from_file.skeleton.joint_count());
   EXPECT_EQ(from_memory.skeleton.parent, from_file.skeleton.parent);
@@ -208,7 +212,8 @@ TEST(GltfSamples, MemoryImportMatchesFileImport) {
 TEST(GltfSamples, CesiumManSpineComesFirst) {
   ik::ImportedRig rig;
   std::string error;
-  ASSERT_TRUE(ik::import_gltf_file(sample_path("CesiumMan/glTF-Binary/CesiumMan.glb"), rig, error)) << error;
+  ASSERT_TRUE(ik::import_gltf_file(sample_path("CesiumMan/glTF-Binary/CesiumMan.glb"), rig, error))
+      << error;
   const ik::Skeleton& s = rig.skeleton;
   ASSERT_GE(s.joint_count(), 5);
   EXPECT_EQ(s.name[0], "Skeleton_torso_joint_1");

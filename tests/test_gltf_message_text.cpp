@@ -13,11 +13,12 @@ TEST(GltfMessageText, JoinsLinesAndCollapsesWhitespace) {
 }
 
 TEST(GltfMessageText, ReplacesControlBytesAndInvalidUtf8) {
-  EXPECT_EQ(ik::one_line(std::string("a\x01" "b\x7f" "c")), "a?b?c");
-  EXPECT_EQ(ik::one_line("caf\xc3\xa9 \xe6\x97\xa5"), "caf\xc3\xa9 \xe6\x97\xa5");  // valid UTF-8 kept
-  EXPECT_EQ(ik::one_line("x\xff\xc3y"), "x??y");                                     // stray bytes
-  EXPECT_EQ(ik::one_line("\xc0\xaf"), "??");                                         // overlong '/'
-  EXPECT_EQ(ik::one_line("\xed\xa0\x80"), "???");                                    // surrogate
+  EXPECT_EQ(ik::one_line("a\001b\177c"), "a?b?c");  // octal: a, 0x01, b, 0x7F, c
+  EXPECT_EQ(ik::one_line("caf\xc3\xa9 \xe6\x97\xa5"),
+            "caf\xc3\xa9 \xe6\x97\xa5");           // valid UTF-8 kept
+  EXPECT_EQ(ik::one_line("x\xff\xc3y"), "x??y");   // stray bytes
+  EXPECT_EQ(ik::one_line("\xc0\xaf"), "??");       // overlong '/'
+  EXPECT_EQ(ik::one_line("\xed\xa0\x80"), "???");  // surrogate
 }
 
 TEST(GltfMessageText, CutsOnACharacterBoundary) {

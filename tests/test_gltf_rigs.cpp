@@ -14,7 +14,8 @@ using gltf_test::write_text;
 
 constexpr float kTol = 1e-5f;
 
-bool load_text(const std::string& file_name, const std::string& json, ik::ImportedRig& rig, std::string& error) {
+bool load_text(const std::string& file_name, const std::string& json, ik::ImportedRig& rig,
+               std::string& error) {
   const std::string path = tmp_path(file_name);
   write_text(path, json);
   return ik::import_gltf_file(path, rig, error);
@@ -231,7 +232,8 @@ TEST(GltfRigs, ShearIsReportedNotHidden) {
   ik::ImportedRig rig;
   std::string error;
   ASSERT_TRUE(load_text("shear.gltf", json, rig, error)) << error;
-  EXPECT_TRUE(any_warning_contains(rig, "node 1 ('turned'): shear")) << (rig.warnings.empty() ? "" : rig.warnings[0]);
+  EXPECT_TRUE(any_warning_contains(rig, "node 1 ('turned'): shear"))
+      << (rig.warnings.empty() ? "" : rig.warnings[0]);
   expect_near(gltf_test::world_by_node(rig.skeleton).at(1), {1, 3, 0});
 }
 
@@ -270,7 +272,8 @@ void expect_draco_rig(const ik::ImportedRig& rig) {
 TEST(GltfRigs, RequiredDracoExtensionStillGivesTheSkeleton) {
   ik::ImportedRig rig;
   std::string error;
-  ASSERT_TRUE(load_text("draco.gltf", draco_json(", \"uri\": \"data:application/octet-stream;base64,AAAAAA==\""),
+  ASSERT_TRUE(load_text("draco.gltf",
+                        draco_json(", \"uri\": \"data:application/octet-stream;base64,AAAAAA==\""),
                         rig, error))
       << error;
   expect_draco_rig(rig);
@@ -338,11 +341,12 @@ TEST(GltfRigs, ExternalBufferBesideTheFile) {
   EXPECT_EQ(rig.skeleton.joint_count(), 2);
 
   const auto* bytes = reinterpret_cast<const unsigned char*>(json.data());
-  ASSERT_TRUE(ik::import_gltf_memory(bytes, json.size(), "external_buffer.gltf", IKSCOPE_TEST_TMP, rig, error))
+  ASSERT_TRUE(ik::import_gltf_memory(bytes, json.size(), "external_buffer.gltf", IKSCOPE_TEST_TMP,
+                                     rig, error))
       << error;
   ik::ImportedRig elsewhere;
-  EXPECT_FALSE(ik::import_gltf_memory(bytes, json.size(), "external_buffer.gltf", IKSCOPE_SOURCE_DIR, elsewhere,
-                                      error));
+  EXPECT_FALSE(ik::import_gltf_memory(bytes, json.size(), "external_buffer.gltf",
+                                      IKSCOPE_SOURCE_DIR, elsewhere, error));
   EXPECT_NE(error.find("external_buffer.bin"), std::string::npos) << error;
 }
 
@@ -398,7 +402,8 @@ TEST(GltfRigs, MalformedExtrasLimitsWarn) {
   ASSERT_TRUE(load_text("bad_limits.gltf", json, rig, error)) << error;
   const ik::Skeleton& s = rig.skeleton;
   const char* const expected[] = {
-      "node 0 ('short_axis'): malformed extras.ikscope ('hinge_axis' must be an array of 3 numbers)",
+      "node 0 ('short_axis'): malformed extras.ikscope ('hinge_axis' must be an array of 3 "
+      "numbers)",
       "node 1 ('no_max'): malformed extras.ikscope ('max_deg' is missing)",
       "node 2 ('reversed'): malformed extras.ikscope (hinge min_deg 50",
       "node 3 ('zero_axis'): malformed extras.ikscope ('hinge_axis' must be a non-zero vector)",
@@ -409,7 +414,8 @@ TEST(GltfRigs, MalformedExtrasLimitsWarn) {
   };
   for (const char* text : expected) EXPECT_TRUE(any_warning_contains(rig, text)) << text;
   EXPECT_EQ(rig.warnings.size(), std::size(expected));
-  for (int node = 0; node < 7; ++node) EXPECT_FALSE(s.limits[static_cast<size_t>(gltf_test::joint_of_node(s, node))].enabled);
+  for (int node = 0; node < 7; ++node)
+    EXPECT_FALSE(s.limits[static_cast<size_t>(gltf_test::joint_of_node(s, node))].enabled);
   EXPECT_TRUE(s.limits[static_cast<size_t>(gltf_test::joint_of_node(s, 7))].enabled);
 }
 
@@ -420,7 +426,8 @@ TEST(GltfRigs, MatrixAndTrsTogetherWarns) {
   ik::ImportedRig rig;
   std::string error;
   ASSERT_TRUE(load_text("matrix_and_trs.gltf", json, rig, error)) << error;
-  EXPECT_TRUE(any_warning_contains(rig, "node 0 has both a 'matrix' and translation/rotation/scale"));
+  EXPECT_TRUE(
+      any_warning_contains(rig, "node 0 has both a 'matrix' and translation/rotation/scale"));
   expect_near(gltf_test::world_by_node(rig.skeleton).at(0), {4, 0, 0});
 }
 

@@ -14,7 +14,9 @@
 
 namespace gltf_test {
 
-inline std::string tmp_path(const std::string& file_name) { return std::string(IKSCOPE_TEST_TMP) + "/" + file_name; }
+inline std::string tmp_path(const std::string& file_name) {
+  return std::string(IKSCOPE_TEST_TMP) + "/" + file_name;
+}
 
 inline std::string sample_path(const std::string& relative) {
   return std::string(IKSCOPE_SHARED_DIR) + "/gltf-samples/" + relative;
@@ -22,7 +24,8 @@ inline std::string sample_path(const std::string& relative) {
 
 inline void write_bytes(const std::string& path, const std::vector<unsigned char>& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
 }
 
 inline void write_text(const std::string& path, const std::string& text) {
@@ -31,7 +34,8 @@ inline void write_text(const std::string& path, const std::string& text) {
 
 inline std::vector<unsigned char> read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  return std::vector<unsigned char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return std::vector<unsigned char>(std::istreambuf_iterator<char>(in),
+                                    std::istreambuf_iterator<char>());
 }
 
 inline void put_u32(std::vector<unsigned char>& out, std::uint32_t v) {
@@ -39,7 +43,8 @@ inline void put_u32(std::vector<unsigned char>& out, std::uint32_t v) {
 }
 
 inline void set_u32(std::vector<unsigned char>& bytes, size_t at, std::uint32_t v) {
-  for (int k = 0; k < 4; ++k) bytes[at + static_cast<size_t>(k)] = static_cast<unsigned char>((v >> (8 * k)) & 0xFFu);
+  for (int k = 0; k < 4; ++k)
+    bytes[at + static_cast<size_t>(k)] = static_cast<unsigned char>((v >> (8 * k)) & 0xFFu);
 }
 
 // A well-formed .glb: header, JSON chunk padded with spaces, optional BIN chunk padded
@@ -70,7 +75,8 @@ inline std::map<int, glm::vec3> world_by_node(const ik::Skeleton& skeleton) {
   std::map<int, glm::vec3> positions;
   for (int i = 0; i < skeleton.joint_count(); ++i)
     if (skeleton.source_node[static_cast<size_t>(i)] >= 0)
-      positions[skeleton.source_node[static_cast<size_t>(i)]] = ik::position_of(world[static_cast<size_t>(i)]);
+      positions[skeleton.source_node[static_cast<size_t>(i)]] =
+          ik::position_of(world[static_cast<size_t>(i)]);
   return positions;
 }
 

@@ -8,6 +8,8 @@
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 #include "app/import/gltf_import.h"
 
+#include <tiny_gltf.h>
+
 #include <cctype>
 #include <cerrno>
 #include <climits>
@@ -17,8 +19,6 @@
 #include <filesystem>
 #include <fstream>
 #include <new>
-
-#include <tiny_gltf.h>
 
 #include "app/import/glb_container.h"
 #include "app/import/gltf_json_check.h"
@@ -32,7 +32,8 @@ namespace {
 // tinygltf and the .glb format count bytes in 32 bits.
 constexpr std::uintmax_t kMaxFileBytes = UINT32_MAX;
 
-bool read_file_bytes(const std::string& path, std::vector<unsigned char>& bytes, std::string& problem) {
+bool read_file_bytes(const std::string& path, std::vector<unsigned char>& bytes,
+                     std::string& problem) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
@@ -67,7 +68,8 @@ bool read_file_bytes(const std::string& path, std::vector<unsigned char>& bytes,
     return false;
   }
   std::vector<unsigned char> data(static_cast<size_t>(size));
-  if (size > 0 && !in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
+  if (size > 0 &&
+      !in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
     problem = "cannot read the file (it changed size while being read?)";
     return false;
   }
@@ -86,7 +88,8 @@ struct FsContext {
 
 bool fs_file_exists(const std::string& path, void* user) {
   const auto* context = static_cast<const FsContext*>(user);
-  if (!context->prefix.empty() && path.compare(0, context->prefix.size(), context->prefix) != 0) return false;
+  if (!context->prefix.empty() && path.compare(0, context->prefix.size(), context->prefix) != 0)
+    return false;
   std::error_code ec;
   return std::filesystem::is_regular_file(path, ec);
 }
@@ -94,7 +97,8 @@ bool fs_file_exists(const std::string& path, void* user) {
 // tinygltf's default runs wordexp() on URIs from the file; paths are taken literally.
 std::string fs_expand_path(const std::string& path, void*) { return path; }
 
-bool fs_read_file(std::vector<unsigned char>* out, std::string* err, const std::string& path, void*) {
+bool fs_read_file(std::vector<unsigned char>* out, std::string* err, const std::string& path,
+                  void*) {
   std::string problem;
   if (read_file_bytes(path, *out, problem)) return true;
   if (err) *err += problem;
@@ -108,8 +112,8 @@ bool fs_write_file(std::string* err, const std::string&, const std::vector<unsig
 
 // The skeleton needs no pixels: images are not decoded (fast, and stb_image never sees
 // untrusted bytes).
-bool skip_image_pixels(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*,
-                       int, void*) {
+bool skip_image_pixels(tinygltf::Image*, const int, std::string*, std::string*, int, int,
+                       const unsigned char*, int, void*) {
   return true;
 }
 
@@ -140,8 +144,8 @@ std::string join(const std::vector<std::string>& names) {
 }
 
 // Steps 2 to 6. Returns false with `problem` set; fills `rig` (not the caller's) on success.
-bool import_bytes(const unsigned char* data, size_t size, const std::string& name, const std::string& base_dir,
-                  ImportedRig& rig, std::string& problem) {
+bool import_bytes(const unsigned char* data, size_t size, const std::string& name,
+                  const std::string& base_dir, ImportedRig& rig, std::string& problem) {
   if (size == 0) {
     problem = "empty file";
     return false;
@@ -172,7 +176,8 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   tinygltf::TinyGLTF loader;
   FsContext fs_context;
   if (!base_dir.empty()) fs_context.prefix = base_dir.back() == '/' ? base_dir : base_dir + "/";
-  loader.SetFsCallbacks({&fs_file_exists, &fs_expand_path, &fs_read_file, &fs_write_file, &fs_context});
+  loader.SetFsCallbacks(
+      {&fs_file_exists, &fs_expand_path, &fs_read_file, &fs_write_file, &fs_context});
   loader.SetImageLoader(&skip_image_pixels, nullptr);
 
   tinygltf::Model model;
@@ -184,18 +189,20 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   // here alters, so such a file is loaded from those parts alone.
   const std::vector<std::string> required = required_extensions(doc);
   if (!required.empty()) {
-    rig.warnings.push_back("required extension" + std::string(required.size() > 1 ? "s " : " ") + join(required) +
-                           (required.size() > 1 ? " are" : " is") +
-                           " not supported: loaded the skeleton only (meshes, buffers, images and animations "
-                           "were skipped)");
+    rig.warnings.push_back(
+        "required extension" + std::string(required.size() > 1 ? "s " : " ") + join(required) +
+        (required.size() > 1 ? " are" : " is") +
+        " not supported: loaded the skeleton only (meshes, buffers, images and animations "
+        "were skipped)");
     const std::string reduced = skeleton_only_json(doc);
     loaded = loader.LoadASCIIFromString(&model, &err, &warn, reduced.c_str(),
                                         static_cast<unsigned int>(reduced.size()), base_dir);
   } else if (binary) {
-    loaded = loader.LoadBinaryFromMemory(&model, &err, &warn, data, static_cast<unsigned int>(size), base_dir);
+    loaded = loader.LoadBinaryFromMemory(&model, &err, &warn, data, static_cast<unsigned int>(size),
+                                         base_dir);
   } else {
-    loaded = loader.LoadASCIIFromString(&model, &err, &warn, json_text, static_cast<unsigned int>(json_size),
-                                        base_dir);
+    loaded = loader.LoadASCIIFromString(&model, &err, &warn, json_text,
+                                        static_cast<unsigned int>(json_size), base_dir);
   }
   if (!loaded) {
     problem = err.empty() ? "tinygltf could not load the file" : one_line(err);
@@ -216,7 +223,8 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
     const glm::vec3 p = position_of(world[i]);
     if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
       problem = "joint '" + one_line(rig.skeleton.name[i], 80) +
-                "' has a non-finite rest position (the transforms above it multiply past the float range)";
+                "' has a non-finite rest position (the transforms above it multiply past the float "
+                "range)";
       return false;
     }
     lo = i == 0 ? p : glm::min(lo, p);

@@ -78,8 +78,8 @@ class Checker {
   bool optional_index(const json& o, const char* key, const std::string& where) {
     const auto it = o.find(key);
     if (it == o.end() || is_index(*it)) return true;
-    return fail(where, quoted(key) + " must be an index (a whole number from 0), not " +
-                           describe(*it));
+    return fail(where,
+                quoted(key) + " must be an index (a whole number from 0), not " + describe(*it));
   }
 
   bool index_array(const json& o, const char* key, bool required, const std::string& where) {
@@ -89,8 +89,10 @@ class Checker {
       return fail(where, quoted(key) + " must be an array of indices, not " + describe(*it));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!is_index((*it)[k]))
-        return fail(where, quoted(key) + " must be an array of indices (whole numbers from 0): "
-                           "element " + std::to_string(k) + " is " + describe((*it)[k]));
+        return fail(where, quoted(key) +
+                               " must be an array of indices (whole numbers from 0): "
+                               "element " +
+                               std::to_string(k) + " is " + describe((*it)[k]));
     return true;
   }
 
@@ -98,9 +100,10 @@ class Checker {
   bool number_array(const json& o, const char* key, std::size_t count, const std::string& where) {
     const auto it = o.find(key);
     if (it == o.end()) return true;
-    const std::string shape = count > 0 ? "an array of " + std::to_string(count) + " numbers"
-                                        : "an array of numbers";
-    if (!it->is_array()) return fail(where, quoted(key) + " must be " + shape + ", not " + describe(*it));
+    const std::string shape =
+        count > 0 ? "an array of " + std::to_string(count) + " numbers" : "an array of numbers";
+    if (!it->is_array())
+      return fail(where, quoted(key) + " must be " + shape + ", not " + describe(*it));
     if (count > 0 && it->size() != count)
       return fail(where, quoted(key) + " must be " + shape + ", not an array of " +
                              std::to_string(it->size()));
@@ -126,7 +129,8 @@ class Checker {
   bool array_of_strings(const json& doc, const char* key) {
     const auto it = doc.find(key);
     if (it == doc.end()) return true;
-    if (!it->is_array()) return fail("", quoted(key) + " must be an array of strings, not " + describe(*it));
+    if (!it->is_array())
+      return fail("", quoted(key) + " must be an array of strings, not " + describe(*it));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!(*it)[k].is_string())
         return fail("", quoted(key) + " must be an array of strings: element " + std::to_string(k) +
@@ -171,7 +175,8 @@ bool check_nodes(const json& doc, Checker& c, std::vector<std::string>& warnings
       return false;
     if (n.contains("matrix") &&
         (n.contains("translation") || n.contains("rotation") || n.contains("scale")))
-      warnings.push_back(where + " has both a 'matrix' and translation/rotation/scale; the matrix is used");
+      warnings.push_back(where +
+                         " has both a 'matrix' and translation/rotation/scale; the matrix is used");
   }
   return true;
 }
@@ -180,7 +185,8 @@ bool check_skins_and_scenes(const json& doc, Checker& c) {
   const json& skins = array_or_empty(doc, "skins");
   for (std::size_t i = 0; i < skins.size(); ++i) {
     const std::string where = "skin " + std::to_string(i);
-    if (!c.optional_string(skins[i], "name", where) || !c.index_array(skins[i], "joints", true, where) ||
+    if (!c.optional_string(skins[i], "name", where) ||
+        !c.index_array(skins[i], "joints", true, where) ||
         !c.optional_index(skins[i], "skeleton", where) ||
         !c.optional_index(skins[i], "inverseBindMatrices", where))
       return false;
@@ -188,7 +194,8 @@ bool check_skins_and_scenes(const json& doc, Checker& c) {
   const json& scenes = array_or_empty(doc, "scenes");
   for (std::size_t i = 0; i < scenes.size(); ++i) {
     const std::string where = "scene " + std::to_string(i);
-    if (!c.optional_string(scenes[i], "name", where) || !c.index_array(scenes[i], "nodes", false, where))
+    if (!c.optional_string(scenes[i], "name", where) ||
+        !c.index_array(scenes[i], "nodes", false, where))
       return false;
   }
   return c.optional_index(doc, "scene", "");
@@ -214,21 +221,26 @@ bool check_buffers(const json& doc, Checker& c) {
     if (buffer == v.end()) return c.fail(where, "'buffer' is missing");
     if (!is_index(*buffer) || buffer->get<std::uint64_t>() >= buffers.size())
       return c.fail(where, "'buffer' must be the index of one of the file's " +
-                               std::to_string(buffers.size()) + " buffers, not " + describe(*buffer));
+                               std::to_string(buffers.size()) + " buffers, not " +
+                               describe(*buffer));
     const auto offset_it = v.find("byteOffset");
     if (offset_it != v.end() && !is_count(*offset_it, 0))
-      return c.fail(where, "'byteOffset' must be a whole number from 0, not " + describe(*offset_it));
+      return c.fail(where,
+                    "'byteOffset' must be a whole number from 0, not " + describe(*offset_it));
     const auto length_it = v.find("byteLength");
     if (length_it == v.end()) return c.fail(where, "'byteLength' is missing");
     if (!is_count(*length_it, 1))
-      return c.fail(where, "'byteLength' must be a whole number from 1, not " + describe(*length_it));
+      return c.fail(where,
+                    "'byteLength' must be a whole number from 1, not " + describe(*length_it));
     const std::uint64_t offset = offset_it == v.end() ? 0 : offset_it->get<std::uint64_t>();
     const std::uint64_t length = length_it->get<std::uint64_t>();
-    const std::uint64_t buffer_length = buffers[buffer->get<std::size_t>()].at("byteLength").get<std::uint64_t>();
+    const std::uint64_t buffer_length =
+        buffers[buffer->get<std::size_t>()].at("byteLength").get<std::uint64_t>();
     if (offset + length > buffer_length)  // both <= 2^53: no overflow
-      return c.fail(where, "bytes " + std::to_string(offset) + " to " + std::to_string(offset + length) +
-                               " run past the end of buffer " + std::to_string(buffer->get<std::size_t>()) +
-                               " (" + std::to_string(buffer_length) + " bytes)");
+      return c.fail(where, "bytes " + std::to_string(offset) + " to " +
+                               std::to_string(offset + length) + " run past the end of buffer " +
+                               std::to_string(buffer->get<std::size_t>()) + " (" +
+                               std::to_string(buffer_length) + " bytes)");
   }
   const json& images = array_or_empty(doc, "images");
   for (std::size_t i = 0; i < images.size(); ++i) {
@@ -238,7 +250,8 @@ bool check_buffers(const json& doc, Checker& c) {
     if (view == images[i].end()) continue;
     if (!is_index(*view) || view->get<std::uint64_t>() >= views.size())
       return c.fail(where, "'bufferView' must be the index of one of the file's " +
-                               std::to_string(views.size()) + " bufferViews, not " + describe(*view));
+                               std::to_string(views.size()) + " bufferViews, not " +
+                               describe(*view));
   }
   return true;
 }
@@ -251,13 +264,18 @@ int nesting_depth(const char* text, std::size_t size) {
   for (std::size_t i = 0; i < size; ++i) {
     const char ch = text[i];
     if (in_string) {
-      if (ch == '\\') ++i;  // skip the escaped character
-      else if (ch == '"') in_string = false;
+      if (ch == '\\')
+        ++i;  // skip the escaped character
+      else if (ch == '"')
+        in_string = false;
       continue;
     }
-    if (ch == '"') in_string = true;
-    else if (ch == '[' || ch == '{') deepest = std::max(deepest, ++depth);
-    else if (ch == ']' || ch == '}') --depth;
+    if (ch == '"')
+      in_string = true;
+    else if (ch == '[' || ch == '{')
+      deepest = std::max(deepest, ++depth);
+    else if (ch == ']' || ch == '}')
+      --depth;
   }
   return deepest;
 }
@@ -281,7 +299,8 @@ bool parse_json_text(const char* text, std::size_t size, json& doc, std::string&
     // For example a number too large for a double: out_of_range.406.
     const std::string what = e.what();
     const std::size_t close = what.find("] ");
-    problem = "invalid JSON: " + one_line(close == std::string::npos ? what : what.substr(close + 2), 240);
+    problem = "invalid JSON: " +
+              one_line(close == std::string::npos ? what : what.substr(close + 2), 240);
     return false;
   }
   if (nesting_depth(text, size) > kMaxJsonDepth) {
@@ -296,8 +315,9 @@ bool check_gltf_json(const json& doc, std::vector<std::string>& warnings, std::s
   Checker c(problem);
   if (!doc.is_object()) return c.fail("", "the JSON root is " + describe(doc) + ", not an object");
   if (!check_asset(doc, c)) return false;
-  for (const char* key : {"nodes", "skins", "scenes", "buffers", "bufferViews", "images", "accessors",
-                          "meshes", "materials", "textures", "samplers", "animations", "cameras"})
+  for (const char* key :
+       {"nodes", "skins", "scenes", "buffers", "bufferViews", "images", "accessors", "meshes",
+        "materials", "textures", "samplers", "animations", "cameras"})
     if (!c.array_of_objects(doc, key)) return false;
   if (!c.array_of_strings(doc, "extensionsUsed") || !c.array_of_strings(doc, "extensionsRequired"))
     return false;

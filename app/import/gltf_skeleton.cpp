@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-
 #include <glm/gtc/quaternion.hpp>
 
 #include "app/import/ikscope_extras.h"
@@ -31,7 +30,9 @@ std::string count_of(size_t n, const char* noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-std::string count_of_nodes(int n) { return "(the file has " + count_of(static_cast<size_t>(n), "node") + ")"; }
+std::string count_of_nodes(int n) {
+  return "(the file has " + count_of(static_cast<size_t>(n), "node") + ")";
+}
 
 bool finite_as_float(double v) { return std::isfinite(static_cast<float>(v)); }
 
@@ -48,7 +49,8 @@ bool read_parents(const tinygltf::Model& model, std::vector<int>& parent, std::s
         return false;
       }
       if (c == i) {
-        problem = "node hierarchy has a cycle through node " + std::to_string(i) + " (it is its own child)";
+        problem = "node hierarchy has a cycle through node " + std::to_string(i) +
+                  " (it is its own child)";
         return false;
       }
       const int p = parent[static_cast<size_t>(c)];
@@ -102,11 +104,13 @@ bool read_trs(const tinygltf::Node& node, int i, NodeLocal& out, std::string& pr
 
   glm::dvec3 t(0.0), s(1.0);
   glm::dquat r(1.0, 0.0, 0.0, 0.0);
-  if (node.translation.size() == 3) t = glm::dvec3(node.translation[0], node.translation[1], node.translation[2]);
+  if (node.translation.size() == 3)
+    t = glm::dvec3(node.translation[0], node.translation[1], node.translation[2]);
   if (node.scale.size() == 3) s = glm::dvec3(node.scale[0], node.scale[1], node.scale[2]);
   if (node.rotation.size() == 4)  // glTF stores x, y, z, w
     r = glm::dquat(node.rotation[3], node.rotation[0], node.rotation[1], node.rotation[2]);
-  if (static_cast<float>(s.x) == 0.0f || static_cast<float>(s.y) == 0.0f || static_cast<float>(s.z) == 0.0f) {
+  if (static_cast<float>(s.x) == 0.0f || static_cast<float>(s.y) == 0.0f ||
+      static_cast<float>(s.z) == 0.0f) {
     problem = node_label(i) + " has a zero scale";
     return false;
   }
@@ -126,8 +130,8 @@ bool read_trs(const tinygltf::Node& node, int i, NodeLocal& out, std::string& pr
   m[3] = glm::dvec4(t, 1.0);
   out.matrix = m;
   out.trs.translation = glm::vec3(t);
-  out.trs.rotation = glm::quat(static_cast<float>(r.w), static_cast<float>(r.x), static_cast<float>(r.y),
-                               static_cast<float>(r.z));
+  out.trs.rotation = glm::quat(static_cast<float>(r.w), static_cast<float>(r.x),
+                               static_cast<float>(r.y), static_cast<float>(r.z));
   out.trs.scale = glm::vec3(s);
   out.from_matrix = false;
   return true;
@@ -140,7 +144,8 @@ bool read_matrix(const tinygltf::Node& node, int i, NodeLocal& out, std::string&
   }
   glm::dmat4 m;
   for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r) m[c][r] = node.matrix[static_cast<size_t>(c * 4 + r)];  // column-major
+    for (int r = 0; r < 4; ++r)
+      m[c][r] = node.matrix[static_cast<size_t>(c * 4 + r)];  // column-major
   if (std::fabs(m[0][3]) > 1e-6 || std::fabs(m[1][3]) > 1e-6 || std::fabs(m[2][3]) > 1e-6 ||
       std::fabs(m[3][3] - 1.0) > 1e-6) {
     problem = node_label(i) + " has a 'matrix' that is not affine (its last row must be 0 0 0 1)";
@@ -148,11 +153,13 @@ bool read_matrix(const tinygltf::Node& node, int i, NodeLocal& out, std::string&
   }
   for (int c = 0; c < 3; ++c)
     if (static_cast<float>(glm::length(glm::dvec3(m[c]))) == 0.0f) {
-      problem = node_label(i) + " has a zero scale (column " + std::to_string(c) + " of its 'matrix' is zero)";
+      problem = node_label(i) + " has a zero scale (column " + std::to_string(c) +
+                " of its 'matrix' is zero)";
       return false;
     }
   if (!decompose(glm::mat4(m), out.trs)) {
-    problem = node_label(i) + " has a 'matrix' that cannot be split into translation, rotation and scale";
+    problem =
+        node_label(i) + " has a 'matrix' that cannot be split into translation, rotation and scale";
     return false;
   }
   out.matrix = m;
@@ -160,19 +167,22 @@ bool read_matrix(const tinygltf::Node& node, int i, NodeLocal& out, std::string&
   return true;
 }
 
-bool read_locals(const tinygltf::Model& model, std::vector<NodeLocal>& locals, std::string& problem) {
+bool read_locals(const tinygltf::Model& model, std::vector<NodeLocal>& locals,
+                 std::string& problem) {
   locals.assign(model.nodes.size(), NodeLocal{});
   for (size_t i = 0; i < model.nodes.size(); ++i) {
     const tinygltf::Node& node = model.nodes[i];
     // gltf_json_check guarantees these sizes; a mismatch here would be a bug upstream.
     if ((!node.matrix.empty() && node.matrix.size() != 16) ||
         (!node.translation.empty() && node.translation.size() != 3) ||
-        (!node.rotation.empty() && node.rotation.size() != 4) || (!node.scale.empty() && node.scale.size() != 3)) {
+        (!node.rotation.empty() && node.rotation.size() != 4) ||
+        (!node.scale.empty() && node.scale.size() != 3)) {
       problem = node_label(static_cast<int>(i)) + " has a transform array of the wrong length";
       return false;
     }
-    const bool ok = node.matrix.empty() ? read_trs(node, static_cast<int>(i), locals[i], problem)
-                                        : read_matrix(node, static_cast<int>(i), locals[i], problem);
+    const bool ok = node.matrix.empty()
+                        ? read_trs(node, static_cast<int>(i), locals[i], problem)
+                        : read_matrix(node, static_cast<int>(i), locals[i], problem);
     if (!ok) return false;
   }
   return true;
@@ -183,8 +193,8 @@ bool check_scenes(const tinygltf::Model& model, std::string& problem) {
   for (size_t s = 0; s < model.scenes.size(); ++s)
     for (const int root : model.scenes[s].nodes)
       if (root < 0 || root >= n) {
-        problem = "scene " + std::to_string(s) + ": node index " + std::to_string(root) + " is out of range " +
-                  count_of_nodes(n);
+        problem = "scene " + std::to_string(s) + ": node index " + std::to_string(root) +
+                  " is out of range " + count_of_nodes(n);
         return false;
       }
   // defaultScene is -1 when `scene` is absent.
@@ -197,7 +207,8 @@ bool check_scenes(const tinygltf::Model& model, std::string& problem) {
 }
 
 // is_joint[node]: the union of all skins' joints, or every node if there is no skin.
-bool choose_joints(const tinygltf::Model& model, std::vector<std::uint8_t>& is_joint, std::string& problem) {
+bool choose_joints(const tinygltf::Model& model, std::vector<std::uint8_t>& is_joint,
+                   std::string& problem) {
   const int n = static_cast<int>(model.nodes.size());
   if (model.skins.empty()) {
     is_joint.assign(static_cast<size_t>(n), 1);
@@ -216,8 +227,8 @@ bool choose_joints(const tinygltf::Model& model, std::vector<std::uint8_t>& is_j
     }
     for (const int j : skin.joints) {
       if (j < 0 || j >= n) {
-        problem = "skin " + std::to_string(s) + ": joint index " + std::to_string(j) + " is out of range " +
-                  count_of_nodes(n);
+        problem = "skin " + std::to_string(s) + ": joint index " + std::to_string(j) +
+                  " is out of range " + count_of_nodes(n);
         return false;
       }
       is_joint[static_cast<size_t>(j)] = 1;
@@ -279,8 +290,9 @@ const nlohmann::json* node_extras(const nlohmann::json& doc, size_t i) {
 
 }  // namespace
 
-bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json& doc, RawSkeleton& raw,
-                             std::vector<std::string>& warnings, std::string& problem) {
+bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json& doc,
+                             RawSkeleton& raw, std::vector<std::string>& warnings,
+                             std::string& problem) {
   const size_t n = model.nodes.size();
   if (n == 0) {
     problem = "the file has no nodes";
@@ -309,9 +321,11 @@ bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json&
     const size_t ku = static_cast<size_t>(k);
     const int p = parent[ku];
     const bool parent_is_frame_start = p < 0 || is_joint[static_cast<size_t>(p)];
-    if (p >= 0) joint_above[ku] = is_joint[static_cast<size_t>(p)] ? raw_of_node[static_cast<size_t>(p)]
-                                                                   : joint_above[static_cast<size_t>(p)];
-    from_joint[ku] = parent_is_frame_start ? locals[ku].matrix : from_joint[static_cast<size_t>(p)] * locals[ku].matrix;
+    if (p >= 0)
+      joint_above[ku] = is_joint[static_cast<size_t>(p)] ? raw_of_node[static_cast<size_t>(p)]
+                                                         : joint_above[static_cast<size_t>(p)];
+    from_joint[ku] = parent_is_frame_start ? locals[ku].matrix
+                                           : from_joint[static_cast<size_t>(p)] * locals[ku].matrix;
 
     const nlohmann::json* extras = node_extras(doc, ku);
     JointLimits limits;
@@ -319,7 +333,8 @@ bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json&
     const ExtrasLimits found = read_ikscope_limits(extras, limits, limits_problem);
     if (!is_joint[ku]) {
       if (found != ExtrasLimits::kNone)
-        notes.push_back(node_label_named(model, k) + " has extras.ikscope limits but is not a joint; ignored");
+        notes.push_back(node_label_named(model, k) +
+                        " has extras.ikscope limits but is not a joint; ignored");
       continue;
     }
     if (found == ExtrasLimits::kMalformed) {
@@ -339,15 +354,17 @@ bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json&
     } else {
       const glm::mat4 m(from_joint[ku]);
       if (!decompose(m, joint.rest) || !is_valid(joint.rest)) {
-        problem = node_label(k) +
-                  ": its transform times those of the non-joint nodes above it cannot be split into "
-                  "translation, rotation and scale (a zero, overflowing or non-finite scale)";
+        problem =
+            node_label(k) +
+            ": its transform times those of the non-joint nodes above it cannot be split into "
+            "translation, rotation and scale (a zero, overflowing or non-finite scale)";
         return false;
       }
       if (linear_part_mismatch(from_joint[ku], to_matrix(joint.rest)) > 1e-3)
-        notes.push_back(node_label_named(model, k) +
-                        ": shear (from a matrix, or non-uniform scale above a rotation) cannot be held "
-                        "by a joint and was dropped; joints below it may sit slightly off");
+        notes.push_back(
+            node_label_named(model, k) +
+            ": shear (from a matrix, or non-uniform scale above a rotation) cannot be held "
+            "by a joint and was dropped; joints below it may sit slightly off");
     }
     raw_of_node[ku] = static_cast<int>(result.joints.size());
     result.joints.push_back(std::move(joint));

@@ -12,11 +12,11 @@
 // node hierarchy, children in the file's order.
 #pragma once
 
-#include <string>
-#include <vector>
+#include <tiny_gltf.h>
 
 #include <nlohmann/json.hpp>
-#include <tiny_gltf.h>
+#include <string>
+#include <vector>
 
 #include "solvers/skeleton.h"
 
@@ -26,7 +26,8 @@ namespace ik {
 // ikscope_extras.h) are read from it because tinygltf truncates integers in extras.
 // On failure returns false and sets `problem` (no path), e.g. "node 3 has two parents
 // (nodes 1 and 2)". Non-fatal problems (malformed limits, dropped shear) go to `warnings`.
-bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json& doc, RawSkeleton& raw,
-                             std::vector<std::string>& warnings, std::string& problem);
+bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json& doc,
+                             RawSkeleton& raw, std::vector<std::string>& warnings,
+                             std::string& problem);
 
 }  // namespace ik

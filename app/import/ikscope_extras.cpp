@@ -55,7 +55,9 @@ bool check_range(double lo, double hi, const std::string& what, std::string& pro
   return false;
 }
 
-float radians(double degrees) { return static_cast<float>(degrees * (3.14159265358979323846 / 180.0)); }
+float radians(double degrees) {
+  return static_cast<float>(degrees * (3.14159265358979323846 / 180.0));
+}
 
 bool parse_hinge(const json& block, JointLimits& limits, std::string& problem) {
   double axis[3], lo = 0.0, hi = 0.0;
@@ -65,8 +67,8 @@ bool parse_hinge(const json& block, JointLimits& limits, std::string& problem) {
     problem = "'hinge_axis' must be a non-zero vector";
     return false;
   }
-  if (!read_degrees(block, "min_deg", lo, problem) || !read_degrees(block, "max_deg", hi, problem) ||
-      !check_range(lo, hi, "hinge", problem))
+  if (!read_degrees(block, "min_deg", lo, problem) ||
+      !read_degrees(block, "max_deg", hi, problem) || !check_range(lo, hi, "hinge", problem))
     return false;
   JointLimits l;
   l.enabled = true;
@@ -81,7 +83,8 @@ bool parse_hinge(const json& block, JointLimits& limits, std::string& problem) {
 
 bool parse_three_axis(const json& block, JointLimits& limits, std::string& problem) {
   double lo[3], hi[3];
-  if (!read_vec3(block, "min_deg", lo, problem) || !read_vec3(block, "max_deg", hi, problem)) return false;
+  if (!read_vec3(block, "min_deg", lo, problem) || !read_vec3(block, "max_deg", hi, problem))
+    return false;
   static const char* const kAxis[3] = {"X", "Y", "Z"};
   for (int k = 0; k < 3; ++k) {
     if (!(std::fabs(lo[k]) <= kMaxDegrees) || !(std::fabs(hi[k]) <= kMaxDegrees)) {
@@ -101,7 +104,8 @@ bool parse_three_axis(const json& block, JointLimits& limits, std::string& probl
 
 }  // namespace
 
-ExtrasLimits read_ikscope_limits(const json* node_extras, JointLimits& limits, std::string& problem) {
+ExtrasLimits read_ikscope_limits(const json* node_extras, JointLimits& limits,
+                                 std::string& problem) {
   if (node_extras == nullptr || !node_extras->is_object()) return ExtrasLimits::kNone;
   const auto block = node_extras->find("ikscope");
   if (block == node_extras->end()) return ExtrasLimits::kNone;

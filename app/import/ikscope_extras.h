@@ -15,9 +15,8 @@
 // zeros in y and z. Other keys of `extras` belong to other tools and are ignored.
 #pragma once
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "solvers/skeleton.h"
 
