@@ -13,7 +13,8 @@ glm::quat rotation_maximising(const glm::mat3& a, const glm::quat& start) {
   glm::quat q = start;
   for (int iteration = 0; iteration < 32; ++iteration) {
     const glm::mat3 r = glm::mat3_cast(q);
-    const glm::vec3 ascent = glm::cross(r[0], a[0]) + glm::cross(r[1], a[1]) + glm::cross(r[2], a[2]);
+    const glm::vec3 ascent =
+        glm::cross(r[0], a[0]) + glm::cross(r[1], a[1]) + glm::cross(r[2], a[2]);
     const float scale =
         std::fabs(glm::dot(r[0], a[0]) + glm::dot(r[1], a[1]) + glm::dot(r[2], a[2])) + 1e-9f;
     const glm::vec3 omega = ascent / scale;
@@ -38,7 +39,9 @@ glm::quat branch_rotation(const Workspace& ws, const Pose& pose, const Transform
   for (int c = first_child; c >= 0; c = ws.next_sibling[static_cast<size_t>(c)]) {
     const float w = child_weights != nullptr ? child_weights[c] : 1.0f;
     const glm::vec3 from =
-        rest_rotation * (local.scale * pose.local[static_cast<size_t>(ws.path[static_cast<size_t>(c)])].translation);
+        rest_rotation *
+        (local.scale *
+         pose.local[static_cast<size_t>(ws.path[static_cast<size_t>(c)])].translation);
     const glm::vec3 to = to_parent_frame * (targets[static_cast<size_t>(c)] - position);
     const glm::vec3 u = direction_or(from, glm::vec3(0.0f));
     const glm::vec3 d = direction_or(to, glm::vec3(0.0f));
@@ -69,7 +72,8 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
     Transform& local = pose.local[j];
     const int t = tree_parent[k];
     const glm::mat3& parent_linear = t < 0 ? root_parent_linear : linear[static_cast<size_t>(t)];
-    const glm::vec3 parent_position = t < 0 ? root_parent_position : positions[static_cast<size_t>(t)];
+    const glm::vec3 parent_position =
+        t < 0 ? root_parent_position : positions[static_cast<size_t>(t)];
     positions[k] = parent_position + parent_linear * local.translation;
     lengths[k] = t < 0 ? 0.0f : glm::length(positions[k] - parent_position);
 
@@ -82,8 +86,11 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
       glm::quat turn;
       if (workspace.next_sibling[static_cast<size_t>(c)] < 0) {
         const glm::vec3 from =
-            rest_rotation * (local.scale * pose.local[static_cast<size_t>(joints[static_cast<size_t>(c)])].translation);
-        turn = rotation_between(from, to_parent_frame * (targets[static_cast<size_t>(c)] - positions[k]));
+            rest_rotation *
+            (local.scale *
+             pose.local[static_cast<size_t>(joints[static_cast<size_t>(c)])].translation);
+        turn = rotation_between(from,
+                                to_parent_frame * (targets[static_cast<size_t>(c)] - positions[k]));
       } else {
         turn = branch_rotation(workspace, pose, local, rest_rotation, to_parent_frame, positions[k],
                                targets, child_weights, c);

@@ -44,7 +44,8 @@ int prepare_goals(const Chain& chain, Workspace& ws) {
   for (size_t k = n; k-- > 1;) ws.floats2[static_cast<size_t>(ws.tree_parent[k])] += ws.floats2[k];
   for (size_t k = 0; k < n; ++k) {
     int contributors = ws.weights[k] > 0.0f ? 1 : 0;
-    for (int c = ws.first_child[k]; c >= 0; c = ws.next_sibling[static_cast<size_t>(c)]) ++contributors;
+    for (int c = ws.first_child[k]; c >= 0; c = ws.next_sibling[static_cast<size_t>(c)])
+      ++contributors;
     ws.flags[k] = contributors >= 2 ? 1 : 0;
   }
   return find_in_sorted(ws.path, chain.effector);
@@ -81,8 +82,9 @@ void backward_pass(Workspace& ws) {
     const float d2 = glm::dot(d, d);
     // The parent sits on the line toward its old position; if that is exactly here, keep
     // the bone's old direction instead.
-    const glm::vec3 proposal = d2 > kTiny2 ? b[k] + d * (ws.lengths[k] / std::sqrt(d2))
-                                           : b[k] + direction_or(p[t] - p[k], glm::vec3(0, 1, 0)) * ws.lengths[k];
+    const glm::vec3 proposal =
+        d2 > kTiny2 ? b[k] + d * (ws.lengths[k] / std::sqrt(d2))
+                    : b[k] + direction_or(p[t] - p[k], glm::vec3(0, 1, 0)) * ws.lengths[k];
     if (ws.flags[t]) {
       ws.vectors2[t] += proposal * ws.floats2[k];
       ws.floats[t] += ws.floats2[k];
@@ -125,7 +127,8 @@ bool positions_only_is_exact(const Skeleton& skeleton, const Params& params, con
     if (is_locked(ws, j)) return false;
     if (params.use_limits && limits_active(skeleton.limits[static_cast<size_t>(j)])) return false;
     const int t = ws.tree_parent[k];
-    if (!is_similarity(t < 0 ? glm::mat3(parent_of_root) : ws.linear[static_cast<size_t>(t)])) return false;
+    if (!is_similarity(t < 0 ? glm::mat3(parent_of_root) : ws.linear[static_cast<size_t>(t)]))
+      return false;
   }
   return true;
 }
@@ -153,7 +156,8 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
   chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);
   ws.lengths[0] = 0.0f;
   for (size_t k = 1; k < n; ++k)
-    ws.lengths[k] = glm::length(ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])]);
+    ws.lengths[k] =
+        glm::length(ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])]);
 
   const float chain_length = path_length(ws.positions, ws.tree_parent, main_effector);
   const float tolerance = resolve_tolerance(params, chain_length);
@@ -188,8 +192,8 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
       along += ws.lengths[k];
       ws.positions2[k] = root_position + dir * along;
     }
-    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.positions2, ws.floats2.data(),
-                   pose, ws.positions, ws.lengths, trace);
+    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.positions2,
+                   ws.floats2.data(), pose, ws.positions, ws.lengths, trace);
     result.error = goal_error(ws, ws.positions);
     result.iterations = 1;
     trace_iteration(trace, pose, result.error);
@@ -197,7 +201,8 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
     return result;
   }
 
-  if (single_effector) bump_colinear_path(ws.positions.data(), static_cast<int>(n), goal, chain.goal.pole);
+  if (single_effector)
+    bump_colinear_path(ws.positions.data(), static_cast<int>(n), goal, chain.goal.pole);
 
   LoopOutcome loop;
   if (fast) {
@@ -205,27 +210,34 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
     // into scratch arrays so the iteration itself is the same with or without a trace).
     auto record = [&](float error) {
       if (trace != nullptr && trace->record_poses)
-        aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, ws.positions2,
-                       ws.floats, nullptr);
+        aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose,
+                       ws.positions2, ws.floats, nullptr);
       trace_iteration(trace, pose, error);
     };
-    loop = iterate_until_done(params.max_iterations, tolerance, initial_error, [&] {
-      backward_pass(ws);
-      return forward_pass(ws);
-    }, record);
-    aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, ws.positions2, ws.floats,
-                   nullptr);
+    loop = iterate_until_done(
+        params.max_iterations, tolerance, initial_error,
+        [&] {
+          backward_pass(ws);
+          return forward_pass(ws);
+        },
+        record);
+    aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, ws.positions2,
+                   ws.floats, nullptr);
     result.error = goal_error(ws, ws.positions2);
-    result.status = final_status(result.error, tolerance, beyond_reach(ws.positions2), loop.stalled);
+    result.status =
+        final_status(result.error, tolerance, beyond_reach(ws.positions2), loop.stalled);
   } else {
     // Rebuild (and clamp) the rotations every iteration; the next backward pass starts
     // from the actual positions and bone lengths of that pose.
-    loop = iterate_until_done(params.max_iterations, tolerance, initial_error, [&] {
-      backward_pass(ws);
-      aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.positions2, ws.floats2.data(), pose,
-                     ws.positions, ws.lengths, trace);
-      return goal_error(ws, ws.positions);
-    }, [&](float error) { trace_iteration(trace, pose, error); });
+    loop = iterate_until_done(
+        params.max_iterations, tolerance, initial_error,
+        [&] {
+          backward_pass(ws);
+          aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.positions2,
+                         ws.floats2.data(), pose, ws.positions, ws.lengths, trace);
+          return goal_error(ws, ws.positions);
+        },
+        [&](float error) { trace_iteration(trace, pose, error); });
     result.error = loop.error;
     result.status = final_status(result.error, tolerance, beyond_reach(ws.positions), loop.stalled);
   }

@@ -36,7 +36,7 @@
 
 namespace ik {
 
-SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
-                         Trace* trace);
+SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                         Workspace& workspace, Trace* trace);
 
 }  // namespace ik

@@ -38,9 +38,7 @@ float angle_between(const glm::quat& a, const glm::quat& b) {
 
 }  // namespace
 
-float wrap_angle(float angle) {
-  return angle - kTwoPi * std::floor((angle + kPiF) / kTwoPi);
-}
+float wrap_angle(float angle) { return angle - kTwoPi * std::floor((angle + kPiF) / kTwoPi); }
 
 float clamp_angle(float angle, float min, float max) {
   if (!(max >= min)) max = min;
@@ -86,6 +84,13 @@ glm::quat from_xyz_angles(const glm::vec3& a) {
 glm::vec3 other_xyz_angles(const glm::vec3& a) {
   // Rx(pi) Ry(pi - b) Rz(pi) = Ry(b), so both readings give the same rotation.
   return {wrap_angle(a.x + kPiF), wrap_angle(kPiF - a.y), wrap_angle(a.z + kPiF)};
+}
+
+glm::vec3 xyz_angles_near_limits(const JointLimits& limits, const glm::quat& offset) {
+  const glm::vec3 a = xyz_angles(offset);
+  if (!limits.enabled) return a;
+  const glm::vec3 b = other_xyz_angles(a);
+  return ball_violation(limits, b) < ball_violation(limits, a) ? b : a;
 }
 
 glm::vec3 hinge_axis(const JointLimits& limits) {

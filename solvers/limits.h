@@ -40,6 +40,10 @@ glm::quat from_xyz_angles(const glm::vec3& a);
 // (a.x + pi, pi - a.y, a.z + pi), wrapped.
 glm::vec3 other_xyz_angles(const glm::vec3& a);
 
+// Of the two XYZ readings of `offset`, the one nearer to the ball limits (per-axis
+// ranges of `limits`; the first reading if both are inside or the limits are off).
+glm::vec3 xyz_angles_near_limits(const JointLimits& limits, const glm::quat& offset);
+
 // The hinge axis of `limits` as a unit vector (+Z if it was zero or not finite).
 glm::vec3 hinge_axis(const JointLimits& limits);
 

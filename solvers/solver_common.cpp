@@ -27,7 +27,8 @@ bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& po
   auto in_range = [n](int j) { return j >= 0 && j < n; };
   if (!in_range(chain.root) || !in_range(chain.effector)) return false;
   auto below_root = [&](int j) {
-    return in_range(j) && j >= chain.root && j < skeleton.subtree_end[static_cast<size_t>(chain.root)];
+    return in_range(j) && j >= chain.root &&
+           j < skeleton.subtree_end[static_cast<size_t>(chain.root)];
   };
   if (!below_root(chain.effector) || !is_valid_goal(chain.goal)) return false;
   for (const EffectorGoal& e : chain.extra_effectors)
@@ -146,16 +147,48 @@ bool is_similarity(const glm::mat3& linear, float tolerance) {
 float path_length(const std::vector<glm::vec3>& positions, const std::vector<int>& tree_parent,
                   int last) {
   float length = 0.0f;
-  for (int k = last; tree_parent[static_cast<size_t>(k)] >= 0; k = tree_parent[static_cast<size_t>(k)])
+  for (int k = last; tree_parent[static_cast<size_t>(k)] >= 0;
+       k = tree_parent[static_cast<size_t>(k)])
     length += glm::length(positions[static_cast<size_t>(k)] -
                           positions[static_cast<size_t>(tree_parent[static_cast<size_t>(k)])]);
   return length;
 }
 
+float max_stretch(const glm::mat3& linear) {
+  // Power iteration on M = transpose(L) L, whose largest eigenvalue is the squared largest
+  // singular value. Starting from a mix of all axes avoids starting orthogonal to it.
+  const glm::mat3 m = glm::transpose(linear) * linear;
+  glm::vec3 v = glm::normalize(glm::vec3(1.0f, 0.7f, 0.4f));
+  float eigenvalue = 0.0f;
+  for (int i = 0; i < 32; ++i) {
+    const glm::vec3 w = m * v;
+    const float len = glm::length(w);
+    if (!(len > 0.0f)) break;
+    eigenvalue = len;
+    v = w / len;
+  }
+  // The iteration approaches from below; a relative margin keeps this an upper bound.
+  return std::sqrt(eigenvalue) * (1.0f + 1e-4f);
+}
+
+float reach_upper_bound(const Pose& pose, const std::vector<int>& path,
+                        const glm::mat4& parent_of_root) {
+  float stretch = max_stretch(glm::mat3(parent_of_root));
+  float reach = 0.0f;
+  for (size_t k = 0; k < path.size(); ++k) {
+    const Transform& local = pose.local[static_cast<size_t>(path[k])];
+    if (k > 0) reach += stretch * glm::length(local.translation);
+    const glm::vec3 s = glm::abs(local.scale);
+    stretch *= std::max(s.x, std::max(s.y, s.z));
+  }
+  return reach;
+}
+
 // ---- Tolerance and warm start ---------------------------------------------------------
 
 float resolve_tolerance(const Params& params, float chain_length) {
-  const float tolerance = params.tolerance_relative ? params.tolerance * chain_length : params.tolerance;
+  const float tolerance =
+      params.tolerance_relative ? params.tolerance * chain_length : params.tolerance;
   return tolerance > 0.0f ? tolerance : 0.0f;
 }
 
@@ -217,8 +250,8 @@ bool bump_colinear_path(glm::vec3* positions, int count, const glm::vec3& goal,
   for (int k = 1; k < count; ++k)
     if (!nearly_colinear(positions[k] - base, line)) return false;
   if (!nearly_colinear(goal - base, line)) return false;
-  const glm::vec3 side =
-      direction_or(pole - line * (glm::dot(pole, line) / glm::dot(line, line)), any_perpendicular(line));
+  const glm::vec3 side = direction_or(pole - line * (glm::dot(pole, line) / glm::dot(line, line)),
+                                      any_perpendicular(line));
   for (int k = 1; k < count - 1; ++k)
     positions[k] += side * (fraction * glm::length(positions[k] - positions[k - 1]));
   return true;

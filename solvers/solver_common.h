@@ -10,6 +10,7 @@
 // parent).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -88,6 +89,17 @@ bool is_similarity(const glm::mat3& linear, float tolerance = 1e-4f);
 float path_length(const std::vector<glm::vec3>& positions, const std::vector<int>& tree_parent,
                   int last);
 
+// The largest factor by which `linear` stretches a vector (its largest singular value).
+float max_stretch(const glm::mat3& linear);
+
+// An upper bound on how far the effector of the path `path` (root first) can get from
+// the root, whatever the rotations: the sum of the bones' local lengths, each times the
+// largest stretch its parent frame can have (the root's parent frame's stretch times the
+// largest scale components of the chain joints above it). Exactly the chain's length when
+// every frame is a similarity; never less than the true reach under non-uniform scales.
+float reach_upper_bound(const Pose& pose, const std::vector<int>& path,
+                        const glm::mat4& parent_of_root);
+
 // ---- Tolerance and warm start ---------------------------------------------------------
 
 // The stopping distance in scene units: params.tolerance, times `chain_length` when
@@ -147,17 +159,22 @@ inline void trace_clamped(Trace* trace, int k) {
 
 // ---- The iteration loop ---------------------------------------------------------------
 
-// Decides when an error sequence has stopped improving: an iteration "makes progress"
-// when it lowers the best error so far by at least kProgress of it; kPatience iterations
-// in a row without progress is a stall.
+// Decides when an error sequence has stopped improving. An iteration "makes progress"
+// when it lowers the best error so far by at least the smaller of kProgress of it and
+// kToleranceFraction of the tolerance (so a large error that still shrinks by useful
+// amounts in scene units is not given up on); kPatience iterations in a row without
+// progress is a stall.
 class StallDetector {
  public:
   static constexpr float kProgress = 1e-4f;
+  static constexpr float kToleranceFraction = 1e-2f;
   static constexpr int kPatience = 4;
-  explicit StallDetector(float initial_error) : best_(initial_error) {}
+  StallDetector(float initial_error, float tolerance)
+      : best_(initial_error), tolerance_(tolerance) {}
   // Feeds the error after one iteration; returns true once stalled.
   bool stalled_after(float error) {
-    if (error < best_ * (1.0f - kProgress)) {
+    const float needed = std::min(kProgress * best_, kToleranceFraction * tolerance_);
+    if (error < best_ - needed) {
       best_ = error;
       idle_ = 0;
     } else if (++idle_ >= kPatience) {
@@ -168,6 +185,7 @@ class StallDetector {
 
  private:
   float best_;
+  float tolerance_;
   int idle_ = 0;
 };
 
@@ -178,15 +196,19 @@ struct LoopOutcome {
 };
 
 // Runs `step()` (one iteration; returns the error after it) until the error is within
-// `tolerance`, `max_iterations` have run, or the error stalls (or is not finite).
+// `tolerance` of `error_floor`, `max_iterations` have run, or the error stalls (or is not
+// finite). `error_floor` is the least error the goal allows (for a goal beyond reach, its
+// distance minus the chain's length), so an unreachable goal runs until the chain is as
+// close as it can get, not until it gives up improving a large error by small amounts.
 // Calls `record(error)` after every iteration: solvers pass a lambda that appends to the
 // trace (trace_iteration), with a pose that is up to date when poses are recorded.
 template <typename Step, typename Record>
-LoopOutcome iterate_until_done(int max_iterations, float tolerance, float initial_error, Step&& step,
-                               Record&& record) {
+LoopOutcome iterate_until_done(int max_iterations, float tolerance, float initial_error,
+                               Step&& step, Record&& record, float error_floor = 0.0f) {
   LoopOutcome out;
   out.error = initial_error;
-  StallDetector stall(initial_error);
+  StallDetector stall(initial_error - error_floor, tolerance);
+  tolerance += error_floor;
   while (out.iterations < max_iterations && out.error > tolerance) {
     out.error = step();
     ++out.iterations;
@@ -196,7 +218,7 @@ LoopOutcome iterate_until_done(int max_iterations, float tolerance, float initia
       break;
     }
     if (!(out.error > tolerance)) break;
-    if (stall.stalled_after(out.error)) {
+    if (stall.stalled_after(out.error - error_floor)) {
       out.stalled = true;
       break;
     }

@@ -3,18 +3,22 @@
 #include <cmath>
 #include <cstring>
 
+#include "solvers/ccd.h"
 #include "solvers/fabrik.h"
 
 namespace ik {
 namespace {
 
-constexpr std::uint32_t kIterative =
-    kParamMaxIterations | kParamTolerance | kParamToleranceRelative | kParamUseLimits | kParamWarmStart;
+constexpr std::uint32_t kIterative = kParamMaxIterations | kParamTolerance |
+                                     kParamToleranceRelative | kParamUseLimits | kParamWarmStart;
 
 const SolverInfo kSolvers[] = {
     {"fabrik", "FABRIK", solve_fabrik, kIterative, true, false,
      "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
      "Mid-chain and branch effectors."},
+    {"ccd", "CCD", solve_ccd, kIterative | kParamMaxStepAngle, false, false,
+     "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
+     "at the goal. Hinge and per-axis limits."},
 };
 
 const ParamInfo kParams[] = {
@@ -22,12 +26,12 @@ const ParamInfo kParams[] = {
      "Most iterations per solve"},
     {kParamTolerance, ParamKind::real, "Tolerance", 1e-6f, 0.1f, 1e-3f, true, "",
      "Stop when the error is at most this (scene units, or a fraction of the chain length)"},
-    {kParamToleranceRelative, ParamKind::boolean, "Tolerance relative to chain length", 0.0f, 1.0f, 1.0f,
-     false, "", "Read the tolerance (and lambda) as fractions of the chain's length"},
+    {kParamToleranceRelative, ParamKind::boolean, "Tolerance relative to chain length", 0.0f, 1.0f,
+     1.0f, false, "", "Read the tolerance (and lambda) as fractions of the chain's length"},
     {kParamLambda, ParamKind::real, "Damping lambda", 1e-4f, 10.0f, 0.1f, true, "scene units",
      "Damped least squares: larger is steadier near singularities, smaller reaches closer"},
-    {kParamFiniteDifference, ParamKind::boolean, "Finite-difference Jacobian", 0.0f, 1.0f, 0.0f, false, "",
-     "Jacobian columns by finite differences instead of axis x (effector - joint)"},
+    {kParamFiniteDifference, ParamKind::boolean, "Finite-difference Jacobian", 0.0f, 1.0f, 0.0f,
+     false, "", "Jacobian columns by finite differences instead of axis x (effector - joint)"},
     {kParamFdStep, ParamKind::real, "Finite-difference step", 1e-5f, 0.1f, 1e-3f, true, "rad",
      "Angle each joint is nudged by to measure its Jacobian column"},
     {kParamMaxStepAngle, ParamKind::real, "Max step angle", 0.0f, 3.14159265f, 0.0f, false, "rad",
@@ -47,8 +51,8 @@ const ParamInfo kParams[] = {
      "Simulated time each solve advances (one frame)"},
     {kParamSubstep, ParamKind::real, "Substep", 0.0005f, 1.0f / 30.0f, 1.0f / 240.0f, true, "s",
      "Fixed simulation step, so motion does not depend on the frame rate"},
-    {kParamConstraintIterations, ParamKind::integer, "Constraint passes", 1.0f, 64.0f, 8.0f, false, "",
-     "Distance-constraint passes per substep"},
+    {kParamConstraintIterations, ParamKind::integer, "Constraint passes", 1.0f, 64.0f, 8.0f, false,
+     "", "Distance-constraint passes per substep"},
     {kParamMinScale, ParamKind::real, "Min scale", 0.01f, 1.0f, 0.25f, true, "",
      "Smallest scale factor one joint may take"},
     {kParamMaxScale, ParamKind::real, "Max scale", 1.0f, 100.0f, 4.0f, true, "",
@@ -78,24 +82,42 @@ const ParamInfo* find_param(ParamField field) {
 
 float get_param(const Params& p, ParamField field) {
   switch (field) {
-    case kParamMaxIterations: return static_cast<float>(p.max_iterations);
-    case kParamTolerance: return p.tolerance;
-    case kParamToleranceRelative: return p.tolerance_relative ? 1.0f : 0.0f;
-    case kParamLambda: return p.lambda;
-    case kParamFiniteDifference: return p.finite_difference ? 1.0f : 0.0f;
-    case kParamFdStep: return p.fd_step;
-    case kParamMaxStepAngle: return p.max_step_angle;
-    case kParamUseLimits: return p.use_limits ? 1.0f : 0.0f;
-    case kParamWarmStart: return p.warm_start ? 1.0f : 0.0f;
-    case kParamOrientationWeight: return p.orientation_weight;
-    case kParamMass: return p.mass;
-    case kParamDamping: return p.damping;
-    case kParamTimeStep: return p.time_step;
-    case kParamSubstep: return p.substep;
-    case kParamConstraintIterations: return static_cast<float>(p.constraint_iterations);
-    case kParamMinScale: return p.min_scale;
-    case kParamMaxScale: return p.max_scale;
-    case kParamGravity: break;  // vector3: get_param3
+    case kParamMaxIterations:
+      return static_cast<float>(p.max_iterations);
+    case kParamTolerance:
+      return p.tolerance;
+    case kParamToleranceRelative:
+      return p.tolerance_relative ? 1.0f : 0.0f;
+    case kParamLambda:
+      return p.lambda;
+    case kParamFiniteDifference:
+      return p.finite_difference ? 1.0f : 0.0f;
+    case kParamFdStep:
+      return p.fd_step;
+    case kParamMaxStepAngle:
+      return p.max_step_angle;
+    case kParamUseLimits:
+      return p.use_limits ? 1.0f : 0.0f;
+    case kParamWarmStart:
+      return p.warm_start ? 1.0f : 0.0f;
+    case kParamOrientationWeight:
+      return p.orientation_weight;
+    case kParamMass:
+      return p.mass;
+    case kParamDamping:
+      return p.damping;
+    case kParamTimeStep:
+      return p.time_step;
+    case kParamSubstep:
+      return p.substep;
+    case kParamConstraintIterations:
+      return static_cast<float>(p.constraint_iterations);
+    case kParamMinScale:
+      return p.min_scale;
+    case kParamMaxScale:
+      return p.max_scale;
+    case kParamGravity:
+      break;  // vector3: get_param3
   }
   return 0.0f;
 }
@@ -103,24 +125,59 @@ float get_param(const Params& p, ParamField field) {
 void set_param(Params& p, ParamField field, float value) {
   const int whole = static_cast<int>(std::lround(value));
   switch (field) {
-    case kParamMaxIterations: p.max_iterations = whole; break;
-    case kParamTolerance: p.tolerance = value; break;
-    case kParamToleranceRelative: p.tolerance_relative = value != 0.0f; break;
-    case kParamLambda: p.lambda = value; break;
-    case kParamFiniteDifference: p.finite_difference = value != 0.0f; break;
-    case kParamFdStep: p.fd_step = value; break;
-    case kParamMaxStepAngle: p.max_step_angle = value; break;
-    case kParamUseLimits: p.use_limits = value != 0.0f; break;
-    case kParamWarmStart: p.warm_start = value != 0.0f; break;
-    case kParamOrientationWeight: p.orientation_weight = value; break;
-    case kParamMass: p.mass = value; break;
-    case kParamDamping: p.damping = value; break;
-    case kParamTimeStep: p.time_step = value; break;
-    case kParamSubstep: p.substep = value; break;
-    case kParamConstraintIterations: p.constraint_iterations = whole; break;
-    case kParamMinScale: p.min_scale = value; break;
-    case kParamMaxScale: p.max_scale = value; break;
-    case kParamGravity: break;  // vector3: set_param3
+    case kParamMaxIterations:
+      p.max_iterations = whole;
+      break;
+    case kParamTolerance:
+      p.tolerance = value;
+      break;
+    case kParamToleranceRelative:
+      p.tolerance_relative = value != 0.0f;
+      break;
+    case kParamLambda:
+      p.lambda = value;
+      break;
+    case kParamFiniteDifference:
+      p.finite_difference = value != 0.0f;
+      break;
+    case kParamFdStep:
+      p.fd_step = value;
+      break;
+    case kParamMaxStepAngle:
+      p.max_step_angle = value;
+      break;
+    case kParamUseLimits:
+      p.use_limits = value != 0.0f;
+      break;
+    case kParamWarmStart:
+      p.warm_start = value != 0.0f;
+      break;
+    case kParamOrientationWeight:
+      p.orientation_weight = value;
+      break;
+    case kParamMass:
+      p.mass = value;
+      break;
+    case kParamDamping:
+      p.damping = value;
+      break;
+    case kParamTimeStep:
+      p.time_step = value;
+      break;
+    case kParamSubstep:
+      p.substep = value;
+      break;
+    case kParamConstraintIterations:
+      p.constraint_iterations = whole;
+      break;
+    case kParamMinScale:
+      p.min_scale = value;
+      break;
+    case kParamMaxScale:
+      p.max_scale = value;
+      break;
+    case kParamGravity:
+      break;  // vector3: set_param3
   }
 }
 

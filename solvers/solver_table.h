@@ -48,19 +48,19 @@ struct ParamInfo {
   float min;
   float max;
   float default_value;
-  bool log_scale;     // slider on a logarithmic scale
-  const char* unit;   // "", "rad", "s", "kg", "scene units", ...
-  const char* help;   // one line for a tooltip
+  bool log_scale;    // slider on a logarithmic scale
+  const char* unit;  // "", "rad", "s", "kg", "scene units", ...
+  const char* help;  // one line for a tooltip
 };
 
 struct SolverInfo {
-  const char* id;            // stable, for files and the command line: "fabrik"
-  const char* name;          // for the UI: "FABRIK"
+  const char* id;    // stable, for files and the command line: "fabrik"
+  const char* name;  // for the UI: "FABRIK"
   SolveFunction solve;
-  std::uint32_t params;      // ParamField bits the solver reads
-  bool extra_effectors;      // honours Chain::extra_effectors
-  bool orientation_goals;    // honours Goal::use_orientation
-  const char* summary;       // one line for a tooltip
+  std::uint32_t params;    // ParamField bits the solver reads
+  bool extra_effectors;    // honours Chain::extra_effectors
+  bool orientation_goals;  // honours Goal::use_orientation
+  const char* summary;     // one line for a tooltip
 };
 
 // The solvers, in UI order.

@@ -8,14 +8,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
-#include <random>
-#include <string>
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <random>
+#include <string>
+#include <vector>
 
 #include "solvers/chain.h"
 #include "solvers/pose.h"
@@ -87,11 +87,14 @@ inline float sum(const std::vector<float>& v) {
 }
 
 // Largest angle (radians) between consecutive bones along `path`: 0 for a straight chain.
-inline float max_bend(const ik::Skeleton& skeleton, const ik::Pose& pose, const std::vector<int>& path) {
+inline float max_bend(const ik::Skeleton& skeleton, const ik::Pose& pose,
+                      const std::vector<int>& path) {
   float worst = 0.0f;
   for (size_t k = 2; k < path.size(); ++k) {
-    const glm::vec3 a = world_position(skeleton, pose, path[k - 1]) - world_position(skeleton, pose, path[k - 2]);
-    const glm::vec3 b = world_position(skeleton, pose, path[k]) - world_position(skeleton, pose, path[k - 1]);
+    const glm::vec3 a =
+        world_position(skeleton, pose, path[k - 1]) - world_position(skeleton, pose, path[k - 2]);
+    const glm::vec3 b =
+        world_position(skeleton, pose, path[k]) - world_position(skeleton, pose, path[k - 1]);
     if (glm::length(a) < 1e-6f || glm::length(b) < 1e-6f) continue;
     const float c = glm::clamp(glm::dot(a, b) / (glm::length(a) * glm::length(b)), -1.0f, 1.0f);
     worst = std::max(worst, std::acos(c));
@@ -236,7 +239,8 @@ inline ik::Pose random_pose(std::mt19937& rng, const ik::Skeleton& skeleton,
       offset = xyz({uniform(rng, l.min.x, l.max.x), uniform(rng, l.min.y, l.max.y),
                     uniform(rng, l.min.z, l.max.z)});
     }
-    pose.local[static_cast<size_t>(j)].rotation = skeleton.rest[static_cast<size_t>(j)].rotation * offset;
+    pose.local[static_cast<size_t>(j)].rotation =
+        skeleton.rest[static_cast<size_t>(j)].rotation * offset;
   }
   return pose;
 }
@@ -284,8 +288,9 @@ inline float distance_to_range(float angle, float lo, float hi) {
 // Checks one joint's local rotation against its limits, independently of solvers/limits:
 // a hinge offset must be a rotation about the hinge axis with its angle in [min.x, max.x];
 // a ball offset must have XYZ angles (either reading) within the per-axis ranges.
-inline ::testing::AssertionResult respects_limits(const ik::Skeleton& skeleton, const ik::Pose& pose,
-                                                  int joint, float slack = 2e-3f) {
+inline ::testing::AssertionResult respects_limits(const ik::Skeleton& skeleton,
+                                                  const ik::Pose& pose, int joint,
+                                                  float slack = 2e-3f) {
   const ik::JointLimits& l = skeleton.limits[static_cast<size_t>(joint)];
   if (!l.enabled) return ::testing::AssertionSuccess();
   glm::quat q = glm::normalize(glm::inverse(skeleton.rest[static_cast<size_t>(joint)].rotation) *
@@ -298,9 +303,9 @@ inline ::testing::AssertionResult respects_limits(const ik::Skeleton& skeleton, 
     const float angle = 2.0f * std::atan2(glm::dot(v, axis), q.w);
     const float d = distance_to_range(angle, l.min.x, l.max.x);
     if (off_axis > slack || d > slack)
-      return ::testing::AssertionFailure() << "joint " << joint << " hinge: off-axis " << off_axis
-                                           << ", angle " << angle << " outside [" << l.min.x
-                                           << ", " << l.max.x << "] by " << d;
+      return ::testing::AssertionFailure()
+             << "joint " << joint << " hinge: off-axis " << off_axis << ", angle " << angle
+             << " outside [" << l.min.x << ", " << l.max.x << "] by " << d;
     return ::testing::AssertionSuccess();
   }
   // M = Rx(a) Ry(b) Rz(c): M[row0][col2] = sin b, M[row1][col2] = -sin a cos b,
@@ -313,7 +318,8 @@ inline ::testing::AssertionResult respects_limits(const ik::Skeleton& skeleton, 
   float best = 1e9f;
   for (const glm::vec3& r : readings) {
     float worst = 0.0f;
-    for (int k = 0; k < 3; ++k) worst = std::max(worst, distance_to_range(r[k], l.min[k], l.max[k]));
+    for (int k = 0; k < 3; ++k)
+      worst = std::max(worst, distance_to_range(r[k], l.min[k], l.max[k]));
     best = std::min(best, worst);
   }
   if (std::fabs(std::cos(b)) < 1e-3f) best = 0.0f;  // gimbal lock: the reading is not unique
@@ -321,6 +327,39 @@ inline ::testing::AssertionResult respects_limits(const ik::Skeleton& skeleton, 
     return ::testing::AssertionFailure() << "joint " << joint << " ball: angles (" << a << ", " << b
                                          << ", " << c << ") outside the limits by " << best;
   return ::testing::AssertionSuccess();
+}
+
+// ---- Solve helpers ---------------------------------------------------------------------
+
+// A chain from `root` to `effector` reaching for `goal` (model space).
+inline ik::Chain chain_to(int root, int effector, const glm::vec3& goal, int max_iterations = 64) {
+  ik::Chain c;
+  c.root = root;
+  c.effector = effector;
+  c.goal.position = goal;
+  c.params.max_iterations = max_iterations;
+  return c;
+}
+
+// Only the rotations of `joints` may differ between `before` and `after`.
+inline void expect_only_rotations_of(const ik::Pose& before, const ik::Pose& after,
+                                     const std::vector<int>& joints) {
+  for (size_t i = 0; i < before.local.size(); ++i) {
+    EXPECT_EQ(before.local[i].translation, after.local[i].translation) << "joint " << i;
+    EXPECT_EQ(before.local[i].scale, after.local[i].scale) << "joint " << i;
+    const bool in_chain =
+        std::find(joints.begin(), joints.end(), static_cast<int>(i)) != joints.end();
+    if (!in_chain) {
+      EXPECT_EQ(before.local[i].rotation, after.local[i].rotation) << "joint " << i;
+    }
+  }
+}
+
+inline void expect_lengths_kept(const std::vector<float>& before, const std::vector<float>& after,
+                                float relative = 1e-4f) {
+  ASSERT_EQ(before.size(), after.size());
+  for (size_t i = 0; i < before.size(); ++i)
+    EXPECT_NEAR(after[i], before[i], relative * (1.0f + before[i])) << "bone " << i;
 }
 
 }  // namespace iktest

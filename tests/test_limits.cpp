@@ -1,10 +1,9 @@
 // Joint-limit maths: angle wrapping and clamping on the circle, swing-twist, XYZ angles,
 // and the clamp of a local rotation into hinge and ball limits (checked with the test
 // util's independent limit check).
-#include "solvers/limits.h"
-
 #include <gtest/gtest.h>
 
+#include "solvers/limits.h"
 #include "tests/solver_test_util.h"
 
 namespace {
@@ -68,8 +67,8 @@ TEST(ClampToLimits, HingeDropsTheSwingAndClampsTheAngle) {
   hinge.min.x = -0.5f;
   hinge.max.x = 1.0f;
   const glm::quat rest = glm::angleAxis(0.3f, glm::vec3(0, 1, 0));
-  const glm::quat before = rest * glm::angleAxis(0.4f, glm::vec3(1, 0, 0)) *
-                           glm::angleAxis(1.6f, glm::vec3(0, 0, 1));
+  const glm::quat before =
+      rest * glm::angleAxis(0.4f, glm::vec3(1, 0, 0)) * glm::angleAxis(1.6f, glm::vec3(0, 0, 1));
   glm::quat q = before;
   EXPECT_TRUE(ik::clamp_to_limits(hinge, rest, q));
   const glm::quat expected = rest * glm::angleAxis(1.0f, glm::vec3(0, 0, 1));
@@ -143,7 +142,8 @@ TEST(ClampToLimits, PropertyRandomRotationsLandInsideTheLimits) {
         ik::within_limits(skeleton.limits[1], skeleton.rest[1].rotation, before, 0.0f);
     const bool changed = ik::clamp_to_limits(skeleton.limits[1], skeleton.rest[1].rotation, q);
     ASSERT_TRUE(iktest::finite(pose));
-    ASSERT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z));
+    ASSERT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) &&
+                std::isfinite(q.z));
     pose.local[1].rotation = q;
     ASSERT_TRUE(iktest::respects_limits(skeleton, pose, 1)) << "case " << i;
     if (inside_before) {
