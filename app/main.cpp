@@ -137,7 +137,10 @@ int main(int argc, char** argv) {
     // Nothing to show yet: open the built-in humanoid, but keep the error on screen.
     const std::string failure = editor.status;
     app::open_rig(editor, IKSCOPE_DEFAULT_RIG);
-    if (initial_open_failed) app::set_status(editor, failure, true);
+    if (initial_open_failed) {  // already printed once: show it again, do not log it again
+      editor.status = failure;
+      editor.status_is_error = true;
+    }
   }
 
   app::ViewportInput input;

@@ -125,7 +125,11 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     roots += s.is_root(i);
     tips += s.is_added_tip[static_cast<size_t>(i)];
   }
-  ImGui::TextWrapped("%s", editor.rig.path.c_str());
+  // The file's name; the whole path on hover (it rarely fits the panel).
+  const std::string& path = editor.rig.path;
+  const size_t slash = path.find_last_of("/\\");
+  ImGui::TextUnformatted(slash == std::string::npos ? path.c_str() : path.c_str() + slash + 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
   ImGui::Text("%d joints, %d root%s, %d added tip%s", s.joint_count(), roots, roots == 1 ? "" : "s",
               tips, tips == 1 ? "" : "s");
   ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
