@@ -22,7 +22,8 @@ const char* usage_text() {
          "\n"
          "controls: orbit = middle mouse or Alt+left drag; pan = Shift+middle drag;\n"
          "zoom = wheel; frame all = F; select a joint = left click (viewport or outline);\n"
-         "F1 = help; drop a .gltf/.glb file on the window to open it.\n";
+         "F1 = help; F12 = screenshot; Ctrl+O = open; Ctrl+Q = quit; drop a .gltf/.glb\n"
+         "file on the window to open it.\n";
 }
 
 namespace {

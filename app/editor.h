@@ -31,6 +31,7 @@ struct Editor {
   bool show_help = false;
   bool open_requested = false;              // Ctrl+O: show the Open popup next frame
   bool quit_requested = false;              // File > Quit, Ctrl+Q
+  bool screenshot_requested = false;        // F12: write the window to a PNG after this frame
   bool outline_scroll_to_selection = false; // selection changed outside the outline
   char open_path[1024] = {};                // the File > Open text field
 };

@@ -8,6 +8,7 @@
 #include <backends/imgui_impl_sdl.h>
 
 #include <cstdio>
+#include <ctime>
 #include <string>
 
 #include "app/command_line.h"
@@ -214,6 +215,16 @@ int main(int argc, char** argv) {
     renderer.end_frame();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+    if (editor.screenshot_requested) {
+      editor.screenshot_requested = false;
+      char name[64];
+      const std::time_t now = std::time(nullptr);
+      std::strftime(name, sizeof(name), "ikscope-%Y%m%d-%H%M%S.png", std::localtime(&now));
+      if (render::save_framebuffer_png(metrics.framebuffer_width, metrics.framebuffer_height, name, error))
+        app::set_status(editor, std::string("screenshot written to ") + name, false);
+      else
+        app::set_status(editor, error, true);
+    }
     const bool last_frame = options.frames > 0 && frame + 1 >= options.frames;
     if (last_frame && !options.screenshot.empty()) {
       if (!render::save_framebuffer_png(metrics.framebuffer_width, metrics.framebuffer_height,

@@ -17,7 +17,9 @@ const char* controls_text() {
          "Select a joint     left click on it, or click its row in the outline\n"
          "Clear selection    Escape, or left click on empty space\n"
          "Open a rig         drop a .gltf/.glb on the window, or File > Open\n"
-         "Help               F1\n";
+         "Screenshot         F12 (ikscope-DATE-TIME.png in the current folder)\n"
+         "Help               F1\n"
+         "Quit               Ctrl+Q\n";
 }
 
 namespace {
@@ -43,6 +45,7 @@ void draw_menu_bar(Editor& editor, bool& open_popup) {
   }
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Frame all", "F")) editor.frame_all_requested = true;
+    if (ImGui::MenuItem("Screenshot", "F12")) editor.screenshot_requested = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {

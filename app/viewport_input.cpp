@@ -71,6 +71,9 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
     case SDLK_F1:
       editor.show_help = !editor.show_help;
       break;
+    case SDLK_F12:
+      editor.screenshot_requested = true;
+      break;
     case SDLK_ESCAPE:
       select_joint(editor, -1);
       break;
@@ -110,8 +113,9 @@ void handle_viewport_event(Editor& editor, ViewportInput& input, const SDL_Event
       }
       break;
     case SDL_KEYDOWN:
-      // F1 works everywhere; the other keys only when no text field has the keyboard.
-      if (!imgui_wants_keyboard || event.key.keysym.sym == SDLK_F1) on_key(editor, event.key);
+      // F1 and F12 work everywhere; the other keys only when no text field has the keyboard.
+      if (!imgui_wants_keyboard || event.key.keysym.sym == SDLK_F1 || event.key.keysym.sym == SDLK_F12)
+        on_key(editor, event.key);
       break;
     default:
       break;

@@ -7,6 +7,20 @@
 // ancestors (an "Armature" or "Z_UP" node) are folded into the root joints' rest
 // transforms, so forward kinematics of the skeleton gives the glTF world positions.
 // A file with no skin: every node of the hierarchy is a joint.
+//
+// Joint limits come from node extras: "extras": {"ikscope": {...}} (schema in
+// app/import/ikscope_extras.h). Required extensions the importer cannot decode (Draco,
+// meshopt...) do not stop the skeleton: it is loaded from nodes and skins alone, with a
+// warning. Image pixels are never decoded.
+//
+// Problems reported (one line each, "<path>: <problem>"): missing, empty or unreadable
+// file; a .glb whose magic, version, header length or chunk lengths are wrong
+// ("truncated: header says 50116 bytes but the file has 1000"); invalid JSON ("invalid
+// JSON at line 3, column 14: ..."); properties of the wrong type or shape ("node 0:
+// 'translation' must be an array of 3 numbers, not an array of 2"); indices out of
+// range; "node 3 has two parents (nodes 1 and 2)"; "node hierarchy has a cycle through
+// node 4"; "node 5 has a zero scale"; values past the float range; and tinygltf's own
+// messages (missing .bin files), joined into one line.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +37,9 @@ struct ImportedRig {
   glm::vec3 bounds_min{0.0f};       // rest-pose joint positions' bounding box, model space
   glm::vec3 bounds_max{0.0f};
   int skin_count = 0;
-  std::vector<std::string> warnings;  // non-fatal problems (e.g. an undecodable required extension)
+  std::vector<std::string> warnings;  // non-fatal problems (e.g. an undecodable required
+                                      // extension, malformed extras limits), one line
+                                      // each, without the path
 };
 
 // Loads a .gltf or .glb file. On failure returns false, leaves `out` untouched and sets
