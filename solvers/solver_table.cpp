@@ -5,6 +5,8 @@
 
 #include "solvers/ccd.h"
 #include "solvers/fabrik.h"
+#include "solvers/mass_spring.h"
+#include "solvers/scale_target.h"
 
 namespace ik {
 namespace {
@@ -13,12 +15,21 @@ constexpr std::uint32_t kIterative = kParamMaxIterations | kParamTolerance |
                                      kParamToleranceRelative | kParamUseLimits | kParamWarmStart;
 
 const SolverInfo kSolvers[] = {
-    {"fabrik", "FABRIK", solve_fabrik, kIterative, true, false,
+    {"fabrik", "FABRIK", solve_fabrik, kIterative, true, false, false,
      "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
      "Mid-chain and branch effectors."},
-    {"ccd", "CCD", solve_ccd, kIterative | kParamMaxStepAngle, false, false,
+    {"ccd", "CCD", solve_ccd, kIterative | kParamMaxStepAngle, false, false, false,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
      "at the goal. Hinge and per-axis limits."},
+    {"mass_spring", "Mass-spring", solve_mass_spring,
+     kParamTolerance | kParamToleranceRelative | kParamUseLimits | kParamGravity | kParamMass |
+         kParamDamping | kParamTimeStep | kParamSubstep | kParamConstraintIterations,
+     false, false, false,
+     "Particles under gravity held at the root and at the goal, bones kept by distance "
+     "constraints; fixed substeps. Swings and settles."},
+    {"scale_target", "Scale target", solve_scale_target,
+     kParamTolerance | kParamToleranceRelative | kParamMinScale | kParamMaxScale, false, false,
+     true, "Spreads the goal's scale over the chain's joints within [min, max] each; runs first."},
 };
 
 const ParamInfo kParams[] = {

@@ -60,6 +60,7 @@ struct SolverInfo {
   std::uint32_t params;    // ParamField bits the solver reads
   bool extra_effectors;    // honours Chain::extra_effectors
   bool orientation_goals;  // honours Goal::use_orientation
+  bool scale_goal;         // solves Goal::scale (scene_solve runs these chains first)
   const char* summary;     // one line for a tooltip
 };
 
