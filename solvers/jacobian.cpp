@@ -1,0 +1,546 @@
+#include "solvers/jacobian.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solvers/dense.h"
+#include "solvers/goal_error.h"
+#include "solvers/limits.h"
+#include "solvers/solver_common.h"
+
+namespace ik {
+namespace {
+
+// ---- The chain's effectors: 0 is the main one, then the extra ones ---------------------
+
+int effector_count(const Chain& chain, bool main_only) {
+  return main_only ? 1 : 1 + static_cast<int>(chain.extra_effectors.size());
+}
+int effector_joint(const Chain& chain, int i) {
+  return i == 0 ? chain.effector : chain.extra_effectors[static_cast<size_t>(i - 1)].joint;
+}
+const Goal& effector_goal(const Chain& chain, int i) {
+  return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
+}
+float effector_weight(const Chain& chain, int i) {
+  return i == 0 ? 1.0f : chain.extra_effectors[static_cast<size_t>(i - 1)].weight;
+}
+int rows_of(const Goal& goal) { return goal.use_orientation ? 6 : 3; }
+
+bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
+  const JointLimits& limits = skeleton.limits[static_cast<size_t>(joint)];
+  return params.use_limits && limits.enabled && limits.hinge;
+}
+
+// The parameters the Jacobian solvers read, checked once.
+bool valid_params(const Params& params) {
+  return params.max_iterations >= 0 && std::isfinite(params.lambda) && params.lambda >= 0.0f &&
+         std::isfinite(params.max_step_angle) && params.max_step_angle >= 0.0f &&
+         std::isfinite(params.orientation_weight) && params.orientation_weight >= 0.0f &&
+         (!params.finite_difference || (std::isfinite(params.fd_step) && params.fd_step > 0.0f));
+}
+
+// ---- One solve's fixed facts and its views into the workspace ---------------------------
+//
+// The frame a Problem works in: the solvers work in the chain root's parent frame (the
+// "limb frame", as the analytic solvers do). There the chain's bones keep their lengths
+// as it turns, whatever scale the root's ancestors carry, so reach and "straight toward an
+// unreachable goal" are exact, and a non-uniformly scaled ancestor does not push the
+// columns off their rigid fast path. compute_jacobian and the spectrum work in model space.
+// The error the solvers report is always measured in model space.
+//
+// workspace.path / tree_parent: the chain's tree; positions / linear: its frames (in the
+// Problem's frame); vectors[i]: effector i's aim, vectors2[i]: its position (Problem's
+// frame); weights[i]: sqrt of effector i's weight; floats: J (rows x columns, row-major);
+// floats2: Δθ (columns), then e, Jg and y (rows each), then J Jᵀ (rows x rows).
+struct Problem {
+  const Skeleton& skeleton;
+  const Chain& chain;
+  const Params& params;
+  Workspace& workspace;
+  int effectors = 0;
+  int rows = 0;
+  int columns = 0;
+  glm::mat4 frame_parent{1.0f};      // the chain root's parent, in the Problem's frame
+  glm::mat4 model_from_frame{1.0f};  // the Problem's frame -> model space
+  glm::mat4 frame_from_model{1.0f};
+  glm::quat frame_rotation{1.0f, 0.0f, 0.0f, 0.0f};  // rotation part of model_from_frame
+  float frame_scale = 1.0f;  // lengths in the Problem's frame per model-space length
+  // Error rows longer than this are shortened to it (Buss's error clamping): the linear
+  // model behind a step only holds for small moves, so a goal far away is approached in
+  // steps of at most this length. Problem's frame units; set from the chain's length.
+  float longest_error_row = INFINITY;
+  // How far past full reach an unreachable goal's aim lies (set_aims), frame units.
+  float aim_margin = 0.0f;
+  // The model-space error at the last evaluate().
+  float model_error = 0.0f;
+
+  float* jacobian() { return workspace.floats.data(); }
+  float* step() { return workspace.floats2.data(); }
+  float* error() { return step() + columns; }
+  float* jg() { return error() + rows; }
+  float* y() { return jg() + rows; }
+  float* jjt() { return y() + rows; }
+};
+
+// Validates, fills the chain's tree and sizes every buffer (the only allocations of a
+// solve, and only when the workspace is smaller than this chain needs).
+bool prepare(Problem& p, const Pose& pose, bool main_only) {
+  Workspace& ws = p.workspace;
+  if (!is_valid_chain(p.skeleton, p.chain, pose, ws) || !valid_params(p.params)) return false;
+  if (!fill_chain_tree(p.skeleton, p.chain, ws.path, ws.tree_parent)) return false;
+  p.effectors = effector_count(p.chain, main_only);
+  p.rows = 0;
+  for (int i = 0; i < p.effectors; ++i) p.rows += rows_of(effector_goal(p.chain, i));
+  p.columns = 0;
+  for (int j : ws.path)
+    if (!is_locked(ws, j)) p.columns += is_hinge(p.skeleton, p.params, j) ? 1 : 3;
+  const size_t joints = ws.path.size();
+  ws.positions.resize(joints);
+  ws.linear.resize(joints);
+  ws.vectors.resize(std::max(ws.vectors.size(), static_cast<size_t>(p.effectors)));
+  ws.vectors2.resize(std::max(ws.vectors2.size(), static_cast<size_t>(p.effectors)));
+  ws.weights.resize(static_cast<size_t>(p.effectors));
+  for (int i = 0; i < p.effectors; ++i) ws.weights[static_cast<size_t>(i)] = std::sqrt(effector_weight(p.chain, i));
+  const size_t m = static_cast<size_t>(p.rows), n = static_cast<size_t>(p.columns);
+  if (ws.floats.size() < m * n) ws.floats.resize(m * n);
+  if (ws.floats2.size() < n + 3 * m + m * m) ws.floats2.resize(n + 3 * m + m * m);
+  return true;
+}
+
+// Sets the Problem's frame: the limb frame (see Problem) or model space.
+void set_frame(Problem& p, const Pose& pose, bool limb_frame) {
+  const glm::mat4 parent = parent_world(p.skeleton, pose, p.chain.root);
+  p.frame_parent = limb_frame ? glm::mat4(1.0f) : parent;
+  p.model_from_frame = limb_frame ? parent : glm::mat4(1.0f);
+  p.frame_from_model = glm::inverse(p.model_from_frame);
+  p.frame_rotation = rotation_of(glm::mat3(p.model_from_frame));
+}
+
+// The one forward pass of an iteration: the frames of the chain's tree.
+void update_frames(Problem& p, const Pose& pose) {
+  Workspace& ws = p.workspace;
+  chain_frames(pose, ws.path, ws.tree_parent, p.frame_parent, ws.positions, ws.linear);
+}
+
+int tree_index(const Problem& p, int i) { return find_in_sorted(p.workspace.path, effector_joint(p.chain, i)); }
+
+glm::vec3 to_model(const Problem& p, const glm::vec3& v) { return glm::vec3(p.model_from_frame * glm::vec4(v, 1.0f)); }
+glm::vec3 to_frame(const Problem& p, const glm::vec3& v) { return glm::vec3(p.frame_from_model * glm::vec4(v, 1.0f)); }
+
+// Length of the path from the chain root to tree joint k, in model space.
+float model_path_length(const Problem& p, int k) {
+  const Workspace& ws = p.workspace;
+  float length = 0.0f;
+  for (; ws.tree_parent[static_cast<size_t>(k)] >= 0; k = ws.tree_parent[static_cast<size_t>(k)])
+    length += glm::length(to_model(p, ws.positions[static_cast<size_t>(k)]) -
+                          to_model(p, ws.positions[static_cast<size_t>(ws.tree_parent[static_cast<size_t>(k)])]));
+  return length;
+}
+
+// Fills the error rows e (see jacobian.h; toward each effector's aim, set_aims) from the
+// current frames, and p.model_error: the largest model-space error of an effector that
+// has a weight (position distance + orientation_weight * angle, goal_error.h). Returns
+// the same measure taken in the Problem's frame and scaled back to model units, which is
+// what the steps reduce: equal to the model-space error unless an ancestor of the chain
+// scales non-uniformly, and then the one that must steer when to stop.
+float evaluate(Problem& p) {
+  Workspace& ws = p.workspace;
+  float* e = p.error();
+  float worst = 0.0f, worst_model = 0.0f;
+  int r = 0;
+  for (int i = 0; i < p.effectors; ++i) {
+    const Goal& goal = effector_goal(p.chain, i);
+    const size_t k = static_cast<size_t>(tree_index(p, i));
+    const float weight = ws.weights[static_cast<size_t>(i)];
+    ws.vectors2[static_cast<size_t>(i)] = ws.positions[k];
+    float error = glm::length(to_frame(p, goal.position) - ws.positions[k]) / p.frame_scale;
+    float model_error = glm::length(goal.position - to_model(p, ws.positions[k]));
+    const glm::vec3 to_aim = ws.vectors[static_cast<size_t>(i)] - ws.positions[k];
+    const float move_scale = weight * std::min(1.0f, p.longest_error_row / glm::length(to_aim));
+    for (int c = 0; c < 3; ++c) e[r + c] = move_scale * to_aim[c];
+    if (goal.use_orientation) {
+      const glm::quat wanted = glm::conjugate(p.frame_rotation) * glm::normalize(goal.orientation);
+      const glm::vec3 turn = rotation_vector_between(rotation_of(ws.linear[k]), wanted);
+      error += p.params.orientation_weight * glm::length(turn);
+      model_error += p.params.orientation_weight * glm::length(turn);
+      const glm::vec3 row = p.params.orientation_weight * p.frame_scale * turn;
+      const float turn_scale = weight * std::min(1.0f, p.longest_error_row / glm::length(row));
+      for (int c = 0; c < 3; ++c) e[r + 3 + c] = turn_scale * row[c];
+    }
+    if (weight > 0.0f) {
+      worst = std::max(worst, error);
+      worst_model = std::max(worst_model, model_error);
+    }
+    r += rows_of(goal);
+  }
+  p.model_error = worst_model;
+  return worst;
+}
+
+// The turn matrix of joint j's subtree (Problem's frame) when j turns by `angle` about its own
+// axis: A R_a(angle) A⁻¹, with `axis` = R_j u in the parent's frame.
+glm::mat3 subtree_turn(const glm::mat3& parent_linear, const glm::mat3& parent_inverse, const glm::vec3& axis,
+                       float angle) {
+  return parent_linear * glm::mat3_cast(glm::angleAxis(angle, axis)) * parent_inverse;
+}
+
+// Builds J (rows x columns) from the current frames. See jacobian.h for the maths.
+void build_jacobian(Problem& p, const Pose& pose, float* jacobian) {
+  const Workspace& ws = p.workspace;
+  const Skeleton& skeleton = p.skeleton;
+  const int n = p.columns;
+  const bool finite_difference = p.params.finite_difference;
+  const float h = p.params.fd_step;
+  const glm::mat3 root_parent_linear(p.frame_parent);
+  const float turn_weight = p.params.orientation_weight * p.frame_scale;
+  int column = 0;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const int j = ws.path[k];
+    if (is_locked(ws, j)) continue;
+    const int tp = ws.tree_parent[k];
+    const glm::mat3& parent_linear = tp < 0 ? root_parent_linear : ws.linear[static_cast<size_t>(tp)];
+    const float determinant = glm::determinant(parent_linear);
+    // A rotation times a positive uniform scale: columns are omega x (p - p_j).
+    const bool rigid = determinant > 0.0f && is_similarity(parent_linear);
+    const glm::mat3 parent_inverse = rigid && !finite_difference ? glm::mat3(1.0f) : glm::inverse(parent_linear);
+    const glm::vec3 joint_position = ws.positions[k];
+    const glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
+    const bool hinge = is_hinge(skeleton, p.params, j);
+    const glm::vec3 own_axes[3] = {hinge ? hinge_axis(skeleton.limits[static_cast<size_t>(j)]) : glm::vec3(1, 0, 0),
+                                   glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)};
+    const int subtree_end = skeleton.subtree_end[static_cast<size_t>(j)];
+    for (int axis_index = 0; axis_index < (hinge ? 1 : 3); ++axis_index, ++column) {
+      const glm::vec3 axis = rotation * own_axes[axis_index];  // parent's frame
+      const glm::vec3 omega = (determinant < 0.0f ? -1.0f : 1.0f) * glm::normalize(parent_linear * axis);
+      glm::mat3 turn_plus(1.0f), turn_minus(1.0f);
+      if (finite_difference) {
+        turn_plus = subtree_turn(parent_linear, parent_inverse, axis, h);
+        turn_minus = subtree_turn(parent_linear, parent_inverse, axis, -h);
+      }
+      int r = 0;
+      for (int i = 0; i < p.effectors; ++i) {
+        const Goal& goal = effector_goal(p.chain, i);
+        const int effector = effector_joint(p.chain, i);
+        const float weight = ws.weights[static_cast<size_t>(i)];
+        glm::vec3 moves(0.0f), turns(0.0f);
+        if (effector >= j && effector < subtree_end) {
+          const glm::vec3 offset = ws.vectors2[static_cast<size_t>(i)] - joint_position;
+          if (finite_difference) {
+            // Central difference of the memoised effector offset turned by +-h.
+            moves = (turn_plus * offset - turn_minus * offset) / (2.0f * h);
+            turns = rotation_vector_between(rotation_of(turn_minus), rotation_of(turn_plus)) / (2.0f * h);
+          } else {
+            moves = rigid ? glm::cross(omega, offset)
+                          : parent_linear * glm::cross(axis, parent_inverse * offset);
+            turns = omega;
+          }
+        }
+        for (int c = 0; c < 3; ++c) jacobian[(r + c) * n + column] = weight * moves[c];
+        if (goal.use_orientation) {
+          const float w = weight * turn_weight;
+          for (int c = 0; c < 3; ++c) jacobian[(r + 3 + c) * n + column] = w * turns[c];
+        }
+        r += rows_of(goal);
+      }
+    }
+  }
+}
+
+// ---- Steps ------------------------------------------------------------------------------
+
+float dot(const float* a, const float* b, int count) {
+  float sum = 0.0f;
+  for (int i = 0; i < count; ++i) sum += a[i] * b[i];
+  return sum;
+}
+
+// Δθ = Jᵀ v.
+void multiply_transposed(const float* jacobian, int rows, int columns, const float* v, float* out) {
+  std::fill(out, out + columns, 0.0f);
+  for (int r = 0; r < rows; ++r) {
+    const float* row = jacobian + r * columns;
+    const float vr = v[r];
+    for (int c = 0; c < columns; ++c) out[c] += row[c] * vr;
+  }
+}
+
+// Jacobian transpose: Δθ = α Jᵀ e, α = <e, J Jᵀ e> / |J Jᵀ e|² = |Jᵀe|² / |J Jᵀ e|².
+void transpose_step(Problem& p) {
+  const float* jacobian = p.jacobian();
+  float* step = p.step();
+  float* jg = p.jg();
+  multiply_transposed(jacobian, p.rows, p.columns, p.error(), step);
+  for (int r = 0; r < p.rows; ++r) jg[r] = dot(jacobian + r * p.columns, step, p.columns);
+  const float jg2 = dot(jg, jg, p.rows);
+  const float alpha = jg2 > 0.0f ? dot(step, step, p.columns) / jg2 : 0.0f;
+  for (int c = 0; c < p.columns; ++c) step[c] *= alpha;
+}
+
+// Damped least squares: (J Jᵀ + λ² I) y = e by Cholesky, Δθ = Jᵀ y. J Jᵀ is the proper
+// triple loop (each entry a dot product of two rows of J), never an N x N matrix.
+void dls_step(Problem& p, float lambda) {
+  const float* jacobian = p.jacobian();
+  const int m = p.rows, n = p.columns;
+  float* jjt = p.jjt();
+  float* y = p.y();
+  float trace = 0.0f;
+  for (int r = 0; r < m; ++r) {
+    for (int s = 0; s <= r; ++s) {
+      const float v = dot(jacobian + r * n, jacobian + s * n, n);
+      jjt[r * m + s] = v;
+      jjt[s * m + r] = v;
+    }
+    trace += jjt[r * m + r];
+  }
+  const float damping = lambda * lambda;
+  for (int r = 0; r < m; ++r) jjt[r * m + r] += damping;
+  std::copy(p.error(), p.error() + m, y);
+  if (!cholesky_solve_in_place(jjt, m, y)) {
+    // lambda = 0 at a singular pose: damp just enough to make the system solvable.
+    const float floor = 1e-6f * trace / static_cast<float>(m) + 1e-30f;
+    for (int r = 0; r < m; ++r) {
+      for (int s = 0; s <= r; ++s) jjt[r * m + s] = dot(jacobian + r * n, jacobian + s * n, n);
+      jjt[r * m + r] += damping + floor;
+    }
+    std::copy(p.error(), p.error() + m, y);
+    if (!cholesky_solve_in_place(jjt, m, y)) std::fill(y, y + m, 0.0f);
+  }
+  multiply_transposed(jacobian, m, n, y, p.step());
+}
+
+// Turns every unlocked joint by its part of Δθ (scaled down as a whole so no joint turns
+// more than params.max_step_angle, which keeps the step's direction), then clamps limits.
+void apply_step(Problem& p, Pose& pose, Trace* trace) {
+  const Workspace& ws = p.workspace;
+  const float* step = p.step();
+  float largest = 0.0f;
+  int column = 0;
+  for (int j : ws.path) {
+    if (is_locked(ws, j)) continue;
+    const int count = is_hinge(p.skeleton, p.params, j) ? 1 : 3;
+    largest = std::max(largest, std::sqrt(dot(step + column, step + column, count)));
+    column += count;
+  }
+  const float limit = p.params.max_step_angle;
+  const float scale = limit > 0.0f && largest > limit ? limit / largest : 1.0f;
+  column = 0;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const int j = ws.path[k];
+    if (is_locked(ws, j)) continue;
+    glm::vec3 turn;  // rotation vector in the joint's own frame
+    if (is_hinge(p.skeleton, p.params, j)) {
+      turn = hinge_axis(p.skeleton.limits[static_cast<size_t>(j)]) * (scale * step[column]);
+      column += 1;
+    } else {
+      turn = scale * glm::vec3(step[column], step[column + 1], step[column + 2]);
+      column += 3;
+    }
+    const float angle = glm::length(turn);
+    glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
+    if (angle > 0.0f) rotation = glm::normalize(rotation * glm::angleAxis(angle, turn / angle));
+    if (p.params.use_limits &&
+        clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], p.skeleton.rest[static_cast<size_t>(j)].rotation,
+                        rotation))
+      trace_clamped(trace, static_cast<int>(k));
+  }
+}
+
+// The guide's colinear bump, for angles: when the root -> main effector path and the goal
+// lie on one line, every column's position part is perpendicular to the error and the
+// solver could never bend. Each joint of that path then turns by kBumpAngle toward the
+// pole (made perpendicular to the line) -- unless the goal lies ahead beyond reach, where
+// the straight chain already is the answer. Returns true if it bumped.
+constexpr float kBumpAngle = 0.05f;  // rad
+
+// Error clamping (Problem::longest_error_row), as a fraction of the chain's length.
+constexpr float kLongestErrorRow = 0.25f;
+// The aim margin for goals beyond reach (Problem::aim_margin), as a fraction of the
+// chain's length; for DLS also at most half of lambda: along a direction of singular
+// value s, DLS turns by s e / (s² + λ²) <= e / (2 λ), so a margin of λ / 2 keeps that
+// push under a quarter radian.
+constexpr float kAimMargin = 0.05f;
+
+bool bump_if_colinear(Problem& p, Pose& pose) {
+  const Workspace& ws = p.workspace;
+  if (p.chain.goal.use_orientation) return false;  // the orientation rows can still bend it
+  const int last = tree_index(p, 0);
+  if (last < 2) return false;  // a single bone has nothing to bend
+  const glm::vec3 base = ws.positions[0];
+  const glm::vec3 to_goal = to_frame(p, p.chain.goal.position) - base;
+  const glm::vec3 line = ws.positions[static_cast<size_t>(last)] - base;
+  if (!(glm::dot(line, line) > 0.0f) || !nearly_colinear(to_goal, line)) return false;
+  for (int k = last; k > 0; k = ws.tree_parent[static_cast<size_t>(k)])
+    if (!nearly_colinear(ws.positions[static_cast<size_t>(k)] - base, line)) return false;
+  const float reach = path_length(ws.positions, ws.tree_parent, last);
+  if (glm::dot(to_goal, line) > 0.0f && glm::length(to_goal) >= reach) return false;
+  const glm::vec3 pole = glm::mat3(p.frame_from_model) * p.chain.goal.pole;
+  const glm::vec3 side = direction_or(pole - line * (glm::dot(pole, line) / glm::dot(line, line)), any_perpendicular(line));
+  const glm::vec3 model_axis = glm::normalize(glm::cross(line, side));  // turning +angle moves the line toward side
+  const glm::mat3 root_parent_linear(p.frame_parent);
+  for (int k = ws.tree_parent[static_cast<size_t>(last)]; k >= 0; k = ws.tree_parent[static_cast<size_t>(k)]) {
+    const int j = ws.path[static_cast<size_t>(k)];
+    if (is_locked(ws, j)) continue;
+    const int tp = ws.tree_parent[static_cast<size_t>(k)];
+    const glm::mat3& parent_linear = tp < 0 ? root_parent_linear : ws.linear[static_cast<size_t>(tp)];
+    const glm::vec3 axis = direction_or(glm::inverse(parent_linear) * model_axis, model_axis);
+    glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
+    rotation = glm::normalize(glm::angleAxis(kBumpAngle, axis) * rotation);
+    if (p.params.use_limits)
+      clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], p.skeleton.rest[static_cast<size_t>(j)].rotation,
+                      rotation);
+  }
+  return true;
+}
+
+// Sets each effector's aim (workspace.vectors[i], Problem's frame): its goal, or, for a
+// goal beyond reach, a point just past full reach (by Problem::aim_margin) on the line
+// from the chain root to the goal. A goal far out of reach leaves a large error that no
+// step can reduce; the linear model then pushes the chain through its singular straight
+// pose back and forth. Aiming just past full reach keeps that push small, so the chain
+// settles straight toward the goal in a few dozen iterations (aiming exactly at full
+// reach would make the straight pose singular AND the error zero there: convergence would
+// crawl). Returns the least error (as evaluate() returns it) any pose can have: 0 when
+// every weighted goal is within reach.
+float set_aims(Problem& p) {
+  Workspace& ws = p.workspace;
+  const glm::vec3 root = ws.positions[0];
+  float shortfall = 0.0f;  // Problem's frame
+  for (int i = 0; i < p.effectors; ++i) {
+    const glm::vec3 goal = to_frame(p, effector_goal(p.chain, i).position);
+    ws.vectors[static_cast<size_t>(i)] = goal;
+    const float reach = path_length(ws.positions, ws.tree_parent, tree_index(p, i));
+    const glm::vec3 to_goal = goal - root;
+    const float distance = glm::length(to_goal);
+    if (!(distance > reach * (1.0f + 1e-6f))) continue;
+    const float margin = std::min(distance - reach, p.aim_margin);
+    ws.vectors[static_cast<size_t>(i)] = root + to_goal * ((reach + margin) / distance);
+    if (ws.weights[static_cast<size_t>(i)] > 0.0f) shortfall = std::max(shortfall, distance - reach);
+  }
+  return shortfall / p.frame_scale;
+}
+
+// The largest singular value of the Problem's frame -> model map (its linear part).
+float largest_stretch(const Problem& p) {
+  const glm::mat3 m(p.model_from_frame);
+  const glm::mat3 mtm = glm::transpose(m) * m;
+  double a[9], eigenvalues[3];
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) a[r * 3 + c] = mtm[c][r];
+  symmetric_eigenvalues(a, 3, eigenvalues);
+  return static_cast<float>(std::sqrt(std::max(0.0, eigenvalues[0])));
+}
+
+// J at `pose`, in model space, into p.jacobian() (compute_jacobian, jacobian_spectrum).
+bool model_space_jacobian(Problem& p, const Pose& pose, bool main_only) {
+  if (!prepare(p, pose, main_only)) return false;
+  set_frame(p, pose, false);
+  update_frames(p, pose);
+  set_aims(p);
+  evaluate(p);  // the effectors' positions, which the columns use
+  build_jacobian(p, pose, p.jacobian());
+  return true;
+}
+
+}  // namespace
+
+SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const Params& params,
+                           JacobianMethod method, Pose& pose, Workspace& workspace, Trace* trace,
+                           bool continue_trace) {
+  SolveResult result;  // invalid_input
+  Problem p{skeleton, chain, params, workspace};
+  if (!prepare(p, pose, false)) return result;
+  apply_start_pose(skeleton, params, workspace, workspace.path, pose);
+  set_frame(p, pose, true);
+  update_frames(p, pose);
+  if (bump_if_colinear(p, pose)) update_frames(p, pose);
+  // Lengths in the Problem's (limb) frame; the tolerance is in model space.
+  const float chain_length = path_length(workspace.positions, workspace.tree_parent, tree_index(p, 0));
+  const float model_chain_length = model_path_length(p, tree_index(p, 0));
+  p.frame_scale = model_chain_length > 0.0f ? chain_length / model_chain_length : 1.0f;
+  const float tolerance = resolve_tolerance(params, model_chain_length);
+  const float lambda = params.tolerance_relative ? params.lambda * chain_length : params.lambda * p.frame_scale;
+  p.longest_error_row = kLongestErrorRow * chain_length;
+  p.aim_margin = kAimMargin * chain_length;
+  if (method == JacobianMethod::damped_least_squares) p.aim_margin = std::min(p.aim_margin, 0.5f * lambda);
+  const float shortfall = set_aims(p);
+  const float initial_error = evaluate(p);
+  if (!continue_trace) {
+    trace_begin(trace, workspace.path, pose, p.model_error, params.max_iterations);
+  } else if (trace != nullptr) {  // room for this solve's entries, so the loop does not allocate
+    const size_t more = static_cast<size_t>(params.max_iterations);
+    trace->error.reserve(trace->error.size() + more);
+    if (trace->record_poses) trace->poses.reserve(trace->poses.size() + more * trace->joints.size());
+  }
+
+  auto step = [&]() {
+    build_jacobian(p, pose, p.jacobian());
+    if (method == JacobianMethod::transpose)
+      transpose_step(p);
+    else
+      dls_step(p, lambda);
+    apply_step(p, pose, trace);
+    update_frames(p, pose);
+    return evaluate(p);
+  };
+  auto record = [&](float) { trace_iteration(trace, pose, p.model_error); };
+  // A goal beyond reach: no tolerance to stop at; the error above the floor keeps falling
+  // as the chain straightens toward the goal, until that stalls. Otherwise the frame-space
+  // error must come within the tolerance divided by how much the frame map can stretch a
+  // length (its largest singular value), so that the model-space error surely does.
+  const float stop_within = shortfall > 0.0f ? 0.0f : tolerance / (largest_stretch(p) * p.frame_scale);
+  const LoopOutcome outcome =
+      iterate_until_done(params.max_iterations, stop_within, initial_error, step, record, shortfall);
+
+  result.status = final_status(p.model_error, tolerance, shortfall > 0.0f, outcome.stalled);
+  result.iterations = outcome.iterations;
+  result.error = p.model_error;
+  return result;
+}
+
+SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                     Workspace& workspace, Trace* trace) {
+  return solve_jacobian(skeleton, chain, chain.params, JacobianMethod::transpose, pose, workspace, trace, false);
+}
+
+SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                      Trace* trace) {
+  return solve_jacobian(skeleton, chain, chain.params, JacobianMethod::damped_least_squares, pose, workspace,
+                        trace, false);
+}
+
+bool compute_jacobian(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& workspace,
+                      bool main_effector_only, std::vector<float>& out, int& rows, int& columns) {
+  Problem p{skeleton, chain, chain.params, workspace};
+  if (!model_space_jacobian(p, pose, main_effector_only)) return false;
+  rows = p.rows;
+  columns = p.columns;
+  out.assign(p.jacobian(), p.jacobian() + static_cast<size_t>(rows) * static_cast<size_t>(columns));
+  return true;
+}
+
+bool jacobian_spectrum(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& workspace,
+                       JacobianSpectrum& out) {
+  out = JacobianSpectrum{};
+  Problem p{skeleton, chain, chain.params, workspace};
+  if (!model_space_jacobian(p, pose, true)) return false;
+  // J Jᵀ in double (3x3 or 6x6), then its eigenvalues: the squared singular values.
+  const int m = p.rows, n = p.columns;
+  const float* jacobian = p.jacobian();
+  double jjt[36], eigenvalues[6];
+  for (int r = 0; r < m; ++r)
+    for (int s = 0; s < m; ++s) {
+      double sum = 0.0;
+      for (int c = 0; c < n; ++c) sum += static_cast<double>(jacobian[r * n + c]) * jacobian[s * n + c];
+      jjt[r * m + s] = sum;
+    }
+  symmetric_eigenvalues(jjt, m, eigenvalues);
+  out.rows = m;
+  out.columns = n;
+  for (int r = 0; r < m; ++r) out.singular_values[r] = static_cast<float>(std::sqrt(std::max(0.0, eigenvalues[r])));
+  const float smallest = out.singular_values[m - 1];
+  out.condition = smallest > 0.0f ? out.singular_values[0] / smallest : INFINITY;
+  return true;
+}
+
+}  // namespace ik

@@ -1,0 +1,80 @@
+// Jacobian-transpose and damped-least-squares IK (the IK guide's §Jacobian, corrected copy;
+// Buss, "Introduction to Inverse Kinematics with Jacobian Transpose, Pseudoinverse and
+// Damped Least Squares methods").
+//
+// Angles. Each chain joint (the chain's tree, solver_common.h) that is not locked gives
+// the Jacobian one column per rotational degree of freedom: a hinge (params.use_limits
+// and a hinge JointLimits) one column about its hinge axis, any other joint three
+// columns about its own local X, Y and Z axes. A step Δθ turns the joint's local rotation
+// about those axes, R <- R * exp(Δθ_x X + Δθ_y Y + Δθ_z Z), renormalised; then, with
+// params.use_limits, the rotation is clamped into skeleton.limits (limits.h). CCD uses the
+// same per-joint, per-axis angles, which is what lets "CCD then DLS" (ccd_dls.h) hand one
+// solver's result to the other.
+//
+// Rows. The main effector first, then each extra effector in order: 3 position rows
+// (model-space x, y, z), and 3 orientation rows when its goal has use_orientation (the
+// rotation vector of goal * effector⁻¹, times params.orientation_weight). An effector's
+// rows are scaled by sqrt(weight), so the step minimises Σ weight · |row error|².
+//
+// Columns are analytic, from one forward pass (chain_frames) per iteration. Turning joint
+// j by θ about its own unit axis u moves a point p below it by
+//     ∂p/∂θ = A (a × A⁻¹ (p - p_j)),     a = R_j u (in the parent's frame),
+// where A is the model-space linear part of the parent. When A is a rotation times a
+// positive uniform scale this is the familiar  ω × (p - p_j)  with ω = A a / |A a| the
+// model-space axis; under a non-uniformly scaled or mirrored parent the general form is
+// used (it is exact: the turn happens before the parent's linear map). The orientation
+// rows are ω (times ±1 for a mirrored parent). With params.finite_difference, the columns
+// are instead central differences of the effector's memoised transform (the seed's
+// finite-difference column, step params.fd_step rad).
+//
+// Cost per iteration is linear in the number of joints N: the forward pass, J (m x n, m
+// the rows, n ≈ 3N) and JJᵀ (m x m) are O(N); the m x m solve does not depend on N. No
+// N x N matrix is ever formed.
+#pragma once
+
+#include <vector>
+
+#include "solvers/chain.h"
+
+namespace ik {
+
+// Jacobian transpose: Δθ = α Jᵀ e with Buss's step α = <e, J Jᵀ e> / |J Jᵀ e|², which
+// minimises |e - α J Jᵀ e| along that direction.
+SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                     Workspace& workspace, Trace* trace);
+
+// Damped least squares: Δθ = Jᵀ (J Jᵀ + λ² I)⁻¹ e with λ = params.lambda (times the
+// chain's length when params.tolerance_relative), solved by Cholesky.
+SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                      Trace* trace);
+
+// Both solvers, with the method and the Params given explicitly (CCD -> DLS runs the DLS
+// part with its own iteration budget). `continue_trace`: append to a trace another solver
+// has begun for the same chain (its error entries continue) instead of starting it.
+enum class JacobianMethod { transpose, damped_least_squares };
+SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const Params& params,
+                           JacobianMethod method, Pose& pose, Workspace& workspace, Trace* trace,
+                           bool continue_trace);
+
+// The Jacobian at `pose` as the solvers build it (rows and columns as above, analytic or
+// finite-difference per chain.params.finite_difference), row-major into `out`
+// (out[r * columns + c]). main_effector_only: only the main effector's rows (3 or 6).
+// Returns false (out untouched) on invalid input.
+bool compute_jacobian(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& workspace,
+                      bool main_effector_only, std::vector<float>& out, int& rows, int& columns);
+
+// The singular values of the main effector's Jacobian at `pose` (3 x n for a position
+// goal, 6 x n with orientation), for the UI: the square roots of the eigenvalues of the
+// 3x3 or 6x6 J Jᵀ (Jacobi iteration, double precision), largest first. A straight chain
+// reaching along its own line has a zero singular value; the condition number then is
+// infinite.
+struct JacobianSpectrum {
+  int rows = 0;                   // 3 or 6 (0 after invalid input)
+  int columns = 0;                // angle columns (unlocked degrees of freedom)
+  float singular_values[6] = {};  // the first `rows` entries are used
+  float condition = 0.0f;         // largest / smallest singular value (inf if smallest is 0)
+};
+bool jacobian_spectrum(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& workspace,
+                       JacobianSpectrum& out);
+
+}  // namespace ik
