@@ -1,0 +1,65 @@
+#include "solvers/scene_solve.h"
+
+#include <algorithm>
+
+#include "solvers/solver_common.h"
+#include "solvers/solver_table.h"
+
+namespace ik {
+namespace {
+
+bool solves_scale(const Chain& chain) {
+  return chain.solver >= 0 && chain.solver < solver_count() &&
+         solver_table()[chain.solver].scale_goal;
+}
+
+// Marks the chain's joints and every ancestor of its root as owned.
+void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
+  if (!fill_chain_tree(skeleton, chain, ws.path, ws.tree_parent)) return;
+  for (int j : ws.path) ws.locked[static_cast<size_t>(j)] = 1;
+  for (int a = skeleton.parent[static_cast<size_t>(chain.root)]; a >= 0;
+       a = skeleton.parent[static_cast<size_t>(a)])
+    ws.locked[static_cast<size_t>(a)] = 1;
+}
+
+}  // namespace
+
+void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order) {
+  order.clear();
+  for (size_t i = 0; i < chains.size(); ++i)
+    if (chains[i].enabled) order.push_back(static_cast<int>(i));
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const Chain& ca = chains[static_cast<size_t>(a)];
+    const Chain& cb = chains[static_cast<size_t>(b)];
+    const bool sa = solves_scale(ca), sb = solves_scale(cb);
+    if (sa != sb) return sa;  // scale chains first
+    return ca.effector < cb.effector;
+  });
+}
+
+void solve_scene(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,
+                 Workspace& workspace, std::vector<SolveResult>& results,
+                 std::vector<Trace>* traces) {
+  results.assign(chains.size(), SolveResult{});
+  if (traces != nullptr) traces->resize(chains.size());
+  const size_t joint_count = static_cast<size_t>(skeleton.joint_count());
+  if (pose.local.size() != joint_count) return;
+  workspace.locked.assign(joint_count, 0);
+  scene_solve_order(chains, workspace.order);
+
+  for (size_t i = 0; i < workspace.order.size(); ++i) {
+    const int index = workspace.order[i];
+    const Chain& chain = chains[static_cast<size_t>(index)];
+    if (chain.solver < 0 || chain.solver >= solver_count()) continue;  // stays invalid_input
+    workspace.chain_slot = index;
+    Trace* trace = traces != nullptr ? &(*traces)[static_cast<size_t>(index)] : nullptr;
+    const SolveResult r =
+        solver_table()[chain.solver].solve(skeleton, chain, pose, workspace, trace);
+    results[static_cast<size_t>(index)] = r;
+    if (r.status != SolveStatus::invalid_input && !solves_scale(chain))
+      lock_chain(skeleton, chain, workspace);
+  }
+  std::fill(workspace.locked.begin(), workspace.locked.end(), 0);
+}
+
+}  // namespace ik
