@@ -3,8 +3,10 @@
 #include <cmath>
 #include <cstring>
 
+#include "solvers/analytic.h"
 #include "solvers/ccd.h"
 #include "solvers/fabrik.h"
+#include "solvers/jacobian.h"
 #include "solvers/mass_spring.h"
 #include "solvers/scale_target.h"
 
@@ -14,22 +16,36 @@ namespace {
 constexpr std::uint32_t kIterative = kParamMaxIterations | kParamTolerance |
                                      kParamToleranceRelative | kParamUseLimits | kParamWarmStart;
 
+constexpr std::uint32_t kJacobian = kIterative | kParamFiniteDifference | kParamFdStep |
+                                    kParamMaxStepAngle | kParamOrientationWeight;
+constexpr std::uint32_t kAnalytic = kParamTolerance | kParamToleranceRelative | kParamUseLimits;
+
 const SolverInfo kSolvers[] = {
-    {"fabrik", "FABRIK", solve_fabrik, kIterative, true, false, false,
+    {"fabrik", "FABRIK", solve_fabrik, kIterative, true, false, false, 0,
      "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
      "Mid-chain and branch effectors."},
-    {"ccd", "CCD", solve_ccd, kIterative | kParamMaxStepAngle, false, false, false,
+    {"ccd", "CCD", solve_ccd, kIterative | kParamMaxStepAngle, false, false, false, 0,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
      "at the goal. Hinge and per-axis limits."},
+    {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, kJacobian, true, true,
+     false, 0,
+     "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},
+    {"dls", "Damped least squares", solve_dls, kJacobian | kParamLambda, true, true, false, 0,
+     "J^T (J J^T + lambda^2 I)^-1 e: steady near singularities, lambda trades reach for calm."},
+    {"two_bone", "Analytic two-bone", solve_two_bone, kAnalytic, false, true, false, 2,
+     "Law of cosines in the plane of the pole: exact in one step for a two-bone limb."},
+    {"three_bone", "Analytic three-bone", solve_three_bone, kAnalytic, false, true, false, 3,
+     "Two-bone solve for the joint before the last link, the last link along the goal's up."},
     {"mass_spring", "Mass-spring", solve_mass_spring,
      kParamTolerance | kParamToleranceRelative | kParamUseLimits | kParamGravity | kParamMass |
          kParamDamping | kParamTimeStep | kParamSubstep | kParamConstraintIterations,
-     false, false, false,
+     false, false, false, 0,
      "Particles under gravity held at the root and at the goal, bones kept by distance "
      "constraints; fixed substeps. Swings and settles."},
     {"scale_target", "Scale target", solve_scale_target,
      kParamTolerance | kParamToleranceRelative | kParamMinScale | kParamMaxScale, false, false,
-     true, "Spreads the goal's scale over the chain's joints within [min, max] each; runs first."},
+     true, 0,
+     "Spreads the goal's scale over the chain's joints within [min, max] each; runs first."},
 };
 
 const ParamInfo kParams[] = {

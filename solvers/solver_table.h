@@ -61,6 +61,7 @@ struct SolverInfo {
   bool extra_effectors;    // honours Chain::extra_effectors
   bool orientation_goals;  // honours Goal::use_orientation
   bool scale_goal;         // solves Goal::scale (scene_solve runs these chains first)
+  int exact_bones;         // 0: any chain; else the chain must have exactly this many bones
   const char* summary;     // one line for a tooltip
 };
 

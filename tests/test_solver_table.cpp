@@ -22,7 +22,8 @@ TEST(SolverTable, IdsAreUniqueAndFoundByName) {
     EXPECT_GT(std::string(info.name).size(), 0u);
     EXPECT_GT(std::string(info.summary).size(), 0u);
   }
-  for (const char* id : {"fabrik", "ccd", "mass_spring", "scale_target"})
+  for (const char* id : {"fabrik", "ccd", "jacobian_transpose", "dls", "two_bone", "three_bone",
+                         "mass_spring", "scale_target"})
     EXPECT_GE(ik::find_solver(id), 0) << id;
   EXPECT_EQ(ik::find_solver("no such solver"), -1);
   EXPECT_EQ(ik::find_solver(nullptr), -1);
@@ -84,23 +85,24 @@ TEST(ParamTable, SetThenGetRoundTrips) {
 }
 
 TEST(SolverTable, EveryRowSolvesAPlainChain) {
-  const ik::Skeleton s = iktest::chain_skeleton(5);
-  const std::vector<int> path = iktest::path_of(s, 1, 5);
-  std::mt19937 rng(3);
-  const glm::vec3 goal = iktest::random_reachable_goal(rng, s, path);
   for (int i = 0; i < ik::solver_count(); ++i) {
     const ik::SolverInfo& info = ik::solver_table()[i];
     SCOPED_TRACE(info.id);
-    ik::Chain chain = iktest::chain_to(1, 5, goal);
+    const int bones = info.exact_bones > 0 ? info.exact_bones : 4;
+    const ik::Skeleton s = iktest::chain_skeleton(bones + 1);
+    const int effector = bones + 1;
+    std::mt19937 rng(3);
+    const glm::vec3 goal = iktest::random_reachable_goal(rng, s, iktest::path_of(s, 1, effector));
+    ik::Chain chain = iktest::chain_to(1, effector, goal);
     chain.solver = i;
     ik::Pose pose = ik::rest_pose(s);
-    const float before = glm::length(iktest::world_position(s, pose, 5) - goal);
+    const float before = glm::length(iktest::world_position(s, pose, effector) - goal);
     ik::Workspace ws;
     const ik::SolveResult r = info.solve(s, chain, pose, ws, nullptr);
     EXPECT_NE(r.status, ik::SolveStatus::invalid_input);
     EXPECT_TRUE(iktest::finite(pose));
     if (!info.scale_goal) {
-      EXPECT_LT(glm::length(iktest::world_position(s, pose, 5) - goal), before);
+      EXPECT_LT(glm::length(iktest::world_position(s, pose, effector) - goal), before);
     }
   }
 }
