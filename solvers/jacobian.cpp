@@ -32,14 +32,6 @@ bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
   return params.use_limits && limits.enabled && limits.hinge;
 }
 
-// The parameters the Jacobian solvers read, checked once.
-bool valid_params(const Params& params) {
-  return params.max_iterations >= 0 && std::isfinite(params.lambda) && params.lambda >= 0.0f &&
-         std::isfinite(params.max_step_angle) && params.max_step_angle >= 0.0f &&
-         std::isfinite(params.orientation_weight) && params.orientation_weight >= 0.0f &&
-         (!params.finite_difference || (std::isfinite(params.fd_step) && params.fd_step > 0.0f));
-}
-
 // ---- One solve's fixed facts and its views into the workspace ---------------------------
 //
 // The frame a Problem works in: the solvers work in the chain root's parent frame (the
@@ -87,7 +79,7 @@ struct Problem {
 // solve, and only when the workspace is smaller than this chain needs).
 bool prepare(Problem& p, const Pose& pose, bool main_only) {
   Workspace& ws = p.workspace;
-  if (!is_valid_chain(p.skeleton, p.chain, pose, ws) || !valid_params(p.params)) return false;
+  if (!is_valid_chain(p.skeleton, p.chain, pose, ws) || !valid_jacobian_params(p.params)) return false;
   if (!fill_chain_tree(p.skeleton, p.chain, ws.path, ws.tree_parent)) return false;
   p.effectors = effector_count(p.chain, main_only);
   p.rows = 0;
@@ -443,6 +435,13 @@ bool model_space_jacobian(Problem& p, const Pose& pose, bool main_only) {
 }
 
 }  // namespace
+
+bool valid_jacobian_params(const Params& params) {
+  return params.max_iterations >= 0 && std::isfinite(params.lambda) && params.lambda >= 0.0f &&
+         std::isfinite(params.max_step_angle) && params.max_step_angle >= 0.0f &&
+         std::isfinite(params.orientation_weight) && params.orientation_weight >= 0.0f &&
+         (!params.finite_difference || (std::isfinite(params.fd_step) && params.fd_step > 0.0f));
+}
 
 SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const Params& params,
                            JacobianMethod method, Pose& pose, Workspace& workspace, Trace* trace,

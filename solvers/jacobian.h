@@ -48,6 +48,11 @@ SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chai
 SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                       Trace* trace);
 
+// True if the Params fields the Jacobian solvers read are usable: max_iterations >= 0,
+// lambda, max_step_angle and orientation_weight finite and >= 0, fd_step finite and > 0
+// when finite_difference. (Anything else is invalid input.)
+bool valid_jacobian_params(const Params& params);
+
 // Both solvers, with the method and the Params given explicitly (CCD -> DLS runs the DLS
 // part with its own iteration budget). `continue_trace`: append to a trace another solver
 // has begun for the same chain (its error entries continue) instead of starting it.

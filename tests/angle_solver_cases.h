@@ -17,6 +17,16 @@ namespace anglecases {
 
 using Solve = ik::SolveResult (*)(const ik::Skeleton&, const ik::Chain&, ik::Pose&, ik::Workspace&, ik::Trace*);
 
+// A chain from `root` to `effector` with `params` and a position goal.
+inline ik::Chain chain_of(int root, int effector, const ik::Params& params, const glm::vec3& goal = glm::vec3(0.0f)) {
+  ik::Chain chain;
+  chain.root = root;
+  chain.effector = effector;
+  chain.params = params;
+  chain.goal.position = goal;
+  return chain;
+}
+
 // A chain rig of `joints` chain joints below the util's base joint (chain = 1 .. joints).
 struct Rig {
   ik::Skeleton skeleton;
@@ -173,6 +183,28 @@ inline void non_finite_goal_is_invalid(Solve solve, const ik::Params& params) {
   chain.goal.use_orientation = true;
   chain.goal.orientation = glm::quat(std::nanf(""), 0.0f, 0.0f, 0.0f);
   EXPECT_EQ(solve(rig.skeleton, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
+  EXPECT_TRUE(iktest::same_pose(pose, before));
+}
+
+// Unusable Params are invalid input, and the pose is untouched.
+inline void invalid_params_are_rejected(Solve solve, const ik::Params& params) {
+  const ik::Skeleton s = iktest::chain_skeleton(4);
+  ik::Pose pose = ik::rest_pose(s);
+  const ik::Pose before = pose;
+  ik::Workspace workspace;
+  ik::Chain chain = chain_of(1, 4, params, iktest::world_position(s, pose, 1) + glm::vec3(1.0f, 1.0f, 0.0f));
+  chain.params.lambda = -1.0f;
+  EXPECT_EQ(solve(s, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
+  chain.params = params;
+  chain.params.max_step_angle = NAN;
+  EXPECT_EQ(solve(s, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
+  chain.params = params;
+  chain.params.finite_difference = true;
+  chain.params.fd_step = 0.0f;
+  EXPECT_EQ(solve(s, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
+  chain.params = params;
+  chain.params.orientation_weight = -2.0f;
+  EXPECT_EQ(solve(s, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
   EXPECT_TRUE(iktest::same_pose(pose, before));
 }
 

@@ -19,12 +19,7 @@ ik::Params dls_params() {
 }
 
 ik::Chain dls_chain(int root, int effector, const glm::vec3& goal = glm::vec3(0.0f)) {
-  ik::Chain chain;
-  chain.root = root;
-  chain.effector = effector;
-  chain.params = dls_params();
-  chain.goal.position = goal;
-  return chain;
+  return anglecases::chain_of(root, effector, dls_params(), goal);
 }
 
 TEST(Dls, ReachesUnderEveryRootTransform) { anglecases::reaches_under_every_root(ik::solve_dls, dls_params(), 10); }
@@ -41,6 +36,7 @@ TEST(Dls, NonFiniteGoalIsInvalidAndLeavesThePoseUntouched) {
 TEST(Dls, LimitsNeverExceeded) { anglecases::limits_never_exceeded(ik::solve_dls, dls_params()); }
 TEST(Dls, TraceIsFiniteAndComplete) { anglecases::trace_is_finite_and_complete(ik::solve_dls, dls_params()); }
 TEST(Dls, SameInputSameOutput) { anglecases::same_input_same_output(ik::solve_dls, dls_params()); }
+TEST(Dls, InvalidParamsAreRejected) { anglecases::invalid_params_are_rejected(ik::solve_dls, dls_params()); }
 TEST(Dls, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
   anglecases::property_random_goals(ik::solve_dls, dls_params(), 100000);
 }

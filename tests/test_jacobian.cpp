@@ -278,21 +278,7 @@ TEST(JacobianTranspose, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
 }
 
 TEST(JacobianTranspose, InvalidParamsAreRejected) {
-  const ik::Skeleton s = iktest::chain_skeleton(3);
-  ik::Chain chain;
-  chain.root = 1;
-  chain.effector = 3;
-  chain.goal.position = {1.0f, 1.0f, 0.0f};
-  ik::Pose pose = ik::rest_pose(s);
-  const ik::Pose before = pose;
-  ik::Workspace workspace;
-  chain.params.max_step_angle = -1.0f;
-  EXPECT_EQ(ik::solve_jacobian_transpose(s, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
-  chain.params.max_step_angle = 0.0f;
-  chain.params.finite_difference = true;
-  chain.params.fd_step = 0.0f;
-  EXPECT_EQ(ik::solve_jacobian_transpose(s, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
-  EXPECT_TRUE(iktest::same_pose(pose, before));
+  anglecases::invalid_params_are_rejected(ik::solve_jacobian_transpose, transpose_params());
 }
 
 TEST(JacobianTranspose, FiniteDifferenceColumnsReachToo) {
