@@ -21,26 +21,6 @@ std::string joint_label(const RawSkeleton& raw, int i) {
   return "joint " + std::to_string(i) + (n.empty() ? "" : " ('" + n + "')");
 }
 
-// Finds a cycle in the parent links. Returns the index of a joint on it, or -1.
-int find_cycle(const RawSkeleton& raw) {
-  const int n = static_cast<int>(raw.joints.size());
-  // 0 = not seen, 1 = on the walk in progress, 2 = known to reach a root.
-  std::vector<std::uint8_t> state(static_cast<size_t>(n), 0);
-  std::vector<int> walk;
-  for (int start = 0; start < n; ++start) {
-    walk.clear();
-    int j = start;
-    while (j >= 0 && state[static_cast<size_t>(j)] == 0) {
-      state[static_cast<size_t>(j)] = 1;
-      walk.push_back(j);
-      j = raw.joints[static_cast<size_t>(j)].parent;
-    }
-    if (j >= 0 && state[static_cast<size_t>(j)] == 1) return j;
-    for (int w : walk) state[static_cast<size_t>(w)] = 2;
-  }
-  return -1;
-}
-
 // Average length of the bones (joint to parent) of the raw rig; used to size tips
 // where no direction is known. Scale-aware enough for framing, not for physics.
 float typical_bone_length(const RawSkeleton& raw) {
@@ -74,6 +54,25 @@ Transform added_tip_rest(const RawJoint& leaf, float fallback_length) {
 }
 
 }  // namespace
+
+int find_parent_cycle(const std::vector<int>& parent) {
+  const int n = static_cast<int>(parent.size());
+  // 0 = not seen, 1 = on the walk in progress, 2 = known to reach a root.
+  std::vector<std::uint8_t> state(static_cast<size_t>(n), 0);
+  std::vector<int> walk;
+  for (int start = 0; start < n; ++start) {
+    walk.clear();
+    int j = start;
+    while (j >= 0 && j < n && state[static_cast<size_t>(j)] == 0) {
+      state[static_cast<size_t>(j)] = 1;
+      walk.push_back(j);
+      j = parent[static_cast<size_t>(j)];
+    }
+    if (j >= 0 && j < n && state[static_cast<size_t>(j)] == 1) return j;
+    for (int w : walk) state[static_cast<size_t>(w)] = 2;
+  }
+  return -1;
+}
 
 bool is_spine_name(const std::string& name) {
   static const char* const kWords[] = {"spine", "chest", "torso", "neck",    "head",
@@ -124,7 +123,9 @@ bool build_skeleton(const RawSkeleton& raw, Skeleton& out, std::string& error) {
       return false;
     }
   }
-  if (const int c = find_cycle(raw); c >= 0) {
+  std::vector<int> parents(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) parents[static_cast<size_t>(i)] = raw.joints[static_cast<size_t>(i)].parent;
+  if (const int c = find_parent_cycle(parents); c >= 0) {
     error = "the joint hierarchy has a cycle through " + joint_label(raw, c);
     return false;
   }

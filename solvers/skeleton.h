@@ -80,6 +80,10 @@ struct Skeleton {
 // a non-finite or zero-scale rest transform.
 bool build_skeleton(const RawSkeleton& raw, Skeleton& out, std::string& error);
 
+// A joint on a cycle of parent links (parent[i] = -1 for a root; indices outside
+// [0, size) end a walk like a root), or -1 if the links form a forest.
+int find_parent_cycle(const std::vector<int>& parent);
+
 // True if `name` looks like part of a spine (see the ordering rule above).
 bool is_spine_name(const std::string& name);
 

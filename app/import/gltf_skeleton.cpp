@@ -66,23 +66,9 @@ bool read_parents(const tinygltf::Model& model, std::vector<int>& parent, std::s
       parent[static_cast<size_t>(c)] = i;
     }
   }
-  // With at most one parent each, a cycle is a parent walk that comes back to itself.
-  // state: 0 unseen, 1 on the current walk, 2 known to end at a root.
-  std::vector<std::uint8_t> state(static_cast<size_t>(n), 0);
-  std::vector<int> walk;
-  for (int start = 0; start < n; ++start) {
-    walk.clear();
-    int j = start;
-    while (j >= 0 && state[static_cast<size_t>(j)] == 0) {
-      state[static_cast<size_t>(j)] = 1;
-      walk.push_back(j);
-      j = parent[static_cast<size_t>(j)];
-    }
-    if (j >= 0 && state[static_cast<size_t>(j)] == 1) {
-      problem = "node hierarchy has a cycle through node " + std::to_string(j);
-      return false;
-    }
-    for (const int w : walk) state[static_cast<size_t>(w)] = 2;
+  if (const int j = ik::find_parent_cycle(parent); j >= 0) {
+    problem = "node hierarchy has a cycle through node " + std::to_string(j);
+    return false;
   }
   return true;
 }
