@@ -64,23 +64,42 @@ glm::vec3 limb_bone(const Pose& pose, const std::vector<int>& joints, int k) {
   return v;
 }
 
+// The limb's end (the effector) in the limb frame: e_i = t_(i+1) + R_(i+1) S_(i+1) e_(i+1)
+// carried from the effector up to the root, then t_0 + R_0 S_0 e_0.
+glm::vec3 limb_end(const Pose& pose, const std::vector<int>& joints) {
+  glm::vec3 e(0.0f);
+  for (size_t i = joints.size() - 1; i > 0; --i) {
+    const Transform& t = pose.local[static_cast<size_t>(joints[i])];
+    e = t.translation + t.rotation * (t.scale * e);
+  }
+  const Transform& root = pose.local[static_cast<size_t>(joints[0])];
+  return root.translation + root.rotation * (root.scale * e);
+}
+
 // The limb frame and the goal expressed in it. Points map by the inverse of the parent's
 // world matrix, directions (pole, up) by the inverse of its linear part.
 struct LimbGoal {
-  glm::mat4 parent_world{1.0f};                   // model space <- limb frame
+  bool has_parent = false;                         // else the limb frame is the model frame
+  glm::mat4 parent_world{1.0f};                    // model space <- limb frame
   glm::quat parent_rotation{1.0f, 0.0f, 0.0f, 0.0f};  // rotation part of parent_world
   glm::vec3 target{0.0f};                          // Goal::position, limb frame
   glm::vec3 pole{0.0f};                            // Goal::pole, limb frame
-  glm::vec3 up{0.0f};                              // Goal::up, limb frame, unit (or 0)
+  glm::vec3 up{0.0f};                              // Goal::up, limb frame
+
+  glm::vec3 point_to_model(const glm::vec3& p) const {
+    return has_parent ? glm::vec3(parent_world * glm::vec4(p, 1.0f)) : p;
+  }
+  glm::vec3 vector_to_model(const glm::vec3& v) const { return has_parent ? glm::mat3(parent_world) * v : v; }
 };
 
-LimbGoal limb_goal(const Skeleton& skeleton, const Pose& pose, int root, const Goal& goal) {
-  LimbGoal g;
-  if (skeleton.parent[static_cast<size_t>(root)] < 0) {  // the limb frame is the model frame
+// Returns false if the ancestors' transforms make the limb frame unusable (not finite).
+bool limb_goal(const Skeleton& skeleton, const Pose& pose, int root, const Goal& goal, LimbGoal& g) {
+  g.has_parent = skeleton.parent[static_cast<size_t>(root)] >= 0;
+  if (!g.has_parent) {  // the goal was validated already
     g.target = goal.position;
     g.pole = goal.pole;
-    g.up = direction_or(goal.up, glm::vec3(0.0f));
-    return g;
+    g.up = goal.up;  // normalised by the caller that needs it
+    return true;
   }
   g.parent_world = parent_world(skeleton, pose, root);
   g.parent_rotation = rotation_of(glm::mat3(g.parent_world));
@@ -88,17 +107,37 @@ LimbGoal limb_goal(const Skeleton& skeleton, const Pose& pose, int root, const G
   const glm::mat3 limb_from_model_linear(limb_from_model);
   g.target = glm::vec3(limb_from_model * glm::vec4(goal.position, 1.0f));
   g.pole = limb_from_model_linear * goal.pole;
-  g.up = direction_or(limb_from_model_linear * goal.up, glm::vec3(0.0f));
-  return g;
+  g.up = limb_from_model_linear * goal.up;
+  return is_finite(g.target) && is_finite(g.pole) && is_finite(g.up) && is_finite(g.parent_rotation) &&
+         is_finite(glm::vec3(g.parent_world[3]));
+}
+
+// What the analytic solvers read, checked in O(bones) rather than over the whole pose:
+// indices, a path of exactly `bones` bones from the root to the effector (into `joints`),
+// the limb joints' transforms, the goal (and a non-zero up for three bones), the locked
+// mask's size. The ancestors above the root are checked through the limb frame.
+bool valid_limb(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Workspace& workspace,
+                int bones, std::vector<int>& joints) {
+  const int n = skeleton.joint_count();
+  if (static_cast<int>(pose.local.size()) != n) return false;
+  if (!workspace.locked.empty() && static_cast<int>(workspace.locked.size()) != n) return false;
+  if (!is_valid_goal(chain.goal)) return false;
+  if (bones == 3 && !(glm::dot(chain.goal.up, chain.goal.up) > 0.0f)) return false;
+  if (!fill_chain_path(skeleton, chain.root, chain.effector, joints) || static_cast<int>(joints.size()) != bones + 1)
+    return false;
+  for (int j : joints)
+    if (!is_valid(pose.local[static_cast<size_t>(j)])) return false;
+  return true;
 }
 
 // Bends joint b and turns joint a (limb frame) so that the end of v2 lands on `target`:
-// steps 1-3 of analytic.h. v1 = a -> b and v2 = b -> end, limb frame. Writes the local
-// rotations of a and b (unless locked). Returns false if the target distance lies
-// outside [|l1 - l2|, l1 + l2]; the limb then ends straight (or folded) toward it.
-bool reach_two_bone(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
-                    int a, int b, const glm::vec3& v1, glm::vec3 v2, const glm::vec3& target,
-                    const glm::vec3& pole, Pose& pose) {
+// steps 1-3 of analytic.h, one after the other, for every case. v1 = a -> b and v2 = b ->
+// end, limb frame. Writes the local rotations of a and b (unless locked). Returns false if
+// the target distance lies outside [|l1 - l2|, l1 + l2]; the limb then ends straight (or
+// folded) toward it.
+bool reach_two_bone_in_steps(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
+                             int a, int b, const glm::vec3& v1, glm::vec3 v2, const glm::vec3& target,
+                             const glm::vec3& pole, Pose& pose) {
   glm::quat& rotation_a = pose.local[static_cast<size_t>(a)].rotation;
   glm::quat& rotation_b = pose.local[static_cast<size_t>(b)].rotation;
   const glm::vec3 root = pose.local[static_cast<size_t>(a)].translation;
@@ -146,11 +185,99 @@ bool reach_two_bone(const Skeleton& skeleton, const Params& params, const Worksp
   return in_range;
 }
 
+// What a reach step tells its caller.
+struct Reach {
+  bool in_range = false;   // the target distance was within the limb's range
+  bool end_known = false;  // `end` is where the effector now is (limb frame), as solved
+  glm::vec3 end{0.0f};
+};
+
+// Renormalises a quaternion that is already unit up to rounding (a product of unit
+// quaternions) with one Newton step for 1 / |q|: no square root, no division.
+glm::quat renormalised(const glm::quat& q) { return q * (1.5f - 0.5f * glm::dot(q, q)); }
+
+// The same three steps in one go, for the common case: b bends about the normal of the
+// limb's plane (b is no hinge and the limb is not straight), neither joint is locked, and
+// the target has a direction both from the root and across the pole. No trigonometric
+// call and few square roots, which is what keeps a solve within tens of nanoseconds.
+// Returns false (nothing written) when the case is not the common one. The effector
+// lands at root + d u, which `reach` records.
+//
+// Bend: with l1 = |v1|, l2 = |v2|, the interior angle at b is beta0 with
+// l1 l2 cos(beta0) = -v1·v2 and l1 l2 sin(beta0) = |v1 × v2|; the law of cosines wants
+// cos(beta) = (l1² + l2² - d²) / (2 l1 l2). Turning v2 by phi about n0 = (v1 × v2) / |v1 × v2|
+// changes the interior angle to beta0 - phi, so phi = beta0 - beta, and cos(phi), sin(phi)
+// follow from the angle-difference formulas; the half angles from cos(phi).
+// Root: after the bend the limb's end e (|e| = d) and its plane normal n0 must become the
+// target direction u and the normal n' of the plane through the target line and the pole,
+// oriented so that b (on the +e × n0 side of the line, since the bend is below a half turn)
+// lands on the pole's side: n' = (pole × u) / |pole × u|. The root's turn is the rotation
+// taking the frame (e, n0, e × n0) to (u, n', u × n').
+bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a,
+                            int b, const glm::vec3& v1, const glm::vec3& v2, const glm::vec3& target,
+                            const glm::vec3& pole, Pose& pose, Reach& reach) {
+  const JointLimits& limits = skeleton.limits[static_cast<size_t>(b)];
+  if ((params.use_limits && limits.enabled && limits.hinge) || is_locked(workspace, a) || is_locked(workspace, b))
+    return false;
+  Transform& joint_a = pose.local[static_cast<size_t>(a)];
+  const glm::vec3 plane = glm::cross(v1, v2);
+  const glm::vec3 to_target = target - joint_a.translation;
+  const glm::vec3 pole_plane = glm::cross(pole, to_target);
+  const float l1_squared = glm::dot(v1, v1), l2_squared = glm::dot(v2, v2);
+  const float l1 = std::sqrt(l1_squared), l2 = std::sqrt(l2_squared);
+  const float plane_length = glm::length(plane), distance = glm::length(to_target);
+  const float pole_plane_length = glm::length(pole_plane);
+  const float product = l1 * l2;
+  if (!(plane_length > 1e-4f * product) || !(distance > 1e-6f * (l1 + l2)) ||
+      !(pole_plane_length > 1e-4f * distance * glm::length(pole)))
+    return false;
+  const float shortest = std::fabs(l1 - l2), longest = l1 + l2;
+  reach.in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
+  const float wanted = glm::clamp(distance, shortest, longest);
+
+  // Bend.
+  const float inverse_product = 1.0f / product;
+  const float cos_beta = glm::clamp((l1_squared + l2_squared - wanted * wanted) * 0.5f * inverse_product, -1.0f, 1.0f);
+  const float sin_beta = std::sqrt(1.0f - cos_beta * cos_beta);
+  const float cos_beta0 = -glm::dot(v1, v2) * inverse_product, sin_beta0 = plane_length * inverse_product;
+  const float cos_phi = cos_beta0 * cos_beta + sin_beta0 * sin_beta;
+  const float sin_phi = sin_beta0 * cos_beta - cos_beta0 * sin_beta;
+  const float cos_half = std::sqrt(std::max(0.0f, 0.5f * (1.0f + cos_phi)));
+  const float sin_half = std::copysign(std::sqrt(std::max(0.0f, 0.5f * (1.0f - cos_phi))), sin_phi);
+  const glm::vec3 n0 = plane / plane_length;
+  const glm::vec3 end = v1 + cos_phi * v2 + sin_phi * glm::cross(n0, v2);  // v2 turned by phi
+
+  // Root: frame (e, n0, e x n0) -> (u, n', u x n').
+  const glm::vec3 e = end / wanted, u = to_target / distance;
+  const glm::vec3 n1 = pole_plane / pole_plane_length;
+  const glm::mat3 before(e, n0, glm::cross(e, n0)), after(u, n1, glm::cross(u, n1));
+  const glm::quat turn = glm::quat_cast(after * glm::transpose(before));
+
+  // The bend about n0 (limb frame) in a's frame: axis conj(Ra) n0; then the root's turn.
+  const glm::vec3 axis_in_a = glm::conjugate(joint_a.rotation) * n0;
+  glm::quat& rotation_b = pose.local[static_cast<size_t>(b)].rotation;
+  rotation_b = renormalised(glm::quat(cos_half, sin_half * axis_in_a) * rotation_b);
+  reach.end_known = true;
+  reach.end = joint_a.translation + wanted * u;
+  joint_a.rotation = renormalised(turn * joint_a.rotation);
+  return true;
+}
+
+// Steps 1-3 of analytic.h: at once in the common case, else one after the other.
+Reach reach_two_bone(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a, int b,
+                     const glm::vec3& v1, const glm::vec3& v2, const glm::vec3& target, const glm::vec3& pole,
+                     Pose& pose) {
+  Reach reach;
+  if (!reach_two_bone_at_once(skeleton, params, workspace, a, b, v1, v2, target, pole, pose, reach))
+    reach.in_range = reach_two_bone_in_steps(skeleton, params, workspace, a, b, v1, v2, target, pole, pose);
+  return reach;
+}
+
 // Three-bone: c (joints[2]) must end at target - l3 * up. Bend plane: the line root -> c's
 // target and `up` (the seed's roll, which makes the three links coplanar), the middle joint
 // on the side of the pole. Then c turns so its link points along `up`.
-bool reach_three_bone(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
-                      const std::vector<int>& joints, const LimbGoal& goal, Pose& pose) {
+Reach reach_three_bone(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
+                       const std::vector<int>& joints, const LimbGoal& goal, Pose& pose) {
   const int a = joints[0], b = joints[1], c = joints[2];
   const glm::vec3 root = pose.local[static_cast<size_t>(a)].translation;
   const float l3 = glm::length(limb_bone(pose, joints, 2));
@@ -161,16 +288,19 @@ bool reach_three_bone(const Skeleton& skeleton, const Params& params, const Work
     const glm::vec3 up_side = goal.up - line * (glm::dot(goal.up, line) / glm::dot(line, line));
     pole = glm::dot(goal.pole, up_side) >= 0.0f ? up_side : -up_side;
   }
-  const bool in_range = reach_two_bone(skeleton, params, workspace, a, b, limb_bone(pose, joints, 0),
-                                       limb_bone(pose, joints, 1), c_target, pole, pose);
-  if (!is_locked(workspace, c)) {
+  Reach reach = reach_two_bone(skeleton, params, workspace, a, b, limb_bone(pose, joints, 0),
+                               limb_bone(pose, joints, 1), c_target, pole, pose);
+  reach.end += l3 * goal.up;  // c's link along up, from where c landed
+  if (is_locked(workspace, c)) {
+    reach.end_known = false;
+  } else {
     // A limb-frame turn of c's link, expressed in c's parent (b) frame.
     const glm::quat turn = rotation_between(limb_bone(pose, joints, 2), goal.up, pole);
     const glm::quat a_b = pose.local[static_cast<size_t>(a)].rotation * pose.local[static_cast<size_t>(b)].rotation;
     glm::quat& rotation_c = pose.local[static_cast<size_t>(c)].rotation;
     rotation_c = glm::normalize(glm::conjugate(a_b) * turn * a_b * rotation_c);
   }
-  return in_range;
+  return reach;
 }
 
 // Goal::use_orientation: the effector's model rotation = parent rotation * R_root * ... *
@@ -185,24 +315,24 @@ void orient_effector(const Workspace& workspace, const std::vector<int>& joints,
       glm::normalize(glm::conjugate(above) * glm::normalize(model_goal.orientation));
 }
 
-// Model-space frames of the limb (workspace.positions / linear) and the effector's error.
-float limb_error(const Chain& chain, const Pose& pose, Workspace& workspace, const glm::mat4& parent_of_root) {
-  chain_frames(pose, workspace.path, workspace.tree_parent, parent_of_root, workspace.positions, workspace.linear);
-  const size_t last = workspace.path.size() - 1;
-  return effector_error(chain.goal, workspace.positions[last], workspace.linear[last],
-                        chain.params.orientation_weight);
+// The effector's model-space error (goal_error.h). Its orientation, when the goal has
+// one, from the limb's model-space frames (workspace.positions / linear).
+float limb_error(const Chain& chain, const Pose& pose, Workspace& workspace, const LimbGoal& goal) {
+  const glm::vec3 end = goal.point_to_model(limb_end(pose, workspace.path));
+  if (!chain.goal.use_orientation) return glm::length(chain.goal.position - end);
+  chain_frames(pose, workspace.path, workspace.tree_parent, goal.parent_world, workspace.positions, workspace.linear);
+  return effector_error(chain.goal, end, workspace.linear.back(), chain.params.orientation_weight);
 }
 
 // The two solvers differ only in the number of bones and the reach step.
 SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                        Trace* trace, int bones) {
   SolveResult result;  // invalid_input
-  if (!is_valid_chain(skeleton, chain, pose, workspace)) return result;
   std::vector<int>& joints = workspace.path;
-  if (!fill_chain_path(skeleton, chain.root, chain.effector, joints) ||
-      static_cast<int>(joints.size()) != bones + 1)
-    return result;
-  if (bones == 3 && !(glm::dot(chain.goal.up, chain.goal.up) > 0.0f)) return result;
+  if (!valid_limb(skeleton, chain, pose, workspace, bones, joints)) return result;
+  LimbGoal goal;
+  if (!limb_goal(skeleton, pose, chain.root, chain.goal, goal)) return result;
+  if (bones == 3) goal.up = direction_or(goal.up, glm::vec3(0.0f));
   workspace.tree_parent.resize(joints.size());
   for (size_t k = 0; k < joints.size(); ++k) workspace.tree_parent[k] = static_cast<int>(k) - 1;
   workspace.positions.resize(joints.size());
@@ -210,29 +340,39 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 
   const Params& params = chain.params;
   apply_start_pose(skeleton, params, workspace, joints, pose);
-  const LimbGoal goal = limb_goal(skeleton, pose, chain.root, chain.goal);
-  const float error_before = limb_error(chain, pose, workspace, goal.parent_world);
-  const float tolerance = resolve_tolerance(params, path_length(workspace.positions, workspace.tree_parent, bones));
-  trace_begin(trace, joints, pose, error_before, 1);
+  glm::vec3 bone[3];  // limb frame
+  float model_length = 0.0f;
+  for (int k = 0; k < bones; ++k) {
+    bone[k] = limb_bone(pose, joints, k);
+    model_length += glm::length(goal.vector_to_model(bone[k]));
+  }
+  const float tolerance = resolve_tolerance(params, model_length);
+  if (trace != nullptr) trace_begin(trace, joints, pose, limb_error(chain, pose, workspace, goal), 1);
 
-  const bool in_range =
-      bones == 2 ? reach_two_bone(skeleton, params, workspace, joints[0], joints[1], limb_bone(pose, joints, 0),
-                                  limb_bone(pose, joints, 1), goal.target, goal.pole, pose)
+  const Reach reach =
+      bones == 2 ? reach_two_bone(skeleton, params, workspace, joints[0], joints[1], bone[0], bone[1], goal.target,
+                                  goal.pole, pose)
                  : reach_three_bone(skeleton, params, workspace, joints, goal, pose);
   orient_effector(workspace, joints, goal, chain.goal, pose);
+  bool clamped = false;
   if (params.use_limits) {
     for (size_t k = 0; k < joints.size(); ++k) {
       const int j = joints[k];
       if (is_locked(workspace, j)) continue;
       if (clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
-                          pose.local[static_cast<size_t>(j)].rotation))
+                          pose.local[static_cast<size_t>(j)].rotation)) {
+        clamped = true;
         trace_clamped(trace, static_cast<int>(k));
+      }
     }
   }
 
-  result.error = limb_error(chain, pose, workspace, goal.parent_world);
+  // Where the solve put the effector, when nothing moved it since; else measured again.
+  const bool end_known = reach.end_known && !clamped && !chain.goal.use_orientation;
+  result.error = end_known ? glm::length(chain.goal.position - goal.point_to_model(reach.end))
+                           : limb_error(chain, pose, workspace, goal);
   result.iterations = 1;
-  result.status = final_status(result.error, tolerance, !in_range, true);
+  result.status = final_status(result.error, tolerance, !reach.in_range, true);
   trace_iteration(trace, pose, result.error);
   return result;
 }
