@@ -94,23 +94,41 @@ void backward_pass(Workspace& ws) {
   }
 }
 
-// Forward pass on positions only (the fast path): the root stays, each joint goes on the
-// line from its parent toward its backward position, at the bone's length. Returns the
-// error of the new positions.
-float forward_pass(Workspace& ws) {
+// The fast path's backward pass for a plain chain with one goal, on its last joint: the
+// same as backward_pass without the averaging, the joint just placed kept in a register
+// (each step waits for the one before, so the loop's speed is its latency).
+void backward_pass_single(Workspace& ws) {
   const size_t n = ws.path.size();
-  std::vector<glm::vec3>& p = ws.positions;
-  const std::vector<glm::vec3>& b = ws.positions2;
-  float worst = 0.0f;
-  for (size_t k = 1; k < n; ++k) {
-    const size_t t = static_cast<size_t>(ws.tree_parent[k]);
-    const glm::vec3 d = b[k] - p[t];
+  const glm::vec3* p = ws.positions.data();
+  glm::vec3* b = ws.positions2.data();
+  const float* lengths = ws.lengths.data();
+  glm::vec3 child = ws.vectors[n - 1];  // the goal
+  b[n - 1] = child;
+  for (size_t k = n - 1; k >= 1; --k) {
+    const glm::vec3 d = p[k - 1] - child;
     const float d2 = glm::dot(d, d);
-    p[k] = d2 > kTiny2 ? p[t] + d * (ws.lengths[k] / std::sqrt(d2))
-                       : p[t] + direction_or(p[k] - p[t], glm::vec3(0, 1, 0)) * ws.lengths[k];
-    if (ws.weights[k] > 0.0f) worst = std::max(worst, glm::length(p[k] - ws.vectors[k]));
+    child = d2 > kTiny2 ? child + d * scale_over_sqrt(lengths[k], d2)
+                        : child + direction_or(p[k - 1] - p[k], glm::vec3(0, 1, 0)) * lengths[k];
+    b[k - 1] = child;
   }
-  return worst;
+}
+
+// Forward pass on positions only (the fast path, where the tree is a path): the root
+// stays, each joint goes on the line from its parent toward its backward position, at the
+// bone's length.
+void forward_pass(Workspace& ws) {
+  const size_t n = ws.path.size();
+  glm::vec3* p = ws.positions.data();
+  const glm::vec3* b = ws.positions2.data();
+  const float* lengths = ws.lengths.data();
+  glm::vec3 parent = p[0];
+  for (size_t k = 1; k < n; ++k) {
+    const glm::vec3 d = b[k] - parent;
+    const float d2 = glm::dot(d, d);
+    parent = d2 > kTiny2 ? parent + d * scale_over_sqrt(lengths[k], d2)
+                         : parent + direction_or(p[k] - parent, glm::vec3(0, 1, 0)) * lengths[k];
+    p[k] = parent;
+  }
 }
 
 // True if positions-only iterations give the same result as rebuilding the rotations
@@ -217,8 +235,13 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
-          backward_pass(ws);
-          return forward_pass(ws);
+          if (single_effector)
+            backward_pass_single(ws);
+          else
+            backward_pass(ws);
+          forward_pass(ws);
+          return single_effector ? glm::length(ws.positions[n - 1] - goal)
+                                 : goal_error(ws, ws.positions);
         },
         record);
     aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, ws.positions2,

@@ -12,6 +12,7 @@ constexpr float kChangeEpsilon = 1e-5f;
 
 // Circular distance from `angle` to the range [min, max]; 0 inside.
 float range_distance(float angle, float min, float max) {
+  if (angle >= min && angle <= max) return 0.0f;  // the common case, no wrapping needed
   if (!(max >= min)) max = min;
   const float width = max - min;
   if (width >= kTwoPi) return 0.0f;
@@ -27,6 +28,14 @@ float ball_violation(const JointLimits& limits, const glm::vec3& a) {
   for (int axis = 0; axis < 3; ++axis)
     worst = std::max(worst, range_distance(a[axis], limits.min[axis], limits.max[axis]));
   return worst;
+}
+
+// True if the rotation taking a to b (both unit) turns by more than kChangeEpsilon:
+// its angle 2 atan2(|v|, |w|) exceeds epsilon exactly when |v|^2 > tan^2(epsilon/2) w^2.
+bool turns_noticeably(const glm::quat& a, const glm::quat& b) {
+  const glm::quat d = glm::conjugate(a) * b;
+  const float tan_half = std::tan(0.5f * kChangeEpsilon);
+  return d.x * d.x + d.y * d.y + d.z * d.z > tan_half * tan_half * d.w * d.w;
 }
 
 // Angle of the rotation taking a to b (both unit).
@@ -64,16 +73,22 @@ glm::vec3 xyz_angles(const glm::quat& offset) {
   //   row 0: [ cb cc,            -cb sc,             sb    ]
   //   row 1: [ ca sc + sa sb cc,  ca cc - sa sb sc,  -sa cb ]
   //   row 2: [ sa sc - ca sb cc,  sa cc + ca sb sc,   ca cb ]
-  // GLM is column-major: m[col][row].
-  const glm::mat3 m = glm::mat3_cast(offset);
-  const float cos_b = std::sqrt(m[0][0] * m[0][0] + m[1][0] * m[1][0]);
-  const float b = std::atan2(m[2][0], cos_b);
+  // and the entries needed, from the unit quaternion (w, x, y, z):
+  //   M00 = 1 - 2(y^2 + z^2)   M01 = 2(xy - wz)   M02 = 2(xz + wy)
+  //   M11 = 1 - 2(x^2 + z^2)   M12 = 2(yz - wx)   M21 = 2(yz + wx)   M22 = 1 - 2(x^2 + y^2)
+  const float w = offset.w, x = offset.x, y = offset.y, z = offset.z;
+  const float m00 = 1.0f - 2.0f * (y * y + z * z), m01 = 2.0f * (x * y - w * z);
+  const float m02 = 2.0f * (x * z + w * y), m12 = 2.0f * (y * z - w * x);
+  const float m22 = 1.0f - 2.0f * (x * x + y * y);
+  const float cos_b = std::sqrt(m00 * m00 + m01 * m01);
+  const float b = std::atan2(m02, cos_b);
   if (cos_b < 1e-6f) {
-    // Gimbal lock: only a + c (sb = 1) or a - c (sb = -1) is defined; put it all in a.
-    // Then row 1 / row 2 of column 1 give cos and sin of a.
-    return {std::atan2(m[1][2], m[1][1]), b, 0.0f};
+    // Gimbal lock: only a + c (sb = 1) or a - c (sb = -1) is defined; put it all in a,
+    // whose sine and cosine are then M21 and M11.
+    const float m11 = 1.0f - 2.0f * (x * x + z * z), m21 = 2.0f * (y * z + w * x);
+    return {std::atan2(m21, m11), b, 0.0f};
   }
-  return {std::atan2(-m[2][1], m[2][2]), b, std::atan2(-m[1][0], m[0][0])};
+  return {std::atan2(-m12, m22), b, std::atan2(-m01, m00)};
 }
 
 glm::quat from_xyz_angles(const glm::vec3& a) {
@@ -110,23 +125,33 @@ bool limits_active(const JointLimits& limits) {
 
 bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat& local) {
   if (!limits.enabled) return false;
-  const glm::quat offset = glm::normalize(glm::conjugate(rest) * local);
+  const glm::quat offset = glm::conjugate(rest) * local;  // unit: both factors are
   glm::quat clamped_offset;
   if (limits.hinge) {
+    // The twist about the axis is the offset's projection (w, (v.axis) axis), normalised;
+    // only when its angle is outside the range does it need rebuilding from the angle.
     const glm::vec3 axis = hinge_axis(limits);
+    const float along = offset.x * axis.x + offset.y * axis.y + offset.z * axis.z;
+    const float norm = std::sqrt(along * along + offset.w * offset.w);
     const float angle = twist_angle(offset, axis);
-    clamped_offset = glm::angleAxis(clamp_angle(angle, limits.min.x, limits.max.x), axis);
+    const float clamped = clamp_angle(angle, limits.min.x, limits.max.x);
+    if (clamped == angle && norm > 1e-6f)
+      clamped_offset = glm::quat(offset.w / norm, axis * (along / norm));
+    else
+      clamped_offset = glm::angleAxis(clamped, axis);
   } else {
     const glm::vec3 a = xyz_angles(offset);
+    const float va = ball_violation(limits, a);
+    if (va == 0.0f) return false;
     const glm::vec3 b = other_xyz_angles(a);
-    const float va = ball_violation(limits, a), vb = ball_violation(limits, b);
-    if (va == 0.0f || vb == 0.0f) return false;
+    const float vb = ball_violation(limits, b);
+    if (vb == 0.0f) return false;
     glm::vec3 angles = va <= vb ? a : b;
     for (int axis = 0; axis < 3; ++axis)
       angles[axis] = clamp_angle(angles[axis], limits.min[axis], limits.max[axis]);
     clamped_offset = from_xyz_angles(angles);
   }
-  const bool changed = angle_between(offset, clamped_offset) > kChangeEpsilon;
+  const bool changed = turns_noticeably(offset, clamped_offset);
   local = glm::normalize(rest * clamped_offset);
   return changed;
 }

@@ -15,6 +15,10 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__SSE__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 #include "solvers/chain.h"
 
 namespace ik {
@@ -113,6 +117,19 @@ void apply_start_pose(const Skeleton& skeleton, const Params& params, const Work
                       const std::vector<int>& joints, Pose& pose);
 
 // ---- Vectors, rotations and the colinear bump ----------------------------------------
+
+// scale / sqrt(x) for x > 0, to about float precision: the SSE estimate y of 1/sqrt(x)
+// (12 bits) refined by one Newton step, y' = y (3 - x y^2) / 2, grouped so that
+// scale * y and x/2 * y^2 run side by side. About half the latency of sqrt then divide,
+// which matters in FABRIK's passes, where each joint waits for the one before.
+inline float scale_over_sqrt(float scale, float x) {
+#if defined(__SSE__) || defined(_M_X64)
+  const float y = _mm_cvtss_f32(_mm_rsqrt_ps(_mm_set1_ps(x)));
+  return (scale * y) * (1.5f - (0.5f * x) * (y * y));
+#else
+  return scale / std::sqrt(x);
+#endif
+}
 
 // A unit vector perpendicular to `v` (any, but always the same for the same v); +X for 0.
 glm::vec3 any_perpendicular(const glm::vec3& v);
