@@ -71,8 +71,8 @@ void BM_HumanoidFrame(benchmark::State& state, const char* solver, bool use_limi
     benchmark::DoNotOptimize(pose.local.data());
     for (const ik::SolveResult& r : results) iterations += r.iterations;
   }
-  state.counters["us_per_frame"] =
-      benchmark::Counter(static_cast<double>(state.iterations()) * 1e-6,
+  state.counters["per_frame"] =
+      benchmark::Counter(static_cast<double>(state.iterations()),
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["iterations_per_chain"] =
       benchmark::Counter(iterations / 4.0, benchmark::Counter::kAvgIterations);
