@@ -43,6 +43,7 @@ enum class ParamKind : std::uint8_t { real, integer, boolean, vector3 };
 // default-constructed Params (a test checks it); for vector3 it is the y component.
 struct ParamInfo {
   ParamField field;
+  const char* id;  // stable, for files: "max_iterations" (the Params member's name)
   ParamKind kind;
   const char* label;
   float min;
