@@ -196,15 +196,23 @@ void build_jacobian(Problem& p, const Pose& pose, float* jacobian) {
     // A rotation times a positive uniform scale: columns are omega x (p - p_j).
     const bool rigid = determinant > 0.0f && is_similarity(parent_linear);
     const glm::mat3 parent_inverse = rigid && !finite_difference ? glm::mat3(1.0f) : glm::inverse(parent_linear);
+    // The model-space direction of a turn about own axis u is A R u = linear * (u / S)
+    // (linear = A R S, this joint's frame): no rotation to apply. Its length is the
+    // parent's scale; omega = +-(A R u) / |A R u| (minus under a mirroring parent).
     const glm::vec3 joint_position = ws.positions[k];
-    const glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
+    const glm::vec3 inverse_scale = 1.0f / pose.local[static_cast<size_t>(j)].scale;
+    const glm::mat3& linear = ws.linear[k];
     const bool hinge = is_hinge(skeleton, p.params, j);
-    const glm::vec3 own_axes[3] = {hinge ? hinge_axis(skeleton.limits[static_cast<size_t>(j)]) : glm::vec3(1, 0, 0),
-                                   glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)};
+    const glm::vec3 hinge_direction =
+        hinge ? linear * (hinge_axis(skeleton.limits[static_cast<size_t>(j)]) * inverse_scale) : glm::vec3(0.0f);
+    const float omega_scale = (determinant < 0.0f ? -1.0f : 1.0f) /
+                              std::sqrt(rigid ? glm::dot(parent_linear[0], parent_linear[0])
+                                              : 1.0f);  // rigid: |A R u| is A's scale
     const int subtree_end = skeleton.subtree_end[static_cast<size_t>(j)];
     for (int axis_index = 0; axis_index < (hinge ? 1 : 3); ++axis_index, ++column) {
-      const glm::vec3 axis = rotation * own_axes[axis_index];  // parent's frame
-      const glm::vec3 omega = (determinant < 0.0f ? -1.0f : 1.0f) * glm::normalize(parent_linear * axis);
+      const glm::vec3 direction = hinge ? hinge_direction : linear[axis_index] * inverse_scale[axis_index];
+      const glm::vec3 omega = rigid ? omega_scale * direction : omega_scale * glm::normalize(direction);
+      const glm::vec3 axis = rigid && !finite_difference ? glm::vec3(0.0f) : parent_inverse * direction;  // R u
       glm::mat3 turn_plus(1.0f), turn_minus(1.0f);
       if (finite_difference) {
         turn_plus = subtree_turn(parent_linear, parent_inverse, axis, h);
@@ -241,10 +249,19 @@ void build_jacobian(Problem& p, const Pose& pose, float* jacobian) {
 
 // ---- Steps ------------------------------------------------------------------------------
 
+// Four partial sums: independent chains of additions the CPU can overlap (and the
+// compiler can put in one SIMD register). The order is fixed, so results stay repeatable.
 float dot(const float* a, const float* b, int count) {
-  float sum = 0.0f;
-  for (int i = 0; i < count; ++i) sum += a[i] * b[i];
-  return sum;
+  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  for (; i < count; ++i) s0 += a[i] * b[i];
+  return (s0 + s1) + (s2 + s3);
 }
 
 // Δθ = Jᵀ v.
