@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/atomic_file.h"
+#include "app/files/atomic_file.h"
 
 namespace app {
 

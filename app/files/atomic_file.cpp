@@ -1,4 +1,4 @@
-#include "app/atomic_file.h"
+#include "app/files/atomic_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>
