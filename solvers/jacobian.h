@@ -12,7 +12,8 @@
 // solver's result to the other.
 //
 // Rows. The main effector first, then each extra effector in order: 3 position rows
-// (model-space x, y, z), and 3 orientation rows when its goal has use_orientation (the
+// (x, y, z: model space in compute_jacobian, the root's parent frame inside the solvers,
+// see Steps), and 3 orientation rows when its goal has use_orientation (the
 // rotation vector of goal * effector⁻¹, times params.orientation_weight). An effector's
 // rows are scaled by sqrt(weight), so the step minimises Σ weight · |row error|².
 //
@@ -26,6 +27,21 @@
 // rows are ω (times ±1 for a mirrored parent). With params.finite_difference, the columns
 // are instead central differences of the effector's memoised transform (the seed's
 // finite-difference column, step params.fd_step rad).
+//
+// Steps. Each position error row is clamped to a quarter of the chain's length (Buss's
+// error clamping: the linear model only holds for small moves), and a goal beyond reach
+// is aimed at just past full reach on the line toward it, so the chain settles straight
+// toward it instead of thrashing about its singular straight pose. params.max_step_angle
+// (when > 0) scales the whole step down so that no joint turns more than that in one
+// iteration, which keeps the step's direction. The solvers work in
+// the chain root's parent frame, where bone lengths do not change as the chain turns
+// whatever scale the ancestors carry; errors are reported in model space.
+//
+// Stopping: reached (error <= tolerance), unreachable (a goal beyond reach; the loop runs
+// until the chain stops straightening), stalled (no progress over a few iterations,
+// solver_common's StallDetector), or max_iterations. Before the loop, a chain lying
+// straight on the line of its goal is bumped (the guide's colinear advice), since no
+// column could then move the effector along the line.
 //
 // Cost per iteration is linear in the number of joints N: the forward pass, J (m x n, m
 // the rows, n ≈ 3N) and JJᵀ (m x m) are O(N); the m x m solve does not depend on N. No
