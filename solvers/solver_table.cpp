@@ -5,6 +5,7 @@
 
 #include "solvers/analytic.h"
 #include "solvers/ccd.h"
+#include "solvers/ccd_dls.h"
 #include "solvers/fabrik.h"
 #include "solvers/jacobian.h"
 #include "solvers/mass_spring.h"
@@ -32,6 +33,8 @@ const SolverInfo kSolvers[] = {
      "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},
     {"dls", "Damped least squares", solve_dls, kJacobian | kParamLambda, true, true, false, 0,
      "J^T (J J^T + lambda^2 I)^-1 e: steady near singularities, lambda trades reach for calm."},
+    {"ccd_dls", "CCD then DLS", solve_ccd_dls, kJacobian | kParamLambda, true, true, false, 0,
+     "A couple of CCD sweeps bring the chain near the goal, damped least squares finishes."},
     {"two_bone", "Analytic two-bone", solve_two_bone, kAnalytic, false, true, false, 2,
      "Law of cosines in the plane of the pole: exact in one step for a two-bone limb."},
     {"three_bone", "Analytic three-bone", solve_three_bone, kAnalytic, false, true, false, 3,

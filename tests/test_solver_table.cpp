@@ -22,8 +22,8 @@ TEST(SolverTable, IdsAreUniqueAndFoundByName) {
     EXPECT_GT(std::string(info.name).size(), 0u);
     EXPECT_GT(std::string(info.summary).size(), 0u);
   }
-  for (const char* id : {"fabrik", "ccd", "jacobian_transpose", "dls", "two_bone", "three_bone",
-                         "mass_spring", "scale_target"})
+  for (const char* id : {"fabrik", "ccd", "jacobian_transpose", "dls", "ccd_dls", "two_bone",
+                         "three_bone", "mass_spring", "scale_target"})
     EXPECT_GE(ik::find_solver(id), 0) << id;
   EXPECT_EQ(ik::find_solver("no such solver"), -1);
   EXPECT_EQ(ik::find_solver(nullptr), -1);
