@@ -64,6 +64,7 @@ TEST(TwoBone, ReachesRandomTargetsUnderEveryRootTransform) {
       const Limb limb = random_limb(rng, 2, false, root.base);
       const ik::Pose rest = ik::rest_pose(limb.skeleton);
       const std::vector<float> lengths_before = iktest::bone_lengths(limb.skeleton, rest, limb.path);
+      const std::vector<float> frame_before = iktest::bone_lengths_in_frame(limb.skeleton, rest, limb.path, 0);
       for (int goal = 0; goal < 20; ++goal) {
         ik::Chain chain = limb.chain;
         chain.goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path);
@@ -76,11 +77,11 @@ TEST(TwoBone, ReachesRandomTargetsUnderEveryRootTransform) {
         const float reach = iktest::sum(lengths_before);
         EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-4f * reach) << root.name;
         EXPECT_NEAR(result.error, distance(limb, pose, chain.goal.position), 1e-4f * reach);
-        if (is_similarity(root.base)) {
-          const std::vector<float> lengths_after = iktest::bone_lengths(limb.skeleton, pose, limb.path);
-          for (size_t k = 0; k < lengths_after.size(); ++k)
-            EXPECT_NEAR(lengths_after[k], lengths_before[k], 1e-5f * reach) << root.name;
-        }
+        // Bone lengths kept in the base's frame (and so in model space too, unless the base
+        // scales non-uniformly).
+        const std::vector<float> frame_after = iktest::bone_lengths_in_frame(limb.skeleton, pose, limb.path, 0);
+        for (size_t k = 0; k < frame_after.size(); ++k)
+          EXPECT_NEAR(frame_after[k], frame_before[k], 1e-5f * reach) << root.name;
       }
     }
   }
@@ -391,6 +392,7 @@ TEST(ThreeBone, ReachesWithTheLastLinkAlongUpUnderEveryRootTransform) {
       const Limb limb = random_limb(rng, 3, false, root.base);
       const ik::Pose rest = ik::rest_pose(limb.skeleton);
       const float reach = iktest::sum(iktest::bone_lengths(limb.skeleton, rest, limb.path));
+      const std::vector<float> frame_before = iktest::bone_lengths_in_frame(limb.skeleton, rest, limb.path, 0);
       for (int i = 0; i < 20; ++i) {
         ik::Chain chain = limb.chain;
         chain.goal = reachable_three_bone_goal(rng, limb);
@@ -402,6 +404,9 @@ TEST(ThreeBone, ReachesWithTheLastLinkAlongUpUnderEveryRootTransform) {
         const glm::vec3 last_link = world_position(limb.skeleton, pose, limb.path[3]) -
                                     world_position(limb.skeleton, pose, limb.path[2]);
         EXPECT_GT(glm::dot(glm::normalize(last_link), chain.goal.up), 1.0f - 1e-5f) << root.name;
+        const std::vector<float> frame_after = iktest::bone_lengths_in_frame(limb.skeleton, pose, limb.path, 0);
+        for (size_t k = 0; k < frame_after.size(); ++k)
+          EXPECT_NEAR(frame_after[k], frame_before[k], 1e-5f * reach) << root.name;
       }
     }
   }
