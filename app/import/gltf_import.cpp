@@ -5,6 +5,7 @@
 //   4. tinygltf loads the document (buffers too, image pixels skipped)
 //   5. node hierarchy -> RawSkeleton (joints, parents, rest)     -> gltf_skeleton.cpp
 //   6. build_skeleton, then bounds from forward kinematics of the rest pose.
+//   7. skinned meshes, for drawing (never fatal)                  -> gltf_mesh.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 #include "app/import/gltf_import.h"
 
@@ -22,6 +23,7 @@
 
 #include "app/import/glb_container.h"
 #include "app/import/gltf_json_check.h"
+#include "app/import/gltf_mesh.h"
 #include "app/import/gltf_skeleton.h"
 #include "app/import/message_text.h"
 #include "solvers/pose.h"
@@ -233,6 +235,7 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   rig.bounds_min = lo;
   rig.bounds_max = hi;
   rig.skin_count = static_cast<int>(model.skins.size());
+  skinned_meshes_from_model(model, rig.skeleton, rig.meshes, rig.warnings);
   return true;
 }
 

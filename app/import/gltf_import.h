@@ -11,7 +11,8 @@
 // Joint limits come from node extras: "extras": {"ikscope": {...}} (schema in
 // app/import/ikscope_extras.h). Required extensions the importer cannot decode (Draco,
 // meshopt...) do not stop the skeleton: it is loaded from nodes and skins alone, with a
-// warning. Image pixels are never decoded.
+// warning. Image pixels are never decoded. Skinned meshes are read for drawing (see
+// app/import/gltf_mesh.h).
 //
 // Problems reported (one line each, "<path>: <problem>"): missing, empty or unreadable
 // file; a .glb whose magic, version, header length or chunk lengths are wrong
@@ -27,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "app/import/skinned_mesh.h"
 #include "solvers/skeleton.h"
 
 namespace ik {
@@ -40,6 +42,9 @@ struct ImportedRig {
   std::vector<std::string> warnings;  // non-fatal problems (e.g. an undecodable required
                                       // extension, malformed extras limits), one line
                                       // each, without the path
+  // One per node with both a mesh and a skin (app/import/gltf_mesh.h); a malformed mesh
+  // is left out with a warning and never stops the skeleton from loading.
+  std::vector<SkinnedMesh> meshes;
 };
 
 // Loads a .gltf or .glb file. On failure returns false, leaves `out` untouched and sets

@@ -1,0 +1,633 @@
+// Skinned meshes out of a loaded glTF model, as a table of contents:
+//   skinned_meshes_from_model   for each node with a mesh and a skin:
+//     bind_skin                   skin joints -> skeleton joints, inverse bind matrices
+//     read_primitive              per TRIANGLES primitive: positions, influences,
+//                                 indices, normals -> one Part, appended to the mesh
+//   locate                        every accessor goes through here: index, type and byte
+//                                 range checked before a byte is read
+#include "app/import/gltf_mesh.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <new>
+
+#include "app/import/message_text.h"
+
+namespace ik {
+namespace {
+
+// --- Accessors ---------------------------------------------------------------------------
+
+// One accessor's elements, located and range-checked: component c of element i is the
+// `component_bytes` bytes at data + i * stride + c * component_bytes.
+struct AccessorSpan {
+  const unsigned char* data = nullptr;
+  std::size_t count = 0;
+  std::size_t stride = 0;
+  int component_type = 0;
+  std::size_t component_bytes = 0;
+  int components = 0;
+  bool normalized = false;
+};
+
+std::size_t bytes_of_component(int component_type) {
+  switch (component_type) {
+    case TINYGLTF_COMPONENT_TYPE_BYTE:
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return 1;
+    case TINYGLTF_COMPONENT_TYPE_SHORT:
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+      return 2;
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
+    case TINYGLTF_COMPONENT_TYPE_FLOAT:
+      return 4;
+    default:
+      return 0;  // INT and DOUBLE are not glTF 2.0 accessor types
+  }
+}
+
+const char* component_type_name(int component_type) {
+  switch (component_type) {
+    case TINYGLTF_COMPONENT_TYPE_BYTE:
+      return "BYTE";
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return "UNSIGNED_BYTE";
+    case TINYGLTF_COMPONENT_TYPE_SHORT:
+      return "SHORT";
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+      return "UNSIGNED_SHORT";
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
+      return "UNSIGNED_INT";
+    case TINYGLTF_COMPONENT_TYPE_FLOAT:
+      return "FLOAT";
+    default:
+      return "an unknown component type";
+  }
+}
+
+int components_of_type(int type) {
+  switch (type) {
+    case TINYGLTF_TYPE_SCALAR:
+      return 1;
+    case TINYGLTF_TYPE_VEC2:
+      return 2;
+    case TINYGLTF_TYPE_VEC3:
+      return 3;
+    case TINYGLTF_TYPE_VEC4:
+      return 4;
+    case TINYGLTF_TYPE_MAT4:
+      return 16;
+    default:
+      return 0;  // MAT2 and MAT3 (column padding rules) are never read here
+  }
+}
+
+const char* type_name(int type) {
+  switch (type) {
+    case TINYGLTF_TYPE_SCALAR:
+      return "SCALAR";
+    case TINYGLTF_TYPE_VEC2:
+      return "VEC2";
+    case TINYGLTF_TYPE_VEC3:
+      return "VEC3";
+    case TINYGLTF_TYPE_VEC4:
+      return "VEC4";
+    case TINYGLTF_TYPE_MAT2:
+      return "MAT2";
+    case TINYGLTF_TYPE_MAT3:
+      return "MAT3";
+    case TINYGLTF_TYPE_MAT4:
+      return "MAT4";
+    default:
+      return "an unknown type";
+  }
+}
+
+std::string accessor_label(int index) { return "accessor " + std::to_string(index); }
+
+// Locates accessor `index`, which must be of `type` with one of `component_types`, and
+// checks that all its elements lie inside its bufferView and the bufferView inside its
+// buffer's data. On failure returns false and sets `problem`.
+bool locate(const tinygltf::Model& model, int index, int type,
+            std::initializer_list<int> component_types, AccessorSpan& span, std::string& problem) {
+  if (index < 0 || static_cast<std::size_t>(index) >= model.accessors.size()) {
+    problem = accessor_label(index) + " is out of range (the file has " +
+              std::to_string(model.accessors.size()) + " accessors)";
+    return false;
+  }
+  const tinygltf::Accessor& a = model.accessors[static_cast<std::size_t>(index)];
+  const std::string label = accessor_label(index);
+  if (a.type != type) {
+    problem = label + " is " + type_name(a.type) + ", not " + type_name(type);
+    return false;
+  }
+  bool allowed = false;
+  for (const int t : component_types) allowed = allowed || a.componentType == t;
+  if (!allowed) {
+    problem = label + " has components of type " + component_type_name(a.componentType) +
+              ", which this attribute does not allow";
+    return false;
+  }
+  if (a.sparse.isSparse) {
+    problem = label + " is sparse, which is not supported for meshes";
+    return false;
+  }
+  if (a.bufferView < 0 || static_cast<std::size_t>(a.bufferView) >= model.bufferViews.size()) {
+    problem = label + " has no valid bufferView";
+    return false;
+  }
+  const tinygltf::BufferView& view = model.bufferViews[static_cast<std::size_t>(a.bufferView)];
+  if (view.buffer < 0 || static_cast<std::size_t>(view.buffer) >= model.buffers.size()) {
+    problem = "bufferView " + std::to_string(a.bufferView) + " has no valid buffer";
+    return false;
+  }
+  const std::vector<unsigned char>& data =
+      model.buffers[static_cast<std::size_t>(view.buffer)].data;
+  if (view.byteOffset > data.size() || view.byteLength > data.size() - view.byteOffset) {
+    problem = "bufferView " + std::to_string(a.bufferView) + " runs past the end of the " +
+              std::to_string(data.size()) + " bytes of buffer " + std::to_string(view.buffer);
+    return false;
+  }
+  const int components = components_of_type(a.type);
+  const std::size_t component_bytes = bytes_of_component(a.componentType);
+  const std::size_t element_bytes = component_bytes * static_cast<std::size_t>(components);
+  const std::size_t stride = view.byteStride == 0 ? element_bytes : view.byteStride;
+  if (stride < element_bytes) {
+    problem = "bufferView " + std::to_string(a.bufferView) + " has a byteStride of " +
+              std::to_string(stride) + ", less than one element of " + label + " (" +
+              std::to_string(element_bytes) + " bytes)";
+    return false;
+  }
+  if (a.count == 0) {
+    problem = label + " has no elements";
+    return false;
+  }
+  // The last element ends at byteOffset + (count - 1) * stride + element_bytes, which must
+  // not pass byteLength; written so that nothing can overflow.
+  const std::size_t length = view.byteLength;
+  if (a.byteOffset > length || element_bytes > length - a.byteOffset ||
+      a.count - 1 > (length - a.byteOffset - element_bytes) / stride) {
+    problem = label + ": " + std::to_string(a.count) + " elements from byte " +
+              std::to_string(a.byteOffset) + " (stride " + std::to_string(stride) +
+              ") run past the end of bufferView " + std::to_string(a.bufferView) + " (" +
+              std::to_string(length) + " bytes)";
+    return false;
+  }
+  span.data = data.data() + view.byteOffset + a.byteOffset;
+  span.count = a.count;
+  span.stride = stride;
+  span.component_type = a.componentType;
+  span.component_bytes = component_bytes;
+  span.components = components;
+  span.normalized = a.normalized;
+  return true;
+}
+
+// glTF data is little-endian, as is every machine ikscope runs on; memcpy because the
+// spec's alignment rules are not checked (and a misaligned load would be undefined).
+template <typename T>
+T load(const unsigned char* p) {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  return value;
+}
+
+// Component c of element i as stored: integers as their value, not normalised.
+double raw_component(const AccessorSpan& s, std::size_t i, int c) {
+  const unsigned char* p = s.data + i * s.stride + static_cast<std::size_t>(c) * s.component_bytes;
+  switch (s.component_type) {
+    case TINYGLTF_COMPONENT_TYPE_BYTE:
+      return load<std::int8_t>(p);
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return load<std::uint8_t>(p);
+    case TINYGLTF_COMPONENT_TYPE_SHORT:
+      return load<std::int16_t>(p);
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+      return load<std::uint16_t>(p);
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
+      return load<std::uint32_t>(p);
+    default:
+      return load<float>(p);
+  }
+}
+
+// Component c of element i as a float, integers normalised when the accessor says so
+// (glTF: unsigned n-bit x -> x / (2^n - 1); signed x -> max(x / (2^(n-1) - 1), -1)).
+float float_component(const AccessorSpan& s, std::size_t i, int c) {
+  const double v = raw_component(s, i, c);
+  if (!s.normalized) return static_cast<float>(v);
+  switch (s.component_type) {
+    case TINYGLTF_COMPONENT_TYPE_BYTE:
+      return static_cast<float>(std::max(v / 127.0, -1.0));
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
+      return static_cast<float>(v / 255.0);
+    case TINYGLTF_COMPONENT_TYPE_SHORT:
+      return static_cast<float>(std::max(v / 32767.0, -1.0));
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
+      return static_cast<float>(v / 65535.0);
+    default:
+      return static_cast<float>(v);
+  }
+}
+
+bool finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+// A VEC3 float accessor of exactly `count` elements (0: any), every value finite.
+bool read_vec3s(const tinygltf::Model& model, int index, std::size_t count,
+                std::vector<glm::vec3>& out, std::string& problem) {
+  AccessorSpan span;
+  if (!locate(model, index, TINYGLTF_TYPE_VEC3, {TINYGLTF_COMPONENT_TYPE_FLOAT}, span, problem))
+    return false;
+  if (count != 0 && span.count != count) {
+    problem = accessor_label(index) + " has " + std::to_string(span.count) +
+              " elements, but POSITION has " + std::to_string(count);
+    return false;
+  }
+  out.resize(span.count);
+  for (std::size_t i = 0; i < span.count; ++i) {
+    out[i] = glm::vec3(float_component(span, i, 0), float_component(span, i, 1),
+                       float_component(span, i, 2));
+    if (!finite(out[i])) {
+      problem = accessor_label(index) + ": element " + std::to_string(i) + " is not finite";
+      return false;
+    }
+  }
+  return true;
+}
+
+// --- Skins -------------------------------------------------------------------------------
+
+struct SkinBinding {
+  std::vector<int> skeleton_joint;
+  std::vector<glm::mat4> inverse_bind;
+};
+
+bool bind_skin(const tinygltf::Model& model, const tinygltf::Skin& skin,
+               const std::vector<int>& joint_of_node, SkinBinding& out, std::string& problem) {
+  const std::size_t n = skin.joints.size();
+  if (n == 0) {
+    problem = "the skin has no joints";
+    return false;
+  }
+  if (n > kMaxSkinJoints) {
+    problem = "the skin has " + std::to_string(n) + " joints; at most " +
+              std::to_string(kMaxSkinJoints) + " are supported";
+    return false;
+  }
+  out.skeleton_joint.resize(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const int node = skin.joints[k];
+    const int joint = node >= 0 && static_cast<std::size_t>(node) < joint_of_node.size()
+                          ? joint_of_node[static_cast<std::size_t>(node)]
+                          : -1;
+    if (joint < 0) {
+      problem = "skin joint " + std::to_string(k) + " (node " + std::to_string(node) +
+                ") is not a joint of the skeleton";
+      return false;
+    }
+    out.skeleton_joint[k] = joint;
+  }
+  out.inverse_bind.assign(n, glm::mat4(1.0f));
+  if (skin.inverseBindMatrices < 0) return true;
+  AccessorSpan span;
+  if (!locate(model, skin.inverseBindMatrices, TINYGLTF_TYPE_MAT4, {TINYGLTF_COMPONENT_TYPE_FLOAT},
+              span, problem)) {
+    problem = "inverseBindMatrices: " + problem;
+    return false;
+  }
+  if (span.count < n) {
+    problem = "inverseBindMatrices: " + accessor_label(skin.inverseBindMatrices) + " has " +
+              std::to_string(span.count) + " matrices for " + std::to_string(n) + " joints";
+    return false;
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    for (int c = 0; c < 16; ++c) {
+      const float v = float_component(span, k, c);
+      if (!std::isfinite(v)) {
+        problem = "inverseBindMatrices: matrix " + std::to_string(k) + " is not finite";
+        return false;
+      }
+      out.inverse_bind[k][c / 4][c % 4] = v;  // column-major, as glTF stores it
+    }
+  return true;
+}
+
+// --- Primitives --------------------------------------------------------------------------
+
+// One primitive's vertices and triangles, indices local to it.
+struct Part {
+  std::vector<glm::vec3> positions, normals;
+  std::vector<glm::u16vec4> joints;
+  std::vector<glm::vec4> weights;
+  std::vector<std::uint32_t> indices;
+  std::size_t unweighted = 0;  // vertices whose weights were all zero
+};
+
+int attribute(const tinygltf::Primitive& primitive, const std::string& name) {
+  const auto it = primitive.attributes.find(name);
+  return it == primitive.attributes.end() ? -1 : it->second;
+}
+
+// The up-to-four largest influences of one vertex, weights not yet normalised.
+struct Influences {
+  glm::u16vec4 joints{0};
+  glm::vec4 weights{0.0f};
+
+  void add(std::uint16_t joint, float weight) {
+    int smallest = 0;
+    for (int k = 1; k < 4; ++k)
+      if (weights[k] < weights[smallest]) smallest = k;
+    if (weight > weights[smallest]) {
+      joints[smallest] = joint;
+      weights[smallest] = weight;
+    }
+  }
+};
+
+// JOINTS_n / WEIGHTS_n for every n the primitive has, reduced to four influences a vertex,
+// normalised. `joint_count` is the skin's.
+bool read_influences(const tinygltf::Model& model, const tinygltf::Primitive& primitive,
+                     std::size_t joint_count, Part& part, std::string& problem) {
+  const std::size_t n = part.positions.size();
+  std::vector<Influences> influences(n);
+  for (int set = 0;; ++set) {
+    const std::string joints_name = "JOINTS_" + std::to_string(set);
+    const std::string weights_name = "WEIGHTS_" + std::to_string(set);
+    const int joints_index = attribute(primitive, joints_name);
+    const int weights_index = attribute(primitive, weights_name);
+    if (joints_index < 0 && weights_index < 0) {
+      if (set > 0) break;
+      problem = "no JOINTS_0 and WEIGHTS_0 (the primitive is not skinned)";
+      return false;
+    }
+    if (joints_index < 0 || weights_index < 0) {
+      problem = "has " + (joints_index < 0 ? weights_name : joints_name) + " but no " +
+                (joints_index < 0 ? joints_name : weights_name);
+      return false;
+    }
+    AccessorSpan joints, weights;
+    if (!locate(model, joints_index, TINYGLTF_TYPE_VEC4,
+                {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
+                joints, problem)) {
+      problem = joints_name + ": " + problem;
+      return false;
+    }
+    if (!locate(model, weights_index, TINYGLTF_TYPE_VEC4,
+                {TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
+                 TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT},
+                weights, problem)) {
+      problem = weights_name + ": " + problem;
+      return false;
+    }
+    // Integer weights are meant to be normalised; renormalising below makes their scale
+    // irrelevant, so an exporter that forgot the flag still gets the right weights.
+    if (joints.count != n || weights.count != n) {
+      problem = joints_name + " and " + weights_name + " have " + std::to_string(joints.count) +
+                " and " + std::to_string(weights.count) + " elements, but POSITION has " +
+                std::to_string(n);
+      return false;
+    }
+    for (std::size_t v = 0; v < n; ++v)
+      for (int c = 0; c < 4; ++c) {
+        float w = float_component(weights, v, c);
+        // Exporters write tiny negative rounding errors; anything more is broken.
+        if (!std::isfinite(w) || w < -1e-4f) {
+          problem = weights_name + ": vertex " + std::to_string(v) +
+                    " has a negative or non-finite weight";
+          return false;
+        }
+        if (w <= 0.0f) continue;  // the joint index of a zero weight is never used
+        const double joint = raw_component(joints, v, c);
+        if (joint >= static_cast<double>(joint_count)) {
+          problem = joints_name + ": vertex " + std::to_string(v) + " uses skin joint " +
+                    std::to_string(static_cast<long long>(joint)) + ", but the skin has " +
+                    std::to_string(joint_count);
+          return false;
+        }
+        influences[v].add(static_cast<std::uint16_t>(joint), w);
+      }
+  }
+  part.joints.resize(n);
+  part.weights.resize(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    const Influences& in = influences[v];
+    const float sum = in.weights.x + in.weights.y + in.weights.z + in.weights.w;
+    if (sum > 0.0f) {
+      part.joints[v] = in.joints;
+      part.weights[v] = in.weights / sum;
+    } else {
+      // Every weight zero: the glTF spec forbids it, exporters write it for vertices
+      // nobody painted. Bound rigidly to the skin's first joint (the caller warns).
+      part.joints[v] = glm::u16vec4(0);
+      part.weights[v] = glm::vec4(1.0f, 0.0f, 0.0f, 0.0f);
+      ++part.unweighted;
+    }
+  }
+  return true;
+}
+
+bool read_indices(const tinygltf::Model& model, const tinygltf::Primitive& primitive, Part& part,
+                  std::string& problem) {
+  const std::size_t n = part.positions.size();
+  if (primitive.indices < 0) {  // no indices: vertices 0, 1, 2 make the first triangle
+    if (n % 3 != 0) {
+      problem = "without indices, " + std::to_string(n) + " vertices are not whole triangles";
+      return false;
+    }
+    part.indices.resize(n);
+    for (std::size_t i = 0; i < n; ++i) part.indices[i] = static_cast<std::uint32_t>(i);
+    return true;
+  }
+  AccessorSpan span;
+  if (!locate(model, primitive.indices, TINYGLTF_TYPE_SCALAR,
+              {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+               TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT},
+              span, problem)) {
+    problem = "indices: " + problem;
+    return false;
+  }
+  if (span.count % 3 != 0) {
+    problem = "indices: " + std::to_string(span.count) + " indices are not whole triangles";
+    return false;
+  }
+  part.indices.resize(span.count);
+  for (std::size_t i = 0; i < span.count; ++i) {
+    const double index = raw_component(span, i, 0);
+    if (index >= static_cast<double>(n)) {
+      problem = "indices: index " + std::to_string(i) + " is " +
+                std::to_string(static_cast<long long>(index)) + ", but there are " +
+                std::to_string(n) + " vertices";
+      return false;
+    }
+    part.indices[i] = static_cast<std::uint32_t>(index);
+  }
+  return true;
+}
+
+// Normals from the file where they are usable, else smooth ones: each vertex gets the sum
+// of its triangles' cross products (so larger triangles weigh more), normalised. Without
+// indices no vertex is shared, so those normals come out flat.
+bool read_normals(const tinygltf::Model& model, const tinygltf::Primitive& primitive, Part& part,
+                  std::string& problem) {
+  const std::size_t n = part.positions.size();
+  std::vector<glm::vec3> from_file;
+  const int index = attribute(primitive, "NORMAL");
+  if (index >= 0 && !read_vec3s(model, index, n, from_file, problem)) {
+    problem = "NORMAL: " + problem;
+    return false;
+  }
+  part.normals.assign(n, glm::vec3(0.0f));
+  bool all_usable = !from_file.empty();
+  for (std::size_t v = 0; v < from_file.size(); ++v) {
+    const float length = glm::length(from_file[v]);
+    if (length > 1e-6f)
+      part.normals[v] = from_file[v] / length;
+    else
+      all_usable = false;
+  }
+  if (all_usable) return true;
+
+  std::vector<glm::vec3> sums(n, glm::vec3(0.0f));
+  for (std::size_t t = 0; t + 2 < part.indices.size(); t += 3) {
+    const std::uint32_t a = part.indices[t], b = part.indices[t + 1], c = part.indices[t + 2];
+    const glm::vec3 face =
+        glm::cross(part.positions[b] - part.positions[a], part.positions[c] - part.positions[a]);
+    sums[a] += face;
+    sums[b] += face;
+    sums[c] += face;
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    if (part.normals[v] != glm::vec3(0.0f)) continue;  // the file's, usable
+    const float length = glm::length(sums[v]);
+    // A vertex on no triangle, or only on degenerate ones: any unit vector will do.
+    part.normals[v] =
+        length > 0.0f && std::isfinite(length) ? sums[v] / length : glm::vec3(0.0f, 1.0f, 0.0f);
+  }
+  return true;
+}
+
+bool read_primitive(const tinygltf::Model& model, const tinygltf::Primitive& primitive,
+                    std::size_t joint_count, Part& part, std::string& problem) {
+  // mode is -1 when the file leaves it out: TRIANGLES by default.
+  if (primitive.mode != -1 && primitive.mode != TINYGLTF_MODE_TRIANGLES) {
+    problem = "its mode is " + std::to_string(primitive.mode) +
+              ", not TRIANGLES (4); only triangles are drawn";
+    return false;
+  }
+  const int position_index = attribute(primitive, "POSITION");
+  if (position_index < 0) {
+    problem = "no POSITION";
+    return false;
+  }
+  if (!read_vec3s(model, position_index, 0, part.positions, problem)) {
+    problem = "POSITION: " + problem;
+    return false;
+  }
+  if (part.positions.size() > UINT32_MAX) {
+    problem = "too many vertices";
+    return false;
+  }
+  return read_influences(model, primitive, joint_count, part, problem) &&
+         read_indices(model, primitive, part, problem) &&
+         read_normals(model, primitive, part, problem);
+}
+
+void append(const Part& part, SkinnedMesh& mesh) {
+  const auto base = static_cast<std::uint32_t>(mesh.positions.size());
+  mesh.positions.insert(mesh.positions.end(), part.positions.begin(), part.positions.end());
+  mesh.normals.insert(mesh.normals.end(), part.normals.begin(), part.normals.end());
+  mesh.joints.insert(mesh.joints.end(), part.joints.begin(), part.joints.end());
+  mesh.weights.insert(mesh.weights.end(), part.weights.begin(), part.weights.end());
+  for (const std::uint32_t i : part.indices) mesh.indices.push_back(base + i);
+}
+
+std::string node_label(const tinygltf::Model& model, std::size_t i) {
+  const std::string& name = model.nodes[i].name;
+  const std::string label = "node " + std::to_string(i);
+  return name.empty() ? label : label + " ('" + one_line(name, 80) + "')";
+}
+
+}  // namespace
+
+void skinned_meshes_from_model(const tinygltf::Model& model, const Skeleton& skeleton,
+                               std::vector<SkinnedMesh>& meshes,
+                               std::vector<std::string>& warnings) {
+  std::vector<int> joint_of_node(model.nodes.size(), -1);
+  for (int j = 0; j < skeleton.joint_count(); ++j) {
+    const int node = skeleton.source_node[static_cast<std::size_t>(j)];
+    if (node >= 0 && static_cast<std::size_t>(node) < joint_of_node.size())
+      joint_of_node[static_cast<std::size_t>(node)] = j;
+  }
+  std::size_t total_vertices = 0, total_indices = 0;
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    total_vertices += meshes[i].positions.size();
+    total_indices += meshes[i].indices.size();
+  }
+
+  for (std::size_t node_index = 0; node_index < model.nodes.size(); ++node_index) {
+    const tinygltf::Node& node = model.nodes[node_index];
+    if (node.mesh < 0 || node.skin < 0) continue;  // unskinned meshes are not drawn
+    const std::string label = node_label(model, node_index);
+    const auto mesh_index = static_cast<std::size_t>(node.mesh);
+    const auto skin_index = static_cast<std::size_t>(node.skin);
+    if (mesh_index >= model.meshes.size() || skin_index >= model.skins.size()) {
+      warnings.push_back(label + ": its " + (mesh_index >= model.meshes.size() ? "mesh" : "skin") +
+                         " index is out of range; the skinned mesh is not drawn");
+      continue;
+    }
+    const tinygltf::Mesh& gltf_mesh = model.meshes[mesh_index];
+    const std::string mesh_label = label + ", mesh " + std::to_string(mesh_index);
+    try {
+      SkinBinding binding;
+      std::string problem;
+      if (!bind_skin(model, model.skins[skin_index], joint_of_node, binding, problem)) {
+        warnings.push_back(label + ", skin " + std::to_string(skin_index) + ": " + problem +
+                           "; the skinned mesh is not drawn");
+        continue;
+      }
+      SkinnedMesh mesh;
+      mesh.name = !gltf_mesh.name.empty() ? gltf_mesh.name
+                  : !node.name.empty()    ? node.name
+                                          : "mesh " + std::to_string(mesh_index);
+      mesh.node = static_cast<int>(node_index);
+      mesh.skin = static_cast<int>(skin_index);
+      std::size_t unweighted = 0;
+      for (std::size_t p = 0; p < gltf_mesh.primitives.size(); ++p) {
+        const std::string where = mesh_label + ", primitive " + std::to_string(p);
+        Part part;
+        if (!read_primitive(model, gltf_mesh.primitives[p], binding.skeleton_joint.size(), part,
+                            problem)) {
+          warnings.push_back(where + " is not drawn: " + problem);
+          continue;
+        }
+        if (part.positions.size() > kMaxSkinnedVertices - total_vertices ||
+            part.indices.size() > kMaxSkinnedIndices - total_indices) {
+          warnings.push_back(where + " is not drawn: the skinned meshes would pass " +
+                             std::to_string(kMaxSkinnedVertices) + " vertices or " +
+                             std::to_string(kMaxSkinnedIndices) + " indices");
+          continue;
+        }
+        total_vertices += part.positions.size();
+        total_indices += part.indices.size();
+        unweighted += part.unweighted;
+        append(part, mesh);
+      }
+      if (mesh.positions.empty()) continue;  // every primitive was skipped, with a warning
+      if (unweighted > 0)
+        warnings.push_back(mesh_label + ": " + std::to_string(unweighted) +
+                           " vertices have no joint weight; bound to the skin's first joint");
+      mesh.skeleton_joint = std::move(binding.skeleton_joint);
+      mesh.inverse_bind = std::move(binding.inverse_bind);
+      meshes.push_back(std::move(mesh));
+    } catch (const std::bad_alloc&) {
+      warnings.push_back(mesh_label + " is not drawn: out of memory");
+    }
+  }
+}
+
+}  // namespace ik
