@@ -1,6 +1,11 @@
 #include "app/editor.h"
 
+#include <chrono>
 #include <cstdio>
+
+#include "solvers/scene_solve.h"
+#include "solvers/solver_table.h"
+#include "solvers/suggest_chains.h"
 
 namespace app {
 
@@ -24,7 +29,9 @@ bool open_rig(Editor& editor, const std::string& path) {
   editor.selected_joint = -1;
   editor.hovered_joint = -1;
   editor.frame_all_requested = true;
+  editor.workspace = ik::Workspace{};  // per-chain simulation state belongs to the old rig
   update_world(editor);
+  suggest_chains(editor);
 
   const ik::Skeleton& s = editor.rig.skeleton;
   int added = 0;
@@ -39,6 +46,61 @@ bool open_rig(Editor& editor, const std::string& path) {
 void update_world(Editor& editor) {
   if (!editor.has_rig) return;
   ik::fk_all(editor.rig.skeleton, editor.pose, editor.world);
+}
+
+void solve_chains(Editor& editor) {
+  if (!editor.has_rig) return;
+  // Traces keep the error after every iteration (for the plot) and the pose after every
+  // iteration of the selected chain only (for stepping through it): poses cost memory.
+  editor.traces.resize(editor.chains.size());
+  for (size_t i = 0; i < editor.traces.size(); ++i)
+    editor.traces[i].record_poses = static_cast<int>(i) == editor.selected_chain;
+  const auto start = std::chrono::steady_clock::now();
+  ik::solve_scene(editor.rig.skeleton, editor.chains, editor.pose, editor.workspace, editor.results,
+                  &editor.traces);
+  const auto stop = std::chrono::steady_clock::now();
+  editor.solve_microseconds = std::chrono::duration<float, std::micro>(stop - start).count();
+  editor.last_work.resize(editor.chains.size());
+  for (size_t i = 0; i < editor.traces.size(); ++i)
+    if (editor.traces[i].error.size() > 1) editor.last_work[i] = editor.traces[i];
+  update_world(editor);
+}
+
+void reset_pose(Editor& editor) {
+  if (!editor.has_rig) return;
+  editor.pose = ik::rest_pose(editor.rig.skeleton);
+  editor.workspace = ik::Workspace{};
+  update_world(editor);
+}
+
+void suggest_chains(Editor& editor) {
+  if (!editor.has_rig) return;
+  // Damped least squares by default: it honours joint limits without stalling, where
+  // FABRIK, which works on positions, can stall against them (the IK guide's caveat).
+  const int dls = ik::find_solver("dls");
+  editor.chains = ik::suggest_chains(editor.rig.skeleton, editor.pose, dls >= 0 ? dls : 0);
+  editor.results.assign(editor.chains.size(), ik::SolveResult{});
+  editor.traces.assign(editor.chains.size(), ik::Trace{});
+  editor.last_work.assign(editor.chains.size(), ik::Trace{});
+  editor.selected_chain = editor.chains.empty() ? -1 : 0;
+  editor.hovered_goal = -1;
+  editor.history.reset(editor.chains);
+}
+
+void undo(Editor& editor) {
+  if (editor.history.undo(editor.chains))
+    set_status(editor, "undone", false);
+  else
+    set_status(editor, "nothing to undo", false);
+  if (editor.selected_chain >= static_cast<int>(editor.chains.size())) editor.selected_chain = -1;
+}
+
+void redo(Editor& editor) {
+  if (editor.history.redo(editor.chains))
+    set_status(editor, "redone", false);
+  else
+    set_status(editor, "nothing to redo", false);
+  if (editor.selected_chain >= static_cast<int>(editor.chains.size())) editor.selected_chain = -1;
 }
 
 float scene_size(const Editor& editor) {

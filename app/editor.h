@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "app/history.h"
 #include "app/import/gltf_import.h"
 #include "render/camera.h"
+#include "solvers/chain.h"
 #include "solvers/pose.h"
 
 namespace app {
@@ -17,6 +19,22 @@ struct Editor {
   ik::ImportedRig rig;
   ik::Pose pose;
   std::vector<glm::mat4> world;  // model space, one per joint, from fk of `pose`
+
+  // The IK scene: chains with goals, solver and parameters, all solved every frame in
+  // DFS order of their effectors (ik::solve_scene). Suggested when a rig opens.
+  std::vector<ik::Chain> chains;
+  std::vector<ik::SolveResult> results;  // one per chain, from the last solve
+  std::vector<ik::Trace> traces;         // one per chain, from the last solve
+  // One per chain: the trace of the last solve that ran at least one iteration. Once a
+  // warm-started chain has converged, each frame's solve stops before iterating; the
+  // panel plots this one instead, so the convergence stays visible.
+  std::vector<ik::Trace> last_work;
+  float solve_microseconds = 0.0f;       // wall time of the last solve of every chain
+  ik::Workspace workspace;
+  bool solving = true;                   // Space pauses / resumes the per-frame solve
+  int selected_chain = -1;               // its panel is open, its goal drawn highlighted
+  int hovered_goal = -1;                 // chain index of the goal under the mouse
+  History history;
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
@@ -43,6 +61,19 @@ bool open_rig(Editor& editor, const std::string& path);
 
 // Recomputes `world` from `pose`.
 void update_world(Editor& editor);
+
+// Solves every enabled chain once on `pose` (timed), then updates `world`.
+void solve_chains(Editor& editor);
+
+// Puts the pose back to rest (the chains' goals stay).
+void reset_pose(Editor& editor);
+
+// Replaces the chains with the ones suggested for the rig (goals on the effectors).
+void suggest_chains(Editor& editor);
+
+// Undo / redo of chain edits, with a status message.
+void undo(Editor& editor);
+void redo(Editor& editor);
 
 // The size of the open rig (its bounding box's diagonal), at least a small positive
 // number; used for the grid and picking radii.

@@ -82,6 +82,28 @@ void setup_imgui_style(float scale) {
   }
 }
 
+// Goal handles, and a line from each effector to its goal while it is not reached.
+void draw_goals(render::Renderer& renderer, const app::Editor& editor) {
+  std::vector<glm::vec3> handles, misses;
+  std::vector<glm::vec4> handle_colours;
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    const ik::Chain& chain = editor.chains[c];
+    const bool reached = c < editor.results.size() && editor.results[c].status == ik::SolveStatus::reached;
+    glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
+    if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
+    if (static_cast<int>(c) == editor.selected_chain) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
+    if (static_cast<int>(c) == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
+    handles.push_back(chain.goal.position);
+    handle_colours.push_back(colour);
+    if (chain.enabled && !reached && chain.effector >= 0 && chain.effector < static_cast<int>(editor.world.size())) {
+      misses.push_back(ik::position_of(editor.world[static_cast<size_t>(chain.effector)]));
+      misses.push_back(chain.goal.position);
+    }
+  }
+  if (!misses.empty()) renderer.draw_lines(misses, {glm::vec4(0.95f, 0.35f, 0.30f, 0.8f)}, 1.5f, true);
+  renderer.draw_points(handles, handle_colours, 7.0f, true);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -178,16 +200,25 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
-    editor.hovered_joint = -1;  // re-found this frame by the outline or the viewport
+    editor.hovered_joint = -1;  // re-found this frame by the panels or the viewport
+    editor.hovered_goal = -1;
     area = app::draw_ui(editor, static_cast<float>(metrics.window_width),
                         static_cast<float>(metrics.window_height));
     if (!ImGui::GetIO().WantCaptureMouse && input.drag == app::ViewportInput::Drag::none) {
       int mx = 0, my = 0;
       SDL_GetMouseState(&mx, &my);
-      if (editor.has_rig && area.contains(static_cast<float>(mx), static_cast<float>(my)))
-        editor.hovered_joint = app::pick_joint(editor.camera, area, editor.world, static_cast<float>(mx),
-                                               static_cast<float>(my), app::kPickRadius);
+      const float fx = static_cast<float>(mx), fy = static_cast<float>(my);
+      if (editor.has_rig && area.contains(fx, fy)) {
+        // A goal handle under the mouse wins over the joint behind it (it is what a press drags).
+        editor.hovered_goal =
+            app::pick_point(editor.camera, area, app::goal_positions(editor), fx, fy, app::kGoalPickRadius);
+        if (editor.hovered_goal < 0)
+          editor.hovered_joint = app::pick_joint(editor.camera, area, editor.world, fx, fy, app::kPickRadius);
+      }
+    } else if (input.drag == app::ViewportInput::Drag::goal) {
+      editor.hovered_goal = input.goal_chain;
     }
+    if (editor.solving) app::solve_chains(editor);
     if (editor.frame_all_requested && editor.has_rig) {
       editor.camera.frame(editor.rig.bounds_min, editor.rig.bounds_max, area.aspect());
       editor.frame_all_requested = false;
@@ -211,6 +242,7 @@ int main(int argc, char** argv) {
       draw.selected_joint = editor.selected_joint;
       draw.hovered_joint = editor.hovered_joint;
       renderer.draw_skeleton(draw);
+      draw_goals(renderer, editor);
     }
     renderer.end_frame();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

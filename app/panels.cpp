@@ -1,5 +1,7 @@
 #include "app/panels.h"
 
+#include "app/chain_panel.h"
+
 #include <imgui.h>
 
 #include <cmath>
@@ -15,6 +17,11 @@ const char* controls_text() {
          "Zoom               mouse wheel\n"
          "Frame all          F\n"
          "Select a joint     left click on it, or click its row in the outline\n"
+         "Move a goal        left drag its handle (in the plane facing you)\n"
+         "  along an axis    hold X, Y or Z while dragging\n"
+         "Undo / redo        Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)\n"
+         "Pause solving      Space\n"
+         "Reset pose         R\n"
          "Clear selection    Escape, or left click on empty space\n"
          "Open a rig         drop a .gltf/.glb on the window, or File > Open\n"
          "Screenshot         F12 (ikscope-DATE-TIME.png in the current folder)\n"
@@ -41,6 +48,15 @@ void draw_menu_bar(Editor& editor, bool& open_popup) {
       // Handled by main through the same path as closing the window.
       editor.quit_requested = true;
     }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Edit")) {
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, editor.history.can_undo())) undo(editor);
+    if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, editor.history.can_redo())) redo(editor);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Reset pose", "R")) reset_pose(editor);
+    if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "Space"))
+      editor.solving = !editor.solving;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -221,13 +237,15 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   const float body_height = window_height - menu_height - status_height;
 
   draw_outline(editor, ImVec2(0.0f, menu_height), ImVec2(panel_width, body_height));
+  const float chains_width = std::floor(std::fmin(ImGui::GetFontSize() * 24.0f, window_width * 0.35f));
+  draw_chain_panel(editor, window_width - chains_width, menu_height, chains_width, body_height);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
 
   ViewportArea area;
   area.x = panel_width;
   area.y = menu_height;
-  area.width = std::fmax(1.0f, window_width - panel_width);
+  area.width = std::fmax(1.0f, window_width - panel_width - chains_width);
   area.height = std::fmax(1.0f, body_height);
   return area;
 }

@@ -47,6 +47,28 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
     }
   }
   state["joints"] = std::move(joints);
+  json chains = json::array();
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    const ik::Chain& chain = editor.chains[c];
+    const glm::vec3 goal = chain.goal.position;
+    const glm::vec3 effector = ik::position_of(editor.world[static_cast<size_t>(chain.effector)]);
+    const glm::vec2 goal_window = project_to_window(editor.camera, area, goal);
+    json entry = {{"root", chain.root},
+                  {"effector", chain.effector},
+                  {"enabled", chain.enabled},
+                  {"goal", {goal.x, goal.y, goal.z}},
+                  {"goal_window", {goal_window.x, goal_window.y}},
+                  {"effector_position", {effector.x, effector.y, effector.z}},
+                  {"distance_to_goal", glm::length(effector - goal)}};
+    if (c < editor.results.size()) {
+      entry["status"] = ik::to_string(editor.results[c].status);
+      entry["iterations"] = editor.results[c].iterations;
+      entry["error"] = editor.results[c].error;
+    }
+    chains.push_back(std::move(entry));
+  }
+  state["chains"] = std::move(chains);
+  state["selected_chain"] = editor.selected_chain;
   return write_file_atomically(path, state.dump(1) + "\n", error);
 }
 

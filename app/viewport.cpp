@@ -13,14 +13,14 @@ glm::vec2 project_to_window(const render::Camera& camera, const ViewportArea& ar
           area.y + (0.5f - ndc.y * 0.5f) * area.height};
 }
 
-int pick_joint(const render::Camera& camera, const ViewportArea& area,
-               const std::vector<glm::mat4>& world, float mouse_x, float mouse_y, float radius) {
+int pick_point(const render::Camera& camera, const ViewportArea& area,
+               const std::vector<glm::vec3>& points, float mouse_x, float mouse_y, float radius) {
   int best = -1;
   float best_d2 = radius * radius;
   float best_depth = 0.0f;
   const glm::mat4 view = camera.view();
-  for (size_t i = 0; i < world.size(); ++i) {
-    const glm::vec3 p(world[i][3]);
+  for (size_t i = 0; i < points.size(); ++i) {
+    const glm::vec3& p = points[i];
     bool visible = false;
     const glm::vec2 s = project_to_window(camera, area, p, &visible);
     if (!visible) continue;
@@ -35,6 +35,17 @@ int pick_joint(const render::Camera& camera, const ViewportArea& area,
     }
   }
   return best;
+}
+
+int pick_joint(const render::Camera& camera, const ViewportArea& area,
+               const std::vector<glm::mat4>& world, float mouse_x, float mouse_y, float radius) {
+  std::vector<glm::vec3> points(world.size());
+  for (size_t i = 0; i < world.size(); ++i) points[i] = glm::vec3(world[i][3]);
+  return pick_point(camera, area, points, mouse_x, mouse_y, radius);
+}
+
+render::Ray ray_through_window(const render::Camera& camera, const ViewportArea& area, float x, float y) {
+  return camera.ray_through(x - area.x, y - area.y, area.width, area.height);
 }
 
 }  // namespace app

@@ -26,9 +26,16 @@ struct ViewportArea {
 glm::vec2 project_to_window(const render::Camera& camera, const ViewportArea& area,
                             const glm::vec3& point, bool* visible = nullptr);
 
-// The joint nearest to the mouse within `radius` window units of its projection, -1 if
-// none. Nearer-to-camera joints win ties.
+// The index of the point nearest to the mouse within `radius` window units of its
+// projection, -1 if none. Nearer-to-camera points win ties.
+int pick_point(const render::Camera& camera, const ViewportArea& area,
+               const std::vector<glm::vec3>& points, float mouse_x, float mouse_y, float radius);
+
+// The same for joints, from their model-space transforms.
 int pick_joint(const render::Camera& camera, const ViewportArea& area,
                const std::vector<glm::mat4>& world, float mouse_x, float mouse_y, float radius);
+
+// The ray from the eye through a window point inside the viewport area.
+render::Ray ray_through_window(const render::Camera& camera, const ViewportArea& area, float x, float y);
 
 }  // namespace app

@@ -2,12 +2,48 @@
 
 #include <cmath>
 
+#include "app/goal_drag.h"
+
 namespace app {
 namespace {
 
 void select_joint(Editor& editor, int joint) {
   editor.selected_joint = joint;
   editor.outline_scroll_to_selection = joint >= 0;
+}
+
+// Starts dragging chain `c`'s goal from the window point (x, y).
+void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float y,
+                     const ViewportArea& area) {
+  const glm::vec3 goal = editor.chains[static_cast<size_t>(c)].goal.position;
+  const render::Ray ray = ray_through_window(editor.camera, area, x, y);
+  input.plane_normal = -ray.direction;  // the plane faces the camera
+  glm::vec3 hit = goal;
+  if (!ray_plane_hit(ray, goal, input.plane_normal, hit)) hit = goal;
+  input.drag = ViewportInput::Drag::goal;
+  input.goal_chain = c;
+  input.grab_point = hit;
+  input.grab_offset = goal - hit;
+  editor.selected_chain = c;
+}
+
+// The goal under the mouse at (x, y) while dragging: in the camera-facing plane, or on
+// the line through the grabbed point along X, Y or Z while that key is held.
+void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
+  if (input.goal_chain < 0 || input.goal_chain >= static_cast<int>(editor.chains.size())) return;
+  const render::Ray ray = ray_through_window(editor.camera, area, x, y);
+  const Uint8* keys = SDL_GetKeyboardState(nullptr);
+  glm::vec3 axis(0.0f);
+  if (keys[SDL_SCANCODE_X]) axis = {1.0f, 0.0f, 0.0f};
+  if (keys[SDL_SCANCODE_Y]) axis = {0.0f, 1.0f, 0.0f};
+  if (keys[SDL_SCANCODE_Z]) axis = {0.0f, 0.0f, 1.0f};
+  glm::vec3 point;
+  if (axis != glm::vec3(0.0f)) {
+    point = closest_point_on_axis(ray, input.grab_point, axis);
+  } else if (!ray_plane_hit(ray, input.grab_point, input.plane_normal, point)) {
+    return;  // the plane is edge-on or behind: keep the goal where it is
+  }
+  editor.chains[static_cast<size_t>(input.goal_chain)].goal.position = point + input.grab_offset;
 }
 
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
@@ -20,15 +56,19 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
   if (b.button == SDL_BUTTON_MIDDLE) {
     input.drag = (mods & KMOD_SHIFT) ? ViewportInput::Drag::pan : ViewportInput::Drag::orbit;
   } else if (b.button == SDL_BUTTON_LEFT) {
+    const int goal = editor.has_rig ? pick_point(editor.camera, area, goal_positions(editor), x, y,
+                                                 kGoalPickRadius)
+                                    : -1;
     if (mods & KMOD_ALT) {
       input.drag = ViewportInput::Drag::orbit;
+    } else if (goal >= 0) {
+      begin_goal_drag(editor, input, goal, x, y, area);
     } else {
       input.drag = ViewportInput::Drag::click;
       input.press_x = x;
       input.press_y = y;
     }
   }
-  (void)editor;
 }
 
 void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
@@ -39,6 +79,11 @@ void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEve
     const float moved = std::abs(x - input.press_x) + std::abs(y - input.press_y);
     if (moved < 5.0f && editor.has_rig)
       select_joint(editor, pick_joint(editor.camera, area, editor.world, x, y, kPickRadius));
+  }
+  if (input.drag == ViewportInput::Drag::goal) {
+    drag_goal(editor, input, x, y, area);
+    editor.history.commit(editor.chains);  // one undo step per drag
+    input.goal_chain = -1;
   }
   input.drag = ViewportInput::Drag::none;
 }
@@ -55,6 +100,9 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
       break;
     case ViewportInput::Drag::pan:
       editor.camera.pan(dx, dy, area.height);
+      break;
+    case ViewportInput::Drag::goal:
+      drag_goal(editor, input, x, y, area);
       break;
     case ViewportInput::Drag::none:
     case ViewportInput::Drag::click:
@@ -80,6 +128,20 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
     case SDLK_o:
       if (ctrl) editor.open_requested = true;
       break;
+    case SDLK_z:
+      if (ctrl && (k.keysym.mod & KMOD_SHIFT)) redo(editor);
+      else if (ctrl) undo(editor);
+      break;
+    case SDLK_y:
+      if (ctrl) redo(editor);
+      break;
+    case SDLK_SPACE:
+      editor.solving = !editor.solving;
+      set_status(editor, editor.solving ? "solving every frame" : "solving paused (Space resumes)", false);
+      break;
+    case SDLK_r:
+      if (!ctrl) reset_pose(editor);
+      break;
     case SDLK_q:
       if (ctrl) editor.quit_requested = true;
       break;
@@ -89,6 +151,13 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
 }
 
 }  // namespace
+
+std::vector<glm::vec3> goal_positions(const Editor& editor) {
+  std::vector<glm::vec3> points;
+  points.reserve(editor.chains.size());
+  for (const ik::Chain& c : editor.chains) points.push_back(c.goal.position);
+  return points;
+}
 
 void handle_viewport_event(Editor& editor, ViewportInput& input, const SDL_Event& event,
                            const ViewportArea& area, bool imgui_wants_mouse,

@@ -10,11 +10,20 @@
 namespace app {
 
 struct ViewportInput {
-  enum class Drag { none, orbit, pan, click };
+  enum class Drag { none, orbit, pan, click, goal };
   Drag drag = Drag::none;
   float last_x = 0.0f, last_y = 0.0f;    // window coordinates
   float press_x = 0.0f, press_y = 0.0f;  // where the left button went down
+  // Goal drag: the chain, the plane facing the camera through the goal (model space),
+  // and the offset from the grabbed point to the goal so the handle does not jump.
+  int goal_chain = -1;
+  glm::vec3 grab_point{0.0f};
+  glm::vec3 plane_normal{0.0f, 0.0f, 1.0f};
+  glm::vec3 grab_offset{0.0f};
 };
+
+// The goal handles' model-space positions, one per chain (disabled chains included).
+std::vector<glm::vec3> goal_positions(const Editor& editor);
 
 // Handles one SDL event. `imgui_wants_mouse` / `imgui_wants_keyboard` come from
 // ImGuiIO: the viewport only takes what ImGui does not.
@@ -24,5 +33,7 @@ void handle_viewport_event(Editor& editor, ViewportInput& input, const SDL_Event
 
 // Picking radius in window units: joints within this many points of the mouse are hit.
 constexpr float kPickRadius = 12.0f;
+// Goal handles are bigger targets than joints and win over them.
+constexpr float kGoalPickRadius = 14.0f;
 
 }  // namespace app

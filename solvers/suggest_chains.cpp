@@ -33,8 +33,10 @@ std::vector<Chain> suggest_chains(const Skeleton& skeleton, const Pose& pose, in
 std::string chain_name(const Skeleton& skeleton, const Chain& chain) {
   const int n = skeleton.joint_count();
   if (chain.effector < 0 || chain.effector >= n) return "(no effector)";
+  // A chain ending in a leaf tip ("Hand_end", or one build_skeleton added) is named
+  // after the joint the tip ends: the hand, not its tip.
   int named = chain.effector;
-  if (skeleton.is_added_tip[static_cast<size_t>(named)] && skeleton.parent[static_cast<size_t>(named)] >= 0)
+  if (skeleton.is_leaf(named) && skeleton.parent[static_cast<size_t>(named)] >= 0)
     named = skeleton.parent[static_cast<size_t>(named)];
   return skeleton.name[static_cast<size_t>(named)];
 }

@@ -20,7 +20,7 @@ namespace ik {
 // solver-table index every chain gets.
 std::vector<Chain> suggest_chains(const Skeleton& skeleton, const Pose& pose, int solver);
 
-// A name for a chain: its effector's name, or for an added tip its parent's.
+// A name for a chain: its effector's name, or for a leaf tip the name of its parent.
 std::string chain_name(const Skeleton& skeleton, const Chain& chain);
 
 }  // namespace ik

@@ -26,11 +26,11 @@ TEST(SuggestChains, HumanoidGetsLimbsHeadAndSpine) {
   };
   EXPECT_EQ(chains.size(), 6u);
   EXPECT_TRUE(has("Chest", "Spine"));
-  EXPECT_TRUE(has("Head_end", "Neck"));
-  EXPECT_TRUE(has("LeftHand_end", "LeftShoulder"));
-  EXPECT_TRUE(has("RightHand_end", "RightShoulder"));
-  EXPECT_TRUE(has("LeftToe_end", "LeftThigh"));
-  EXPECT_TRUE(has("RightToe_end", "RightThigh"));
+  EXPECT_TRUE(has("Head", "Neck"));
+  EXPECT_TRUE(has("LeftHand", "LeftShoulder"));
+  EXPECT_TRUE(has("RightHand", "RightShoulder"));
+  EXPECT_TRUE(has("LeftToe", "LeftThigh"));
+  EXPECT_TRUE(has("RightToe", "RightThigh"));
 
   // Effectors in DFS order; every root an ancestor of its effector; goals on the effectors.
   std::vector<glm::mat4> world;

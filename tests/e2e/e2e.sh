@@ -6,9 +6,25 @@ case_name=$1
 out="$OUT/$case_name"
 rm -rf "$out" && mkdir -p "$out"
 PY=/usr/bin/python3   # Debian's: always present, standard library only
-XVFB=(xvfb-run -a -s "-screen 0 1280x800x24")
+XVFB=(with_xvfb)
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Runs a command with DISPLAY set to a new Xvfb server of its own (the server picks a
+# free display number and tells it through -displayfd), then stops the server.
+with_xvfb() {
+  local display_file="$out/display.$$"
+  : > "$display_file"
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3> "$display_file" 2> "$out/xvfb.log" &
+  local xvfb_pid=$!
+  for _ in $(seq 1 100); do [ -s "$display_file" ] && break; sleep 0.05; done
+  [ -s "$display_file" ] || { kill "$xvfb_pid" 2>/dev/null; fail "Xvfb did not start: $(cat "$out/xvfb.log")"; }
+  local code=0
+  DISPLAY=":$(head -n 1 "$display_file")" "$@" || code=$?
+  kill "$xvfb_pid" 2>/dev/null
+  wait "$xvfb_pid" 2>/dev/null || true
+  return "$code"
+}
 
 # Field of a JSON file, by a Python expression over `s`.
 json() { "$PY" -c "import json,sys; s=json.load(open(sys.argv[1])); print($2)" "$1"; }
@@ -68,12 +84,17 @@ case "$case_name" in
   __click_inside)
     "$IKSCOPE" --frames 2 --state-out "$OUT/click_selects_joint/before.json" > /dev/null
     out="$OUT/click_selects_joint"
-    # The joint farthest (on screen) from every other joint: an unambiguous target.
+    # The joint farthest (on screen) from every other joint and every goal handle (a
+    # press on a handle drags the goal): an unambiguous target.
     read -r target tx ty < <("$PY" - "$out/before.json" <<'PYEOF'
 import json, sys, math
 s = json.load(open(sys.argv[1]))
 js = [j for j in s["joints"]]
-best = max(js, key=lambda a: min(math.dist(a["window"], b["window"]) for b in js if b is not a))
+goals = [c["goal_window"] for c in s["chains"]]
+def clearance(a):
+    return min([math.dist(a["window"], b["window"]) for b in js if b is not a] +
+               [math.dist(a["window"], g) for g in goals])
+best = max(js, key=clearance)
 print(best["index"], round(best["window"][0]), round(best["window"][1]))
 PYEOF
 )
@@ -93,6 +114,64 @@ PYEOF
     got=$(json "$out/after.json" 's["selected_joint"]')
     [ "$got" = "$target" ] || fail "clicked joint $target at ($tx, $ty), selected $got"
     echo "clicked joint $target at ($tx, $ty): selected"
+    ;;
+  drag_goal_moves_effector)
+    "${XVFB[@]}" bash "$0" __drag_inside
+    ;;
+  __drag_inside)
+    # Real mouse events: press on a goal handle, drag it in steps, release; the program's
+    # own state on exit says where the goal went and whether the effector followed.
+    out="$OUT/drag_goal_moves_effector"
+    "$IKSCOPE" --frames 2 --state-out "$out/before.json" > /dev/null
+    # The longest chain (a limb), its goal dragged 40% of the way toward the projection
+    # of its root: nearer the root in 3-D too, so still reachable. Ties: the goal
+    # farthest from the other goals on screen.
+    read -r chain gx gy dx dy < <("$PY" - "$out/before.json" <<'PYEOF'
+import json, sys, math
+s = json.load(open(sys.argv[1]))
+cs = s["chains"]
+def bones(c):
+    n, j = 0, c["effector"]
+    while j != c["root"]:
+        j = s["joints"][j]["parent"]
+        n += 1
+    return n
+def clearance(i):
+    return min(math.dist(cs[i]["goal_window"], cs[k]["goal_window"]) for k in range(len(cs)) if k != i)
+best = max(range(len(cs)), key=lambda i: (bones(cs[i]), clearance(i)))
+g = cs[best]["goal_window"]
+r = s["joints"][cs[best]["root"]]["window"]
+print(best, round(g[0]), round(g[1]), round(0.4 * (r[0] - g[0]) / 10), round(0.4 * (r[1] - g[1]) / 10))
+PYEOF
+)
+    "$IKSCOPE" --state-out "$out/after.json" > "$out/stdout.txt" 2>&1 &
+    pid=$!
+    wid=$(xdotool search --sync --name '^ikscope' | head -n 1)
+    sleep 1
+    xdotool mousemove --window "$wid" "$gx" "$gy"
+    sleep 0.3
+    xdotool mousedown 1
+    for _ in $(seq 1 10); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
+    sleep 0.5
+    xdotool mouseup 1
+    sleep 0.5
+    xdotool key ctrl+q
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    if kill -0 "$pid" 2>/dev/null; then kill "$pid"; fail "Ctrl+Q did not quit"; fi
+    wait "$pid" || fail "ikscope exited with an error"
+    "$PY" - "$out/before.json" "$out/after.json" "$chain" "$((10 * dx))" "$((10 * dy))" <<'PYEOF'
+import json, sys, math
+before, after = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+c, dx, dy = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+b, a = before["chains"][c], after["chains"][c]
+moved = (a["goal_window"][0] - b["goal_window"][0], a["goal_window"][1] - b["goal_window"][1])
+print(f"chain {c}: mouse moved ({dx}, {dy}), goal moved ({moved[0]:.1f}, {moved[1]:.1f}) on screen, "
+      f"{math.dist(a['goal'], b['goal']):.4f} in the model; effector {a['distance_to_goal']:.2e} from it ({a['status']})")
+assert abs(moved[0] - dx) <= 3 and abs(moved[1] - dy) <= 3, "the goal did not follow the mouse"
+assert math.dist(a["goal"], b["goal"]) > 0.01, "the goal did not move"
+assert a["status"] == "reached", "the effector did not follow the goal"
+assert math.dist(a["effector_position"], a["goal"]) < 0.01, "the effector is far from the goal"
+PYEOF
     ;;
   *) fail "unknown case $case_name" ;;
 esac
