@@ -12,12 +12,20 @@ namespace {
 
 const glm::quat kIdentity{1.0f, 0.0f, 0.0f, 0.0f};
 
-// Rotation of angle phi about the unit axis n from cos(phi) and sin(phi), no trig calls:
-// (1 + cos phi, sin phi n) = 2 cos(phi/2) (cos(phi/2), sin(phi/2) n).
+// Rotation of angle phi about the unit axis n from cos(phi) and sin(phi), no trig calls.
+// Up to a quarter turn, (1 + cos phi, sin phi n) = 2 cos(phi/2) (cos(phi/2), sin(phi/2) n),
+// normalised, keeps every digit of a small phi (sqrt((1 - cos phi) / 2) would lose them
+// to the cancellation in 1 - cos phi); beyond, the half-angle square roots are the exact
+// ones (1 - cos phi is then at least 1, 1 + cos phi is what shrinks toward a half turn).
 glm::quat rotation_from_cos_sin(const glm::vec3& n, float cos_phi, float sin_phi) {
-  const float w = 1.0f + cos_phi;
-  if (w <= 1e-12f) return glm::quat(0.0f, n.x, n.y, n.z);  // phi = pi
-  return glm::normalize(glm::quat(w, sin_phi * n));
+  if (cos_phi >= 0.0f) {
+    const float w = 1.0f + cos_phi;
+    const float scale = scale_over_sqrt(1.0f, w * w + sin_phi * sin_phi);
+    return glm::quat(w * scale, (sin_phi * scale) * n);
+  }
+  const float cos_half = std::sqrt(std::max(0.0f, 0.5f * (1.0f + cos_phi)));
+  const float sin_half = std::copysign(std::sqrt(0.5f * (1.0f - cos_phi)), sin_phi);
+  return glm::quat(cos_half, sin_half * n);
 }
 
 // The rotation about the unit axis n (through the middle joint) that brings the end of
@@ -223,13 +231,20 @@ bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, cons
   const glm::vec3 plane = glm::cross(v1, v2);
   const glm::vec3 to_target = target - joint_a.translation;
   const glm::vec3 pole_plane = glm::cross(pole, to_target);
+  // Lengths as x * (1 / sqrt(x)) (scale_over_sqrt): shorter latency than sqrt, and the
+  // reciprocals normalise the directions below without a division. A zero length gives
+  // NaN here, which the checks (written to fail on NaN) send to the general path.
   const float l1_squared = glm::dot(v1, v1), l2_squared = glm::dot(v2, v2);
-  const float l1 = std::sqrt(l1_squared), l2 = std::sqrt(l2_squared);
-  const float plane_length = glm::length(plane), distance = glm::length(to_target);
-  const float pole_plane_length = glm::length(pole_plane);
+  const float plane_squared = glm::dot(plane, plane), distance_squared = glm::dot(to_target, to_target);
+  const float pole_plane_squared = glm::dot(pole_plane, pole_plane);
+  const float l1 = l1_squared * scale_over_sqrt(1.0f, l1_squared), l2 = l2_squared * scale_over_sqrt(1.0f, l2_squared);
+  const float inverse_plane_length = scale_over_sqrt(1.0f, plane_squared);
+  const float inverse_distance = scale_over_sqrt(1.0f, distance_squared);
+  const float inverse_pole_plane_length = scale_over_sqrt(1.0f, pole_plane_squared);
+  const float plane_length = plane_squared * inverse_plane_length, distance = distance_squared * inverse_distance;
   const float product = l1 * l2;
   if (!(plane_length > 1e-4f * product) || !(distance > 1e-6f * (l1 + l2)) ||
-      !(pole_plane_length > 1e-4f * distance * glm::length(pole)))
+      !(pole_plane_squared * inverse_pole_plane_length > 1e-4f * distance * glm::length(pole)))
     return false;
   const float shortest = std::fabs(l1 - l2), longest = l1 + l2;
   reach.in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
@@ -242,23 +257,25 @@ bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, cons
   const float cos_beta0 = -glm::dot(v1, v2) * inverse_product, sin_beta0 = plane_length * inverse_product;
   const float cos_phi = cos_beta0 * cos_beta + sin_beta0 * sin_beta;
   const float sin_phi = sin_beta0 * cos_beta - cos_beta0 * sin_beta;
-  const float cos_half = std::sqrt(std::max(0.0f, 0.5f * (1.0f + cos_phi)));
-  const float sin_half = std::copysign(std::sqrt(std::max(0.0f, 0.5f * (1.0f - cos_phi))), sin_phi);
-  const glm::vec3 n0 = plane / plane_length;
+  const glm::vec3 n0 = plane * inverse_plane_length;
   const glm::vec3 end = v1 + cos_phi * v2 + sin_phi * glm::cross(n0, v2);  // v2 turned by phi
 
-  // Root: frame (e, n0, e x n0) -> (u, n', u x n').
-  const glm::vec3 e = end / wanted, u = to_target / distance;
-  const glm::vec3 n1 = pole_plane / pole_plane_length;
+  // Root: frame (e, n0, e x n0) -> (u, n', u x n'). e from end's own length (|end| is d
+  // up to rounding, which near a straight limb is where the law of cosines loses digits:
+  // a unit e keeps the frame a rotation, and the effector lands |end| along u).
+  const float end_squared = glm::dot(end, end);
+  const float inverse_end_length = scale_over_sqrt(1.0f, end_squared);
+  const glm::vec3 e = end * inverse_end_length, u = to_target * inverse_distance;
+  const glm::vec3 n1 = pole_plane * inverse_pole_plane_length;
   const glm::mat3 before(e, n0, glm::cross(e, n0)), after(u, n1, glm::cross(u, n1));
   const glm::quat turn = glm::quat_cast(after * glm::transpose(before));
 
   // The bend about n0 (limb frame) in a's frame: axis conj(Ra) n0; then the root's turn.
   const glm::vec3 axis_in_a = glm::conjugate(joint_a.rotation) * n0;
   glm::quat& rotation_b = pose.local[static_cast<size_t>(b)].rotation;
-  rotation_b = renormalised(glm::quat(cos_half, sin_half * axis_in_a) * rotation_b);
+  rotation_b = renormalised(rotation_from_cos_sin(axis_in_a, cos_phi, sin_phi) * rotation_b);
   reach.end_known = true;
-  reach.end = joint_a.translation + wanted * u;
+  reach.end = joint_a.translation + (end_squared * inverse_end_length) * u;
   joint_a.rotation = renormalised(turn * joint_a.rotation);
   return true;
 }

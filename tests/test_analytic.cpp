@@ -76,7 +76,7 @@ TEST(TwoBone, ReachesRandomTargetsUnderEveryRootTransform) {
         EXPECT_EQ(result.iterations, 1);
         const float reach = iktest::sum(lengths_before);
         EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-4f * reach) << root.name;
-        EXPECT_NEAR(result.error, distance(limb, pose, chain.goal.position), 1e-4f * reach);
+        EXPECT_NEAR(result.error, distance(limb, pose, chain.goal.position), 1e-4f * reach) << root.name;
         // Bone lengths kept in the base's frame (and so in model space too, unless the base
         // scales non-uniformly).
         const std::vector<float> frame_after = iktest::bone_lengths_in_frame(limb.skeleton, pose, limb.path, 0);
@@ -84,6 +84,26 @@ TEST(TwoBone, ReachesRandomTargetsUnderEveryRootTransform) {
           EXPECT_NEAR(frame_after[k], frame_before[k], 1e-5f * reach) << root.name;
       }
     }
+  }
+}
+
+TEST(TwoBone, SmallCorrectionsKeepTheirDigits) {
+  // A goal a hair away from where the effector already is needs a bend of a fraction of a
+  // milliradian: the half-angle of so small a turn must not drown in rounding.
+  std::mt19937 rng(61);
+  const Limb limb = random_limb(rng, 2, false);
+  const float reach = iktest::sum(iktest::bone_lengths(limb.skeleton, ik::rest_pose(limb.skeleton), limb.path));
+  for (int i = 0; i < 200; ++i) {
+    ik::Pose pose = iktest::random_pose(rng, limb.skeleton, limb.path);
+    ik::Chain chain = limb.chain;
+    chain.goal.position = world_position(limb.skeleton, pose, limb.chain.effector) +
+                          iktest::random_unit(rng) * (iktest::uniform(rng, 1e-6f, 1e-3f) * reach);
+    chain.goal.pole = world_position(limb.skeleton, pose, 2) - world_position(limb.skeleton, pose, 1);
+    ik::Workspace workspace;
+    const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
+    const float actual = distance(limb, pose, chain.goal.position);
+    EXPECT_LT(actual, 1e-5f * reach) << i;
+    EXPECT_NEAR(result.error, actual, 1e-5f * reach) << i;
   }
 }
 
