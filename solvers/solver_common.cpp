@@ -22,8 +22,6 @@ bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& po
   const int n = skeleton.joint_count();
   if (static_cast<int>(pose.local.size()) != n) return false;
   if (!workspace.locked.empty() && static_cast<int>(workspace.locked.size()) != n) return false;
-  for (const Transform& t : pose.local)
-    if (!is_valid(t)) return false;
   auto in_range = [n](int j) { return j >= 0 && j < n; };
   if (!in_range(chain.root) || !in_range(chain.effector)) return false;
   auto below_root = [&](int j) {
@@ -34,6 +32,16 @@ bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& po
   for (const EffectorGoal& e : chain.extra_effectors)
     if (!below_root(e.joint) || !is_valid_goal(e.goal) || !is_finite(e.weight) || e.weight < 0.0f)
       return false;
+  // The transforms the solve reads: every joint from an effector up to the root, and the
+  // root's ancestors (O(chain + depth), not the whole pose).
+  auto valid_up_to = [&](int from, int stop) {
+    for (int j = from; j > stop; j = skeleton.parent[static_cast<size_t>(j)])
+      if (!is_valid(pose.local[static_cast<size_t>(j)])) return false;
+    return true;
+  };
+  if (!valid_up_to(chain.effector, chain.root) || !valid_up_to(chain.root, -1)) return false;
+  for (const EffectorGoal& e : chain.extra_effectors)
+    if (!valid_up_to(e.joint, chain.root)) return false;
   return true;
 }
 

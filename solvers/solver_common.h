@@ -38,11 +38,12 @@ inline bool is_finite(const glm::quat& q) {
 // Position, orientation (when used), pole and up all finite, and the orientation not zero.
 bool is_valid_goal(const Goal& goal);
 
-// Everything a solver relies on before it touches the pose: the pose has one finite
-// transform per joint, root and effector are joints with root an ancestor of (or equal
-// to) the effector, every extra effector is a joint in the root's subtree, every goal
-// is valid, and workspace.locked is empty or has one entry per joint. Does not look at
-// params (each solver checks the ones it uses).
+// Everything a solver relies on before it touches the pose: the pose has one transform
+// per joint, finite with no zero scale on every joint the solve reads (the paths from the
+// effectors up to the root, and the root's ancestors), root and effector are joints with
+// root an ancestor of (or equal to) the effector, every extra effector is a joint in the
+// root's subtree, every goal is valid, and workspace.locked is empty or has one entry per
+// joint. Does not look at params (each solver checks the ones it uses).
 bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& pose,
                     const Workspace& workspace);
 

@@ -269,6 +269,26 @@ TEST(Fabrik, NanOrInfiniteGoalIsInvalidAndLeavesThePoseUntouched) {
   EXPECT_TRUE(iktest::same_pose(before, pose));
 }
 
+TEST(Fabrik, NonFinitePoseOnTheChainOrAboveIsInvalid) {
+  const ik::Skeleton s = iktest::chain_skeleton(5);
+  const ik::Pose rest = ik::rest_pose(s);
+  for (int bad_joint : {0, 2, 5}) {  // above the root, on the chain, the effector
+    ik::Pose before = rest;
+    before.local[static_cast<size_t>(bad_joint)].rotation.x = std::nanf("");
+    ik::Pose pose = before;
+    ik::Workspace ws;
+    EXPECT_EQ(ik::solve_fabrik(s, chain_to(1, 5, glm::vec3(1, 2, 0)), pose, ws, nullptr).status,
+              ik::SolveStatus::invalid_input)
+        << bad_joint;
+  }
+  // A joint the solve never reads (below the effector of a shorter chain) does not matter.
+  ik::Pose pose = rest;
+  pose.local[5].scale = glm::vec3(0.0f);
+  ik::Workspace ws;
+  EXPECT_NE(ik::solve_fabrik(s, chain_to(1, 4, glm::vec3(1, 2, 0)), pose, ws, nullptr).status,
+            ik::SolveStatus::invalid_input);
+}
+
 TEST(Fabrik, TraceIsFiniteNonIncreasingAndRecordsPoses) {
   const ik::Skeleton s = iktest::chain_skeleton(8);
   const std::vector<int> path = iktest::path_of(s, 1, 8);
