@@ -120,7 +120,8 @@ struct Trace {
 struct MassSpringState {
   int root = -1;      // the chain this state belongs to; a different chain (or joint count)
   int effector = -1;  // restarts the simulation from the pose, at rest
-  std::vector<glm::vec3> current;   // particle positions, model space, one per chain joint
+  std::vector<glm::vec3> current;   // particle positions, one per chain joint, in the frame
+                                    // of the chain root's parent (see mass_spring.h)
   std::vector<glm::vec3> previous;  // positions one substep earlier
   std::vector<float> lengths;       // rest distance of each particle from the previous one
   double pending_substeps = 0.0;    // simulated time not yet run, in substeps (< 1 after a solve)
