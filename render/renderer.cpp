@@ -16,6 +16,7 @@
 #include "render/grid_spacing.h"
 #include "render/meshes.h"
 #include "render/overlay_instances.h"
+#include "render/skinned_mesh_draw.h"
 
 namespace render {
 namespace {
@@ -88,6 +89,7 @@ struct Renderer::Impl {
   GLsizei joint_index_count = 0;
   GLuint line_vao = 0, line_corners = 0, line_instance_buffer = 0;
   GLuint point_vao = 0, point_corners = 0, point_instance_buffer = 0;
+  SkinnedMeshPass skinned;  // its own program, mesh buffers and joint matrices
 
   // This frame's camera and viewport.
   glm::mat4 view{1.0f}, projection{1.0f}, view_projection{1.0f};
@@ -244,12 +246,17 @@ bool Renderer::init(std::string& error) {
     return false;
   }
   impl_->build_meshes();
+  if (!impl_->skinned.init(error)) {
+    shutdown();
+    return false;
+  }
   return true;
 }
 
 void Renderer::shutdown() {
   if (impl_ == nullptr) return;
   Impl& r = *impl_;
+  r.skinned.shutdown();
   for (Impl::Program* p : {&r.background, &r.grid, &r.bone, &r.joint, &r.line, &r.point})
     if (p->id != 0) glDeleteProgram(p->id);
   const GLuint arrays[] = {r.empty_vao, r.grid_vao, r.bone_vao,
@@ -419,6 +426,17 @@ void Renderer::draw_points(const std::vector<glm::vec3>& centres,
   glDisable(GL_BLEND);
 }
 
+void Renderer::upload_skinned_meshes(const ik::Skeleton& skeleton,
+                                     const std::vector<ik::SkinnedMesh>& meshes) {
+  if (impl_ != nullptr) impl_->skinned.upload(skeleton, meshes);
+}
+
+void Renderer::draw_skinned_meshes(const SkinnedMeshDraw& draw) {
+  if (draw.world == nullptr) return;
+  Impl& r = *impl_;
+  r.skinned.draw(*draw.world, draw.colour, r.view, r.projection, r.view_up);
+}
+
 void Renderer::end_frame() {
   const Impl& r = *impl_;
   glDisable(GL_DEPTH_TEST);
@@ -426,6 +444,8 @@ void Renderer::end_frame() {
   glDisable(GL_CULL_FACE);
   glDisable(GL_SCISSOR_TEST);
   glDepthMask(GL_TRUE);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
   glUseProgram(0);
   glBindVertexArray(0);
   glBindBuffer(GL_ARRAY_BUFFER, 0);

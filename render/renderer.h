@@ -3,15 +3,17 @@
 //
 // A frame:  begin_frame, then any of draw_grid / draw_skeleton / draw_lines /
 // draw_polyline / draw_points in any order (depth-tested against each other), then
-// end_frame. Everything drawn is in model space (forward kinematics' world space).
-// Works with and without a multisampled framebuffer; lines, points, grid and bone edges
-// are anti-aliased in the shaders either way.
+// draw_skinned_meshes if wanted (translucent: after the opaque draws), then end_frame.
+// Everything drawn is in model space (forward kinematics' world space). Works with and
+// without a multisampled framebuffer; lines, points, grid and bone edges are anti-aliased
+// in the shaders either way.
 //
 // GL state: between begin_frame and end_frame the renderer owns the state and expects
 // nobody else to change it. end_frame leaves: depth test, blending, face culling and
 // scissor test disabled; depth writes on; no program, vertex array or array buffer
-// bound; glViewport the whole framebuffer. (ImGui's OpenGL3 backend sets everything it
-// needs itself, so it can draw right after.)
+// bound; no texture bound to GL_TEXTURE_BUFFER, texture unit 0 active; glViewport the
+// whole framebuffer. (ImGui's OpenGL3 backend sets everything it needs itself, so it can
+// draw right after.)
 #pragma once
 
 #include <string>
@@ -19,6 +21,10 @@
 
 #include "render/camera.h"
 #include "solvers/skeleton.h"
+
+namespace ik {
+struct SkinnedMesh;  // app/import/skinned_mesh.h
+}
 
 namespace render {
 
@@ -32,6 +38,13 @@ struct SkeletonDraw {
   const std::vector<glm::mat4>* world = nullptr;  // model space, one per joint
   int selected_joint = -1;                        // drawn highlighted, -1 = none
   int hovered_joint = -1;
+};
+
+struct SkinnedMeshDraw {
+  // Model space, one per joint of the skeleton given to upload_skinned_meshes (forward
+  // kinematics of the current pose).
+  const std::vector<glm::mat4>* world = nullptr;
+  glm::vec4 colour{0.64f, 0.73f, 0.87f, 0.38f};  // display RGB + opacity: light bluish grey
 };
 
 // The part of the framebuffer the 3D view occupies, in framebuffer pixels, origin at the
@@ -87,6 +100,19 @@ class Renderer {
   // (model space), `radius_pixels` in framebuffer pixels; colours as in draw_lines.
   void draw_points(const std::vector<glm::vec3>& centres, const std::vector<glm::vec4>& colours,
                    float radius_pixels = 6.0f, bool on_top = false);
+
+  // Skinned meshes (ik::ImportedRig::meshes). Upload once per rig, when it is opened: the
+  // vertex and index buffers go to the GPU and stay there (an empty list frees them).
+  // `skeleton` is the rig's; the meshes' joint indices refer to it. Needs init() (a call
+  // before it does nothing), not a frame.
+  void upload_skinned_meshes(const ik::Skeleton& skeleton,
+                             const std::vector<ik::SkinnedMesh>& meshes);
+  // Draws the uploaded meshes deformed by `draw.world` (linear blend skinning on the GPU;
+  // the joint matrices are uploaded once per call, one texture buffer for all meshes).
+  // Translucent, so the bones show through: call it after the opaque draws. Depth-tested,
+  // writes no depth, back faces culled, lit like the bones. Draws nothing if no mesh is
+  // uploaded or `draw.world` does not have one matrix per joint of the uploaded skeleton.
+  void draw_skinned_meshes(const SkinnedMeshDraw& draw);
 
   // Leaves the GL state documented above.
   void end_frame();
