@@ -356,7 +356,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
   workspace.linear.resize(joints.size());
 
   const Params& params = chain.params;
-  apply_start_pose(skeleton, params, workspace, joints, pose);
+  if (!params.warm_start) apply_start_pose(skeleton, params, workspace, joints, pose);
   glm::vec3 bone[3];  // limb frame
   float model_length = 0.0f;
   for (int k = 0; k < bones; ++k) {
@@ -375,7 +375,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
   if (params.use_limits) {
     for (size_t k = 0; k < joints.size(); ++k) {
       const int j = joints[k];
-      if (is_locked(workspace, j)) continue;
+      if (!skeleton.limits[static_cast<size_t>(j)].enabled || is_locked(workspace, j)) continue;
       if (clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
                           pose.local[static_cast<size_t>(j)].rotation)) {
         clamped = true;
@@ -390,7 +390,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                            : limb_error(chain, pose, workspace, goal);
   result.iterations = 1;
   result.status = final_status(result.error, tolerance, !reach.in_range, true);
-  trace_iteration(trace, pose, result.error);
+  if (trace != nullptr) trace_iteration(trace, pose, result.error);
   return result;
 }
 
