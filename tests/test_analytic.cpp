@@ -22,22 +22,21 @@ struct Limb {
   std::vector<int> path;
 };
 
-Limb make_limb(int bones, const ik::Transform& base = {}, float bend = 0.3f, float bone_length = 1.0f) {
+Limb limb_of(ik::Skeleton skeleton, int bones) {
   Limb limb;
-  limb.skeleton = iktest::chain_skeleton(bones + 1, bone_length, base, bend);
+  limb.skeleton = std::move(skeleton);
   limb.chain.root = 1;
   limb.chain.effector = bones + 1;
   limb.path = iktest::path_of(limb.skeleton, limb.chain.root, limb.chain.effector);
   return limb;
 }
 
+Limb make_limb(int bones, const ik::Transform& base = {}, float bend = 0.3f) {
+  return limb_of(iktest::chain_skeleton(bones + 1, 1.0f, base, bend), bones);
+}
+
 Limb random_limb(std::mt19937& rng, int bones, bool with_limits, const ik::Transform& base = {}) {
-  Limb limb;
-  limb.skeleton = iktest::random_chain(rng, bones + 1, with_limits, base);
-  limb.chain.root = 1;
-  limb.chain.effector = bones + 1;
-  limb.path = iktest::path_of(limb.skeleton, limb.chain.root, limb.chain.effector);
-  return limb;
+  return limb_of(iktest::random_chain(rng, bones + 1, with_limits, base), bones);
 }
 
 bool is_similarity(const ik::Transform& base) {
@@ -55,36 +54,132 @@ glm::quat world_rotation(const ik::Skeleton& skeleton, const ik::Pose& pose, int
                                   glm::normalize(glm::vec3(m[2]))));
 }
 
-// ---- Two-bone ---------------------------------------------------------------------------
+using Solve = ik::SolveResult (*)(const ik::Skeleton&, const ik::Chain&, ik::Pose&, ik::Workspace&, ik::Trace*);
 
-TEST(TwoBone, ReachesRandomTargetsUnderEveryRootTransform) {
-  for (const iktest::RootCase& root : iktest::root_cases()) {
-    std::mt19937 rng(42);
-    for (int rig = 0; rig < 5; ++rig) {
-      const Limb limb = random_limb(rng, 2, false, root.base);
-      const ik::Pose rest = ik::rest_pose(limb.skeleton);
-      const std::vector<float> lengths_before = iktest::bone_lengths(limb.skeleton, rest, limb.path);
-      const std::vector<float> frame_before = iktest::bone_lengths_in_frame(limb.skeleton, rest, limb.path, 0);
-      for (int goal = 0; goal < 20; ++goal) {
-        ik::Chain chain = limb.chain;
-        chain.goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path);
-        chain.goal.pole = iktest::random_unit(rng);
-        ik::Pose pose = rest;
-        ik::Workspace workspace;
-        const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
-        EXPECT_EQ(result.status, ik::SolveStatus::reached) << root.name << " rig " << rig << " goal " << goal;
-        EXPECT_EQ(result.iterations, 1);
-        const float reach = iktest::sum(lengths_before);
-        EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-4f * reach) << root.name;
-        EXPECT_NEAR(result.error, distance(limb, pose, chain.goal.position), 1e-4f * reach) << root.name;
-        // Bone lengths kept in the base's frame (and so in model space too, unless the base
-        // scales non-uniformly).
-        const std::vector<float> frame_after = iktest::bone_lengths_in_frame(limb.skeleton, pose, limb.path, 0);
-        for (size_t k = 0; k < frame_after.size(); ++k)
-          EXPECT_NEAR(frame_after[k], frame_before[k], 1e-5f * reach) << root.name;
+// After a solve from `before` toward a reachable goal: reached (by the independent FK,
+// within `slack` x reach), the reported error the real one, bone lengths kept in the
+// base's frame (and so in model space too, unless the base scales non-uniformly).
+void expect_reached_lengths_kept(const Limb& limb, const ik::Pose& before, const ik::Pose& after,
+                                 const ik::Chain& chain, const ik::SolveResult& result, float slack,
+                                 const char* root_name) {
+  const float reach = iktest::sum(iktest::bone_lengths(limb.skeleton, before, limb.path));
+  const float actual = distance(limb, after, chain.goal.position);
+  EXPECT_EQ(result.status, ik::SolveStatus::reached) << root_name << " error " << result.error;
+  EXPECT_EQ(result.iterations, 1);
+  EXPECT_LT(actual, slack * reach) << root_name;
+  EXPECT_NEAR(result.error, actual, slack * reach) << root_name;
+  const std::vector<float> lengths_before = iktest::bone_lengths_in_frame(limb.skeleton, before, limb.path, 0);
+  const std::vector<float> lengths_after = iktest::bone_lengths_in_frame(limb.skeleton, after, limb.path, 0);
+  for (size_t k = 0; k < lengths_after.size(); ++k)
+    EXPECT_NEAR(lengths_after[k], lengths_before[k], 1e-5f * reach) << root_name;
+}
+
+// 100,000 random goals (positions near and far, poles, ups, orientations, warm and cold
+// starts) on 100 random limbs under the util's root transforms, half of them with random
+// limits: never invalid, never a NaN, never beyond a limit.
+void property_random_goals(Solve solve, int bones, unsigned seed) {
+  std::mt19937 rng(seed);
+  int solves = 0;
+  for (int rig = 0; rig < 100; ++rig) {
+    const bool with_limits = rig % 2 == 0;
+    const Limb limb = random_limb(rng, bones, with_limits, iktest::root_cases()[static_cast<size_t>(rig) % 6].base);
+    ik::Pose pose = ik::rest_pose(limb.skeleton);
+    ik::Workspace workspace;
+    ik::Chain chain = limb.chain;
+    for (int goal = 0; goal < 1000; ++goal, ++solves) {
+      chain.goal.position = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 2.5f * static_cast<float>(bones));
+      chain.goal.pole = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 2.0f);
+      chain.goal.up = iktest::random_unit(rng);
+      chain.goal.use_orientation = goal % 4 == 0;
+      chain.goal.orientation = iktest::random_rotation(rng, kPi);
+      chain.params.warm_start = goal % 3 != 0;
+      const ik::SolveResult result = solve(limb.skeleton, chain, pose, workspace, nullptr);
+      ASSERT_NE(result.status, ik::SolveStatus::invalid_input);
+      ASSERT_TRUE(std::isfinite(result.error));
+      ASSERT_TRUE(iktest::finite(pose)) << "rig " << rig << " goal " << goal;
+      if (with_limits) {
+        for (int j : limb.path) ASSERT_TRUE(iktest::respects_limits(limb.skeleton, pose, j));
       }
     }
   }
+  EXPECT_EQ(solves, 100000);
+}
+
+// Solves from the rest pose toward the chain root + `offset` (with `up` and `pole`) and
+// expects a finite pose that reaches it exactly. Returns the pose for further checks.
+ik::Pose expect_reached_from_rest(Solve solve, const Limb& limb, const glm::vec3& offset,
+                                  const glm::vec3& up = {0.0f, 1.0f, 0.0f}, const glm::vec3& pole = {0.0f, 0.0f, 1.0f}) {
+  ik::Chain chain = limb.chain;
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  chain.goal.position = world_position(limb.skeleton, pose, limb.chain.root) + offset;
+  chain.goal.up = up;
+  chain.goal.pole = pole;
+  ik::Workspace workspace;
+  const ik::SolveResult result = solve(limb.skeleton, chain, pose, workspace, nullptr);
+  EXPECT_TRUE(iktest::finite(pose));
+  EXPECT_EQ(result.status, ik::SolveStatus::reached) << "error " << result.error;
+  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+  return pose;
+}
+
+// A reachable two-bone goal: the effector of a random pose; a random pole.
+ik::Goal reachable_two_bone_goal(std::mt19937& rng, const Limb& limb) {
+  ik::Goal goal;
+  goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path);
+  goal.pole = iktest::random_unit(rng);
+  return goal;
+}
+
+// A reachable three-bone goal: the effector of a random pose, with `up` its last link's
+// direction there.
+ik::Goal reachable_three_bone_goal(std::mt19937& rng, const Limb& limb) {
+  const ik::Pose pose = iktest::random_pose(rng, limb.skeleton, limb.path);
+  ik::Goal goal;
+  goal.position = world_position(limb.skeleton, pose, limb.path[3]);
+  goal.up = glm::normalize(goal.position - world_position(limb.skeleton, pose, limb.path[2]));
+  goal.pole = iktest::random_unit(rng);
+  return goal;
+}
+
+// Reachable goals from the rest pose of random limbs, under every root transform of the
+// util: reached and lengths kept (expect_reached_lengths_kept); then `check` (pose, goal).
+template <typename Check>
+void reaches_under_every_root(Solve solve, int bones, ik::Goal (*make_goal)(std::mt19937&, const Limb&),
+                              float slack, Check&& check) {
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    std::mt19937 rng(42);
+    for (int rig = 0; rig < 5; ++rig) {
+      const Limb limb = random_limb(rng, bones, false, root.base);
+      const ik::Pose rest = ik::rest_pose(limb.skeleton);
+      for (int g = 0; g < 20; ++g) {
+        ik::Chain chain = limb.chain;
+        chain.goal = make_goal(rng, limb);
+        ik::Pose pose = rest;
+        ik::Workspace workspace;
+        const ik::SolveResult result = solve(limb.skeleton, chain, pose, workspace, nullptr);
+        expect_reached_lengths_kept(limb, rest, pose, chain, result, slack, root.name);
+        check(limb, pose, chain.goal, root.name);
+      }
+    }
+  }
+}
+
+// Expects `chain` on `limb` to be invalid input, with the pose (not the rest pose: joint
+// 2 turned, captured before solving) untouched.
+void expect_invalid(Solve solve, const Limb& limb, const ik::Chain& chain) {
+  ik::Pose pose = ik::rest_pose(limb.skeleton);
+  pose.local[2].rotation = glm::angleAxis(0.4f, glm::vec3(1, 0, 0));
+  const ik::Pose before = pose;
+  ik::Workspace workspace;
+  EXPECT_EQ(solve(limb.skeleton, chain, pose, workspace, nullptr).status, ik::SolveStatus::invalid_input);
+  EXPECT_TRUE(iktest::same_pose(pose, before));
+}
+
+// ---- Two-bone ---------------------------------------------------------------------------
+
+TEST(TwoBone, ReachesRandomTargetsUnderEveryRootTransform) {
+  reaches_under_every_root(ik::solve_two_bone, 2, reachable_two_bone_goal, 1e-4f,
+                           [](const Limb&, const ik::Pose&, const ik::Goal&, const char*) {});
 }
 
 TEST(TwoBone, SmallCorrectionsKeepTheirDigits) {
@@ -193,72 +288,31 @@ TEST(TwoBone, ZeroLengthBone) {
   // turning about the root. A target at distance 1 is reached; the pose stays finite.
   ik::RawSkeleton raw = iktest::chain_raw(3);
   raw.joints[2].rest.translation = glm::vec3(0.0f);
-  const ik::Skeleton skeleton = iktest::build(raw);
-  ik::Chain chain;
-  chain.root = 1;
-  chain.effector = 3;
-  ik::Pose pose = ik::rest_pose(skeleton);
-  const glm::vec3 a = world_position(skeleton, pose, 1);
-  chain.goal.position = a + glm::normalize(glm::vec3(1, -1, 2));
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_two_bone(skeleton, chain, pose, workspace, nullptr);
-  EXPECT_TRUE(iktest::finite(pose));
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(glm::length(world_position(skeleton, pose, 3) - chain.goal.position), 1e-5f);
+  expect_reached_from_rest(ik::solve_two_bone, limb_of(iktest::build(raw), 2), glm::normalize(glm::vec3(1, -1, 2)));
 }
 
 TEST(TwoBone, TargetAtTheRoot) {
   // Equal bones: the limb folds completely and the effector lands on the root.
-  const Limb limb = make_limb(2);
-  ik::Chain chain = limb.chain;
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  chain.goal.position = world_position(limb.skeleton, pose, 1);
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
-  EXPECT_TRUE(iktest::finite(pose));
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+  expect_reached_from_rest(ik::solve_two_bone, make_limb(2), glm::vec3(0.0f));
 }
 
 TEST(TwoBone, StraightColinearChainBendsTowardThePole) {
   const Limb limb = make_limb(2, {}, 0.0f);  // rest pose straight along +Y
-  ik::Chain chain = limb.chain;
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  ASSERT_LT(iktest::max_bend(limb.skeleton, pose, limb.path), 1e-6f);
-  const glm::vec3 a = world_position(limb.skeleton, pose, 1);
-  chain.goal.position = a + glm::vec3(0.0f, 1.5f, 0.0f);  // on the chain's own line
-  chain.goal.pole = {0.0f, 0.0f, 1.0f};
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
-  EXPECT_GT(world_position(limb.skeleton, pose, 2).z - a.z, 0.5f);  // bent toward +Z
+  ASSERT_LT(iktest::max_bend(limb.skeleton, ik::rest_pose(limb.skeleton), limb.path), 1e-6f);
+  // The target on the chain's own line; the pole +Z.
+  const ik::Pose pose = expect_reached_from_rest(ik::solve_two_bone, limb, glm::vec3(0.0f, 1.5f, 0.0f));
+  EXPECT_GT(world_position(limb.skeleton, pose, 2).z - world_position(limb.skeleton, pose, 1).z, 0.5f);
 }
 
 TEST(TwoBone, TargetStraightBehind) {
-  const Limb limb = make_limb(2, {}, 0.0f);  // straight along +Y
-  ik::Chain chain = limb.chain;
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  const glm::vec3 a = world_position(limb.skeleton, pose, 1);
-  chain.goal.position = a - glm::vec3(0.0f, 1.2f, 0.0f);
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
-  EXPECT_TRUE(iktest::finite(pose));
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+  expect_reached_from_rest(ik::solve_two_bone, make_limb(2, {}, 0.0f), glm::vec3(0.0f, -1.2f, 0.0f));
 }
 
 TEST(TwoBone, NanGoalIsInvalidAndLeavesThePoseUntouched) {
   const Limb limb = make_limb(2);
   ik::Chain chain = limb.chain;
   chain.goal.position = {0.0f, std::nanf(""), 0.0f};
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  pose.local[2].rotation = glm::angleAxis(0.4f, glm::vec3(1, 0, 0));
-  const ik::Pose before = pose;
-  ik::Workspace workspace;
-  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
-            ik::SolveStatus::invalid_input);
-  EXPECT_TRUE(iktest::same_pose(pose, before));
+  expect_invalid(ik::solve_two_bone, limb, chain);
 }
 
 TEST(TwoBone, InfinitePoleIsInvalidAndLeavesThePoseUntouched) {
@@ -266,27 +320,16 @@ TEST(TwoBone, InfinitePoleIsInvalidAndLeavesThePoseUntouched) {
   ik::Chain chain = limb.chain;
   chain.goal.position = {1.0f, 1.0f, 0.0f};
   chain.goal.pole = {INFINITY, 0.0f, 0.0f};
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  const ik::Pose before = pose;
-  ik::Workspace workspace;
-  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
-            ik::SolveStatus::invalid_input);
-  EXPECT_TRUE(iktest::same_pose(pose, before));
+  expect_invalid(ik::solve_two_bone, limb, chain);
 }
 
 TEST(TwoBone, ChainsOfOtherLengthsAreInvalid) {
   const Limb limb = make_limb(3);
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  const ik::Pose before = pose;
-  ik::Workspace workspace;
   ik::Chain chain = limb.chain;  // three bones
   chain.goal.position = {1.0f, 1.0f, 0.0f};
-  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
-            ik::SolveStatus::invalid_input);
+  expect_invalid(ik::solve_two_bone, limb, chain);
   chain.effector = 2;  // one bone
-  EXPECT_EQ(ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
-            ik::SolveStatus::invalid_input);
-  EXPECT_TRUE(iktest::same_pose(pose, before));
+  expect_invalid(ik::solve_two_bone, limb, chain);
 }
 
 TEST(TwoBone, LockedJointsAreNotWritten) {
@@ -367,69 +410,18 @@ TEST(TwoBone, HingeElbowBendsAboutItsAxisAndStaysInItsLimits) {
   EXPECT_GT(reached, 150);
 }
 
-TEST(TwoBone, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
-  std::mt19937 rng(2024);
-  int solves = 0;
-  for (int rig = 0; rig < 100; ++rig) {
-    const bool with_limits = rig % 2 == 0;
-    const Limb limb = random_limb(rng, 2, with_limits, iktest::root_cases()[static_cast<size_t>(rig) % 6].base);
-    ik::Pose pose = ik::rest_pose(limb.skeleton);
-    ik::Workspace workspace;
-    ik::Chain chain = limb.chain;
-    for (int goal = 0; goal < 1000; ++goal, ++solves) {
-      chain.goal.position = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 6.0f);
-      chain.goal.pole = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 2.0f);
-      chain.params.warm_start = goal % 3 != 0;
-      const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
-      ASSERT_NE(result.status, ik::SolveStatus::invalid_input);
-      ASSERT_TRUE(std::isfinite(result.error));
-      ASSERT_TRUE(iktest::finite(pose)) << "rig " << rig << " goal " << goal;
-      if (with_limits) {
-        for (int j : limb.path) ASSERT_TRUE(iktest::respects_limits(limb.skeleton, pose, j));
-      }
-    }
-  }
-  EXPECT_EQ(solves, 100000);
-}
+TEST(TwoBone, PropertyRandomGoalsNeverNanNeverBeyondLimits) { property_random_goals(ik::solve_two_bone, 2, 2024); }
 
 // ---- Three-bone -------------------------------------------------------------------------
 
-// A reachable three-bone goal: the effector of a random pose, with `up` its last link's
-// direction there.
-ik::Goal reachable_three_bone_goal(std::mt19937& rng, const Limb& limb) {
-  const ik::Pose pose = iktest::random_pose(rng, limb.skeleton, limb.path);
-  ik::Goal goal;
-  goal.position = world_position(limb.skeleton, pose, limb.path[3]);
-  goal.up = glm::normalize(goal.position - world_position(limb.skeleton, pose, limb.path[2]));
-  goal.pole = iktest::random_unit(rng);
-  return goal;
-}
-
 TEST(ThreeBone, ReachesWithTheLastLinkAlongUpUnderEveryRootTransform) {
-  for (const iktest::RootCase& root : iktest::root_cases()) {
-    std::mt19937 rng(77);
-    for (int rig = 0; rig < 5; ++rig) {
-      const Limb limb = random_limb(rng, 3, false, root.base);
-      const ik::Pose rest = ik::rest_pose(limb.skeleton);
-      const float reach = iktest::sum(iktest::bone_lengths(limb.skeleton, rest, limb.path));
-      const std::vector<float> frame_before = iktest::bone_lengths_in_frame(limb.skeleton, rest, limb.path, 0);
-      for (int i = 0; i < 20; ++i) {
-        ik::Chain chain = limb.chain;
-        chain.goal = reachable_three_bone_goal(rng, limb);
-        ik::Pose pose = rest;
-        ik::Workspace workspace;
-        const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
-        EXPECT_EQ(result.status, ik::SolveStatus::reached) << root.name << " rig " << rig << " goal " << i;
-        EXPECT_LT(distance(limb, pose, chain.goal.position), 2e-4f * reach) << root.name;
-        const glm::vec3 last_link = world_position(limb.skeleton, pose, limb.path[3]) -
-                                    world_position(limb.skeleton, pose, limb.path[2]);
-        EXPECT_GT(glm::dot(glm::normalize(last_link), chain.goal.up), 1.0f - 1e-5f) << root.name;
-        const std::vector<float> frame_after = iktest::bone_lengths_in_frame(limb.skeleton, pose, limb.path, 0);
-        for (size_t k = 0; k < frame_after.size(); ++k)
-          EXPECT_NEAR(frame_after[k], frame_before[k], 1e-5f * reach) << root.name;
-      }
-    }
-  }
+  reaches_under_every_root(
+      ik::solve_three_bone, 3, reachable_three_bone_goal, 2e-4f,
+      [](const Limb& limb, const ik::Pose& pose, const ik::Goal& goal, const char* root_name) {
+        const glm::vec3 last_link =
+            world_position(limb.skeleton, pose, limb.path[3]) - world_position(limb.skeleton, pose, limb.path[2]);
+        EXPECT_GT(glm::dot(glm::normalize(last_link), goal.up), 1.0f - 1e-5f) << root_name;
+      });
 }
 
 TEST(ThreeBone, TheThreeLinksEndCoplanarWithTheMiddleJointOnThePoleSide) {
@@ -476,81 +468,38 @@ TEST(ThreeBone, UnreachableTargetEndsStraightTowardIt) {
 }
 
 TEST(ThreeBone, StraightColinearChain) {
-  const Limb limb = make_limb(3, {}, 0.0f);
-  ik::Chain chain = limb.chain;
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  const glm::vec3 a = world_position(limb.skeleton, pose, 1);
-  chain.goal.position = a + glm::vec3(0.0f, 2.0f, 0.0f);  // on the line, closer than 3
-  chain.goal.up = {0.0f, 1.0f, 0.0f};
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+  // On the line, closer than the reach of 3.
+  expect_reached_from_rest(ik::solve_three_bone, make_limb(3, {}, 0.0f), glm::vec3(0.0f, 2.0f, 0.0f));
 }
 
 TEST(ThreeBone, TargetAtTheRoot) {
   // c's target is the root minus up: distance 1, inside [0, 2]: reached.
-  const Limb limb = make_limb(3);
-  ik::Chain chain = limb.chain;
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  chain.goal.position = world_position(limb.skeleton, pose, 1);
-  chain.goal.up = {1.0f, 0.0f, 0.0f};
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
-  EXPECT_TRUE(iktest::finite(pose));
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+  expect_reached_from_rest(ik::solve_three_bone, make_limb(3), glm::vec3(0.0f), glm::vec3(1.0f, 0.0f, 0.0f));
 }
 
 TEST(ThreeBone, ZeroLengthLastBone) {
   // The effector sits on c: the goal is then c's own target; up no longer matters.
   ik::RawSkeleton raw = iktest::chain_raw(4);
   raw.joints[4].rest.translation = glm::vec3(0.0f);
-  const ik::Skeleton skeleton = iktest::build(raw);
-  ik::Chain chain;
-  chain.root = 1;
-  chain.effector = 4;
-  ik::Pose pose = ik::rest_pose(skeleton);
-  chain.goal.position = world_position(skeleton, pose, 1) + glm::vec3(1.2f, 0.3f, 0.5f);
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_three_bone(skeleton, chain, pose, workspace, nullptr);
-  EXPECT_TRUE(iktest::finite(pose));
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(glm::length(world_position(skeleton, pose, 4) - chain.goal.position), 1e-5f);
+  expect_reached_from_rest(ik::solve_three_bone, limb_of(iktest::build(raw), 3), glm::vec3(1.2f, 0.3f, 0.5f));
 }
 
 TEST(ThreeBone, TargetStraightBehind) {
-  const Limb limb = make_limb(3, {}, 0.0f);  // straight along +Y
-  ik::Chain chain = limb.chain;
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  chain.goal.position = world_position(limb.skeleton, pose, 1) - glm::vec3(0.0f, 2.5f, 0.0f);
-  chain.goal.up = {0.0f, -1.0f, 0.0f};
-  ik::Workspace workspace;
-  const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
-  EXPECT_TRUE(iktest::finite(pose));
-  EXPECT_EQ(result.status, ik::SolveStatus::reached);
-  EXPECT_LT(distance(limb, pose, chain.goal.position), 1e-5f);
+  expect_reached_from_rest(ik::solve_three_bone, make_limb(3, {}, 0.0f), glm::vec3(0.0f, -2.5f, 0.0f),
+                           glm::vec3(0.0f, -1.0f, 0.0f));
 }
 
 TEST(ThreeBone, NanOrZeroUpIsInvalidAndLeavesThePoseUntouched) {
   const Limb limb = make_limb(3);
-  ik::Pose pose = ik::rest_pose(limb.skeleton);
-  pose.local[3].rotation = glm::angleAxis(0.2f, glm::vec3(0, 0, 1));
-  const ik::Pose before = pose;
-  ik::Workspace workspace;
   ik::Chain chain = limb.chain;
   chain.goal.position = {1.0f, 1.0f, 1.0f};
   chain.goal.up = {0.0f, std::nanf(""), 0.0f};
-  EXPECT_EQ(ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
-            ik::SolveStatus::invalid_input);
+  expect_invalid(ik::solve_three_bone, limb, chain);
   chain.goal.up = glm::vec3(0.0f);
-  EXPECT_EQ(ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
-            ik::SolveStatus::invalid_input);
+  expect_invalid(ik::solve_three_bone, limb, chain);
   chain.goal.up = {0.0f, 1.0f, 0.0f};
   chain.goal.position = {-INFINITY, 1.0f, 1.0f};
-  EXPECT_EQ(ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr).status,
-            ik::SolveStatus::invalid_input);
-  EXPECT_TRUE(iktest::same_pose(pose, before));
+  expect_invalid(ik::solve_three_bone, limb, chain);
 }
 
 TEST(ThreeBone, SameInputSameOutputAndTraceFinite) {
@@ -573,30 +522,7 @@ TEST(ThreeBone, SameInputSameOutputAndTraceFinite) {
 }
 
 TEST(ThreeBone, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
-  std::mt19937 rng(4048);
-  int solves = 0;
-  for (int rig = 0; rig < 100; ++rig) {
-    const bool with_limits = rig % 2 == 1;
-    const Limb limb = random_limb(rng, 3, with_limits, iktest::root_cases()[static_cast<size_t>(rig) % 6].base);
-    ik::Pose pose = ik::rest_pose(limb.skeleton);
-    ik::Workspace workspace;
-    ik::Chain chain = limb.chain;
-    for (int goal = 0; goal < 1000; ++goal, ++solves) {
-      chain.goal.position = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 8.0f);
-      chain.goal.up = iktest::random_unit(rng);
-      chain.goal.pole = iktest::random_unit(rng);
-      chain.goal.use_orientation = goal % 4 == 0;
-      chain.goal.orientation = iktest::random_rotation(rng, kPi);
-      const ik::SolveResult result = ik::solve_three_bone(limb.skeleton, chain, pose, workspace, nullptr);
-      ASSERT_NE(result.status, ik::SolveStatus::invalid_input);
-      ASSERT_TRUE(std::isfinite(result.error));
-      ASSERT_TRUE(iktest::finite(pose)) << "rig " << rig << " goal " << goal;
-      if (with_limits) {
-        for (int j : limb.path) ASSERT_TRUE(iktest::respects_limits(limb.skeleton, pose, j));
-      }
-    }
-  }
-  EXPECT_EQ(solves, 100000);
+  property_random_goals(ik::solve_three_bone, 3, 4048);
 }
 
 }  // namespace
