@@ -7,6 +7,7 @@
 #include "app/files/atomic_file.h"
 #include "app/files/base64.h"
 #include "app/files/file_paths.h"
+#include "app/files/json_output.h"
 #include "app/import/glb_container.h"
 
 namespace ik {
@@ -254,7 +255,8 @@ bool write_gltf_document(const std::string& path, const GltfDocument& document,
                                base64_encode(document.images[i]->bytes);
   }
   // Names are UTF-8 in a valid glTF; a stray invalid byte is replaced rather than thrown.
-  const std::string text = json.dump(binary ? -1 : 2, ' ', false, Json::error_handler_t::replace);
+  const std::string text =
+      binary ? json.dump(-1, ' ', false, Json::error_handler_t::replace) : dump_readable(json);
   return app::write_file_atomically(path, binary ? assemble_glb(text, bin) : text + "\n", error);
 }
 

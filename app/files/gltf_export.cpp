@@ -6,7 +6,7 @@
 
 #include "app/files/file_paths.h"
 #include "app/files/gltf_document.h"
-#include "app/files/json_numbers.h"
+#include "app/files/json_output.h"
 
 namespace ik {
 namespace {
