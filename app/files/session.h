@@ -1,0 +1,91 @@
+// A session: which rig is open and the IK set-up on it (chains, solvers, params, goals),
+// saved as JSON and loaded back exactly, so a loaded session solves exactly as it did
+// when saved.
+//
+// The file (format "ikscope-session", version 1):
+//
+//   {
+//     "format": "ikscope-session",
+//     "version": 1,
+//     "rig_path": "../assets/humanoid.gltf",        relative to the session file's folder
+//     "rig_path_absolute": "/home/me/assets/humanoid.gltf",   fallback if the relative one is gone
+//     "joint_count": 30,                            informative: the rig's joints when saved
+//     "camera": {"target": [0, 1, 0], "distance": 4, "yaw": 0.6, "pitch": 0.25},  optional
+//     "chains": [
+//       {
+//         "solver": "dls",                          SolverInfo::id, never a table index
+//         "enabled": true,
+//         "root": {"index": 12, "name": "UpperArm.L"},
+//         "effector": {"index": 15, "name": "Hand.L"},
+//         "goal": {"position": [0.4, 1.1, 0.2], "use_orientation": false,
+//                  "orientation": [0, 0, 0, 1],     x, y, z, w as in glTF
+//                  "pole": [0, 0, 1], "up": [0, 1, 0], "scale": 1},
+//         "extra_effectors": [
+//           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1, "goal": {...}}],
+//         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
+//                    "gravity": [0, -9.81, 0], ...}
+//       }
+//     ]
+//   }
+//
+// Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
+// Every Params field is written under its ParamInfo::id (solver_table.h), so a new field
+// is saved and loaded as soon as it has a row in the param table.
+//
+// Loading checks everything and reports the first problem as one line
+// "<session path>: <where>: <problem>", e.g.
+//   "s.json: chains[1].solver: unknown solver 'fabrk' (known: fabrik, ccd, ...)".
+// Joints are matched by index and name: when the index holds another name in this rig
+// (the rig was edited), the joint is found by its name (and a warning says so); a name
+// the rig does not have is an error. Missing optional fields take the defaults of
+// solvers/chain.h (Goal{}, Params{}, enabled = true); root, effector, solver and the goal
+// position are required. Unknown keys are ignored (a newer ikscope may add some) and listed
+// in the warnings.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solvers/chain.h"
+
+namespace ik {
+
+// The viewport camera, as plain numbers so the file format does not depend on render/
+// (the program copies render::Camera's fields in and out).
+struct SessionCamera {
+  glm::vec3 target{0.0f, 1.0f, 0.0f};  // model space, the point orbited around
+  float distance = 4.0f;               // scene units
+  float yaw = 0.6f;                    // radians
+  float pitch = 0.25f;                 // radians
+};
+
+struct Session {
+  // The rig file. In memory: a path the program can open (absolute, or relative to the
+  // current folder). In the file: relative to the session file's folder where possible.
+  std::string rig_path;
+  std::vector<Chain> chains;  // Chain::solver indexes solver_table()
+  bool has_camera = false;    // camera is saved / was loaded
+  SessionCamera camera;
+};
+
+// Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a
+// failure or a crash leaves the previous file as it was. The chains are checked against
+// `skeleton` (the open rig) first with the same rules as load_session, so a saved file
+// always loads. Refuses to write over the rig file itself. On failure returns false and
+// sets `error` to one line naming the file.
+bool save_session(const std::string& path, const Skeleton& skeleton, const Session& session,
+                  std::string& error);
+
+// Step 1 of loading: the rig the session was made on, so the caller can import it first.
+// `rig_path` is the stored path resolved against the session file's folder (or the
+// stored absolute path when only that file exists). Checks the format and version only.
+bool read_session_rig_path(const std::string& path, std::string& rig_path, std::string& error);
+
+// Step 2: reads and checks the whole session against `skeleton` (the rig imported from
+// the path read in step 1). On success fills `session` (rig_path resolved as in step 1)
+// and appends non-fatal notes (a joint found by name, unknown keys) to `warnings` if
+// given. On failure returns false, leaves `session` untouched and sets `error`.
+bool load_session(const std::string& path, const Skeleton& skeleton, Session& session,
+                  std::string& error, std::vector<std::string>* warnings = nullptr);
+
+}  // namespace ik
