@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app/history.h"
+#include "app/core/history.h"
 #include "app/import/gltf_import.h"
 #include "render/camera.h"
 #include "solvers/chain.h"

@@ -11,7 +11,7 @@
 #include <ctime>
 #include <string>
 
-#include "app/command_line.h"
+#include "app/core/command_line.h"
 #include "app/editor.h"
 #include "app/panels.h"
 #include "app/state_dump.h"

@@ -1,4 +1,4 @@
-#include "app/history.h"
+#include "app/core/history.h"
 
 
 namespace app {

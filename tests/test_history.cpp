@@ -1,0 +1,77 @@
+// Undo / redo of chain edits.
+#include "app/core/history.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+std::vector<ik::Chain> one_chain(float goal_x) {
+  ik::Chain c;
+  c.root = 0;
+  c.effector = 2;
+  c.goal.position = {goal_x, 1.0f, 0.0f};
+  return {c};
+}
+
+TEST(History, UndoAndRedoWalkThroughCommittedStates) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  EXPECT_FALSE(h.can_undo());
+
+  chains[0].goal.position.x = 1.0f;  // a drag ...
+  h.commit(chains);                  // ... released
+  chains[0].params.lambda = 0.5f;    // a slider let go
+  h.commit(chains);
+  ASSERT_TRUE(h.can_undo());
+
+  ASSERT_TRUE(h.undo(chains));
+  EXPECT_EQ(chains[0].params.lambda, ik::Params{}.lambda);
+  EXPECT_EQ(chains[0].goal.position.x, 1.0f);
+  ASSERT_TRUE(h.undo(chains));
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+  EXPECT_FALSE(h.undo(chains)) << "nothing before the reset";
+
+  ASSERT_TRUE(h.redo(chains));
+  EXPECT_EQ(chains[0].goal.position.x, 1.0f);
+  ASSERT_TRUE(h.redo(chains));
+  EXPECT_EQ(chains[0].params.lambda, 0.5f);
+  EXPECT_FALSE(h.redo(chains));
+}
+
+TEST(History, ANewEditDropsTheRedoStates) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  chains[0].goal.position.x = 1.0f;
+  h.commit(chains);
+  h.undo(chains);
+  chains[0].goal.position.x = 2.0f;
+  h.commit(chains);
+  EXPECT_FALSE(h.can_redo());
+  h.undo(chains);
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+}
+
+TEST(History, CommittingAnUnchangedStateAddsNoStep) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  h.commit(chains);
+  EXPECT_FALSE(h.can_undo());
+}
+
+TEST(History, UndoDropsAnUncommittedEdit) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  chains[0].goal.position.x = 1.0f;
+  h.commit(chains);
+  chains[0].goal.position.x = 5.0f;  // still dragging
+  h.undo(chains);
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+  h.redo(chains);
+  EXPECT_EQ(chains[0].goal.position.x, 1.0f) << "redo gives the committed state, not the half-done drag";
+}
+
+}  // namespace
