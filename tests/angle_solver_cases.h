@@ -266,6 +266,28 @@ inline void same_input_same_output(Solve solve, const ik::Params& params) {
   EXPECT_FALSE(iktest::same_pose(first, start));
 }
 
+// A second solve with the same workspace and trace (grown to size by the first) makes no
+// heap allocation at all, trace poses included. `allocations` reads the test's counter
+// (allocation_counter.h).
+inline void second_solve_allocates_nothing(Solve solve, const ik::Params& params, long& (*allocations)()) {
+  std::mt19937 rng(21);
+  const Rig rig = rig_of(iktest::random_chain(rng, 8, true), params);
+  ik::Chain chain = rig.chain;
+  ik::Pose pose = ik::rest_pose(rig.skeleton);
+  ik::Workspace workspace;
+  ik::Trace trace;
+  trace.record_poses = true;
+  chain.goal.position = iktest::random_reachable_goal(rng, rig.skeleton, rig.path);
+  solve(rig.skeleton, chain, pose, workspace, &trace);
+  chain.goal.position = iktest::random_reachable_goal(rng, rig.skeleton, rig.path);
+  pose = ik::rest_pose(rig.skeleton);
+  const long before = allocations();
+  const ik::SolveResult result = solve(rig.skeleton, chain, pose, workspace, &trace);
+  const long during = allocations() - before;
+  EXPECT_GT(result.iterations, 1);
+  EXPECT_EQ(during, 0);
+}
+
 // `count` random goals on small random chains (with and without limits, under the util's
 // root transforms, warm and cold starts, some goals far out of reach), a few iterations
 // each: never a NaN, never a limit exceeded.

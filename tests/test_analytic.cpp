@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "tests/allocation_counter.h"
 #include "tests/solver_test_util.h"
 
 namespace {
@@ -408,6 +409,26 @@ TEST(TwoBone, HingeElbowBendsAboutItsAxisAndStaysInItsLimits) {
   // Goals come from poses that respect the hinge; a negative bend (the other side of the
   // hinge's range) cannot always be mirrored into [0, 2.5], but most goals are reached.
   EXPECT_GT(reached, 150);
+}
+
+TEST(Analytic, SecondSolveAllocatesNothing) {
+  // Once the workspace and the trace have grown to size, a solve makes no heap allocation.
+  std::mt19937 rng(3);
+  for (const Solve solve : {ik::solve_two_bone, ik::solve_three_bone}) {
+    const int bones = solve == ik::solve_two_bone ? 2 : 3;
+    const Limb limb = random_limb(rng, bones, true, iktest::root_cases()[1].base);
+    ik::Chain chain = limb.chain;
+    ik::Pose pose = ik::rest_pose(limb.skeleton);
+    ik::Workspace workspace;
+    ik::Trace trace;
+    trace.record_poses = true;
+    chain.goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path);
+    solve(limb.skeleton, chain, pose, workspace, &trace);
+    chain.goal.position = iktest::random_reachable_goal(rng, limb.skeleton, limb.path);
+    const long before = alloctest::allocations();
+    solve(limb.skeleton, chain, pose, workspace, &trace);
+    EXPECT_EQ(alloctest::allocations() - before, 0) << bones << " bones";
+  }
 }
 
 TEST(TwoBone, PropertyRandomGoalsNeverNanNeverBeyondLimits) { property_random_goals(ik::solve_two_bone, 2, 2024); }

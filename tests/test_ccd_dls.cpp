@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "solvers/ccd.h"
+#include "tests/allocation_counter.h"
 #include "tests/angle_solver_cases.h"
 
 namespace {
@@ -35,6 +36,9 @@ TEST(CcdDls, TraceIsFiniteAndComplete) {
   anglecases::trace_is_finite_and_complete(ik::solve_ccd_dls, refine_params());
 }
 TEST(CcdDls, SameInputSameOutput) { anglecases::same_input_same_output(ik::solve_ccd_dls, refine_params()); }
+TEST(CcdDls, SecondSolveAllocatesNothing) {
+  anglecases::second_solve_allocates_nothing(ik::solve_ccd_dls, refine_params(), alloctest::allocations);
+}
 TEST(CcdDls, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
   anglecases::property_random_goals(ik::solve_ccd_dls, refine_params(), 100000);
 }

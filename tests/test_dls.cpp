@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "solvers/jacobian.h"
+#include "tests/allocation_counter.h"
 #include "tests/angle_solver_cases.h"
 
 namespace {
@@ -37,6 +38,9 @@ TEST(Dls, LimitsNeverExceeded) { anglecases::limits_never_exceeded(ik::solve_dls
 TEST(Dls, TraceIsFiniteAndComplete) { anglecases::trace_is_finite_and_complete(ik::solve_dls, dls_params()); }
 TEST(Dls, SameInputSameOutput) { anglecases::same_input_same_output(ik::solve_dls, dls_params()); }
 TEST(Dls, InvalidParamsAreRejected) { anglecases::invalid_params_are_rejected(ik::solve_dls, dls_params()); }
+TEST(Dls, SecondSolveAllocatesNothing) {
+  anglecases::second_solve_allocates_nothing(ik::solve_dls, dls_params(), alloctest::allocations);
+}
 TEST(Dls, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
   anglecases::property_random_goals(ik::solve_dls, dls_params(), 100000);
 }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/allocation_counter.h"
 #include "tests/angle_solver_cases.h"
 
 namespace {
@@ -272,6 +273,9 @@ TEST(JacobianTranspose, TraceIsFiniteAndComplete) {
 }
 TEST(JacobianTranspose, SameInputSameOutput) {
   anglecases::same_input_same_output(ik::solve_jacobian_transpose, transpose_params());
+}
+TEST(JacobianTranspose, SecondSolveAllocatesNothing) {
+  anglecases::second_solve_allocates_nothing(ik::solve_jacobian_transpose, transpose_params(), alloctest::allocations);
 }
 TEST(JacobianTranspose, PropertyRandomGoalsNeverNanNeverBeyondLimits) {
   anglecases::property_random_goals(ik::solve_jacobian_transpose, transpose_params(), 100000);
