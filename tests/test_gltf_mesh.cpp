@@ -327,6 +327,23 @@ std::string edited(std::string text, const std::string& from, const std::string&
   return text;
 }
 
+// "data:application/octet-stream;base64,..." for `bytes`.
+std::string data_uri(const std::vector<unsigned char>& bytes) {
+  static const char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string text = "data:application/octet-stream;base64,";
+  for (size_t i = 0; i < bytes.size(); i += 3) {
+    const size_t left = bytes.size() - i;
+    const std::uint32_t group = (std::uint32_t{bytes[i]} << 16) |
+                                (left > 1 ? std::uint32_t{bytes[i + 1]} << 8 : 0u) |
+                                (left > 2 ? std::uint32_t{bytes[i + 2]} : 0u);
+    text += kDigits[(group >> 18) & 63];
+    text += kDigits[(group >> 12) & 63];
+    text += left > 1 ? kDigits[(group >> 6) & 63] : '=';
+    text += left > 2 ? kDigits[group & 63] : '=';
+  }
+  return text;
+}
+
 const std::string kPrimitive =
     R"({"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}, "indices": 3})";
 
@@ -500,6 +517,48 @@ TEST(GltfMesh, MalformedMeshesAreSkippedWithAWarning) {
     EXPECT_EQ(rig.skeleton.joint_count(), 2);
     EXPECT_TRUE(rig.meshes.empty());
     EXPECT_TRUE(any_warning_contains(rig, c.warning)) << all_warnings(rig);
+  }
+}
+
+// tinygltf refuses a whole file for some broken accessors and views (an unknown component
+// type, a byteStride that is not a multiple of 4, an indices accessor out of range): the
+// importer then loads the file without its meshes.
+TEST(GltfMesh, FilesTinygltfRefusesForTheirMeshesStillGiveTheSkeleton) {
+  struct Case {
+    const char* name;
+    std::string json;
+  };
+  const Case cases[] = {
+      {"unbroken", kSyntheticJson},  // the control: loads with its mesh
+      {"component_type", edited(kSyntheticJson, R"("byteOffset": 12, "componentType": 5121)",
+                                R"("byteOffset": 12, "componentType": 9999)")},
+      {"stride_6", edited(kSyntheticJson, R"("byteStride": 24)", R"("byteStride": 6)")},
+      {"indices_accessor", edited(kSyntheticJson, R"("indices": 3})", R"("indices": 70})")},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    for (const bool binary : {true, false}) {
+      ik::ImportedRig rig;
+      std::string error;
+      bool loaded = false;
+      if (binary) {
+        const std::vector<unsigned char> glb = make_glb(c.json, synthetic_bin());
+        loaded = ik::import_gltf_memory(glb.data(), glb.size(), "refused.glb", "", rig, error);
+      } else {
+        // The same document with its buffer as a data: URI.
+        const std::string text = edited(
+            c.json, R"("buffers": [{"byteLength": 272}])",
+            R"("buffers": [{"byteLength": 272, "uri": ")" + data_uri(synthetic_bin()) + R"("}])");
+        loaded = ik::import_gltf_memory(reinterpret_cast<const unsigned char*>(text.data()),
+                                        text.size(), "refused.gltf", "", rig, error);
+      }
+      ASSERT_TRUE(loaded) << (binary ? "glb: " : "gltf: ") << error;
+      EXPECT_EQ(rig.skeleton.joint_count(), 2);
+      const bool unbroken = std::string(c.name) == "unbroken";
+      EXPECT_EQ(rig.meshes.size(), unbroken ? 1u : 0u);
+      EXPECT_EQ(any_warning_contains(rig, "the skeleton loaded without them"), !unbroken)
+          << all_warnings(rig);
+    }
   }
 }
 

@@ -5,7 +5,8 @@
 //   4. tinygltf loads the document (buffers too, image pixels skipped)
 //   5. node hierarchy -> RawSkeleton (joints, parents, rest)     -> gltf_skeleton.cpp
 //   6. build_skeleton, then bounds from forward kinematics of the rest pose.
-//   7. skinned meshes, for drawing (never fatal)                  -> gltf_mesh.cpp
+//   7. skinned meshes, for drawing (never fatal: if tinygltf refused the file for a
+//      broken accessor or mesh, step 4 is redone without them)     -> gltf_mesh.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 #include "app/import/gltf_import.h"
 
@@ -139,6 +140,32 @@ void add_lines_as_warnings(const std::string& text, std::vector<std::string>& wa
   }
 }
 
+// A .glb with the JSON chunk replaced by `json` (padded with spaces, as the format asks)
+// and the BIN chunk of `chunks`, if any, kept.
+std::vector<unsigned char> glb_with_json(const std::string& json, const GlbChunks& chunks) {
+  std::string padded = json;
+  while (padded.size() % 4 != 0) padded += ' ';
+  const auto put_u32 = [](std::vector<unsigned char>& out, std::uint64_t v) {
+    for (int k = 0; k < 4; ++k) out.push_back(static_cast<unsigned char>((v >> (8 * k)) & 0xFFu));
+  };
+  const std::uint64_t total =
+      12 + 8 + padded.size() + (chunks.bin != nullptr ? 8 + chunks.bin_size : 0);
+  std::vector<unsigned char> glb;
+  glb.reserve(static_cast<size_t>(total));
+  put_u32(glb, 0x46546C67u);  // "glTF"
+  put_u32(glb, 2);
+  put_u32(glb, total);
+  put_u32(glb, padded.size());
+  put_u32(glb, 0x4E4F534Au);  // "JSON"
+  glb.insert(glb.end(), padded.begin(), padded.end());
+  if (chunks.bin != nullptr) {
+    put_u32(glb, chunks.bin_size);
+    put_u32(glb, 0x004E4942u);  // "BIN\0"
+    glb.insert(glb.end(), chunks.bin, chunks.bin + chunks.bin_size);
+  }
+  return glb;
+}
+
 std::string join(const std::vector<std::string>& names) {
   std::string text;
   for (const std::string& n : names) text += (text.empty() ? "" : ", ") + one_line(n, 80);
@@ -164,8 +191,8 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   const bool binary = ends_with_glb(name) || has_glb_magic(data, size);
   const char* json_text = reinterpret_cast<const char*>(data);
   size_t json_size = size;
+  GlbChunks chunks;
   if (binary) {
-    GlbChunks chunks;
     if (!split_glb(data, size, chunks, problem)) return false;
     json_text = reinterpret_cast<const char*>(chunks.json);
     json_size = chunks.json_size;
@@ -205,6 +232,32 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   } else {
     loaded = loader.LoadASCIIFromString(&model, &err, &warn, json_text,
                                         static_cast<unsigned int>(json_size), base_dir);
+  }
+  if (!loaded && required.empty()) {
+    // tinygltf refuses a whole file for one broken accessor or primitive, which the
+    // skeleton does not need: once more without them (buffers kept, so a missing .bin is
+    // still the error), and only the meshes are lost.
+    const std::string reduced = json_without_meshes(doc);
+    tinygltf::Model bare;
+    std::string bare_err, bare_warn;
+    bool bare_loaded = false;
+    if (binary) {
+      const std::vector<unsigned char> glb = glb_with_json(reduced, chunks);
+      if (glb.size() <= kMaxFileBytes)
+        bare_loaded = loader.LoadBinaryFromMemory(&bare, &bare_err, &bare_warn, glb.data(),
+                                                  static_cast<unsigned int>(glb.size()), base_dir);
+    } else {
+      bare_loaded = loader.LoadASCIIFromString(&bare, &bare_err, &bare_warn, reduced.c_str(),
+                                               static_cast<unsigned int>(reduced.size()), base_dir);
+    }
+    if (bare_loaded) {
+      rig.warnings.push_back("tinygltf refused the file's meshes (" +
+                             (err.empty() ? std::string("no reason given") : one_line(err, 200)) +
+                             "): the skeleton loaded without them");
+      model = std::move(bare);
+      warn = std::move(bare_warn);
+      loaded = true;
+    }
   }
   if (!loaded) {
     problem = err.empty() ? "tinygltf could not load the file" : one_line(err);

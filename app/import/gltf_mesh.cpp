@@ -554,6 +554,22 @@ std::string node_label(const tinygltf::Model& model, std::size_t i) {
 
 }  // namespace
 
+std::string json_without_meshes(const nlohmann::json& doc) {
+  nlohmann::json reduced = doc;
+  for (const char* key : {"meshes", "accessors", "animations"}) reduced.erase(key);
+  // check_gltf_json has made sure these are arrays of objects.
+  const auto drop_from_each = [&reduced](const char* array, const char* key) {
+    const auto it = reduced.find(array);
+    if (it == reduced.end() || !it->is_array()) return;
+    for (nlohmann::json& element : *it)
+      if (element.is_object()) element.erase(key);
+  };
+  drop_from_each("nodes", "mesh");
+  drop_from_each("skins", "inverseBindMatrices");
+  drop_from_each("bufferViews", "byteStride");
+  return reduced.dump();
+}
+
 void skinned_meshes_from_model(const tinygltf::Model& model, const Skeleton& skeleton,
                                std::vector<SkinnedMesh>& meshes,
                                std::vector<std::string>& warnings) {

@@ -19,6 +19,7 @@
 
 #include <tiny_gltf.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,13 @@ constexpr std::size_t kMaxSkinnedVertices = std::size_t{1} << 22;  // 4 Mi, all 
 constexpr std::size_t kMaxSkinnedIndices = std::size_t{3} << 22;   // 12 Mi, all meshes
 // Skin joint indices are 16-bit (glm::u16vec4 in SkinnedMesh::joints).
 constexpr std::size_t kMaxSkinJoints = 65536;
+
+// The document without what only meshes use: meshes, accessors and animations go, and so
+// do the nodes' `mesh`, the skins' `inverseBindMatrices` and the bufferViews' `byteStride`;
+// buffers, bufferViews and images stay (a missing .bin is still an error). tinygltf
+// refuses a whole file for one broken accessor or primitive ("accessor[3] invalid
+// bufferView"); the importer then loads this instead, so only the meshes are lost.
+std::string json_without_meshes(const nlohmann::json& doc);
 
 // `skeleton` is the skeleton built from the same model. Appends nothing to `meshes` for a
 // file without skinned meshes; problems go to `warnings` (one line each, no path).
