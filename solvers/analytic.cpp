@@ -120,22 +120,14 @@ bool limb_goal(const Skeleton& skeleton, const Pose& pose, int root, const Goal&
          is_finite(glm::vec3(g.parent_world[3]));
 }
 
-// What the analytic solvers read, checked in O(bones) rather than over the whole pose:
-// indices, a path of exactly `bones` bones from the root to the effector (into `joints`),
-// the limb joints' transforms, the goal (and a non-zero up for three bones), the locked
-// mask's size. The ancestors above the root are checked through the limb frame.
+// What the analytic solvers read (is_valid_chain: indices, goal, the transforms of the
+// limb and its ancestors, the locked mask), a non-zero up for three bones, and a path of
+// exactly `bones` bones from the root to the effector (into `joints`).
 bool valid_limb(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Workspace& workspace,
                 int bones, std::vector<int>& joints) {
-  const int n = skeleton.joint_count();
-  if (static_cast<int>(pose.local.size()) != n) return false;
-  if (!workspace.locked.empty() && static_cast<int>(workspace.locked.size()) != n) return false;
-  if (!is_valid_goal(chain.goal)) return false;
+  if (!is_valid_chain(skeleton, chain, pose, workspace)) return false;
   if (bones == 3 && !(glm::dot(chain.goal.up, chain.goal.up) > 0.0f)) return false;
-  if (!fill_chain_path(skeleton, chain.root, chain.effector, joints) || static_cast<int>(joints.size()) != bones + 1)
-    return false;
-  for (int j : joints)
-    if (!is_valid(pose.local[static_cast<size_t>(j)])) return false;
-  return true;
+  return fill_chain_path(skeleton, chain.root, chain.effector, joints) && static_cast<int>(joints.size()) == bones + 1;
 }
 
 // Bends joint b and turns joint a (limb frame) so that the end of v2 lands on `target`:
