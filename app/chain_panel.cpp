@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/inspection.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
 
@@ -97,30 +98,171 @@ void draw_chain_ends(Editor& editor, ik::Chain& chain) {
     ImGui::SetTooltip("Select a joint in the outline or the viewport first.");
 }
 
+struct Series {
+  const std::vector<float>* errors;
+  ImU32 colour;
+};
+
+ImU32 to_imgui(const glm::vec4& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a)); }
+
+// Error per iteration on a log scale, one curve per series, with decade grid lines and an
+// optional marker at iteration `marker` (-1: none).
+void plot_log_errors(const std::vector<Series>& series, int marker) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = ImGui::GetFontSize() * 8.0f;
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  const ImVec2 p1(p0.x + width, p0.y + height);
+  ImGui::InvisibleButton("##plot", ImVec2(width, height));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p0, p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
+
+  int longest = 1;
+  float lo = 1e9f, hi = -1e9f;
+  for (const Series& s : series) {
+    longest = std::max(longest, static_cast<int>(s.errors->size()));
+    for (float e : *s.errors) {
+      const float l = std::log10(std::max(e, 1e-9f));
+      lo = std::min(lo, l);
+      hi = std::max(hi, l);
+    }
+  }
+  if (lo > hi) return;
+  lo = std::floor(lo);
+  hi = std::max(std::ceil(hi), lo + 1.0f);
+  const float pad = ImGui::GetFontSize() * 0.4f;
+  auto to_screen = [&](int i, float log_error) {
+    const float x = p0.x + pad + (width - 2 * pad) * (longest > 1 ? static_cast<float>(i) / (longest - 1) : 0.0f);
+    const float y = p1.y - pad - (height - 2 * pad) * (log_error - lo) / (hi - lo);
+    return ImVec2(x, y);
+  };
+  for (float d = lo; d <= hi + 0.5f; d += 1.0f) {  // one line per decade
+    const ImVec2 a = to_screen(0, d), b = to_screen(longest - 1, d);
+    dl->AddLine(ImVec2(p0.x, a.y), ImVec2(p1.x, b.y), IM_COL32(255, 255, 255, 25));
+    char label[16];
+    std::snprintf(label, sizeof(label), "1e%d", static_cast<int>(d));
+    dl->AddText(ImVec2(p0.x + 2, a.y - ImGui::GetFontSize()), IM_COL32(255, 255, 255, 90), label);
+  }
+  if (marker >= 0 && marker < longest) {
+    const float x = to_screen(marker, lo).x;
+    dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(255, 255, 255, 110), 1.5f);
+  }
+  for (const Series& s : series) {
+    const std::vector<float>& e = *s.errors;
+    for (size_t i = 0; i < e.size(); ++i) {
+      const ImVec2 q = to_screen(static_cast<int>(i), std::log10(std::max(e[i], 1e-9f)));
+      if (i > 0) dl->AddLine(to_screen(static_cast<int>(i - 1), std::log10(std::max(e[i - 1], 1e-9f))), q, s.colour, 2.0f);
+      dl->AddCircleFilled(q, 2.5f, s.colour);
+    }
+  }
+  if (ImGui::IsItemHovered()) {
+    const float t = (ImGui::GetIO().MousePos.x - p0.x - pad) / std::max(1.0f, width - 2 * pad);
+    const int i = static_cast<int>(std::lround(t * (longest - 1)));
+    ImGui::BeginTooltip();
+    ImGui::Text("iteration %d", i);
+    for (const Series& s : series)
+      if (i >= 0 && i < static_cast<int>(s.errors->size())) {
+        ImGui::PushStyleColor(ImGuiCol_Text, s.colour);
+        ImGui::Text("error %.4g", (*s.errors)[static_cast<size_t>(i)]);
+        ImGui::PopStyleColor();
+      }
+    ImGui::EndTooltip();
+  }
+}
+
 void draw_convergence(const Editor& editor, int c) {
   if (c >= static_cast<int>(editor.last_work.size())) return;
   const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
-  if (trace.error.size() < 2) {
-    ImGui::TextDisabled("No iterations yet: drag the goal.");
+  if (editor.compare_mode && !editor.comparison.empty()) {
+    std::vector<Series> series;
+    for (const ComparisonRun& run : editor.comparison)
+      series.push_back({&run.errors, to_imgui(solver_colour(run.solver))});
+    plot_log_errors(series, -1);
+    if (ImGui::BeginTable("compare", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+      for (const ComparisonRun& run : editor.comparison) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        const glm::vec4 col = solver_colour(run.solver);
+        ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", ik::solver_table()[run.solver].name);
+        ImGui::TableNextColumn();
+        ImGui::TextColored(status_colour(run.result.status), "%s", ik::to_string(run.result.status));
+        ImGui::TableNextColumn();
+        ImGui::Text("%d it  %.2g", run.result.iterations, run.result.error);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f us", run.microseconds);
+      }
+      ImGui::EndTable();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("Every solver from the rest pose of the chain, with this chain's parameters; each result is drawn as a ghost in its colour.");
+    ImGui::PopStyleColor();
     return;
   }
-  // log10 of the error, floored so an exact hit stays on the plot.
-  std::vector<float> log_error(trace.error.size());
-  float lo = 1e9f, hi = -1e9f;
-  for (size_t i = 0; i < trace.error.size(); ++i) {
-    log_error[i] = std::log10(std::max(trace.error[i], 1e-9f));
-    lo = std::min(lo, log_error[i]);
-    hi = std::max(hi, log_error[i]);
+  if (trace.error.size() < 2) {
+    ImGui::TextDisabled("No iterations yet: drag the goal, or Solve from rest.");
+    return;
   }
-  char overlay[96];
-  std::snprintf(overlay, sizeof(overlay), "log10 error: %.2f -> %.2f", log_error.front(), log_error.back());
-  ImGui::PlotLines("##error", log_error.data(), static_cast<int>(log_error.size()), 0, overlay,
-                   std::floor(lo) - 0.1f, std::ceil(hi) + 0.1f,
-                   ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 6.0f));
+  const int last = static_cast<int>(trace.error.size()) - 1;
+  plot_log_errors({{&trace.error, to_imgui(solver_colour(editor.chains[static_cast<size_t>(c)].solver))}},
+                  editor.step_mode ? editor.inspect_iteration : -1);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  ImGui::TextWrapped("error after each iteration of the last solve that iterated (%d; iteration 0 = before it)",
-                     static_cast<int>(trace.error.size()) - 1);
+  ImGui::TextWrapped("error after each iteration of the last solve that iterated (%d; iteration 0 = before it)", last);
   ImGui::PopStyleColor();
+}
+
+void draw_inspection(Editor& editor, int c) {
+  if (c >= static_cast<int>(editor.last_work.size())) return;
+  const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+  const int last = static_cast<int>(trace.error.size()) - 1;
+  if (ImGui::Button("Solve from rest")) {
+    // Every joint back to rest, then one solve: the whole convergence, recorded.
+    reset_pose(editor);
+    solve_chains(editor);
+    editor.inspect_iteration = 0;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rest pose, then one solve of every chain, recorded iteration by iteration");
+  ImGui::SameLine();
+  if (ImGui::Checkbox("Step", &editor.step_mode)) {
+    if (editor.step_mode) {
+      editor.solving = false;
+      editor.inspect_iteration = std::max(0, last);
+    } else {
+      editor.solving = true;
+    }
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause and scrub through the iterations of the last solve");
+  ImGui::SameLine();
+  if (ImGui::Checkbox("Compare solvers", &editor.compare_mode) && !editor.compare_mode) editor.comparison.clear();
+  if (editor.step_mode) {
+    if (last < 1 || trace.poses.empty()) {
+      ImGui::TextDisabled("No recorded iterations: press Solve from rest.");
+    } else {
+      editor.inspect_iteration = std::clamp(editor.inspect_iteration, 0, last);
+      if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) editor.inspect_iteration = std::max(0, editor.inspect_iteration - 1);
+      ImGui::SameLine();
+      if (ImGui::ArrowButton("##next", ImGuiDir_Right)) editor.inspect_iteration = std::min(last, editor.inspect_iteration + 1);
+      ImGui::SameLine();
+      ImGui::SliderInt("Iteration", &editor.inspect_iteration, 0, last);
+      ImGui::Text("error at iteration %d: %.4g", editor.inspect_iteration,
+                  trace.error[static_cast<size_t>(editor.inspect_iteration)]);
+    }
+  }
+  ik::JacobianSpectrum spectrum;
+  if (selected_chain_spectrum(editor, spectrum)) {
+    std::string values;
+    char buf[24];
+    for (int i = 0; i < spectrum.rows; ++i) {
+      std::snprintf(buf, sizeof(buf), i ? "  %.3g" : "%.3g", spectrum.singular_values[i]);
+      values += buf;
+    }
+    ImGui::Text("singular values of J: %s", values.c_str());
+    const bool near_singular = !(spectrum.condition < 100.0f);
+    ImGui::TextColored(near_singular ? ImVec4(0.95f, 0.6f, 0.3f, 1.0f) : ImVec4(0.7f, 0.7f, 0.7f, 1.0f),
+                       "condition number %.3g%s", spectrum.condition, near_singular ? "  (near a singularity)" : "");
+  }
+  int clamped = 0;
+  for (std::uint8_t f : trace.clamped) clamped += f;
+  if (clamped > 0) ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1.0f), "%d joint%s clamped by limits (red in the viewport)",
+                                      clamped, clamped == 1 ? "" : "s");
 }
 
 void draw_selected_chain(Editor& editor, int c) {
@@ -128,14 +270,19 @@ void draw_selected_chain(Editor& editor, int c) {
   const ik::SolverInfo* table = ik::solver_table();
   const int solver_count = ik::solver_count();
   ImGui::PushID(c);
+  ImGui::PushItemWidth(std::floor(ImGui::GetContentRegionAvail().x * 0.52f));  // room for the labels
   ImGui::Separator();
   ImGui::Text("Chain: %s", ik::chain_name(editor.rig.skeleton, chain).c_str());
   if (ImGui::Checkbox("Enabled", &chain.enabled)) editor.history.commit(editor.chains);
   ImGui::SameLine();
   if (ImGui::Button("Remove chain")) {
     editor.chains.erase(editor.chains.begin() + c);
+    for (auto* traces : {&editor.traces, &editor.last_work})
+      if (c < static_cast<int>(traces->size())) traces->erase(traces->begin() + c);
+    if (c < static_cast<int>(editor.results.size())) editor.results.erase(editor.results.begin() + c);
     editor.selected_chain = -1;
     editor.history.commit(editor.chains);
+    ImGui::PopItemWidth();
     ImGui::PopID();
     return;
   }
@@ -153,6 +300,7 @@ void draw_selected_chain(Editor& editor, int c) {
     ImGui::EndCombo();
   }
   if (chain.solver < 0 || chain.solver >= solver_count) {
+    ImGui::PopItemWidth();
     ImGui::PopID();
     return;
   }
@@ -183,7 +331,9 @@ void draw_selected_chain(Editor& editor, int c) {
     ImGui::SameLine();
     ImGui::Text("after %d iteration%s, error %.3g", r.iterations, r.iterations == 1 ? "" : "s", r.error);
   }
+  draw_inspection(editor, c);
   draw_convergence(editor, c);
+  ImGui::PopItemWidth();
   ImGui::PopID();
 }
 

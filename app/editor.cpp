@@ -25,6 +25,8 @@ bool open_rig(Editor& editor, const std::string& path) {
   }
   editor.rig = std::move(rig);
   editor.has_rig = true;
+  ++editor.rig_generation;
+  editor.show_mesh = true;
   editor.pose = ik::rest_pose(editor.rig.skeleton);
   editor.selected_joint = -1;
   editor.hovered_joint = -1;

@@ -13,10 +13,28 @@
 
 namespace app {
 
+// Model-space line segments (pairs of points) of a chain's bones in one pose, plus the
+// chain's joint positions: how ghosts are drawn.
+struct GhostPose {
+  std::vector<glm::vec3> bone_segments;
+  std::vector<glm::vec3> joints;
+};
+
+// One solver's run in a comparison (the chains panel's "Compare solvers").
+struct ComparisonRun {
+  int solver = -1;
+  ik::SolveResult result;
+  std::vector<float> errors;  // before iteration 1, then after each
+  float microseconds = 0.0f;
+  GhostPose ghost;            // the chain's final pose
+};
+
 struct Editor {
   // The open rig. Replaced only by a successful open: a bad file keeps what was there.
   bool has_rig = false;
   ik::ImportedRig rig;
+  int rig_generation = 0;        // counts rig replacements: the renderer re-uploads meshes
+  bool show_mesh = true;         // the skinned mesh, translucent over the bones (M)
   ik::Pose pose;
   std::vector<glm::mat4> world;  // model space, one per joint, from fk of `pose`
 
@@ -36,6 +54,13 @@ struct Editor {
   int hovered_goal = -1;                 // chain index of the goal under the mouse
   History history;
 
+  // Inspection of the selected chain (chains panel).
+  bool step_mode = false;      // solving paused; the pose at inspect_iteration is drawn as a ghost
+  int inspect_iteration = 0;   // into last_work[selected_chain]
+  bool compare_mode = false;   // every solver on the selected chain from the same start
+  std::vector<ComparisonRun> comparison;
+  bool show_clamped = true;    // mark joints a limit clamped in the last solve
+
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
 
@@ -47,11 +72,12 @@ struct Editor {
   bool status_is_error = false;
 
   bool show_help = false;
-  bool open_requested = false;              // Ctrl+O: show the Open popup next frame
+  int path_command_requested = 0;           // a PathCommand (file_commands.h) whose popup opens next frame
   bool quit_requested = false;              // File > Quit, Ctrl+Q
   bool screenshot_requested = false;        // F12: write the window to a PNG after this frame
   bool outline_scroll_to_selection = false; // selection changed outside the outline
-  char open_path[1024] = {};                // the File > Open text field
+  int path_command = 0;                     // the PathCommand the popup is for
+  char path_text[1024] = {};                // the popup's text field
 };
 
 // Opens a .gltf/.glb. On success replaces the rig, resets pose and selection, asks for

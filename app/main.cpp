@@ -9,14 +9,17 @@
 
 #include <cstdio>
 #include <ctime>
+#include <limits>
 #include <string>
 
 #include "app/core/command_line.h"
 #include "app/editor.h"
+#include "app/inspection.h"
 #include "app/panels.h"
 #include "app/state_dump.h"
 #include "app/viewport_input.h"
 #include "render/renderer.h"
+#include "render/skinning.h"
 
 namespace {
 
@@ -104,6 +107,36 @@ void draw_goals(render::Renderer& renderer, const app::Editor& editor) {
   renderer.draw_points(handles, handle_colours, 7.0f, true);
 }
 
+// Step mode: the selected chain at the chosen iteration as a ghost, and the effector's
+// path over the iterations; comparison: each solver's result as a ghost in its colour;
+// joints a limit clamped, in red.
+void draw_inspection(render::Renderer& renderer, const app::Editor& editor) {
+  const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
+  const int c = editor.selected_chain;
+  if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.last_work.size())) {
+    const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+    const std::vector<glm::vec3> trail = app::effector_trail(editor, c, trace);
+    if (trail.size() > 1) {
+      renderer.draw_polyline(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 2.0f, true);
+      renderer.draw_points(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 3.0f, true);
+    }
+    app::GhostPose ghost;
+    if (app::ghost_at_iteration(editor, trace, editor.inspect_iteration, ghost)) {
+      renderer.draw_lines(ghost.bone_segments, {ghost_colour}, 3.0f, true);
+      renderer.draw_points(ghost.joints, {ghost_colour}, 4.0f, true);
+    }
+  }
+  for (const app::ComparisonRun& run : editor.comparison) {
+    const glm::vec4 colour = app::solver_colour(run.solver);
+    renderer.draw_lines(run.ghost.bone_segments, {colour}, 2.5f, true);
+    renderer.draw_points(run.ghost.joints, {colour}, 3.5f, true);
+  }
+  if (editor.show_clamped) {
+    const std::vector<glm::vec3> clamped = app::clamped_joints(editor);
+    if (!clamped.empty()) renderer.draw_points(clamped, {glm::vec4(1.0f, 0.2f, 0.2f, 1.0f)}, 6.0f, true);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -166,6 +199,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  int uploaded_generation = -1;  // the rig whose meshes the renderer holds
   app::ViewportInput input;
   app::ViewportArea area;
   app::WindowMetrics metrics;
@@ -219,8 +253,24 @@ int main(int argc, char** argv) {
       editor.hovered_goal = input.goal_chain;
     }
     if (editor.solving) app::solve_chains(editor);
+    if (editor.compare_mode) editor.comparison = app::compare_solvers(editor);
     if (editor.frame_all_requested && editor.has_rig) {
-      editor.camera.frame(editor.rig.bounds_min, editor.rig.bounds_max, area.aspect());
+      // Everything drawn: the joints of the current pose, and the skinned mesh when shown
+      // (a head reaches past its last joint).
+      glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
+      for (const glm::mat4& w : editor.world) {
+        lo = glm::min(lo, ik::position_of(w));
+        hi = glm::max(hi, ik::position_of(w));
+      }
+      if (editor.show_mesh)
+        for (const ik::SkinnedMesh& mesh : editor.rig.meshes) {
+          glm::vec3 mesh_lo, mesh_hi;
+          if (render::skinned_bounds(mesh, editor.world, mesh_lo, mesh_hi)) {
+            lo = glm::min(lo, mesh_lo);
+            hi = glm::max(hi, mesh_hi);
+          }
+        }
+      editor.camera.frame(lo, hi, area.aspect());
       editor.frame_all_requested = false;
     }
     ImGui::Render();
@@ -233,6 +283,10 @@ int main(int argc, char** argv) {
     rect.width = static_cast<int>(area.width * sx);
     rect.height = static_cast<int>(area.height * sy);
     rect.y = metrics.framebuffer_height - static_cast<int>((area.y + area.height) * sy);
+    if (editor.has_rig && editor.rig_generation != uploaded_generation) {
+      renderer.upload_skinned_meshes(editor.rig.skeleton, editor.rig.meshes);
+      uploaded_generation = editor.rig_generation;
+    }
     renderer.begin_frame(metrics.framebuffer_width, metrics.framebuffer_height, editor.camera, rect);
     renderer.draw_grid(app::scene_size(editor));
     if (editor.has_rig) {
@@ -242,6 +296,12 @@ int main(int argc, char** argv) {
       draw.selected_joint = editor.selected_joint;
       draw.hovered_joint = editor.hovered_joint;
       renderer.draw_skeleton(draw);
+      if (editor.show_mesh && !editor.rig.meshes.empty()) {
+        render::SkinnedMeshDraw mesh;
+        mesh.world = &editor.world;
+        renderer.draw_skinned_meshes(mesh);
+      }
+      draw_inspection(renderer, editor);
       draw_goals(renderer, editor);
     }
     renderer.end_frame();

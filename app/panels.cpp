@@ -1,12 +1,14 @@
 #include "app/panels.h"
 
 #include "app/chain_panel.h"
+#include "app/file_commands.h"
 
 #include <imgui.h>
 
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 namespace app {
@@ -16,6 +18,7 @@ const char* controls_text() {
          "Pan                Shift + middle mouse drag\n"
          "Zoom               mouse wheel\n"
          "Frame all          F\n"
+         "Skinned mesh       M shows or hides it\n"
          "Select a joint     left click on it, or click its row in the outline\n"
          "Move a goal        left drag its handle (in the plane facing you)\n"
          "  along an axis    hold X, Y or Z while dragging\n"
@@ -23,7 +26,9 @@ const char* controls_text() {
          "Pause solving      Space\n"
          "Reset pose         R\n"
          "Clear selection    Escape, or left click on empty space\n"
-         "Open a rig         drop a .gltf/.glb on the window, or File > Open\n"
+         "Open a rig         drop a .gltf/.glb on the window, or Ctrl+O\n"
+         "Sessions           Ctrl+S saves, Ctrl+Shift+O opens (chains, goals, solvers, camera)\n"
+         "Export pose        Ctrl+E writes the rig with the posed joints as .gltf or .glb\n"
          "Screenshot         F12 (ikscope-DATE-TIME.png in the current folder)\n"
          "Help               F1\n"
          "Quit               Ctrl+Q\n";
@@ -39,15 +44,22 @@ int joint_depth(const ik::Skeleton& s, int i) {
   return d;
 }
 
-void draw_menu_bar(Editor& editor, bool& open_popup) {
+void request_path(Editor& editor, PathCommand command) {
+  editor.path_command_requested = static_cast<int>(command);
+}
+
+void draw_menu_bar(Editor& editor) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open...", "Ctrl+O")) open_popup = true;
+    if (ImGui::MenuItem("Open rig...", "Ctrl+O")) request_path(editor, PathCommand::open_rig);
+    if (ImGui::MenuItem("Open session...", "Ctrl+Shift+O")) request_path(editor, PathCommand::open_session);
+    if (ImGui::MenuItem("Save session...", "Ctrl+S", false, editor.has_rig))
+      request_path(editor, PathCommand::save_session);
+    if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.has_rig))
+      request_path(editor, PathCommand::export_gltf);
+    if (ImGui::MenuItem("Screenshot", "F12")) editor.screenshot_requested = true;
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
-      // Handled by main through the same path as closing the window.
-      editor.quit_requested = true;
-    }
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) editor.quit_requested = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Edit")) {
@@ -61,7 +73,8 @@ void draw_menu_bar(Editor& editor, bool& open_popup) {
   }
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Frame all", "F")) editor.frame_all_requested = true;
-    if (ImGui::MenuItem("Screenshot", "F12")) editor.screenshot_requested = true;
+    ImGui::MenuItem("Skinned mesh", "M", &editor.show_mesh, editor.has_rig && !editor.rig.meshes.empty());
+    ImGui::MenuItem("Clamped joints", nullptr, &editor.show_clamped);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -71,21 +84,34 @@ void draw_menu_bar(Editor& editor, bool& open_popup) {
   ImGui::EndMainMenuBar();
 }
 
-void draw_open_popup(Editor& editor, bool open_now) {
-  if (open_now) ImGui::OpenPopup("Open rig");
-  if (!ImGui::BeginPopupModal("Open rig", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  ImGui::TextUnformatted("Path of a .gltf or .glb file (or drop one on the window):");
+// The path popup of the File commands (there is no native file dialog): a text field
+// with a default, and for commands that write, a confirmation before replacing a file.
+void draw_path_popup(Editor& editor) {
+  if (editor.path_command_requested != 0) {
+    editor.path_command = editor.path_command_requested;
+    editor.path_command_requested = 0;
+    const std::string suggestion = default_path(editor, static_cast<PathCommand>(editor.path_command));
+    std::snprintf(editor.path_text, sizeof(editor.path_text), "%s", suggestion.c_str());
+    ImGui::OpenPopup("File");
+  }
+  if (!ImGui::BeginPopupModal("File", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const PathCommand command = static_cast<PathCommand>(editor.path_command);
+  ImGui::TextUnformatted(path_command_title(command));
+  if (command == PathCommand::open_rig) ImGui::TextDisabled("(or drop the file on the window)");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  const bool entered = ImGui::InputText("##path", editor.open_path, sizeof(editor.open_path),
-                                        ImGuiInputTextFlags_EnterReturnsTrue);
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::Button("Open") || entered) {
-    if (editor.open_path[0] != '\0') open_rig(editor, editor.open_path);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+  const bool entered =
+      ImGui::InputText("##path", editor.path_text, sizeof(editor.path_text), ImGuiInputTextFlags_EnterReturnsTrue);
+  const std::string path = editor.path_text;
+  const bool exists = path_command_writes(command) && std::filesystem::exists(path);
+  if (exists) ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.35f, 1.0f), "%s exists: it will be replaced.", path.c_str());
+  const bool go = ImGui::Button(exists ? "Replace" : "OK") || (entered && !exists);
+  if (go && !path.empty()) {
+    run_path_command(editor, command, path);
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-    ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
@@ -226,10 +252,8 @@ void draw_help(Editor& editor) {
 }  // namespace
 
 ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
-  bool open_popup = editor.open_requested;
-  editor.open_requested = false;
-  draw_menu_bar(editor, open_popup);
-  draw_open_popup(editor, open_popup);
+  draw_menu_bar(editor);
+  draw_path_popup(editor);
 
   const float menu_height = ImGui::GetFrameHeight();
   const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/files/atomic_file.h"
+#include "render/skinning.h"
 
 namespace app {
 
@@ -68,6 +69,24 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
     chains.push_back(std::move(entry));
   }
   state["chains"] = std::move(chains);
+  // Where the skinned meshes are drawn: each mesh's box projected, in framebuffer pixels
+  // (x0, y0, x1, y1), so a test knows which pixels may be mesh rather than background.
+  json meshes = json::array();
+  if (editor.has_rig && editor.show_mesh) {
+    for (const ik::SkinnedMesh& mesh : editor.rig.meshes) {
+      glm::vec3 lo, hi;
+      if (!render::skinned_bounds(mesh, editor.world, lo, hi)) continue;
+      glm::vec2 a(1e9f), b(-1e9f);
+      for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y, (corner & 4) ? hi.z : lo.z);
+        const glm::vec2 w = project_to_window(editor.camera, area, p);
+        a = glm::min(a, w);
+        b = glm::max(b, w);
+      }
+      meshes.push_back({a.x * scale_x, a.y * scale_y, b.x * scale_x, b.y * scale_y});
+    }
+  }
+  state["mesh_pixels"] = std::move(meshes);
   state["selected_chain"] = editor.selected_chain;
   return write_file_atomically(path, state.dump(1) + "\n", error);
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/file_commands.h"
 #include "app/goal_drag.h"
 
 namespace app {
@@ -126,7 +127,15 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
       select_joint(editor, -1);
       break;
     case SDLK_o:
-      if (ctrl) editor.open_requested = true;
+      if (ctrl)
+        editor.path_command_requested = static_cast<int>((k.keysym.mod & KMOD_SHIFT) ? PathCommand::open_session
+                                                                                       : PathCommand::open_rig);
+      break;
+    case SDLK_s:
+      if (ctrl && editor.has_rig) editor.path_command_requested = static_cast<int>(PathCommand::save_session);
+      break;
+    case SDLK_e:
+      if (ctrl && editor.has_rig) editor.path_command_requested = static_cast<int>(PathCommand::export_gltf);
       break;
     case SDLK_z:
       if (ctrl && (k.keysym.mod & KMOD_SHIFT)) redo(editor);
@@ -141,6 +150,9 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
       break;
     case SDLK_r:
       if (!ctrl) reset_pose(editor);
+      break;
+    case SDLK_m:
+      if (!ctrl) editor.show_mesh = !editor.show_mesh;
       break;
     case SDLK_q:
       if (ctrl) editor.quit_requested = true;

@@ -4,7 +4,8 @@
 //     covers a readable part of it;
 //   * the rig is upright: its highest joint in model space is drawn above its lowest;
 //   * bone colour is present where the camera projects the joints;
-//   * background elsewhere: pixels far from every bone match the row's background.
+//   * background elsewhere: pixels far from every bone and outside the skinned mesh's
+//     projected box match the row's background.
 //
 // usage: check_screenshot SHOT.png STATE.json
 #include <stb_image.h>
@@ -136,7 +137,15 @@ int main(int argc, char** argv) {
   }
   if (missing > 0) return fail(std::to_string(missing) + " joints have no bone colour under them");
 
-  // Background elsewhere: lattice samples 40+ px away from every bone.
+  // Background elsewhere: lattice samples 40+ px away from every bone, outside the meshes.
+  std::vector<std::vector<float>> mesh_boxes;
+  if (state.contains("mesh_pixels"))
+    for (const auto& box : state["mesh_pixels"]) mesh_boxes.push_back(box.get<std::vector<float>>());
+  auto inside_mesh = [&](float x, float y) {
+    for (const auto& b : mesh_boxes)
+      if (x >= b[0] - 4 && x <= b[2] + 4 && y >= b[1] - 4 && y <= b[3] + 4) return true;
+    return false;
+  };
   int samples = 0, background = 0;
   const float margin = 40.0f;
   for (int y = static_cast<int>(vy) + 4; y < static_cast<int>(vy + vh) - 4; y += 24) {
@@ -151,7 +160,7 @@ int main(int argc, char** argv) {
         const Point b = parent >= 0 ? pixel[static_cast<size_t>(parent)] : a;
         nearest = std::min(nearest, distance_to_segment(p, a, b));
       }
-      if (nearest < margin) continue;
+      if (nearest < margin || inside_mesh(p.x, p.y)) continue;
       ++samples;
       background += colour_distance(img.at(x, y), bg) <= 24;
     }

@@ -1,0 +1,129 @@
+#include "app/file_commands.h"
+
+#include "app/files/gltf_export.h"
+#include "app/files/session.h"
+
+namespace app {
+namespace {
+
+std::string rig_stem(const Editor& editor) {
+  if (!editor.has_rig) return "ikscope";
+  std::string name = editor.rig.path;
+  const size_t slash = name.find_last_of('/');
+  if (slash != std::string::npos) name = name.substr(slash + 1);
+  const size_t dot = name.find_last_of('.');
+  if (dot != std::string::npos && dot > 0) name = name.substr(0, dot);
+  return name;
+}
+
+}  // namespace
+
+const char* path_command_title(PathCommand command) {
+  switch (command) {
+    case PathCommand::open_rig: return "Open rig (.gltf, .glb)";
+    case PathCommand::open_session: return "Open session (.json)";
+    case PathCommand::save_session: return "Save session (.json)";
+    case PathCommand::export_gltf: return "Export posed skeleton (.gltf, .glb)";
+    case PathCommand::none: break;
+  }
+  return "";
+}
+
+bool path_command_writes(PathCommand command) {
+  return command == PathCommand::save_session || command == PathCommand::export_gltf;
+}
+
+std::string default_path(const Editor& editor, PathCommand command) {
+  switch (command) {
+    case PathCommand::save_session:
+    case PathCommand::open_session: return rig_stem(editor) + ".session.json";
+    case PathCommand::export_gltf: return rig_stem(editor) + "-posed.gltf";
+    case PathCommand::open_rig:
+    case PathCommand::none: break;
+  }
+  return "";
+}
+
+bool save_session(Editor& editor, const std::string& path) {
+  if (!editor.has_rig) return false;
+  ik::Session session;
+  session.rig_path = editor.rig.path;
+  session.chains = editor.chains;
+  session.has_camera = true;
+  session.camera = {editor.camera.target, editor.camera.distance, editor.camera.yaw, editor.camera.pitch};
+  std::string error;
+  if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
+    set_status(editor, error, true);
+    return false;
+  }
+  set_status(editor, "session saved to " + path, false);
+  return true;
+}
+
+bool open_session(Editor& editor, const std::string& path) {
+  std::string rig_path, error;
+  if (!ik::read_session_rig_path(path, rig_path, error)) {
+    set_status(editor, error, true);
+    return false;
+  }
+  ik::ImportedRig rig;
+  if (!ik::import_gltf_file(rig_path, rig, error)) {
+    set_status(editor, path + ": its rig cannot be opened: " + error, true);
+    return false;
+  }
+  ik::Session session;
+  std::vector<std::string> warnings;
+  if (!ik::load_session(path, rig.skeleton, session, error, &warnings)) {
+    set_status(editor, error, true);
+    return false;
+  }
+  // Everything read: now replace the scene.
+  editor.rig = std::move(rig);
+  editor.has_rig = true;
+  ++editor.rig_generation;
+  reset_pose(editor);
+  editor.chains = session.chains;
+  editor.results.assign(editor.chains.size(), ik::SolveResult{});
+  editor.traces.assign(editor.chains.size(), ik::Trace{});
+  editor.last_work.assign(editor.chains.size(), ik::Trace{});
+  editor.selected_chain = editor.chains.empty() ? -1 : 0;
+  editor.selected_joint = -1;
+  editor.comparison.clear();
+  editor.history.reset(editor.chains);
+  if (session.has_camera) {
+    editor.camera.target = session.camera.target;
+    editor.camera.distance = session.camera.distance;
+    editor.camera.yaw = session.camera.yaw;
+    editor.camera.pitch = session.camera.pitch;
+  } else {
+    editor.frame_all_requested = true;
+  }
+  std::string message = "session " + path + " opened (" + std::to_string(editor.chains.size()) + " chains)";
+  for (const std::string& w : warnings) message += "; warning: " + w;
+  set_status(editor, message, false);
+  return true;
+}
+
+bool export_posed_rig(Editor& editor, const std::string& path) {
+  if (!editor.has_rig) return false;
+  std::string error;
+  if (!ik::export_posed_gltf(editor.rig.path, editor.rig.skeleton, editor.pose, path, error)) {
+    set_status(editor, error, true);
+    return false;
+  }
+  set_status(editor, "posed skeleton exported to " + path, false);
+  return true;
+}
+
+bool run_path_command(Editor& editor, PathCommand command, const std::string& path) {
+  switch (command) {
+    case PathCommand::open_rig: return open_rig(editor, path);
+    case PathCommand::open_session: return open_session(editor, path);
+    case PathCommand::save_session: return save_session(editor, path);
+    case PathCommand::export_gltf: return export_posed_rig(editor, path);
+    case PathCommand::none: break;
+  }
+  return false;
+}
+
+}  // namespace app

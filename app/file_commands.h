@@ -1,0 +1,32 @@
+// The File menu's commands on the editor: open a rig, save and open sessions, export the
+// posed skeleton as glTF. Each reports in the status line; a failure changes nothing.
+#pragma once
+
+#include <string>
+
+#include "app/editor.h"
+
+namespace app {
+
+enum class PathCommand { none, open_rig, open_session, save_session, export_gltf };
+
+// The title of the path popup and whether the command writes a file (then an existing
+// file is only replaced after the user confirms).
+const char* path_command_title(PathCommand command);
+bool path_command_writes(PathCommand command);
+
+// A sensible default path for the command, from the open rig's name.
+std::string default_path(const Editor& editor, PathCommand command);
+
+// Runs the command on `path`. Returns false (status line says why) on failure.
+bool run_path_command(Editor& editor, PathCommand command, const std::string& path);
+
+// Saves chains, goals, solvers, parameters and the camera. Atomic.
+bool save_session(Editor& editor, const std::string& path);
+// Reads the session's rig path, imports that rig and loads the session onto it; replaces
+// the editor's rig and chains only when all three succeed.
+bool open_session(Editor& editor, const std::string& path);
+// Writes the source rig with the current pose's joint transforms (never over the source).
+bool export_posed_rig(Editor& editor, const std::string& path);
+
+}  // namespace app

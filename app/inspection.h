@@ -1,0 +1,36 @@
+// Inspecting solves: the pose at any iteration of the selected chain's last solve (a
+// ghost and the effector's trail), the joints a limit clamped, the Jacobian's singular
+// values, and every solver run on the same chain from the same start (comparison).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/editor.h"
+#include "solvers/jacobian.h"
+
+namespace app {
+
+// The selected chain at iteration `iteration` of `trace` (poses recorded): the current
+// pose with the chain's joints replaced by the trace's. False without recorded poses.
+bool ghost_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, GhostPose& out);
+
+// The effector's model-space position after each iteration of `trace`.
+std::vector<glm::vec3> effector_trail(const Editor& editor, int chain, const ik::Trace& trace);
+
+// Model-space positions of the joints a limit clamped in each chain's last solve that
+// iterated.
+std::vector<glm::vec3> clamped_joints(const Editor& editor);
+
+// Solves the selected chain with every solver that can take it, each from the rest pose
+// of the chain's joints (the rest of the pose as it is now), with the chain's params.
+std::vector<ComparisonRun> compare_solvers(const Editor& editor);
+
+// A distinct colour per solver (comparison ghosts and curves).
+glm::vec4 solver_colour(int solver);
+
+// The Jacobian's singular values for the selected chain at the current pose, if its solver
+// is Jacobian-based.
+bool selected_chain_spectrum(const Editor& editor, ik::JacobianSpectrum& out);
+
+}  // namespace app
