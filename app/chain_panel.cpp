@@ -177,18 +177,20 @@ void draw_convergence(const Editor& editor, int c) {
     for (const ComparisonRun& run : editor.comparison)
       series.push_back({&run.errors, to_imgui(solver_colour(run.solver))});
     plot_log_errors(series, -1);
-    if (ImGui::BeginTable("compare", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+    if (ImGui::BeginTable("compare", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
       for (const ComparisonRun& run : editor.comparison) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         const glm::vec4 col = solver_colour(run.solver);
-        ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", ik::solver_table()[run.solver].name);
+        ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", ik::solver_table()[run.solver].id);
         ImGui::TableNextColumn();
         ImGui::TextColored(status_colour(run.result.status), "%s", ik::to_string(run.result.status));
         ImGui::TableNextColumn();
-        ImGui::Text("%d it  %.2g", run.result.iterations, run.result.error);
+        ImGui::Text("%d it", run.result.iterations);
         ImGui::TableNextColumn();
-        ImGui::Text("%.1f us", run.microseconds);
+        ImGui::Text("%.1e", run.result.error);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("error %.6g after %d iterations, %.1f us", run.result.error,
+                                                      run.result.iterations, run.microseconds);
       }
       ImGui::EndTable();
     }
