@@ -319,7 +319,15 @@ void draw_selected_chain(Editor& editor, int c) {
   ImGui::DragFloat3("Goal", &chain.goal.position.x, 0.005f * scene_size(editor), 0.0f, 0.0f, "%.3f");
   commit_when_done(editor);
   if (solver.orientation_goals) {
-    if (ImGui::Checkbox("Orientation goal", &chain.goal.use_orientation)) editor.history.commit(editor.chains);
+    if (ImGui::Checkbox("Orientation goal", &chain.goal.use_orientation)) {
+      // Start from the effector's current orientation, so turning it on moves nothing.
+      if (chain.goal.use_orientation)
+        chain.goal.orientation =
+            glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
+      editor.history.commit(editor.chains);
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The effector also turns to the goal's axes; Ctrl + drag the goal handle to turn them");
   }
   if (solver.scale_goal) {
     ImGui::SliderFloat("Goal scale", &chain.goal.scale, chain.params.min_scale, chain.params.max_scale, "%.3f",
@@ -366,6 +374,23 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     editor.chains = suggested;
     editor.history.commit(editor.chains);
   }
+
+  ImGui::SameLine();
+  const int joint = editor.selected_joint;
+  ImGui::BeginDisabled(joint < 0 || editor.rig.skeleton.is_root(joint));
+  if (ImGui::Button("Add chain")) {
+    // Ends at the selected joint and climbs like a suggested chain; the goal sits on it.
+    ik::Chain chain;
+    const int dls = ik::find_solver("dls");
+    if (ik::chain_for_effector(editor.rig.skeleton, editor.world, joint, dls >= 0 ? dls : 0, chain)) {
+      editor.chains.push_back(chain);
+      editor.selected_chain = static_cast<int>(editor.chains.size()) - 1;
+      editor.history.commit(editor.chains);
+    }
+  }
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("A new chain ending at the selected joint (select one in the outline or the viewport)");
 
   if (ImGui::BeginTable("chains", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
                         ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * std::min<float>(8.0f, editor.chains.size() + 1.5f)))) {

@@ -7,10 +7,12 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 
+#include <cfloat>
 #include <cstdio>
 #include <ctime>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "app/core/command_line.h"
 #include "app/editor.h"
@@ -104,6 +106,24 @@ void draw_goals(render::Renderer& renderer, const app::Editor& editor) {
     }
   }
   if (!misses.empty()) renderer.draw_lines(misses, {glm::vec4(0.95f, 0.35f, 0.30f, 0.8f)}, 1.5f, true);
+  // Orientation goals: the wanted axes of the effector (X red, Y green, Z blue).
+  std::vector<glm::vec3> axes;
+  std::vector<glm::vec4> axis_colours;
+  const float axis_length = 0.06f * app::scene_size(editor);
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    if (!app::goal_has_orientation(editor, static_cast<int>(c))) continue;
+    const ik::Goal& goal = editor.chains[c].goal;
+    const glm::mat3 r = glm::mat3_cast(goal.orientation);
+    for (int a = 0; a < 3; ++a) {
+      glm::vec4 colour(0.25f, 0.25f, 0.25f, 1.0f);
+      colour[a] = 1.0f;
+      axes.push_back(goal.position);
+      axes.push_back(goal.position + axis_length * r[a]);
+      axis_colours.push_back(colour);
+      axis_colours.push_back(colour);
+    }
+  }
+  if (!axes.empty()) renderer.draw_lines(axes, axis_colours, 2.5f, true);
   renderer.draw_points(handles, handle_colours, 7.0f, true);
 }
 
@@ -134,6 +154,24 @@ void draw_inspection(render::Renderer& renderer, const app::Editor& editor) {
   if (editor.show_clamped) {
     const std::vector<glm::vec3> clamped = app::clamped_joints(editor);
     if (!clamped.empty()) renderer.draw_points(clamped, {glm::vec4(1.0f, 0.2f, 0.2f, 1.0f)}, 6.0f, true);
+  }
+}
+
+// Follows the pointer through the window's own events (window coordinates).
+void track_pointer(const SDL_Event& event, ImVec2& pointer) {
+  switch (event.type) {
+    case SDL_MOUSEMOTION:
+      pointer = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y));
+      break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+      pointer = ImVec2(static_cast<float>(event.button.x), static_cast<float>(event.button.y));
+      break;
+    case SDL_WINDOWEVENT:
+      if (event.window.event == SDL_WINDOWEVENT_LEAVE) pointer = ImVec2(-FLT_MAX, -FLT_MAX);
+      break;
+    default:
+      break;
   }
 }
 
@@ -203,14 +241,18 @@ int main(int argc, char** argv) {
   app::ViewportInput input;
   app::ViewportArea area;
   app::WindowMetrics metrics;
+  app::RunHealth health;  // per-second memory and frame-time samples, for --state-out
   std::string title_path;  // the rig named in the window title
+  std::vector<SDL_Event> viewport_events;           // this frame's input, for the viewport
+  ImVec2 pointer(-FLT_MAX, -FLT_MAX);               // window coordinates, from events
   int exit_code = 0;
   bool running = true;
   for (int frame = 0; running; ++frame) {
     SDL_Event event;
+    viewport_events.clear();
     while (SDL_PollEvent(&event)) {
       ImGui_ImplSDL2_ProcessEvent(&event);
-      const ImGuiIO& io = ImGui::GetIO();
+      track_pointer(event, pointer);
       if (event.type == SDL_QUIT) running = false;
       if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
           event.window.windowID == SDL_GetWindowID(window))
@@ -220,9 +262,8 @@ int main(int argc, char** argv) {
         SDL_free(event.drop.file);
         continue;
       }
-      app::handle_viewport_event(editor, input, event, area, io.WantCaptureMouse, io.WantCaptureKeyboard);
+      viewport_events.push_back(event);
     }
-    if (editor.quit_requested) running = false;
     if (editor.has_rig && editor.rig.path != title_path) {
       title_path = editor.rig.path;
       SDL_SetWindowTitle(window, ("ikscope - " + title_path).c_str());
@@ -233,7 +274,17 @@ int main(int argc, char** argv) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    // The pointer as our window's own events place it. ImGui 1.86's SDL backend polls
+    // SDL's global mouse state, which on X11 can lag behind the window's events (it is
+    // refreshed by XInput2 raw motion, which warped or synthetic pointers do not send):
+    // ImGui would then hover, and click, where the pointer was frames ago.
+    if (pointer.x > -FLT_MAX) ImGui::GetIO().MousePos = pointer;
     ImGui::NewFrame();
+    // Viewport input after NewFrame, so WantCaptureMouse describes where the pointer is now.
+    for (const SDL_Event& e : viewport_events)
+      app::handle_viewport_event(editor, input, e, area, ImGui::GetIO().WantCaptureMouse,
+                                 ImGui::GetIO().WantCaptureKeyboard);
+    if (editor.quit_requested) running = false;
     editor.hovered_joint = -1;  // re-found this frame by the panels or the viewport
     editor.hovered_goal = -1;
     area = app::draw_ui(editor, static_cast<float>(metrics.window_width),
@@ -330,7 +381,7 @@ int main(int argc, char** argv) {
   }
 
   if (!options.state_out.empty() &&
-      !app::write_state_json(editor, area, metrics, options.state_out, error)) {
+      !app::write_state_json(editor, area, metrics, health, options.state_out, error)) {
     std::fprintf(stderr, "ikscope: %s\n", error.c_str());
     exit_code = 1;
   }

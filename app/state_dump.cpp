@@ -8,7 +8,7 @@
 namespace app {
 
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
-                      const std::string& path, std::string& error) {
+                      const RunHealth& health, const std::string& path, std::string& error) {
   using nlohmann::json;
   const float scale_x = metrics.window_width > 0
                             ? static_cast<float>(metrics.framebuffer_width) / metrics.window_width
@@ -61,6 +61,12 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                   {"goal_window", {goal_window.x, goal_window.y}},
                   {"effector_position", {effector.x, effector.y, effector.z}},
                   {"distance_to_goal", glm::length(effector - goal)}};
+    if (chain.goal.use_orientation) {
+      const glm::quat q = chain.goal.orientation;
+      const glm::quat e = glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
+      entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
+      entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
+    }
     if (c < editor.results.size()) {
       entry["status"] = ik::to_string(editor.results[c].status);
       entry["iterations"] = editor.results[c].iterations;
@@ -88,6 +94,8 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   }
   state["mesh_pixels"] = std::move(meshes);
   state["selected_chain"] = editor.selected_chain;
+  state["rss_kib_per_second"] = health.rss_kib_per_second;
+  state["frame_ms_per_second"] = health.frame_ms_per_second;
   return write_file_atomically(path, state.dump(1) + "\n", error);
 }
 

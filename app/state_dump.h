@@ -1,7 +1,9 @@
 // --state-out: the program's state as JSON, for end-to-end tests and scripts.
 #pragma once
 
+#include <array>
 #include <string>
+#include <vector>
 
 #include "app/editor.h"
 #include "app/viewport.h"
@@ -13,9 +15,19 @@ struct WindowMetrics {
   int framebuffer_width = 0, framebuffer_height = 0;  // pixels (HiDPI: larger)
 };
 
+// How the run went, one sample per second of the main loop (main.cpp fills it), so a
+// long-session test can see memory growth and frame-time drift.
+struct RunHealth {
+  std::vector<long> rss_kib_per_second;  // resident memory at the end of each second; -1 without /proc
+  // {mean, max} in milliseconds of the frames that ended in each second; a frame's time is
+  // the interval from its start to the next frame's start (events, solve, UI, drawing, swap).
+  std::vector<std::array<double, 2>> frame_ms_per_second;
+};
+
 // Writes (atomically) the rig path, joint names, parents, model-space positions,
-// window-pixel and framebuffer-pixel projections, camera and status line.
+// window-pixel and framebuffer-pixel projections, camera, status line and the run's health
+// samples ("rss_kib_per_second", "frame_ms_per_second").
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
-                      const std::string& path, std::string& error);
+                      const RunHealth& health, const std::string& path, std::string& error);
 
 }  // namespace app

@@ -4,6 +4,7 @@
 
 #include "app/file_commands.h"
 #include "app/goal_drag.h"
+#include "solvers/solver_table.h"
 
 namespace app {
 namespace {
@@ -47,6 +48,18 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
   editor.chains[static_cast<size_t>(input.goal_chain)].goal.position = point + input.grab_offset;
 }
 
+// Turns chain `c`'s goal orientation like a trackball: moving the mouse right turns it
+// about the camera's up axis, down about the camera's right axis (0.01 rad per point).
+void rotate_goal(Editor& editor, int c, float dx, float dy) {
+  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
+  const glm::vec3 forward = editor.camera.forward();
+  glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
+  right = glm::length(right) > 1e-6f ? glm::normalize(right) : glm::vec3(1.0f, 0.0f, 0.0f);
+  const glm::vec3 up = glm::cross(right, forward);
+  glm::quat& q = editor.chains[static_cast<size_t>(c)].goal.orientation;
+  q = glm::normalize(glm::angleAxis(dx * 0.01f, up) * glm::angleAxis(dy * 0.01f, right) * q);
+}
+
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
                     const ViewportArea& area) {
   const float x = static_cast<float>(b.x), y = static_cast<float>(b.y);
@@ -62,6 +75,10 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
                                     : -1;
     if (mods & KMOD_ALT) {
       input.drag = ViewportInput::Drag::orbit;
+    } else if (goal >= 0 && (mods & KMOD_CTRL) && goal_has_orientation(editor, goal)) {
+      input.drag = ViewportInput::Drag::goal_rotate;
+      input.goal_chain = goal;
+      editor.selected_chain = goal;
     } else if (goal >= 0) {
       begin_goal_drag(editor, input, goal, x, y, area);
     } else {
@@ -81,8 +98,8 @@ void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEve
     if (moved < 5.0f && editor.has_rig)
       select_joint(editor, pick_joint(editor.camera, area, editor.world, x, y, kPickRadius));
   }
-  if (input.drag == ViewportInput::Drag::goal) {
-    drag_goal(editor, input, x, y, area);
+  if (input.drag == ViewportInput::Drag::goal) drag_goal(editor, input, x, y, area);
+  if (input.drag == ViewportInput::Drag::goal || input.drag == ViewportInput::Drag::goal_rotate) {
     editor.history.commit(editor.chains);  // one undo step per drag
     input.goal_chain = -1;
   }
@@ -104,6 +121,9 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
       break;
     case ViewportInput::Drag::goal:
       drag_goal(editor, input, x, y, area);
+      break;
+    case ViewportInput::Drag::goal_rotate:
+      rotate_goal(editor, input.goal_chain, dx, dy);
       break;
     case ViewportInput::Drag::none:
     case ViewportInput::Drag::click:
@@ -163,6 +183,13 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
 }
 
 }  // namespace
+
+bool goal_has_orientation(const Editor& editor, int c) {
+  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  return chain.goal.use_orientation && chain.solver >= 0 && chain.solver < ik::solver_count() &&
+         ik::solver_table()[chain.solver].orientation_goals;
+}
 
 std::vector<glm::vec3> goal_positions(const Editor& editor) {
   std::vector<glm::vec3> points;

@@ -10,7 +10,7 @@
 namespace app {
 
 struct ViewportInput {
-  enum class Drag { none, orbit, pan, click, goal };
+  enum class Drag { none, orbit, pan, click, goal, goal_rotate };
   Drag drag = Drag::none;
   float last_x = 0.0f, last_y = 0.0f;    // window coordinates
   float press_x = 0.0f, press_y = 0.0f;  // where the left button went down
@@ -33,6 +33,10 @@ void handle_viewport_event(Editor& editor, ViewportInput& input, const SDL_Event
 
 // Picking radius in window units: joints within this many points of the mouse are hit.
 constexpr float kPickRadius = 12.0f;
+// True if chain `c`'s goal has an orientation its solver uses (then it has a rotate handle:
+// Ctrl + left drag on the goal turns it).
+bool goal_has_orientation(const Editor& editor, int c);
+
 // Goal handles are bigger targets than joints and win over them.
 constexpr float kGoalPickRadius = 14.0f;
 

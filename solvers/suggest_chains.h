@@ -20,6 +20,13 @@ namespace ik {
 // solver-table index every chain gets.
 std::vector<Chain> suggest_chains(const Skeleton& skeleton, const Pose& pose, int solver);
 
+// The chain that ends at `effector` by the same rule: its root climbs from the
+// effector's parent while the parent above has exactly one child. The goal sits on the
+// effector in `world` (model-space transforms of the pose). False if `effector` has no
+// parent (no bone to move).
+bool chain_for_effector(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int effector,
+                        int solver, Chain& out);
+
 // A name for a chain: its effector's name, or for a leaf tip the name of its parent.
 std::string chain_name(const Skeleton& skeleton, const Chain& chain);
 

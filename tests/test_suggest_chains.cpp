@@ -45,6 +45,29 @@ TEST(SuggestChains, HumanoidGetsLimbsHeadAndSpine) {
   }
 }
 
+TEST(SuggestChains, ChainForAnyJointClimbsToTheBranch) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(IKSCOPE_SOURCE_DIR "/assets/humanoid.gltf", rig, error)) << error;
+  const ik::Skeleton& s = rig.skeleton;
+  std::vector<glm::mat4> world;
+  ik::fk_all(s, ik::rest_pose(s), world);
+  auto index_of = [&](const char* name) {
+    for (int i = 0; i < s.joint_count(); ++i)
+      if (s.name[static_cast<size_t>(i)] == name) return i;
+    return -1;
+  };
+  ik::Chain chain;
+  ASSERT_TRUE(ik::chain_for_effector(s, world, index_of("LeftForearm"), 2, chain));
+  EXPECT_EQ(name_of(s, chain.root), "LeftShoulder");
+  EXPECT_EQ(chain.solver, 2);
+  EXPECT_LT(glm::length(chain.goal.position - ik::position_of(world[static_cast<size_t>(chain.effector)])), 1e-6f);
+  // Right below a branch point: the branch point itself is the root.
+  ASSERT_TRUE(ik::chain_for_effector(s, world, index_of("LeftThigh"), 0, chain));
+  EXPECT_EQ(name_of(s, chain.root), "Hips");
+  EXPECT_FALSE(ik::chain_for_effector(s, world, index_of("Hips"), 0, chain)) << "a root has no bone above it";
+}
+
 TEST(SuggestChains, ASingleRunIsOneChainFromTheRoot) {
   ik::RawSkeleton raw;
   for (int i = 0; i < 5; ++i) {
