@@ -319,15 +319,10 @@ void draw_selected_chain(Editor& editor, int c) {
   ImGui::DragFloat3("Goal", &chain.goal.position.x, 0.005f * scene_size(editor), 0.0f, 0.0f, "%.3f");
   commit_when_done(editor);
   if (solver.orientation_goals) {
-    if (ImGui::Checkbox("Orientation goal", &chain.goal.use_orientation)) {
-      // Start from the effector's current orientation, so turning it on moves nothing.
-      if (chain.goal.use_orientation)
-        chain.goal.orientation =
-            glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
-      editor.history.commit(editor.chains);
-    }
+    bool on = chain.goal.use_orientation;
+    if (ImGui::Checkbox("Orientation goal", &on)) set_orientation_goal(editor, c, on);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The effector also turns to the goal's axes; Ctrl + drag the goal handle to turn them");
+      ImGui::SetTooltip("O: the effector also turns to the goal's axes; Ctrl + drag the goal handle to turn them");
   }
   if (solver.scale_goal) {
     ImGui::SliderFloat("Goal scale", &chain.goal.scale, chain.params.min_scale, chain.params.max_scale, "%.3f",

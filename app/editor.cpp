@@ -89,6 +89,16 @@ void suggest_chains(Editor& editor) {
   editor.history.reset(editor.chains);
 }
 
+void set_orientation_goal(Editor& editor, int c, bool on) {
+  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
+  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  chain.goal.use_orientation = on;
+  if (on)
+    chain.goal.orientation =
+        glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
+  editor.history.commit(editor.chains);
+}
+
 void undo(Editor& editor) {
   if (editor.history.undo(editor.chains))
     set_status(editor, "undone", false);

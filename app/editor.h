@@ -97,6 +97,10 @@ void reset_pose(Editor& editor);
 // Replaces the chains with the ones suggested for the rig (goals on the effectors).
 void suggest_chains(Editor& editor);
 
+// Turns chain `c`'s orientation goal on (starting from the effector's current
+// orientation, so nothing moves) or off; one undo step.
+void set_orientation_goal(Editor& editor, int c, bool on);
+
 // Undo / redo of chain edits, with a status message.
 void undo(Editor& editor);
 void redo(Editor& editor);

@@ -22,6 +22,7 @@ const char* controls_text() {
          "Select a joint     left click on it, or click its row in the outline\n"
          "Move a goal        left drag its handle (in the plane facing you)\n"
          "  along an axis    hold X, Y or Z while dragging\n"
+         "Orientation goal   O turns it on or off for the selected chain\n"
          "Turn a goal        Ctrl + left drag its handle (orientation goals)\n"
          "Undo / redo        Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)\n"
          "Pause solving      Space\n"

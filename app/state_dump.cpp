@@ -61,11 +61,11 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                   {"goal_window", {goal_window.x, goal_window.y}},
                   {"effector_position", {effector.x, effector.y, effector.z}},
                   {"distance_to_goal", glm::length(effector - goal)}};
+    const glm::quat e = glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
+    entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
     if (chain.goal.use_orientation) {
       const glm::quat q = chain.goal.orientation;
-      const glm::quat e = glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
-      entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
     }
     if (c < editor.results.size()) {
       entry["status"] = ik::to_string(editor.results[c].status);

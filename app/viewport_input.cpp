@@ -147,7 +147,14 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
       select_joint(editor, -1);
       break;
     case SDLK_o:
-      if (ctrl)
+      if (!ctrl) {
+        const int c = editor.selected_chain;
+        if (c >= 0 && c < static_cast<int>(editor.chains.size()) &&
+            ik::solver_table()[editor.chains[static_cast<size_t>(c)].solver].orientation_goals)
+          set_orientation_goal(editor, c, !editor.chains[static_cast<size_t>(c)].goal.use_orientation);
+        else
+          set_status(editor, "the selected chain's solver has no orientation goals", true);
+      } else
         editor.path_command_requested = static_cast<int>((k.keysym.mod & KMOD_SHIFT) ? PathCommand::open_session
                                                                                        : PathCommand::open_rig);
       break;

@@ -26,6 +26,23 @@ with_xvfb() {
   return "$code"
 }
 
+# Starts the program in the background writing its state to $1 on exit; sets $pid and
+# $wid (its window) once the window is there.
+start_program() {
+  "$IKSCOPE" --state-out "$1" > "$out/stdout.txt" 2>&1 &
+  pid=$!
+  wid=$(xdotool search --sync --name '^ikscope' | head -n 1)
+  sleep 1
+}
+
+# Quits it the way a user does (Ctrl+Q) and waits for a clean exit.
+quit_program() {
+  xdotool key ctrl+q
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  if kill -0 "$pid" 2>/dev/null; then kill "$pid"; fail "Ctrl+Q did not quit"; fi
+  wait "$pid" || fail "ikscope exited with an error"
+}
+
 # Field of a JSON file, by a Python expression over `s`.
 json() { "$PY" -c "import json,sys; s=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
@@ -98,19 +115,12 @@ best = max(js, key=clearance)
 print(best["index"], round(best["window"][0]), round(best["window"][1]))
 PYEOF
 )
-    "$IKSCOPE" --state-out "$out/after.json" > "$out/stdout.txt" 2>&1 &
-    pid=$!
-    wid=$(xdotool search --sync --name '^ikscope' | head -n 1)
-    sleep 1
+    start_program "$out/after.json"
     xdotool mousemove --window "$wid" "$tx" "$ty"
     sleep 0.3
     xdotool click 1
     sleep 0.5
-    xdotool windowfocus --sync "$wid" 2>/dev/null || true
-    xdotool key ctrl+q
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    if kill -0 "$pid" 2>/dev/null; then kill "$pid"; fail "Ctrl+Q did not quit"; fi
-    wait "$pid" || fail "ikscope exited with an error"
+    quit_program
     got=$(json "$out/after.json" 's["selected_joint"]')
     [ "$got" = "$target" ] || fail "clicked joint $target at ($tx, $ty), selected $got"
     echo "clicked joint $target at ($tx, $ty): selected"
@@ -144,10 +154,7 @@ r = s["joints"][cs[best]["root"]]["window"]
 print(best, round(g[0]), round(g[1]), round(0.4 * (r[0] - g[0]) / 10), round(0.4 * (r[1] - g[1]) / 10))
 PYEOF
 )
-    "$IKSCOPE" --state-out "$out/after.json" > "$out/stdout.txt" 2>&1 &
-    pid=$!
-    wid=$(xdotool search --sync --name '^ikscope' | head -n 1)
-    sleep 1
+    start_program "$out/after.json"
     xdotool mousemove --window "$wid" "$gx" "$gy"
     sleep 0.3
     xdotool mousedown 1
@@ -155,10 +162,7 @@ PYEOF
     sleep 0.5
     xdotool mouseup 1
     sleep 0.5
-    xdotool key ctrl+q
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    if kill -0 "$pid" 2>/dev/null; then kill "$pid"; fail "Ctrl+Q did not quit"; fi
-    wait "$pid" || fail "ikscope exited with an error"
+    quit_program
     "$PY" - "$out/before.json" "$out/after.json" "$chain" "$((10 * dx))" "$((10 * dy))" <<'PYEOF'
 import json, sys, math
 before, after = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
@@ -171,6 +175,53 @@ assert abs(moved[0] - dx) <= 3 and abs(moved[1] - dy) <= 3, "the goal did not fo
 assert math.dist(a["goal"], b["goal"]) > 0.01, "the goal did not move"
 assert a["status"] == "reached", "the effector did not follow the goal"
 assert math.dist(a["effector_position"], a["goal"]) < 0.01, "the effector is far from the goal"
+PYEOF
+    ;;
+  rotate_goal_turns_effector)
+    "${XVFB[@]}" bash "$0" __rotate_inside
+    ;;
+  __rotate_inside)
+    # Click a hand's goal (selects its chain), O turns its orientation goal on (at the
+    # effector's orientation), Ctrl + drag turns it 90 points to the right (0.9 rad about
+    # the camera's up axis); the effector must turn with it.
+    out="$OUT/rotate_goal_turns_effector"
+    "$IKSCOPE" --frames 2 --state-out "$out/before.json" > /dev/null
+    read -r chain gx gy < <("$PY" - "$out/before.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+cs = s["chains"]
+best = next(i for i, c in enumerate(cs) if s["joints"][s["joints"][c["effector"]]["parent"]]["name"] == "RightHand")
+print(best, round(cs[best]["goal_window"][0]), round(cs[best]["goal_window"][1]))
+PYEOF
+)
+    start_program "$out/after.json"
+    xdotool mousemove --window "$wid" "$gx" "$gy"
+    sleep 0.3
+    xdotool click 1
+    sleep 0.3
+    xdotool key o
+    sleep 0.3
+    xdotool keydown ctrl
+    xdotool mousedown 1
+    for _ in $(seq 1 15); do xdotool mousemove_relative -- 6 0; sleep 0.05; done
+    xdotool mouseup 1
+    xdotool keyup ctrl
+    sleep 0.8
+    quit_program
+    "$PY" - "$out/before.json" "$out/after.json" "$chain" <<'PYEOF'
+import json, sys, math
+before, after = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+b, c = before["chains"][int(sys.argv[3])], after["chains"][int(sys.argv[3])]
+assert "goal_orientation_wxyz" in c, "O did not turn the orientation goal on"
+def angle(p, q):
+    d = abs(sum(x * y for x, y in zip(p, q)))
+    return 2 * math.acos(min(1.0, d))
+start, g, e = b["effector_orientation_wxyz"], c["goal_orientation_wxyz"], c["effector_orientation_wxyz"]
+print(f"goal turned {math.degrees(angle(start, g)):.1f} deg (90 points = 51.6 deg); effector vs goal "
+      f"{math.degrees(angle(g, e)):.2f} deg; {c['status']}, {c['distance_to_goal']:.2e} from the goal position")
+assert abs(angle(start, g) - 0.9) < 0.1, "the goal did not turn by the drag"
+assert c["status"] == "reached", "the effector did not reach the turned goal"
+assert angle(g, e) < 0.02, "the effector does not face the goal's orientation"
 PYEOF
     ;;
   *) fail "unknown case $case_name" ;;
