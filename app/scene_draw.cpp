@@ -1,0 +1,100 @@
+#include "app/scene_draw.h"
+
+#include <limits>
+
+#include "app/inspection.h"
+#include "app/viewport_input.h"
+#include "render/skinning.h"
+
+namespace app {
+
+// Goal handles, and a line from each effector to its goal while it is not reached.
+void draw_goals(render::Renderer& renderer, const Editor& editor) {
+  std::vector<glm::vec3> handles, misses;
+  std::vector<glm::vec4> handle_colours;
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    const ik::Chain& chain = editor.chains[c];
+    const bool reached = c < editor.results.size() && editor.results[c].status == ik::SolveStatus::reached;
+    glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
+    if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
+    if (static_cast<int>(c) == editor.selected_chain) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
+    if (static_cast<int>(c) == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
+    handles.push_back(chain.goal.position);
+    handle_colours.push_back(colour);
+    if (chain.enabled && !reached && chain.effector >= 0 && chain.effector < static_cast<int>(editor.world.size())) {
+      misses.push_back(ik::position_of(editor.world[static_cast<size_t>(chain.effector)]));
+      misses.push_back(chain.goal.position);
+    }
+  }
+  if (!misses.empty()) renderer.draw_lines(misses, {glm::vec4(0.95f, 0.35f, 0.30f, 0.8f)}, 1.5f, true);
+  // Orientation goals: the wanted axes of the effector (X red, Y green, Z blue).
+  std::vector<glm::vec3> axes;
+  std::vector<glm::vec4> axis_colours;
+  const float axis_length = 0.06f * scene_size(editor);
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    if (!goal_has_orientation(editor, static_cast<int>(c))) continue;
+    const ik::Goal& goal = editor.chains[c].goal;
+    const glm::mat3 r = glm::mat3_cast(goal.orientation);
+    for (int a = 0; a < 3; ++a) {
+      glm::vec4 colour(0.25f, 0.25f, 0.25f, 1.0f);
+      colour[a] = 1.0f;
+      axes.push_back(goal.position);
+      axes.push_back(goal.position + axis_length * r[a]);
+      axis_colours.push_back(colour);
+      axis_colours.push_back(colour);
+    }
+  }
+  if (!axes.empty()) renderer.draw_lines(axes, axis_colours, 2.5f, true);
+  renderer.draw_points(handles, handle_colours, 7.0f, true);
+}
+
+// Step mode: the selected chain at the chosen iteration as a ghost, and the effector's
+// path over the iterations; comparison: each solver's result as a ghost in its colour;
+// joints a limit clamped, in red.
+void draw_inspection(render::Renderer& renderer, const Editor& editor) {
+  const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
+  const int c = editor.selected_chain;
+  if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.last_work.size())) {
+    const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+    const std::vector<glm::vec3> trail = effector_trail(editor, c, trace);
+    if (trail.size() > 1) {
+      renderer.draw_polyline(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 2.0f, true);
+      renderer.draw_points(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 3.0f, true);
+    }
+    GhostPose ghost;
+    if (ghost_at_iteration(editor, trace, editor.inspect_iteration, ghost)) {
+      renderer.draw_lines(ghost.bone_segments, {ghost_colour}, 3.0f, true);
+      renderer.draw_points(ghost.joints, {ghost_colour}, 4.0f, true);
+    }
+  }
+  for (const ComparisonRun& run : editor.comparison) {
+    const glm::vec4 colour = solver_colour(run.solver);
+    renderer.draw_lines(run.ghost.bone_segments, {colour}, 2.5f, true);
+    renderer.draw_points(run.ghost.joints, {colour}, 3.5f, true);
+  }
+  if (editor.show_clamped) {
+    const std::vector<glm::vec3> clamped = clamped_joints(editor);
+    if (!clamped.empty()) renderer.draw_points(clamped, {glm::vec4(1.0f, 0.2f, 0.2f, 1.0f)}, 6.0f, true);
+  }
+}
+
+void frame_all(Editor& editor, float aspect) {
+  // Everything drawn: the joints of the current pose, and the skinned mesh when shown
+  // (a head reaches past its last joint).
+  glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
+  for (const glm::mat4& w : editor.world) {
+    lo = glm::min(lo, ik::position_of(w));
+    hi = glm::max(hi, ik::position_of(w));
+  }
+  if (editor.show_mesh)
+    for (const ik::SkinnedMesh& mesh : editor.rig.meshes) {
+      glm::vec3 mesh_lo, mesh_hi;
+      if (render::skinned_bounds(mesh, editor.world, mesh_lo, mesh_hi)) {
+        lo = glm::min(lo, mesh_lo);
+        hi = glm::max(hi, mesh_hi);
+      }
+    }
+  if (lo.x <= hi.x) editor.camera.frame(lo, hi, aspect);
+}
+
+}  // namespace app

@@ -1,0 +1,23 @@
+// What the viewport draws on top of the skeleton for the editor (goal handles, misses,
+// orientation axes, step-mode ghost and trail, comparison ghosts, clamped joints), and
+// framing. Reads the editor, never changes it (frame_all moves only the camera).
+#pragma once
+
+#include "app/editor.h"
+#include "render/renderer.h"
+
+namespace app {
+
+// Goal handles (green reached, red not, orange selected, yellow hovered), a line from
+// each effector to a goal it has not reached, and the axes of orientation goals.
+void draw_goals(render::Renderer& renderer, const Editor& editor);
+
+// Step mode: the selected chain at the chosen iteration as a ghost and the effector's path
+// over the iterations; comparison: each solver's result as a ghost in its colour; joints
+// a limit clamped, in red.
+void draw_inspection(render::Renderer& renderer, const Editor& editor);
+
+// Points the camera at everything drawn: the posed joints and the skinned mesh if shown.
+void frame_all(Editor& editor, float aspect);
+
+}  // namespace app
