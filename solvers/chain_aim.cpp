@@ -27,10 +27,24 @@ glm::quat rotation_maximising(const glm::mat3& a, const glm::quat& start) {
 
 namespace {
 
+// The direction of linear⁻¹ v, the model-space offset v seen in the frame whose linear part
+// is `linear` (its length does not matter: every caller normalises). The rows of adj(linear)
+// = det(linear) linear⁻¹ are the cross products of its columns, so adj(linear) v has that
+// direction when the determinant is positive and the opposite one under a mirroring frame.
+// No division, shorter than glm::inverse on the chain of joints each waiting for its parent's
+// frame, and finite even for a nearly singular frame.
+glm::vec3 inverse_direction(const glm::mat3& linear, const glm::vec3& v) {
+  const glm::vec3 row0 = glm::cross(linear[1], linear[2]);
+  const glm::vec3 row1 = glm::cross(linear[2], linear[0]);
+  const glm::vec3 row2 = glm::cross(linear[0], linear[1]);
+  const glm::vec3 d(glm::dot(row0, v), glm::dot(row1, v), glm::dot(row2, v));
+  return glm::dot(linear[0], row0) < 0.0f ? -d : d;
+}
+
 // The rotation (in the parent's frame, applied before the rest rotation) for a joint
 // with several tree children: best match of the rest bone directions to the wanted ones.
 glm::quat branch_rotation(const Workspace& ws, const Pose& pose, const Transform& local,
-                          const glm::quat& rest_rotation, const glm::mat3& to_parent_frame,
+                          const glm::quat& rest_rotation, const glm::mat3& parent_linear,
                           const glm::vec3& position, const std::vector<glm::vec3>& targets,
                           const float* child_weights, int first_child) {
   glm::mat3 a(0.0f);
@@ -42,7 +56,7 @@ glm::quat branch_rotation(const Workspace& ws, const Pose& pose, const Transform
         rest_rotation *
         (local.scale *
          pose.local[static_cast<size_t>(ws.path[static_cast<size_t>(c)])].translation);
-    const glm::vec3 to = to_parent_frame * (targets[static_cast<size_t>(c)] - position);
+    const glm::vec3 to = inverse_direction(parent_linear, targets[static_cast<size_t>(c)] - position);
     const glm::vec3 u = direction_or(from, glm::vec3(0.0f));
     const glm::vec3 d = direction_or(to, glm::vec3(0.0f));
     a += glm::outerProduct(d, u) * w;  // outerProduct(d, u) = d * transpose(u)
@@ -80,19 +94,18 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
     const int c = first_child[k];
     if (c >= 0 && !is_locked(workspace, static_cast<int>(j))) {
       const glm::quat& rest_rotation = skeleton.rest[j].rotation;
-      // Model-space offsets -> the parent's frame, where the local rotation acts. The
-      // inverse (not the transpose) keeps directions right under non-uniform scale.
-      const glm::mat3 to_parent_frame = glm::inverse(parent_linear);
+      // Model-space offsets -> the parent's frame, where the local rotation acts (the
+      // inverse, not the transpose, keeps directions right under non-uniform scale).
       glm::quat turn;
       if (workspace.next_sibling[static_cast<size_t>(c)] < 0) {
         const glm::vec3 from =
             rest_rotation *
             (local.scale *
              pose.local[static_cast<size_t>(joints[static_cast<size_t>(c)])].translation);
-        turn = rotation_between(from,
-                                to_parent_frame * (targets[static_cast<size_t>(c)] - positions[k]));
+        turn = rotation_between(
+            from, inverse_direction(parent_linear, targets[static_cast<size_t>(c)] - positions[k]));
       } else {
-        turn = branch_rotation(workspace, pose, local, rest_rotation, to_parent_frame, positions[k],
+        turn = branch_rotation(workspace, pose, local, rest_rotation, parent_linear, positions[k],
                                targets, child_weights, c);
       }
       local.rotation = turn * rest_rotation;
@@ -105,6 +118,79 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
     m[2] *= local.scale.z;
     linear[k] = m;
   }
+}
+
+namespace {
+
+// rotation_between(from, to) inline, for its common case (neither vector zero, not
+// opposite), given |from| |to| (`norm`, known before `to` is). Returns false, touching
+// nothing, in the other cases, where the caller asks rotation_between itself.
+inline bool shortest_turn(const glm::vec3& from, const glm::vec3& to, float norm, glm::quat& turn) {
+  const float real = norm + glm::dot(from, to);
+  if (!(real > 1e-6f * norm)) return false;
+  const glm::vec3 c = glm::cross(from, to);
+  const float inverse_length = 1.0f / std::sqrt(real * real + glm::dot(c, c));
+  turn = glm::quat(real * inverse_length, c.x * inverse_length, c.y * inverse_length,
+                   c.z * inverse_length);
+  return true;
+}
+
+}  // namespace
+
+glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
+                         const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
+                         std::vector<glm::vec3>& scratch, std::vector<float>& norms,
+                         std::vector<glm::quat>& worlds) {
+  const size_t n = path.size();
+  scratch.resize(2 * n);
+  norms.resize(n);
+  worlds.resize(n);
+  // First, what does not depend on the joints above (no joint waits for another here):
+  // the rest bone direction `from` (a uniform scale does not turn it), the wanted direction
+  // in the root parent's frame `wanted` (M⁻¹ times the model-space one, up to length, by the
+  // rows of adj(M) as in inverse_direction) and the product of their lengths.
+  const glm::mat3 m(parent_of_root);
+  const float mirror = glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f ? -1.0f : 1.0f;
+  const glm::vec3 row0 = mirror * glm::cross(m[1], m[2]);
+  const glm::vec3 row1 = mirror * glm::cross(m[2], m[0]);
+  const glm::vec3 row2 = mirror * glm::cross(m[0], m[1]);
+  for (size_t k = 0; k + 1 < n; ++k) {
+    const glm::vec3 from = skeleton.rest[static_cast<size_t>(path[k])].rotation *
+                           pose.local[static_cast<size_t>(path[k + 1])].translation;
+    const glm::vec3 model = targets[k + 1] - targets[k];
+    const glm::vec3 wanted(glm::dot(row0, model), glm::dot(row1, model), glm::dot(row2, model));
+    scratch[2 * k] = from;
+    scratch[2 * k + 1] = wanted;
+    norms[k] = std::sqrt(glm::dot(from, from) * glm::dot(wanted, wanted));
+  }
+  // Then down the path, the one part where each joint waits for the one before. Joint k's
+  // frame in the root parent's frame is a scale times R(world_k), world_k the product of
+  // the local rotations from the root down to k. The wanted direction in k's parent frame
+  // (`to`) is R(world_(k-1))ᵀ wanted, taken as R(local_(k-1))ᵀ (R(world_(k-2))ᵀ wanted)
+  // so that only the outer rotation waits for the parent's new rotation.
+  glm::quat parent_world(1.0f, 0.0f, 0.0f, 0.0f);  // world_(k-1)
+  glm::vec3 to = scratch[1];
+  for (size_t k = 0; k + 1 < n; ++k) {
+    const size_t j = static_cast<size_t>(path[k]);
+    const glm::vec3& from = scratch[2 * k];
+    glm::quat turn;
+    if (!shortest_turn(from, to, norms[k], turn)) turn = rotation_between(from, to);
+    const glm::quat local = multiply(turn, skeleton.rest[j].rotation);
+    pose.local[j].rotation = local;
+    if (k + 2 < n)
+      to = rotate(glm::conjugate(local), rotate(glm::conjugate(parent_world), scratch[2 * k + 3]));
+    parent_world = multiply(parent_world, local);
+    worlds[k] = parent_world;
+  }
+  // Last, the effector's position in the pose written (forward kinematics, so the error
+  // reported is measured on the pose, rounding included).
+  float scale = 1.0f;
+  glm::vec3 position = pose.local[static_cast<size_t>(path[0])].translation;
+  for (size_t k = 0; k + 1 < n; ++k) {
+    scale *= pose.local[static_cast<size_t>(path[k])].scale.x;
+    position += rotate(worlds[k], pose.local[static_cast<size_t>(path[k + 1])].translation) * scale;
+  }
+  return glm::vec3(parent_of_root * glm::vec4(position, 1.0f));
 }
 
 }  // namespace ik

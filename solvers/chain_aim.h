@@ -35,6 +35,24 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
                     const float* child_weights, Pose& pose, std::vector<glm::vec3>& positions,
                     std::vector<float>& lengths, Trace* trace);
 
+// The same rebuild for the case FABRIK meets most: a plain path (workspace.path, each
+// joint's parent the one before it) whose joints above the last are neither locked nor
+// limited (the caller checks) and have a positive uniform scale, under a root whose parent
+// frame is a similarity. Every frame is then a rotation times a scale, so this works with
+// quaternions in the frame of the root's parent instead of 3x3 frames and their inverses.
+// Joint k's bone is aimed along targets[k + 1] - targets[k] (model space): for targets
+// that form a chain with the bone lengths (FABRIK's positions, the straight line toward an
+// unreachable goal) that is where aim_chain_tree's rule (from the joint's actual position
+// toward targets[k + 1]) points too, up to rounding, and it does not wait for the actual
+// positions. Writes the local rotations of path[0 .. n-2] (the shortest turn of the REST
+// bone direction, then the rest rotation) and returns the effector's model-space position
+// in the pose written. `scratch`, `norms` and `worlds` are resized and overwritten (they
+// must not hold the targets).
+glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
+                         const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
+                         std::vector<glm::vec3>& scratch, std::vector<float>& norms,
+                         std::vector<glm::quat>& worlds);
+
 // The rotation Q maximising sum_i w_i * dot(Q * u_i, d_i) for unit directions u_i, d_i
 // (Wahba's problem), given a = sum_i w_i * d_i * transpose(u_i): the rotation maximising
 // <a, Q> (Frobenius), refined from `start` by rotation extraction iterations.

@@ -94,28 +94,84 @@ void backward_pass(Workspace& ws) {
   }
 }
 
-// The fast path's backward pass for a plain chain with one goal, on its last joint: the
-// same as backward_pass without the averaging, the joint just placed kept in a register
-// (each step waits for the one before, so the loop's speed is its latency).
+// The fast path's passes, for a plain chain with one goal on its last joint. Both place
+// joint after joint on the line from the joint just placed (the anchor a) toward an
+// earlier position o of the joint being placed, at its bone's length L:
+//     a' = a + d L / |d|,   d = o - a.
+// Each step waits for the one before, so a pass runs at one step's latency, which two
+// rewrites shorten (about 22 cycles of latency a step instead of 34):
+//   * the next step's offset d' = o' - a' is formed as (o' - a) - d L / |d|, where
+//     c = o' - a is ready before this step's square root, so a' itself is off the
+//     critical path;
+//   * L / |d| is the SSE estimate y of 1 / sqrt(x), x = |d|², refined by one Newton step,
+//     L y (3 - x y²) / 2 (scale_over_sqrt), with the product distributed:
+//         d L / |d| = A - B,   A = (1.5 L d) y,   B = ((0.5 L d) x) y · y²,
+//     so that y², (0.5 L d) x y and (1.5 L d) y are formed side by side.
+// The result is the one sqrt and division would give, to float precision.
+
+// One step: moves `anchor` to the joint being placed and sets `d` to the offset from there
+// to `next_old` (the earlier position of the joint after it). Returns false, touching
+// nothing, when d has no direction (the earlier position is the anchor itself).
+inline bool step_toward(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length) {
+  const float x = glm::dot(d, d);
+  if (!(x > kTiny2)) return false;
+  const glm::vec3 half = d * (0.5f * length);
+  const glm::vec3 three_halves = d * (1.5f * length);
+  const float y = rsqrt_estimate(x);
+  const glm::vec3 a_part = three_halves * y;
+  const glm::vec3 b_part = ((half * x) * y) * (y * y);
+  const glm::vec3 c = next_old - anchor;
+  anchor += a_part - b_part;
+  d = (c - a_part) + b_part;
+  return true;
+}
+
+// The rare step where d has no direction: the bone keeps `direction` (its old one).
+inline void step_along(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length,
+                       const glm::vec3& direction) {
+  anchor += direction_or(direction, glm::vec3(0, 1, 0)) * length;
+  d = next_old - anchor;
+}
+
+// Backward pass: b[n-1] = the goal, then b[n-2] .. b[1] (the root's backward position is
+// never read: the forward pass puts the root back where it was).
 void backward_pass_single(Workspace& ws) {
   const size_t n = ws.path.size();
   const glm::vec3* p = ws.positions.data();
   glm::vec3* b = ws.positions2.data();
   const float* lengths = ws.lengths.data();
-  glm::vec3 child = ws.vectors[n - 1];  // the goal
-  b[n - 1] = child;
-  for (size_t k = n - 1; k >= 1; --k) {
-    const glm::vec3 d = p[k - 1] - child;
-    const float d2 = glm::dot(d, d);
-    child = d2 > kTiny2 ? child + d * scale_over_sqrt(lengths[k], d2)
-                        : child + direction_or(p[k - 1] - p[k], glm::vec3(0, 1, 0)) * lengths[k];
-    b[k - 1] = child;
+  glm::vec3 anchor = ws.vectors[n - 1];  // the goal
+  b[n - 1] = anchor;
+  if (n < 3) return;
+  glm::vec3 d = p[n - 2] - anchor;
+  for (size_t k = n - 1; k >= 2; --k) {  // places joint k - 1, then aims at k - 2
+    if (!step_toward(anchor, d, p[k - 2], lengths[k]))
+      step_along(anchor, d, p[k - 2], lengths[k], p[k - 1] - p[k]);
+    b[k - 1] = anchor;
   }
 }
 
-// Forward pass on positions only (the fast path, where the tree is a path): the root
-// stays, each joint goes on the line from its parent toward its backward position, at the
-// bone's length.
+// Forward pass: the root stays; p[1] .. p[n-1] on the lines toward their backward
+// positions. Returns the effector's distance to `goal`.
+float forward_pass_single(Workspace& ws, const glm::vec3& goal) {
+  const size_t n = ws.path.size();
+  glm::vec3* p = ws.positions.data();
+  const glm::vec3* b = ws.positions2.data();
+  const float* lengths = ws.lengths.data();
+  if (n < 2) return glm::length(p[0] - goal);
+  glm::vec3 anchor = p[0];
+  glm::vec3 d = b[1] - anchor;
+  for (size_t k = 1; k < n; ++k) {  // places joint k, then aims at k + 1
+    const glm::vec3& next = b[k + 1 < n ? k + 1 : k];
+    if (!step_toward(anchor, d, next, lengths[k])) step_along(anchor, d, next, lengths[k], p[k] - anchor);
+    p[k] = anchor;
+  }
+  return glm::length(anchor - goal);
+}
+
+// Forward pass on positions only (the fast path with several goals, where the tree is a
+// path): the root stays, each joint goes on the line from its parent toward its backward
+// position, at the bone's length.
 void forward_pass(Workspace& ws) {
   const size_t n = ws.path.size();
   glm::vec3* p = ws.positions.data();
@@ -151,12 +207,134 @@ bool positions_only_is_exact(const Skeleton& skeleton, const Params& params, con
   return true;
 }
 
+// ---- The rigid path: one goal on a plain chain with similarity frames ----------------
+//
+// The common case gets a lean set-up of its own: one goal, on the chain's last joint; every
+// joint above it unlocked, without active limits and with a positive uniform scale; the
+// root's parent frame a similarity. Then each joint's frame, seen from the root's parent,
+// is a rotation times a scale, so the forward kinematics before the iterations and the
+// rebuild after them (aim_rigid_path) work with quaternions instead of 3x3 frames. The
+// iterations are the positions-only passes above; the result is the general code's, to
+// rounding.
+
+bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pose,
+                   const Workspace& ws, const glm::mat4& parent_of_root) {
+  if (!chain.extra_effectors.empty()) return false;
+  const bool use_limits = chain.params.use_limits;
+  for (size_t k = 0; k + 1 < ws.path.size(); ++k) {
+    const int j = ws.path[k];
+    if (is_locked(ws, j)) return false;
+    if (use_limits && limits_active(skeleton.limits[static_cast<size_t>(j)])) return false;
+    const glm::vec3& scale = pose.local[static_cast<size_t>(j)].scale;
+    if (!(scale.x > 0.0f) || scale.y != scale.x || scale.z != scale.x) return false;
+  }
+  return is_similarity(glm::mat3(parent_of_root));
+}
+
+// Model-space positions of the path's joints (forward kinematics in the root parent's
+// frame: x_k = x_(k-1) + s_(k-1) R(W_(k-1)) t_k, W_k = W_(k-1) q_k, s_k = s_(k-1) * scale_k,
+// then mapped by the root's parent), and the bone lengths, ws.lengths[0] = 0.
+void rigid_path_positions(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
+  const size_t n = ws.path.size();
+  const glm::mat3 m(parent_of_root);
+  const glm::vec3 origin(parent_of_root[3]);
+  glm::quat world(1.0f, 0.0f, 0.0f, 0.0f);  // of joint k's parent
+  float scale = 1.0f;
+  glm::vec3 position(0.0f);  // joint k in the root parent's frame
+  for (size_t k = 0; k < n; ++k) {
+    const Transform& local = pose.local[static_cast<size_t>(ws.path[k])];
+    position += (world * local.translation) * scale;
+    world = world * local.rotation;
+    scale *= local.scale.x;
+    ws.positions[k] = origin + m * position;
+  }
+  ws.lengths[0] = 0.0f;
+  for (size_t k = 1; k < n; ++k) ws.lengths[k] = glm::length(ws.positions[k] - ws.positions[k - 1]);
+}
+
+// The solve on a rigid path (validated; ws.path filled; the start pose applied), as the
+// general code's fast path does it: the same statuses, iteration counts and trace.
+SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                             Workspace& ws, Trace* trace, const glm::mat4& parent_of_root) {
+  const Params& params = chain.params;
+  const size_t n = ws.path.size();
+  ws.positions.resize(n);
+  ws.positions2.resize(n);
+  ws.lengths.resize(n);
+  rigid_path_positions(pose, parent_of_root, ws);
+  // The passes read the goal from ws.vectors[n - 1].
+  ws.vectors.resize(n);
+  const glm::vec3 goal = chain.goal.position;
+  ws.vectors[n - 1] = goal;
+
+  // The chain's length summed from the effector up, as path_length does.
+  float chain_length = 0.0f;
+  for (size_t k = n; k-- > 1;) chain_length += ws.lengths[k];
+  const float tolerance = resolve_tolerance(params, chain_length);
+  const glm::vec3 root_position = ws.positions[0];
+  const float initial_error = glm::length(ws.positions[n - 1] - goal);
+  trace_begin(trace, ws.path, pose, initial_error, params.max_iterations);
+  // A rotation-only pose keeps the bone lengths, so the reach after the solve is the
+  // chain's length.
+  const bool beyond_reach = glm::length(goal - root_position) > chain_length * (1.0f + 1e-5f);
+
+  SolveResult result;
+  if (initial_error <= tolerance || params.max_iterations <= 0) {
+    result.status = final_status(initial_error, tolerance, beyond_reach, false);
+    result.error = initial_error;
+    return result;
+  }
+
+  if (glm::length(goal - root_position) > chain_length) {
+    // Unreachable: lay the chain straight toward the goal (the classic FABRIK shortcut).
+    const glm::vec3 dir = direction_or(goal - root_position, glm::vec3(0, 1, 0));
+    float along = 0.0f;
+    for (size_t k = 0; k < n; ++k) {
+      along += ws.lengths[k];
+      ws.positions2[k] = root_position + dir * along;
+    }
+    const glm::vec3 end =
+        aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions2.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+    result.error = glm::length(end - goal);
+    result.iterations = 1;
+    trace_iteration(trace, pose, result.error);
+    result.status = final_status(result.error, tolerance, true, false);
+    return result;
+  }
+
+  bump_colinear_path(ws.positions.data(), static_cast<int>(n), goal, chain.goal.pole);
+  // Positions only; rotations rebuilt at the end (and for the trace when it wants poses).
+  const LoopOutcome loop = iterate_until_done(
+      params.max_iterations, tolerance, initial_error,
+      [&] {
+        backward_pass_single(ws);
+        return forward_pass_single(ws, goal);
+      },
+      [&](float error) {
+        if (trace != nullptr && trace->record_poses)
+          aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+        trace_iteration(trace, pose, error);
+      });
+  const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+  result.error = glm::length(end - goal);
+  result.status = final_status(result.error, tolerance, beyond_reach, loop.stalled);
+  result.iterations = loop.iterations;
+  return result;
+}
+
 }  // namespace
 
 SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws,
                          Trace* trace) {
   SolveResult result;
   if (!is_valid_chain(skeleton, chain, pose, ws)) return result;
+  if (chain.extra_effectors.empty()) {
+    if (!fill_chain_path(skeleton, chain.root, chain.effector, ws.path)) return result;
+    apply_start_pose(skeleton, chain.params, ws, ws.path, pose);
+    const glm::mat4 parent_of_root = parent_world(skeleton, pose, chain.root);
+    if (is_rigid_path(skeleton, chain, pose, ws, parent_of_root))
+      return solve_rigid_path(skeleton, chain, pose, ws, trace, parent_of_root);
+  }
   if (!fill_chain_tree(skeleton, chain, ws.path, ws.tree_parent)) return result;
   fill_tree_children(ws.tree_parent, ws.first_child, ws.next_sibling);
   const Params& params = chain.params;
@@ -235,13 +413,13 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
-          if (single_effector)
+          if (single_effector) {
             backward_pass_single(ws);
-          else
-            backward_pass(ws);
+            return forward_pass_single(ws, goal);
+          }
+          backward_pass(ws);
           forward_pass(ws);
-          return single_effector ? glm::length(ws.positions[n - 1] - goal)
-                                 : goal_error(ws, ws.positions);
+          return goal_error(ws, ws.positions);
         },
         record);
     aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, ws.positions2,

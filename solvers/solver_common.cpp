@@ -84,6 +84,10 @@ bool fill_chain_tree(const Skeleton& skeleton, const Chain& chain, std::vector<i
   }
   tree_parent.resize(joints.size());
   tree_parent[0] = -1;
+  if (chain.extra_effectors.empty()) {  // a path: each joint's parent is the one before it
+    for (size_t k = 1; k < joints.size(); ++k) tree_parent[k] = static_cast<int>(k) - 1;
+    return true;
+  }
   for (size_t k = 1; k < joints.size(); ++k)
     tree_parent[k] = find_in_sorted(joints, skeleton.parent[static_cast<size_t>(joints[k])]);
   return true;

@@ -119,17 +119,46 @@ void apply_start_pose(const Skeleton& skeleton, const Params& params, const Work
 
 // ---- Vectors, rotations and the colinear bump ----------------------------------------
 
-// scale / sqrt(x) for x > 0, to about float precision: the SSE estimate y of 1/sqrt(x)
-// (12 bits) refined by one Newton step, y' = y (3 - x y^2) / 2, grouped so that
-// scale * y and x/2 * y^2 run side by side. About half the latency of sqrt then divide,
-// which matters in FABRIK's passes, where each joint waits for the one before.
-inline float scale_over_sqrt(float scale, float x) {
-#if defined(__SSE__) || defined(_M_X64)
-  const float y = _mm_cvtss_f32(_mm_rsqrt_ps(_mm_set1_ps(x)));
-  return (scale * y) * (1.5f - (0.5f * x) * (y * y));
+// The SSE estimate of 1/sqrt(x) (relative error below 1.5 * 2^-12), for callers that refine
+// it with a Newton step y (3 - x y^2) / 2 of their own (scale_over_sqrt; FABRIK's passes
+// fold it into their arithmetic). Without SSE the exact 1/sqrt(x), which that step keeps.
+inline float rsqrt_estimate(float x) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__SSE__))
+  // In place on x's own register: the intrinsics would first clear the register's upper
+  // lanes (through a general-purpose register), which takes longer than the estimate.
+  asm("rsqrtss %0, %0" : "+x"(x));
+  return x;
+#elif defined(__SSE__) || defined(_M_X64)
+  return _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
 #else
-  return scale / std::sqrt(x);
+  return 1.0f / std::sqrt(x);
 #endif
+}
+
+// scale / sqrt(x) for x > 0, to about float precision: the estimate y of 1/sqrt(x)
+// refined by one Newton step, y' = y (3 - x y^2) / 2, grouped so that scale * y and
+// x/2 * y^2 run side by side. About half the latency of sqrt then divide.
+inline float scale_over_sqrt(float scale, float x) {
+  const float y = rsqrt_estimate(x);
+  return (scale * y) * (1.5f - (0.5f * x) * (y * y));
+}
+
+// q * r, with each component's four products summed as a balanced tree: the same value as
+// glm's operator* up to rounding, in three steps of latency instead of four (it matters on
+// chains of joints where each rotation waits for its parent's).
+inline glm::quat multiply(const glm::quat& q, const glm::quat& r) {
+  return glm::quat((q.w * r.w - q.x * r.x) - (q.y * r.y + q.z * r.z),
+                   (q.w * r.x + q.x * r.w) + (q.y * r.z - q.z * r.y),
+                   (q.w * r.y + q.y * r.w) + (q.z * r.x - q.x * r.z),
+                   (q.w * r.z + q.z * r.w) + (q.x * r.y - q.y * r.x));
+}
+
+// R(q) v for a unit q: with u = (q.x, q.y, q.z) and t = 2 u × v, v + w t + u × t (the
+// expansion of q v q*), in five steps of latency instead of glm's seven.
+inline glm::vec3 rotate(const glm::quat& q, const glm::vec3& v) {
+  const glm::vec3 u(q.x, q.y, q.z);
+  const glm::vec3 t = glm::cross(u + u, v);
+  return (v + q.w * t) + glm::cross(u, t);
 }
 
 // A unit vector perpendicular to `v` (any, but always the same for the same v); +X for 0.
