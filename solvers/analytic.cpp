@@ -28,6 +28,20 @@ glm::quat rotation_from_cos_sin(const glm::vec3& n, float cos_phi, float sin_phi
   return glm::quat(cos_half, sin_half * n);
 }
 
+// rotation_from_cos_sin(n, cos_phi, sin_phi) * rotation, normalised. The product of the
+// unnormalised (1 + cos phi, sin phi n) with `rotation` is scaled once by 1 / (|first| |rotation|)
+// (one Newton-refined estimate, formed while the product is), which also removes any drift
+// of `rotation` from unit length over many warm-started solves.
+glm::quat turned(const glm::quat& rotation, const glm::vec3& n, float cos_phi, float sin_phi) {
+  const float rotation_squared = glm::dot(rotation, rotation);
+  if (cos_phi >= 0.0f) {
+    const float w = 1.0f + cos_phi;
+    const glm::quat q(w, sin_phi * n);
+    return multiply(q, rotation) * scale_over_sqrt(1.0f, (w * w + sin_phi * sin_phi) * rotation_squared);
+  }
+  return multiply(rotation_from_cos_sin(n, cos_phi, sin_phi), rotation) * scale_over_sqrt(1.0f, rotation_squared);
+}
+
 // The rotation about the unit axis n (through the middle joint) that brings the end of
 // the two links v1 (root -> middle) and v2 (middle -> end) to distance `wanted` from the
 // root, or as close to it as turning about n allows; of the two solutions the smaller
@@ -60,16 +74,22 @@ glm::quat bend_rotation(const glm::vec3& v1, const glm::vec3& v2, const glm::vec
   return rotation_from_cos_sin(n, cos_phi, sin_phi);
 }
 
-// The vector from joints[k] to joints[k + 1] in the limb frame (the frame of joints[0]'s
-// parent): the child's translation carried up through each joint's scale and rotation,
+// The vector from joints[k] to joints[k + 1] in the root's own frame before its rotation:
+// the child's translation carried up through each joint's scale and rotation, with the
+// root's scale but not its rotation, w = S_0 R_1 S_1 ... R_k S_k t_{k+1}.
+glm::vec3 root_frame_bone(const Pose& pose, const std::vector<int>& joints, int k) {
+  glm::vec3 v = pose.local[static_cast<size_t>(joints[static_cast<size_t>(k) + 1])].translation;
+  for (int i = k; i >= 1; --i) {
+    const Transform& t = pose.local[static_cast<size_t>(joints[static_cast<size_t>(i)])];
+    v = rotate(t.rotation, t.scale * v);
+  }
+  return pose.local[static_cast<size_t>(joints[0])].scale * v;
+}
+
+// The same bone in the limb frame (the frame of joints[0]'s parent):
 // v = R_0 S_0 R_1 S_1 ... R_k S_k t_{k+1}.
 glm::vec3 limb_bone(const Pose& pose, const std::vector<int>& joints, int k) {
-  glm::vec3 v = pose.local[static_cast<size_t>(joints[static_cast<size_t>(k) + 1])].translation;
-  for (int i = k; i >= 0; --i) {
-    const Transform& t = pose.local[static_cast<size_t>(joints[static_cast<size_t>(i)])];
-    v = t.rotation * (t.scale * v);
-  }
-  return v;
+  return rotate(pose.local[static_cast<size_t>(joints[0])].rotation, root_frame_bone(pose, joints, k));
 }
 
 // The limb's end (the effector) in the limb frame: e_i = t_(i+1) + R_(i+1) S_(i+1) e_(i+1)
@@ -127,19 +147,30 @@ bool valid_limb(const Skeleton& skeleton, const Chain& chain, const Pose& pose, 
                 int bones, std::vector<int>& joints) {
   if (!is_valid_chain(skeleton, chain, pose, workspace)) return false;
   if (bones == 3 && !(glm::dot(chain.goal.up, chain.goal.up) > 0.0f)) return false;
-  return fill_chain_path(skeleton, chain.root, chain.effector, joints) && static_cast<int>(joints.size()) == bones + 1;
+  // The path, walked up `bones` parents from the effector (is_valid_chain checked that the
+  // root is an ancestor of the effector; the walk must end on it).
+  joints.resize(static_cast<size_t>(bones) + 1);
+  int j = chain.effector;
+  for (int k = bones; k > 0 && j >= 0; --k) {
+    joints[static_cast<size_t>(k)] = j;
+    j = skeleton.parent[static_cast<size_t>(j)];
+  }
+  joints[0] = j;
+  return j == chain.root;
 }
 
 // Bends joint b and turns joint a (limb frame) so that the end of v2 lands on `target`:
 // steps 1-3 of analytic.h, one after the other, for every case. v1 = a -> b and v2 = b ->
-// end, limb frame. Writes the local rotations of a and b (unless locked). Returns false if
+// end, limb frame (w1, w2: the same in a's own frame, root_frame_bone). Writes the local rotations of a and b (unless locked). Returns false if
 // the target distance lies outside [|l1 - l2|, l1 + l2]; the limb then ends straight (or
 // folded) toward it.
 bool reach_two_bone_in_steps(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
-                             int a, int b, const glm::vec3& v1, glm::vec3 v2, const glm::vec3& target,
+                             int a, int b, const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target,
                              const glm::vec3& pole, Pose& pose) {
   glm::quat& rotation_a = pose.local[static_cast<size_t>(a)].rotation;
   glm::quat& rotation_b = pose.local[static_cast<size_t>(b)].rotation;
+  const glm::vec3 v1 = rotation_a * w1;
+  glm::vec3 v2 = rotation_a * w2;
   const glm::vec3 root = pose.local[static_cast<size_t>(a)].translation;
   const float l1 = glm::length(v1), l2 = glm::length(v2);
   const float distance = glm::length(target - root);
@@ -192,50 +223,67 @@ struct Reach {
   glm::vec3 end{0.0f};
 };
 
-// Renormalises a quaternion that is already unit up to rounding (a product of unit
-// quaternions) with one Newton step for 1 / |q|: no square root, no division.
-glm::quat renormalised(const glm::quat& q) { return q * (1.5f - 0.5f * glm::dot(q, q)); }
+// The rotation taking the orthonormal frame (e, n, e × n) to (u, m, u × m). As a matrix
+// R = u eᵀ + m nᵀ + k pᵀ (p = e × n, k = u × m); for its quaternion (w, v),
+// 1 + trace(R) = 4 w² and the axial vector of R - Rᵀ, e × u + n × m + p × k, is 4 w v, so
+// (1 + trace, e × u + n × m + p × k) is the quaternion times 4 w: normalised, it is the
+// rotation, with no matrix, no branch and no division. Near a half turn w, and with it
+// that vector, vanishes and loses its digits; there the matrix's largest diagonal decides
+// (glm::quat_cast).
+glm::quat rotation_between_frames(const glm::vec3& e, const glm::vec3& n, const glm::vec3& u, const glm::vec3& m) {
+  const glm::vec3 p = glm::cross(e, n), k = glm::cross(u, m);
+  const float w = (1.0f + glm::dot(u, e)) + (glm::dot(m, n) + glm::dot(k, p));
+  if (w > 0.25f) {
+    const glm::vec3 v = (glm::cross(e, u) + glm::cross(n, m)) + glm::cross(p, k);
+    return glm::quat(w, v) * scale_over_sqrt(1.0f, w * w + glm::dot(v, v));
+  }
+  return glm::normalize(glm::quat_cast(glm::mat3(u, m, k) * glm::transpose(glm::mat3(e, n, p))));
+}
 
 // The same three steps in one go, for the common case: b bends about the normal of the
 // limb's plane (b is no hinge and the limb is not straight), neither joint is locked, and
 // the target has a direction both from the root and across the pole. No trigonometric
-// call and few square roots, which is what keeps a solve within tens of nanoseconds.
-// Returns false (nothing written) when the case is not the common one. The effector
-// lands at root + d u, which `reach` records.
+// call, no division and few square roots, which is what keeps a solve within tens of
+// nanoseconds. Returns false (nothing written) when the case is not the common one. The
+// effector lands at root + d u, which `reach` records.
 //
-// Bend: with l1 = |v1|, l2 = |v2|, the interior angle at b is beta0 with
-// l1 l2 cos(beta0) = -v1·v2 and l1 l2 sin(beta0) = |v1 × v2|; the law of cosines wants
-// cos(beta) = (l1² + l2² - d²) / (2 l1 l2). Turning v2 by phi about n0 = (v1 × v2) / |v1 × v2|
+// The bend is worked out in a's own frame (before its rotation; w1, w2: the bones there),
+// where the limb's shape is the same as in the limb frame, so a's old rotation is never
+// needed: its new one maps a's frame onto the limb frame directly.
+// Bend: with l1 = |w1|, l2 = |w2|, the interior angle at b is beta0 with
+// l1 l2 cos(beta0) = -w1·w2 and l1 l2 sin(beta0) = |w1 × w2|; the law of cosines wants
+// cos(beta) = (l1² + l2² - d²) / (2 l1 l2). Turning w2 by phi about n0 = (w1 × w2) / |w1 × w2|
 // changes the interior angle to beta0 - phi, so phi = beta0 - beta, and cos(phi), sin(phi)
-// follow from the angle-difference formulas; the half angles from cos(phi).
-// Root: after the bend the limb's end e (|e| = d) and its plane normal n0 must become the
-// target direction u and the normal n' of the plane through the target line and the pole,
-// oriented so that b (on the +e × n0 side of the line, since the bend is below a half turn)
-// lands on the pole's side: n' = (pole × u) / |pole × u|. The root's turn is the rotation
-// taking the frame (e, n0, e × n0) to (u, n', u × n').
+// follow from the angle-difference formulas; the half angles from cos(phi). b's rotation
+// turns by phi about n0, which is already in b's parent (a) frame.
+// Root: after the bend the limb's end e (|e| = d; a's frame) and its plane normal n0 must
+// become the target direction u (limb frame) and the normal n' of the plane through the
+// target line and the pole, oriented so that b (on the +e × n0 side of the line, since the
+// bend is below a half turn) lands on the pole's side: n' = (pole × u) / |pole × u|. a's new
+// rotation is the one taking the frame (e, n0, e × n0) to (u, n', u × n').
 bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a,
-                            int b, const glm::vec3& v1, const glm::vec3& v2, const glm::vec3& target,
+                            int b, const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target,
                             const glm::vec3& pole, Pose& pose, Reach& reach) {
   const JointLimits& limits = skeleton.limits[static_cast<size_t>(b)];
   if ((params.use_limits && limits.enabled && limits.hinge) || is_locked(workspace, a) || is_locked(workspace, b))
     return false;
   Transform& joint_a = pose.local[static_cast<size_t>(a)];
-  const glm::vec3 plane = glm::cross(v1, v2);
+  const glm::vec3 plane = glm::cross(w1, w2);
   const glm::vec3 to_target = target - joint_a.translation;
   const glm::vec3 pole_plane = glm::cross(pole, to_target);
   // Lengths as x * (1 / sqrt(x)) (scale_over_sqrt): shorter latency than sqrt, and the
   // reciprocals normalise the directions below without a division. A zero length gives
   // NaN here, which the checks (written to fail on NaN) send to the general path.
-  const float l1_squared = glm::dot(v1, v1), l2_squared = glm::dot(v2, v2);
+  const float l1_squared = glm::dot(w1, w1), l2_squared = glm::dot(w2, w2);
   const float plane_squared = glm::dot(plane, plane), distance_squared = glm::dot(to_target, to_target);
   const float pole_plane_squared = glm::dot(pole_plane, pole_plane);
   const float l1 = l1_squared * scale_over_sqrt(1.0f, l1_squared), l2 = l2_squared * scale_over_sqrt(1.0f, l2_squared);
   const float inverse_plane_length = scale_over_sqrt(1.0f, plane_squared);
   const float inverse_distance = scale_over_sqrt(1.0f, distance_squared);
   const float inverse_pole_plane_length = scale_over_sqrt(1.0f, pole_plane_squared);
+  const float inverse_product = scale_over_sqrt(1.0f, l1_squared * l2_squared);  // 1 / (l1 l2)
   const float plane_length = plane_squared * inverse_plane_length, distance = distance_squared * inverse_distance;
-  const float product = l1 * l2;
-  if (!(plane_length > 1e-4f * product) || !(distance > 1e-6f * (l1 + l2)) ||
+  if (!(plane_length > 1e-4f * (l1 * l2)) || !(distance > 1e-6f * (l1 + l2)) ||
       !(pole_plane_squared * inverse_pole_plane_length > 1e-4f * distance * glm::length(pole)))
     return false;
   const float shortest = std::fabs(l1 - l2), longest = l1 + l2;
@@ -243,14 +291,13 @@ bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, cons
   const float wanted = glm::clamp(distance, shortest, longest);
 
   // Bend.
-  const float inverse_product = 1.0f / product;
   const float cos_beta = glm::clamp((l1_squared + l2_squared - wanted * wanted) * 0.5f * inverse_product, -1.0f, 1.0f);
   const float sin_beta = std::sqrt(1.0f - cos_beta * cos_beta);
-  const float cos_beta0 = -glm::dot(v1, v2) * inverse_product, sin_beta0 = plane_length * inverse_product;
+  const float cos_beta0 = -glm::dot(w1, w2) * inverse_product, sin_beta0 = plane_length * inverse_product;
   const float cos_phi = cos_beta0 * cos_beta + sin_beta0 * sin_beta;
   const float sin_phi = sin_beta0 * cos_beta - cos_beta0 * sin_beta;
   const glm::vec3 n0 = plane * inverse_plane_length;
-  const glm::vec3 end = v1 + cos_phi * v2 + sin_phi * glm::cross(n0, v2);  // v2 turned by phi
+  const glm::vec3 end = (w1 + cos_phi * w2) + sin_phi * glm::cross(n0, w2);  // w2 turned by phi
 
   // Root: frame (e, n0, e x n0) -> (u, n', u x n'). e from end's own length (|end| is d
   // up to rounding, which near a straight limb is where the law of cosines loses digits:
@@ -259,26 +306,23 @@ bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, cons
   const float inverse_end_length = scale_over_sqrt(1.0f, end_squared);
   const glm::vec3 e = end * inverse_end_length, u = to_target * inverse_distance;
   const glm::vec3 n1 = pole_plane * inverse_pole_plane_length;
-  const glm::mat3 before(e, n0, glm::cross(e, n0)), after(u, n1, glm::cross(u, n1));
-  const glm::quat turn = glm::quat_cast(after * glm::transpose(before));
 
-  // The bend about n0 (limb frame) in a's frame: axis conj(Ra) n0; then the root's turn.
-  const glm::vec3 axis_in_a = glm::conjugate(joint_a.rotation) * n0;
   glm::quat& rotation_b = pose.local[static_cast<size_t>(b)].rotation;
-  rotation_b = renormalised(rotation_from_cos_sin(axis_in_a, cos_phi, sin_phi) * rotation_b);
+  rotation_b = turned(rotation_b, n0, cos_phi, sin_phi);
   reach.end_known = true;
   reach.end = joint_a.translation + (end_squared * inverse_end_length) * u;
-  joint_a.rotation = renormalised(turn * joint_a.rotation);
+  joint_a.rotation = rotation_between_frames(e, n0, u, n1);
   return true;
 }
 
 // Steps 1-3 of analytic.h: at once in the common case, else one after the other.
+// w1, w2: the bones in a's own frame (root_frame_bone).
 Reach reach_two_bone(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a, int b,
-                     const glm::vec3& v1, const glm::vec3& v2, const glm::vec3& target, const glm::vec3& pole,
+                     const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target, const glm::vec3& pole,
                      Pose& pose) {
   Reach reach;
-  if (!reach_two_bone_at_once(skeleton, params, workspace, a, b, v1, v2, target, pole, pose, reach))
-    reach.in_range = reach_two_bone_in_steps(skeleton, params, workspace, a, b, v1, v2, target, pole, pose);
+  if (!reach_two_bone_at_once(skeleton, params, workspace, a, b, w1, w2, target, pole, pose, reach))
+    reach.in_range = reach_two_bone_in_steps(skeleton, params, workspace, a, b, w1, w2, target, pole, pose);
   return reach;
 }
 
@@ -297,8 +341,8 @@ Reach reach_three_bone(const Skeleton& skeleton, const Params& params, const Wor
     const glm::vec3 up_side = goal.up - line * (glm::dot(goal.up, line) / glm::dot(line, line));
     pole = glm::dot(goal.pole, up_side) >= 0.0f ? up_side : -up_side;
   }
-  Reach reach = reach_two_bone(skeleton, params, workspace, a, b, limb_bone(pose, joints, 0),
-                               limb_bone(pose, joints, 1), c_target, pole, pose);
+  Reach reach = reach_two_bone(skeleton, params, workspace, a, b, root_frame_bone(pose, joints, 0),
+                               root_frame_bone(pose, joints, 1), c_target, pole, pose);
   reach.end += l3 * goal.up;  // c's link along up, from where c landed
   if (is_locked(workspace, c)) {
     reach.end_known = false;
@@ -329,6 +373,11 @@ void orient_effector(const Workspace& workspace, const std::vector<int>& joints,
 float limb_error(const Chain& chain, const Pose& pose, Workspace& workspace, const LimbGoal& goal) {
   const glm::vec3 end = goal.point_to_model(limb_end(pose, workspace.path));
   if (!chain.goal.use_orientation) return glm::length(chain.goal.position - end);
+  const size_t n = workspace.path.size();
+  workspace.tree_parent.resize(n);
+  for (size_t k = 0; k < n; ++k) workspace.tree_parent[k] = static_cast<int>(k) - 1;
+  workspace.positions.resize(n);
+  workspace.linear.resize(n);
   chain_frames(pose, workspace.path, workspace.tree_parent, goal.parent_world, workspace.positions, workspace.linear);
   return effector_error(chain.goal, end, workspace.linear.back(), chain.params.orientation_weight);
 }
@@ -342,18 +391,17 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
   LimbGoal goal;
   if (!limb_goal(skeleton, pose, chain.root, chain.goal, goal)) return result;
   if (bones == 3) goal.up = direction_or(goal.up, glm::vec3(0.0f));
-  workspace.tree_parent.resize(joints.size());
-  for (size_t k = 0; k < joints.size(); ++k) workspace.tree_parent[k] = static_cast<int>(k) - 1;
-  workspace.positions.resize(joints.size());
-  workspace.linear.resize(joints.size());
 
   const Params& params = chain.params;
   if (!params.warm_start) apply_start_pose(skeleton, params, workspace, joints, pose);
-  glm::vec3 bone[3];  // limb frame
+  glm::vec3 bone[3];  // in the root's own frame (root_frame_bone)
   float model_length = 0.0f;
   for (int k = 0; k < bones; ++k) {
-    bone[k] = limb_bone(pose, joints, k);
-    model_length += glm::length(goal.vector_to_model(bone[k]));
+    bone[k] = root_frame_bone(pose, joints, k);
+    // The root's rotation does not change a length unless a parent frame shears it.
+    model_length += glm::length(goal.has_parent
+                                    ? goal.vector_to_model(rotate(pose.local[static_cast<size_t>(joints[0])].rotation, bone[k]))
+                                    : bone[k]);
   }
   const float tolerance = resolve_tolerance(params, model_length);
   if (trace != nullptr) trace_begin(trace, joints, pose, limb_error(chain, pose, workspace, goal), 1);

@@ -6,17 +6,6 @@ namespace ik {
 
 // ---- Validation -----------------------------------------------------------------------
 
-bool is_valid_goal(const Goal& goal) {
-  if (!is_finite(goal.position) || !is_finite(goal.pole) || !is_finite(goal.up) ||
-      !is_finite(goal.scale))
-    return false;
-  if (goal.use_orientation) {
-    const glm::quat& q = goal.orientation;
-    if (!is_finite(q) || !(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z > 1e-12f)) return false;
-  }
-  return true;
-}
-
 bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& pose,
                     const Workspace& workspace) {
   const int n = skeleton.joint_count();
@@ -36,7 +25,7 @@ bool is_valid_chain(const Skeleton& skeleton, const Chain& chain, const Pose& po
   // root's ancestors (O(chain + depth), not the whole pose).
   auto valid_up_to = [&](int from, int stop) {
     for (int j = from; j > stop; j = skeleton.parent[static_cast<size_t>(j)])
-      if (!is_valid(pose.local[static_cast<size_t>(j)])) return false;
+      if (!is_valid_transform(pose.local[static_cast<size_t>(j)])) return false;
     return true;
   };
   if (!valid_up_to(chain.effector, chain.root) || !valid_up_to(chain.root, -1)) return false;
@@ -198,12 +187,6 @@ float reach_upper_bound(const Pose& pose, const std::vector<int>& path,
 
 // ---- Tolerance and warm start ---------------------------------------------------------
 
-float resolve_tolerance(const Params& params, float chain_length) {
-  const float tolerance =
-      params.tolerance_relative ? params.tolerance * chain_length : params.tolerance;
-  return tolerance > 0.0f ? tolerance : 0.0f;
-}
-
 void apply_start_pose(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
                       const std::vector<int>& joints, Pose& pose) {
   if (params.warm_start) return;
@@ -296,13 +279,6 @@ void trace_iteration(Trace* trace, const Pose& pose, float error) {
   if (trace == nullptr) return;
   trace->error.push_back(error);
   if (trace->record_poses) append_pose(*trace, pose);
-}
-
-SolveStatus final_status(float error, float tolerance, bool beyond_reach, bool stalled) {
-  if (error <= tolerance) return SolveStatus::reached;
-  if (beyond_reach) return SolveStatus::unreachable;
-  if (stalled || !std::isfinite(error)) return SolveStatus::stalled;
-  return SolveStatus::max_iterations;
 }
 
 }  // namespace ik

@@ -35,8 +35,36 @@ inline bool is_finite(const glm::quat& q) {
   return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
 }
 
+// Every one of the ten floats finite: x - x is 0 for a finite x and NaN for an infinite or
+// NaN one, so the sum of the differences is 0 exactly when all are finite; one comparison
+// instead of ten (the solvers check every transform they read, on every solve). Scalar
+// loads on purpose: a transform a solve has just written is read back by the next one,
+// and a 16-byte load across those fresh scalar stores would wait for them to retire.
+inline bool all_finite(const float (&v)[10]) {
+  float sum = 0.0f;
+  for (float x : v) sum += x - x;
+  return sum == 0.0f;
+}
+
 // Position, orientation (when used), pole and up all finite, and the orientation not zero.
-bool is_valid_goal(const Goal& goal);
+inline bool is_valid_goal(const Goal& goal) {
+  const float values[10] = {goal.position.x, goal.position.y, goal.position.z, goal.pole.x, goal.pole.y,
+                            goal.pole.z,     goal.up.x,       goal.up.y,       goal.up.z,   goal.scale};
+  if (!all_finite(values)) return false;
+  if (goal.use_orientation) {
+    const glm::quat& q = goal.orientation;
+    if (!is_finite(q) || !(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z > 1e-12f)) return false;
+  }
+  return true;
+}
+
+// transform.h's is_valid (every component finite, no zero scale), inline here for the
+// validation every solve runs on the transforms it reads.
+inline bool is_valid_transform(const Transform& t) {
+  const float values[10] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.w, t.rotation.x,
+                            t.rotation.y,    t.rotation.z,    t.scale.x,       t.scale.y,    t.scale.z};
+  return all_finite(values) && t.scale.x != 0.0f && t.scale.y != 0.0f && t.scale.z != 0.0f;
+}
 
 // Everything a solver relies on before it touches the pose: the pose has one transform
 // per joint, finite with no zero scale on every joint the solve reads (the paths from the
@@ -109,7 +137,11 @@ float reach_upper_bound(const Pose& pose, const std::vector<int>& path,
 
 // The stopping distance in scene units: params.tolerance, times `chain_length` when
 // params.tolerance_relative. Negative or NaN reads as 0 (run every iteration).
-float resolve_tolerance(const Params& params, float chain_length);
+inline float resolve_tolerance(const Params& params, float chain_length) {
+  const float tolerance =
+      params.tolerance_relative ? params.tolerance * chain_length : params.tolerance;
+  return tolerance > 0.0f ? tolerance : 0.0f;
+}
 
 // Cold start (params.warm_start == false): puts the local rotation of every unlocked joint
 // in `joints` back to its rest rotation. Translations and scales are left as they are
@@ -275,6 +307,11 @@ LoopOutcome iterate_until_done(int max_iterations, float tolerance, float initia
 
 // The status of a finished solve: reached if within tolerance, else unreachable if the
 // goal is beyond the chain's reach, else stalled or max_iterations as the loop ended.
-SolveStatus final_status(float error, float tolerance, bool beyond_reach, bool stalled);
+inline SolveStatus final_status(float error, float tolerance, bool beyond_reach, bool stalled) {
+  if (error <= tolerance) return SolveStatus::reached;
+  if (beyond_reach) return SolveStatus::unreachable;
+  if (stalled || !std::isfinite(error)) return SolveStatus::stalled;
+  return SolveStatus::max_iterations;
+}
 
 }  // namespace ik
