@@ -385,7 +385,10 @@ bool bump_if_colinear(Problem& p, Pose& pose) {
   if (glm::dot(to_goal, line) > 0.0f && glm::length(to_goal) >= reach) return false;
   const glm::vec3 pole = glm::mat3(p.frame_from_model) * p.chain.goal.pole;
   const glm::vec3 side = direction_or(pole - line * (glm::dot(pole, line) / glm::dot(line, line)), any_perpendicular(line));
-  const glm::vec3 model_axis = glm::normalize(glm::cross(line, side));  // turning +angle moves the line toward side
+  // Turning +angle about line x side moves the line toward side. A pole (nearly) along the
+  // line leaves only rounding noise in `side`, which may point along the line itself; the
+  // cross product then vanishes and any axis perpendicular to the line will do.
+  const glm::vec3 model_axis = direction_or(glm::cross(line, side), any_perpendicular(line));
   const glm::mat3 root_parent_linear(p.frame_parent);
   for (int k = ws.tree_parent[static_cast<size_t>(last)]; k >= 0; k = ws.tree_parent[static_cast<size_t>(k)]) {
     const int j = ws.path[static_cast<size_t>(k)];

@@ -138,6 +138,32 @@ inline void straight_colinear_chain(Solve solve, const ik::Params& params) {
   expect_reached_from_rest(solve, rig, root + 0.6f * (effector_position(rig, rest) - root));
 }
 
+// The same straight chain with its pole along its own line (the solver soak found this):
+// made perpendicular to the line, such a pole is only rounding noise, which may point
+// along the line, and the bump's axis (line x side) must not become NaN. The multiples of
+// the line are ones whose projection leaves such noise; the goal is on the line, well
+// inside the reach or a hair short of the effector (within tolerance, so CCD -> DLS goes
+// straight to DLS).
+inline void straight_colinear_chain_pole_on_its_line(Solve solve, const ik::Params& params) {
+  const Rig rig = rig_of(iktest::chain_skeleton(5, 1.0f, {}, 0.0f), params);
+  const ik::Pose rest = ik::rest_pose(rig.skeleton);
+  const glm::vec3 root = iktest::world_position(rig.skeleton, rest, rig.chain.root);
+  const glm::vec3 line = effector_position(rig, rest) - root;
+  for (float along : {0.6f, 0.9999f})
+    for (float multiple : {0.37f, 0.543f, 0.716f, 1.062f}) {
+      SCOPED_TRACE(testing::Message() << "goal at " << along << " of the line, pole " << multiple
+                                      << " times the line");
+      ik::Chain chain = rig.chain;
+      chain.goal.position = root + along * line;
+      chain.goal.pole = multiple * line;
+      ik::Pose pose = rest;
+      ik::Workspace workspace;
+      const ik::SolveResult result = solve(rig.skeleton, chain, pose, workspace, nullptr);
+      EXPECT_TRUE(iktest::finite(pose));
+      EXPECT_EQ(result.status, ik::SolveStatus::reached) << "error " << result.error;
+    }
+}
+
 // The same straight chain with the goal on its line behind the root.
 inline void target_straight_behind(Solve solve, const ik::Params& params) {
   const Rig rig = rig_of(iktest::chain_skeleton(5, 1.0f, {}, 0.0f), params);

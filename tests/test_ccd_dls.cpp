@@ -24,6 +24,9 @@ TEST(CcdDls, ReachesUnderEveryRootTransform) {
 TEST(CcdDls, ZeroLengthBone) { anglecases::zero_length_bone(ik::solve_ccd_dls, refine_params()); }
 TEST(CcdDls, TargetAtTheRoot) { anglecases::target_at_the_root(ik::solve_ccd_dls, refine_params()); }
 TEST(CcdDls, StraightColinearChain) { anglecases::straight_colinear_chain(ik::solve_ccd_dls, refine_params()); }
+TEST(CcdDls, StraightColinearChainPoleOnItsLine) {
+  anglecases::straight_colinear_chain_pole_on_its_line(ik::solve_ccd_dls, refine_params());
+}
 TEST(CcdDls, TargetStraightBehind) { anglecases::target_straight_behind(ik::solve_ccd_dls, refine_params()); }
 TEST(CcdDls, UnreachableEndsStraightTowardIt) {
   anglecases::unreachable_ends_straight_toward_it(ik::solve_ccd_dls, refine_params());

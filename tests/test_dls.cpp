@@ -27,6 +27,9 @@ TEST(Dls, ReachesUnderEveryRootTransform) { anglecases::reaches_under_every_root
 TEST(Dls, ZeroLengthBone) { anglecases::zero_length_bone(ik::solve_dls, dls_params()); }
 TEST(Dls, TargetAtTheRoot) { anglecases::target_at_the_root(ik::solve_dls, dls_params()); }
 TEST(Dls, StraightColinearChain) { anglecases::straight_colinear_chain(ik::solve_dls, dls_params()); }
+TEST(Dls, StraightColinearChainPoleOnItsLine) {
+  anglecases::straight_colinear_chain_pole_on_its_line(ik::solve_dls, dls_params());
+}
 TEST(Dls, TargetStraightBehind) { anglecases::target_straight_behind(ik::solve_dls, dls_params()); }
 TEST(Dls, UnreachableEndsStraightTowardIt) {
   anglecases::unreachable_ends_straight_toward_it(ik::solve_dls, dls_params());

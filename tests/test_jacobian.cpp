@@ -256,6 +256,9 @@ TEST(JacobianTranspose, TargetAtTheRoot) {
 TEST(JacobianTranspose, StraightColinearChain) {
   anglecases::straight_colinear_chain(ik::solve_jacobian_transpose, transpose_params());
 }
+TEST(JacobianTranspose, StraightColinearChainPoleOnItsLine) {
+  anglecases::straight_colinear_chain_pole_on_its_line(ik::solve_jacobian_transpose, transpose_params());
+}
 TEST(JacobianTranspose, TargetStraightBehind) {
   anglecases::target_straight_behind(ik::solve_jacobian_transpose, transpose_params());
 }
