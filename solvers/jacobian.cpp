@@ -43,8 +43,12 @@ bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
 //
 // workspace.path / tree_parent: the chain's tree; positions / linear: its frames (in the
 // Problem's frame); vectors[i]: effector i's aim, vectors2[i]: its position (Problem's
-// frame); weights[i]: sqrt of effector i's weight; floats: J (rows x columns, row-major);
-// floats2: Δθ (columns), then e, Jg and y (rows each), then J Jᵀ (rows x rows).
+// frame); weights[i]: sqrt of effector i's weight; first_child[i]: effector i's position in
+// the tree; floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
+// (rows each), then J Jᵀ (rows x rows). Per tree joint k, fixed for the solve
+// (prepare_columns): flags[k] its number of columns (0 locked, 1 hinge, 3 ball),
+// positions2[k] a hinge's unit axis (own frame), lengths[k] 1 / the scale of its frame when
+// Problem::rigid.
 struct Problem {
   const Skeleton& skeleton;
   const Chain& chain;
@@ -66,6 +70,10 @@ struct Problem {
   float aim_margin = 0.0f;
   // The model-space error at the last evaluate().
   float model_error = 0.0f;
+  // Every frame of the chain a rotation times a positive uniform scale for the whole solve
+  // (the chain root's parent frame one, every chain joint's scale uniform and positive), and
+  // analytic columns: then each column is omega x (p - p_j) (build_jacobian).
+  bool rigid = false;
 
   float* jacobian() { return workspace.floats.data(); }
   float* step() { return workspace.floats2.data(); }
@@ -115,7 +123,35 @@ void update_frames(Problem& p, const Pose& pose) {
   chain_frames(pose, ws.path, ws.tree_parent, p.frame_parent, ws.positions, ws.linear);
 }
 
-int tree_index(const Problem& p, int i) { return find_in_sorted(p.workspace.path, effector_joint(p.chain, i)); }
+int tree_index(const Problem& p, int i) { return p.workspace.first_child[static_cast<size_t>(i)]; }
+
+// The facts about each joint's columns that hold for the whole solve (see Problem), and
+// each effector's position in the tree. After set_frame.
+void prepare_columns(Problem& p, const Pose& pose) {
+  Workspace& ws = p.workspace;
+  const size_t joints = ws.path.size();
+  ws.flags.resize(joints);
+  ws.positions2.resize(joints);
+  ws.lengths.resize(joints);
+  ws.first_child.resize(static_cast<size_t>(p.effectors));
+  for (int i = 0; i < p.effectors; ++i)
+    ws.first_child[static_cast<size_t>(i)] = find_in_sorted(ws.path, effector_joint(p.chain, i));
+  const glm::mat3 root_parent_linear(p.frame_parent);
+  p.rigid = !p.params.finite_difference && glm::determinant(root_parent_linear) > 0.0f &&
+            is_similarity(root_parent_linear);
+  const float root_parent_scale = std::sqrt(glm::dot(root_parent_linear[0], root_parent_linear[0]));
+  for (size_t k = 0; k < joints; ++k) {
+    const int j = ws.path[k];
+    const bool hinge = is_hinge(p.skeleton, p.params, j);
+    ws.flags[k] = is_locked(ws, j) ? 0 : hinge ? 1 : 3;
+    ws.positions2[k] = hinge ? hinge_axis(p.skeleton.limits[static_cast<size_t>(j)]) : glm::vec3(0.0f);
+    const glm::vec3& scale = pose.local[static_cast<size_t>(j)].scale;
+    if (!(scale.x > 0.0f) || scale.y != scale.x || scale.z != scale.x) p.rigid = false;
+    const int t = ws.tree_parent[k];
+    const float parent_scale = t < 0 ? root_parent_scale : 1.0f / ws.lengths[static_cast<size_t>(t)];
+    ws.lengths[k] = 1.0f / (parent_scale * scale.x);
+  }
+}
 
 glm::vec3 to_model(const Problem& p, const glm::vec3& v) { return glm::vec3(p.model_from_frame * glm::vec4(v, 1.0f)); }
 glm::vec3 to_frame(const Problem& p, const glm::vec3& v) { return glm::vec3(p.frame_from_model * glm::vec4(v, 1.0f)); }
@@ -177,8 +213,77 @@ glm::mat3 subtree_turn(const glm::mat3& parent_linear, const glm::mat3& parent_i
   return parent_linear * glm::mat3_cast(glm::angleAxis(angle, axis)) * parent_inverse;
 }
 
+// Writes column `column` of J (rows x n, row-major) for a turn about the unit model-space
+// axis `omega` through `joint_position` (tree joint k): omega x (p - p_j) for the position
+// rows of each effector below the joint, omega for their orientation rows.
+void write_rigid_column(const Problem& p, int k, const glm::vec3& omega, const glm::vec3& joint_position,
+                        float turn_weight, int column, float* jacobian) {
+  const Workspace& ws = p.workspace;
+  const int n = p.columns;
+  const int j = ws.path[static_cast<size_t>(k)];
+  const int subtree_end = p.skeleton.subtree_end[static_cast<size_t>(j)];
+  int r = 0;
+  for (int i = 0; i < p.effectors; ++i) {
+    const Goal& goal = effector_goal(p.chain, i);
+    const int effector = effector_joint(p.chain, i);
+    const float weight = ws.weights[static_cast<size_t>(i)];
+    const bool below = effector >= j && effector < subtree_end;
+    const glm::vec3 moves = below ? glm::cross(omega, ws.vectors2[static_cast<size_t>(i)] - joint_position) : glm::vec3(0.0f);
+    for (int c = 0; c < 3; ++c) jacobian[(r + c) * n + column] = weight * moves[c];
+    if (goal.use_orientation) {
+      const float w = below ? weight * turn_weight : 0.0f;
+      for (int c = 0; c < 3; ++c) jacobian[(r + 3 + c) * n + column] = w * omega[c];
+    }
+    r += rows_of(goal);
+  }
+}
+
+// J when Problem::rigid: the model-space axis of a turn about the joint's own axis u is
+// linear u / |linear u| (linear: the joint's frame, whose scale ws.lengths holds).
+void build_rigid_jacobian(Problem& p, float* jacobian) {
+  const Workspace& ws = p.workspace;
+  const float turn_weight = p.params.orientation_weight * p.frame_scale;
+  int column = 0;
+  if (p.effectors == 1 && p.rows == 3) {
+    // One position goal on the main effector, below every joint of the path: three rows.
+    const int n = p.columns;
+    const glm::vec3 effector = ws.vectors2[0];
+    const float weight = ws.weights[0];
+    for (size_t k = 0; k < ws.path.size(); ++k) {
+      const int count = ws.flags[k];
+      if (count == 0) continue;
+      const glm::vec3 offset = (effector - ws.positions[k]) * (weight * ws.lengths[k]);
+      for (int a = 0; a < count; ++a, ++column) {
+        const glm::mat3& linear = ws.linear[k];
+        const glm::vec3 moves = glm::cross(count == 1 ? linear * ws.positions2[k] : linear[a], offset);
+        jacobian[column] = moves.x;
+        jacobian[n + column] = moves.y;
+        jacobian[2 * n + column] = moves.z;
+      }
+    }
+    return;
+  }
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const int count = ws.flags[k];
+    const glm::mat3& linear = ws.linear[k];
+    const float inverse_scale = ws.lengths[k];
+    if (count == 1) {
+      write_rigid_column(p, static_cast<int>(k), (linear * ws.positions2[k]) * inverse_scale, ws.positions[k],
+                         turn_weight, column++, jacobian);
+    } else if (count == 3) {
+      for (int a = 0; a < 3; ++a)
+        write_rigid_column(p, static_cast<int>(k), linear[a] * inverse_scale, ws.positions[k], turn_weight,
+                           column++, jacobian);
+    }
+  }
+}
+
 // Builds J (rows x columns) from the current frames. See jacobian.h for the maths.
 void build_jacobian(Problem& p, const Pose& pose, float* jacobian) {
+  if (p.rigid) {
+    build_rigid_jacobian(p, jacobian);
+    return;
+  }
   const Workspace& ws = p.workspace;
   const Skeleton& skeleton = p.skeleton;
   const int n = p.columns;
@@ -286,6 +391,57 @@ void transpose_step(Problem& p) {
   for (int c = 0; c < p.columns; ++c) step[c] *= alpha;
 }
 
+// J Jᵀ for three rows (one position goal, the common case) in one pass over the columns:
+// the six distinct entries as running sums, instead of six dot products.
+void gram_of_three_rows(const float* jacobian, int n, float* jjt) {
+  const float* r0 = jacobian;
+  const float* r1 = jacobian + n;
+  const float* r2 = jacobian + 2 * n;
+  float s00 = 0.0f, s10 = 0.0f, s11 = 0.0f, s20 = 0.0f, s21 = 0.0f, s22 = 0.0f;
+  for (int c = 0; c < n; ++c) {
+    const float a = r0[c], b = r1[c], d = r2[c];
+    s00 += a * a;
+    s10 += b * a;
+    s11 += b * b;
+    s20 += d * a;
+    s21 += d * b;
+    s22 += d * d;
+  }
+  jjt[0] = s00, jjt[1] = s10, jjt[2] = s20;
+  jjt[3] = s10, jjt[4] = s11, jjt[5] = s21;
+  jjt[6] = s20, jjt[7] = s21, jjt[8] = s22;
+}
+
+// cholesky_solve_in_place (dense.h) for n = 3, unrolled: the same steps in the same order,
+// without the loops' bookkeeping. Returns false, with `b` untouched, if A is not positive
+// definite.
+bool cholesky_solve_3(const float* a, float* b) {
+  auto pivot = [](float v) { return v > 0.0f && std::isfinite(v); };
+  if (!pivot(a[0])) return false;
+  const float l00 = std::sqrt(a[0]);
+  const float l10 = a[3] / l00;
+  const float d1 = a[4] - l10 * l10;
+  if (!pivot(d1)) return false;
+  const float l11 = std::sqrt(d1);
+  const float l20 = a[6] / l00;
+  const float l21 = (a[7] - l20 * l10) / l11;
+  const float d2 = (a[8] - l20 * l20) - l21 * l21;
+  if (!pivot(d2)) return false;
+  const float l22 = std::sqrt(d2);
+  // L z = b, then Lᵀ x = z.
+  const float z0 = b[0] / l00;
+  const float z1 = (b[1] - l10 * z0) / l11;
+  const float z2 = ((b[2] - l20 * z0) - l21 * z1) / l22;
+  b[2] = z2 / l22;
+  b[1] = (z1 - l21 * b[2]) / l11;
+  b[0] = ((z0 - l10 * b[1]) - l20 * b[2]) / l00;
+  return true;
+}
+
+bool solve_gram(float* jjt, int m, float* y) {
+  return m == 3 ? cholesky_solve_3(jjt, y) : cholesky_solve_in_place(jjt, m, y);
+}
+
 // Damped least squares: (J Jᵀ + λ² I) y = e by Cholesky, Δθ = Jᵀ y. J Jᵀ is the proper
 // triple loop (each entry a dot product of two rows of J), never an N x N matrix.
 void dls_step(Problem& p, float lambda) {
@@ -294,18 +450,23 @@ void dls_step(Problem& p, float lambda) {
   float* jjt = p.jjt();
   float* y = p.y();
   float trace = 0.0f;
-  for (int r = 0; r < m; ++r) {
-    for (int s = 0; s <= r; ++s) {
-      const float v = dot(jacobian + r * n, jacobian + s * n, n);
-      jjt[r * m + s] = v;
-      jjt[s * m + r] = v;
+  if (m == 3) {
+    gram_of_three_rows(jacobian, n, jjt);
+    trace = (jjt[0] + jjt[4]) + jjt[8];
+  } else {
+    for (int r = 0; r < m; ++r) {
+      for (int s = 0; s <= r; ++s) {
+        const float v = dot(jacobian + r * n, jacobian + s * n, n);
+        jjt[r * m + s] = v;
+        jjt[s * m + r] = v;
+      }
+      trace += jjt[r * m + r];
     }
-    trace += jjt[r * m + r];
   }
   const float damping = lambda * lambda;
   for (int r = 0; r < m; ++r) jjt[r * m + r] += damping;
   std::copy(p.error(), p.error() + m, y);
-  if (!cholesky_solve_in_place(jjt, m, y)) {
+  if (!solve_gram(jjt, m, y)) {
     // lambda = 0 at a singular pose: damp just enough to make the system solvable.
     const float floor = 1e-6f * trace / static_cast<float>(m) + 1e-30f;
     for (int r = 0; r < m; ++r) {
@@ -313,7 +474,7 @@ void dls_step(Problem& p, float lambda) {
       jjt[r * m + r] += damping + floor;
     }
     std::copy(p.error(), p.error() + m, y);
-    if (!cholesky_solve_in_place(jjt, m, y)) std::fill(y, y + m, 0.0f);
+    if (!solve_gram(jjt, m, y)) std::fill(y, y + m, 0.0f);
   }
   multiply_transposed(jacobian, m, n, y, p.step());
 }
@@ -325,10 +486,11 @@ void apply_step(Problem& p, Pose& pose, Trace* trace) {
   const float* step = p.step();
   float largest = 0.0f;
   int column = 0;
-  for (int j : ws.path) {
-    if (is_locked(ws, j)) continue;
-    const int count = is_hinge(p.skeleton, p.params, j) ? 1 : 3;
-    largest = std::max(largest, std::sqrt(dot(step + column, step + column, count)));
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const int count = ws.flags[k];
+    if (count == 0) continue;
+    const float* s = step + column;
+    largest = std::max(largest, std::sqrt(count == 1 ? s[0] * s[0] : (s[0] * s[0] + s[1] * s[1]) + s[2] * s[2]));
     column += count;
   }
   const float limit = p.params.max_step_angle;
@@ -336,18 +498,17 @@ void apply_step(Problem& p, Pose& pose, Trace* trace) {
   column = 0;
   for (size_t k = 0; k < ws.path.size(); ++k) {
     const int j = ws.path[k];
-    if (is_locked(ws, j)) continue;
+    if (ws.flags[k] == 0) continue;
     glm::vec3 turn;  // rotation vector in the joint's own frame
-    if (is_hinge(p.skeleton, p.params, j)) {
-      turn = hinge_axis(p.skeleton.limits[static_cast<size_t>(j)]) * (scale * step[column]);
+    if (ws.flags[k] == 1) {
+      turn = ws.positions2[k] * (scale * step[column]);
       column += 1;
     } else {
       turn = scale * glm::vec3(step[column], step[column + 1], step[column + 2]);
       column += 3;
     }
-    const float angle = glm::length(turn);
     glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
-    if (angle > 0.0f) rotation = glm::normalize(rotation * glm::angleAxis(angle, turn / angle));
+    if (glm::dot(turn, turn) > 0.0f) rotation = glm::normalize(multiply(rotation, rotation_from_vector(turn)));
     if (p.params.use_limits &&
         clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], p.skeleton.rest[static_cast<size_t>(j)].rotation,
                         rotation))
@@ -447,6 +608,7 @@ float largest_stretch(const Problem& p) {
 bool model_space_jacobian(Problem& p, const Pose& pose, bool main_only) {
   if (!prepare(p, pose, main_only)) return false;
   set_frame(p, pose, false);
+  prepare_columns(p, pose);
   update_frames(p, pose);
   set_aims(p);
   evaluate(p);  // the effectors' positions, which the columns use
@@ -471,6 +633,7 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   if (!prepare(p, pose, false)) return result;
   apply_start_pose(skeleton, params, workspace, workspace.path, pose);
   set_frame(p, pose, true);
+  prepare_columns(p, pose);
   update_frames(p, pose);
   if (bump_if_colinear(p, pose)) update_frames(p, pose);
   // Lengths in the Problem's (limb) frame; the tolerance is in model space.

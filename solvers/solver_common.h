@@ -193,6 +193,22 @@ inline glm::vec3 rotate(const glm::quat& q, const glm::vec3& v) {
   return (v + q.w * t) + glm::cross(u, t);
 }
 
+// The rotation by the rotation vector v (the angle |v| about v / |v|): the quaternion
+// (cos h, sin(h) v / |v|), h = |v| / 2. Up to a quarter turn by the Taylor series of cos h
+// and sin(h) / h in h² to the eighth power (what is left out stays below 3e-8 for h <= pi/4),
+// with no square root and no library call; beyond, std::cos and std::sin.
+inline glm::quat rotation_from_vector(const glm::vec3& v) {
+  const float h2 = 0.25f * glm::dot(v, v);
+  if (h2 <= 0.25f * 0.25f * kPi * kPi) {
+    // cos h = 1 - h²/2 + h⁴/24 - h⁶/720 + h⁸/40320; sin(h) / h = 1 - h²/6 + h⁴/120 - h⁶/5040 + h⁸/362880.
+    const float c = 1.0f - (0.5f * h2) * (1.0f - (h2 / 12.0f) * (1.0f - (h2 / 30.0f) * (1.0f - h2 / 56.0f)));
+    const float sinc = 1.0f - (h2 / 6.0f) * (1.0f - (h2 / 20.0f) * (1.0f - (h2 / 42.0f) * (1.0f - h2 / 72.0f)));
+    return glm::quat(c, (0.5f * sinc) * v);  // sin(h) v / |v| = (sin(h) / h) (v / 2)
+  }
+  const float h = std::sqrt(h2);
+  return glm::quat(std::cos(h), (std::sin(h) / (2.0f * h)) * v);
+}
+
 // A unit vector perpendicular to `v` (any, but always the same for the same v); +X for 0.
 glm::vec3 any_perpendicular(const glm::vec3& v);
 
