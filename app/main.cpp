@@ -16,6 +16,7 @@
 
 #include "app/core/command_line.h"
 #include "app/editor.h"
+#include "app/inspection.h"
 #include "app/scene_draw.h"
 #include "app/panels.h"
 #include "app/state_dump.h"
