@@ -24,7 +24,7 @@ float angle_about(const glm::vec3& from, const glm::vec3& to, const glm::vec3& a
   if (!(glm::dot(f, f) > 1e-12f * glm::dot(from, from)) ||
       !(glm::dot(t, t) > 1e-12f * glm::dot(to, to)))
     return fallback;
-  return std::atan2(glm::dot(axis, glm::cross(f, t)), glm::dot(f, t));
+  return atan2_fast(glm::dot(axis, glm::cross(f, t)), glm::dot(f, t));
 }
 
 // `wanted`, moved at most max_step from `current` the short way round (0 = no limit).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/solver_common.h"
+
 namespace ik {
 namespace {
 
@@ -45,58 +47,6 @@ float angle_between(const glm::quat& a, const glm::quat& b) {
   return 2.0f * std::atan2(v, std::fabs(d.w));
 }
 
-// atan2(y, x) to within a few 1e-7 radians, without a library call (a fraction of the
-// cost: the ball-limit test runs on every limited joint in every iteration). With
-// t = min(|x|, |y|) / max(|x|, |y|) in [0, 1], atan(t) = pi/6 + atan(t') with
-// t' = (sqrt(3) t - 1) / (sqrt(3) + t) brings the argument into [-tan(pi/12), tan(pi/12)],
-// where the series t' - t'^3/3 + ... - t'^11/11 leaves out less than 0.268^13 / 13 = 3e-9;
-// rounding adds a few float epsilons. The octant then follows from the signs and the larger
-// of |x| and |y|. Only for a quick test: angles that matter come from std::atan2.
-float approximate_atan2(float y, float x) {
-  const float ax = std::fabs(x), ay = std::fabs(y);
-  const float larger = std::max(ax, ay), smaller = std::min(ax, ay);
-  if (!(larger > 0.0f)) return 0.0f;
-  float t = smaller / larger;
-  constexpr float kSqrt3 = 1.7320508075688772f;
-  constexpr float kTanPi12 = 0.2679491924311227f;
-  float base = 0.0f;
-  if (t > kTanPi12) {
-    t = (kSqrt3 * t - 1.0f) / (kSqrt3 + t);
-    base = kPiF / 6.0f;
-  }
-  const float t2 = t * t;
-  const float series =
-      t * (1.0f - t2 * (1.0f / 3.0f - t2 * (1.0f / 5.0f - t2 * (1.0f / 7.0f - t2 * (1.0f / 9.0f - t2 * (1.0f / 11.0f))))));
-  float angle = base + series;
-  if (ay > ax) angle = 0.5f * kPiF - angle;
-  if (x < 0.0f) angle = kPiF - angle;
-  return y < 0.0f ? -angle : angle;
-}
-
-// The error approximate_atan2 is assumed to stay within (it stays well below this).
-constexpr float kApproximateAngleError = 1e-5f;
-
-// True if every XYZ angle of `offset` (as xyz_angles reads it) lies inside the ball limits
-// by more than kApproximateAngleError, judged from approximate angles: then the exact ones
-// lie inside too, and clamp_to_limits has nothing to do. False when unsure (near a limit,
-// near the gimbal lock), which sends the caller to the exact test.
-bool surely_inside_ball(const JointLimits& limits, const glm::quat& offset) {
-  const float w = offset.w, x = offset.x, y = offset.y, z = offset.z;
-  const float m00 = 1.0f - 2.0f * (y * y + z * z), m01 = 2.0f * (x * y - w * z);
-  const float m02 = 2.0f * (x * z + w * y), m12 = 2.0f * (y * z - w * x);
-  const float m22 = 1.0f - 2.0f * (x * x + y * y);
-  const float cos_b_squared = m00 * m00 + m01 * m01;
-  if (!(cos_b_squared > 1e-4f)) return false;  // near the gimbal lock (xyz_angles: below 1e-6)
-  const float cos_b = std::sqrt(cos_b_squared);
-  const glm::vec3 angles(approximate_atan2(-m12, m22), approximate_atan2(m02, cos_b),
-                         approximate_atan2(-m01, m00));
-  for (int axis = 0; axis < 3; ++axis)
-    if (!(angles[axis] >= limits.min[axis] + kApproximateAngleError &&
-          angles[axis] <= limits.max[axis] - kApproximateAngleError))
-      return false;
-  return true;
-}
-
 }  // namespace
 
 float wrap_angle(float angle) { return angle - kTwoPi * std::floor((angle + kPiF) / kTwoPi); }
@@ -133,14 +83,14 @@ glm::vec3 xyz_angles(const glm::quat& offset) {
   const float m02 = 2.0f * (x * z + w * y), m12 = 2.0f * (y * z - w * x);
   const float m22 = 1.0f - 2.0f * (x * x + y * y);
   const float cos_b = std::sqrt(m00 * m00 + m01 * m01);
-  const float b = std::atan2(m02, cos_b);
+  const float b = atan2_fast(m02, cos_b);
   if (cos_b < 1e-6f) {
     // Gimbal lock: only a + c (sb = 1) or a - c (sb = -1) is defined; put it all in a,
     // whose sine and cosine are then M21 and M11.
     const float m11 = 1.0f - 2.0f * (x * x + z * z), m21 = 2.0f * (y * z + w * x);
-    return {std::atan2(m21, m11), b, 0.0f};
+    return {atan2_fast(m21, m11), b, 0.0f};
   }
-  return {std::atan2(-m12, m22), b, std::atan2(-m01, m00)};
+  return {atan2_fast(-m12, m22), b, atan2_fast(-m01, m00)};
 }
 
 glm::quat from_xyz_angles(const glm::vec3& a) {
@@ -192,7 +142,6 @@ bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat
     else
       clamped_offset = glm::angleAxis(clamped, axis);
   } else {
-    if (surely_inside_ball(limits, offset)) return false;
     const glm::vec3 a = xyz_angles(offset);
     const float va = ball_violation(limits, a);
     if (va == 0.0f) return false;
