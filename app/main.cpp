@@ -7,6 +7,9 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <ctime>
@@ -105,6 +108,42 @@ void track_pointer(const SDL_Event& event, ImVec2& pointer) {
   }
 }
 
+// Resident memory in KiB: /proc/self/statm's second field, in pages; -1 without /proc.
+long resident_kib() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return -1;
+  long total_pages = 0, resident_pages = 0;
+  const bool read = std::fscanf(f, "%ld %ld", &total_pages, &resident_pages) == 2;
+  std::fclose(f);
+  return read ? resident_pages * (sysconf(_SC_PAGESIZE) / 1024) : -1;
+}
+
+// Fills app::RunHealth: frame_done() once per frame; each time a second has passed it
+// appends that second's resident memory and mean / longest frame. Cheap enough to stay on:
+// one counter read per frame, one small /proc read per second.
+struct HealthSampler {
+  const Uint64 ticks_per_second = SDL_GetPerformanceFrequency();
+  Uint64 second_start = SDL_GetPerformanceCounter();
+  Uint64 frame_start = second_start;
+  double sum_ms = 0.0, max_ms = 0.0;
+  int frames = 0;
+
+  void frame_done(app::RunHealth& health) {
+    const Uint64 now = SDL_GetPerformanceCounter();
+    const double ms = 1000.0 * static_cast<double>(now - frame_start) / static_cast<double>(ticks_per_second);
+    frame_start = now;
+    sum_ms += ms;
+    max_ms = std::max(max_ms, ms);
+    ++frames;
+    if (now - second_start < ticks_per_second) return;
+    health.rss_kib_per_second.push_back(resident_kib());
+    health.frame_ms_per_second.push_back({sum_ms / frames, max_ms});
+    second_start = now;
+    sum_ms = max_ms = 0.0;
+    frames = 0;
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -176,6 +215,7 @@ int main(int argc, char** argv) {
   std::vector<SDL_Event> viewport_events;           // this frame's input, for the viewport
   ImVec2 pointer(-FLT_MAX, -FLT_MAX);               // window coordinates, from events
   int exit_code = 0;
+  HealthSampler health_sampler;
   bool running = true;
   for (int frame = 0; running; ++frame) {
     SDL_Event event;
@@ -292,6 +332,7 @@ int main(int argc, char** argv) {
       }
     }
     SDL_GL_SwapWindow(window);
+    health_sampler.frame_done(health);
     if (last_frame) running = false;
   }
 
