@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#endif
+
 namespace ik {
 
 // ---- Validation -----------------------------------------------------------------------
@@ -113,6 +117,83 @@ glm::mat4 parent_world(const Skeleton& skeleton, const Pose& pose, int joint) {
   return world;
 }
 
+#if defined(__SSE2__) || defined(_M_X64)
+namespace {
+
+// chain_frames' arithmetic on SSE registers: a frame as its three columns and its position,
+// one register each (lane 3 unused), so a column of parent * R is three broadcasts, three
+// multiplies and two adds instead of nine scalar multiplies and six adds.
+struct PackedFrame {
+  __m128 column[3];
+  __m128 position;
+};
+
+// x, y, z of p into lanes 0..2 without reading past p[2].
+inline __m128 load3(const float* p) {
+  return _mm_movelh_ps(_mm_unpacklo_ps(_mm_load_ss(p), _mm_load_ss(p + 1)), _mm_load_ss(p + 2));
+}
+
+// Lanes 0..2 of v into p[0..2], nothing past them.
+inline void store3(float* p, __m128 v) {
+  _mm_storel_pi(reinterpret_cast<__m64*>(p), v);
+  _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
+}
+
+inline PackedFrame load_frame(const glm::mat3& linear, const glm::vec3& position) {
+  return {{load3(&linear[0][0]), load3(&linear[1][0]), load3(&linear[2][0])}, load3(&position[0])};
+}
+
+// frame.linear * (x, y, z).
+inline __m128 times(const PackedFrame& frame, float x, float y, float z) {
+  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(frame.column[0], _mm_set1_ps(x)),
+                               _mm_mul_ps(frame.column[1], _mm_set1_ps(y))),
+                    _mm_mul_ps(frame.column[2], _mm_set1_ps(z)));
+}
+
+// The child's frame: position = parent position + parent * t; linear = parent * R(q) * S,
+// with R(q)'s columns as in glm::mat3_cast.
+inline PackedFrame child_frame(const PackedFrame& parent, const Transform& local) {
+  const glm::quat& q = local.rotation;
+  const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+  const float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+  const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+  const glm::vec3& s = local.scale;
+  PackedFrame child;
+  child.position = _mm_add_ps(parent.position, times(parent, local.translation.x, local.translation.y,
+                                                     local.translation.z));
+  child.column[0] = times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
+  child.column[1] = times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
+  child.column[2] = times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
+  return child;
+}
+
+inline void store_frame(const PackedFrame& frame, glm::mat3& linear, glm::vec3& position) {
+  store3(&linear[0][0], frame.column[0]);
+  store3(&linear[1][0], frame.column[1]);
+  store3(&linear[2][0], frame.column[2]);
+  store3(&position[0], frame.position);
+}
+
+}  // namespace
+
+void chain_frames(const Pose& pose, const std::vector<int>& joints,
+                  const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
+                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear) {
+  const PackedFrame root_parent =
+      load_frame(glm::mat3(parent_of_root), glm::vec3(parent_of_root[3]));
+  PackedFrame previous = root_parent;  // the frame of joints[k - 1], kept in registers
+  for (size_t k = 0; k < joints.size(); ++k) {
+    const int tp = tree_parent[k];
+    const PackedFrame parent =
+        tp < 0 ? root_parent
+               : static_cast<size_t>(tp) + 1 == k
+                     ? previous
+                     : load_frame(linear[static_cast<size_t>(tp)], positions[static_cast<size_t>(tp)]);
+    previous = child_frame(parent, pose.local[static_cast<size_t>(joints[k])]);
+    store_frame(previous, linear[k], positions[k]);
+  }
+}
+#else
 void chain_frames(const Pose& pose, const std::vector<int>& joints,
                   const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
                   std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear) {
@@ -132,6 +213,7 @@ void chain_frames(const Pose& pose, const std::vector<int>& joints,
     linear[k] = m;
   }
 }
+#endif
 
 bool is_similarity(const glm::mat3& linear, float tolerance) {
   const float n0 = glm::dot(linear[0], linear[0]);
