@@ -1,8 +1,10 @@
 // One animation frame of the built-in humanoid (assets/humanoid.gltf): its four limb
 // chains (shoulder -> hand_end, thigh -> toe_end: 4 bones each, 16 in all) follow goals
 // that move every frame, 8 iterations per chain, warm started from the last frame, solved
-// by the scene solve (DFS order, locking). Time per frame, per solver; the target for
-// FABRIK is 10 us per frame.
+// by the scene solve (DFS order, locking). One benchmark per solver, named
+// BM_HumanoidFrame/<solver>_<limits or no_limits>; its per_frame counter is the time of one
+// frame (all four chains). Issue 3's goal is 10 us per frame; the program suggests DLS with
+// joint limits for every chain, so dls_limits is the figure that matters most.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
