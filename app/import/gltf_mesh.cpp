@@ -416,10 +416,13 @@ bool read_influences(const tinygltf::Model& model, const tinygltf::Primitive& pr
   part.weights.resize(n);
   for (std::size_t v = 0; v < n; ++v) {
     const Influences& in = influences[v];
-    const float sum = in.weights.x + in.weights.y + in.weights.z + in.weights.w;
-    if (sum > 0.0f) {
+    // Summed and divided in double: weights near the float maximum would overflow a float
+    // sum to infinity, and dividing by it would leave all four at zero.
+    const glm::dvec4 weights(in.weights);
+    const double sum = weights.x + weights.y + weights.z + weights.w;
+    if (sum > 0.0) {
       part.joints[v] = in.joints;
-      part.weights[v] = in.weights / sum;
+      part.weights[v] = glm::vec4(weights / sum);
     } else {
       // Every weight zero: the glTF spec forbids it, exporters write it for vertices
       // nobody painted. Bound rigidly to the skin's first joint (the caller warns).
@@ -484,8 +487,11 @@ bool read_normals(const tinygltf::Model& model, const tinygltf::Primitive& primi
   part.normals.assign(n, glm::vec3(0.0f));
   bool all_usable = !from_file.empty();
   for (std::size_t v = 0; v < from_file.size(); ++v) {
+    // Usable: not (nearly) zero, and not so long that its length overflows (a component
+    // past ~1e19 squares to infinity, and dividing by an infinite length gives a zero or
+    // NaN normal). glTF normals are unit vectors; anything else is recomputed below.
     const float length = glm::length(from_file[v]);
-    if (length > 1e-6f)
+    if (length > 1e-6f && std::isfinite(length))
       part.normals[v] = from_file[v] / length;
     else
       all_usable = false;
