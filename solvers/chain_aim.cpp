@@ -1,5 +1,8 @@
 #include "solvers/chain_aim.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 
@@ -31,13 +34,19 @@ namespace {
 // is `linear` (its length does not matter: every caller normalises). The rows of adj(linear)
 // = det(linear) linear⁻¹ are the cross products of its columns, so adj(linear) v has that
 // direction when the determinant is positive and the opposite one under a mirroring frame.
-// No division, shorter than glm::inverse on the chain of joints each waiting for its parent's
-// frame, and finite even for a nearly singular frame.
+// Shorter than glm::inverse on the chain of joints each waiting for its parent's frame, and
+// finite even for a nearly singular frame.
+//
+// The result is scaled so that its largest component is +-1: for a target ~1e19 away the
+// squares inside rotation_between would overflow, and glm::normalize of a quaternion with
+// an infinite length is the zero quaternion (the solver soak found such poses).
 glm::vec3 inverse_direction(const glm::mat3& linear, const glm::vec3& v) {
   const glm::vec3 row0 = glm::cross(linear[1], linear[2]);
   const glm::vec3 row1 = glm::cross(linear[2], linear[0]);
   const glm::vec3 row2 = glm::cross(linear[0], linear[1]);
-  const glm::vec3 d(glm::dot(row0, v), glm::dot(row1, v), glm::dot(row2, v));
+  glm::vec3 d(glm::dot(row0, v), glm::dot(row1, v), glm::dot(row2, v));
+  const float largest = std::max(std::fabs(d.x), std::max(std::fabs(d.y), std::fabs(d.z)));
+  if (largest > 0.0f && std::isfinite(largest)) d /= largest;
   return glm::dot(linear[0], row0) < 0.0f ? -d : d;
 }
 

@@ -236,6 +236,28 @@ TEST(Fabrik, UnreachableTargetChainStraightTowardIt) {
   }
 }
 
+// A goal ~2e18 away under a non-uniformly scaled base (the solver soak found it: seed 1,
+// case 168610): taken into the scaled parent frame, the offset toward the goal was large
+// enough to overflow the squares in rotation_between, and joints got the zero quaternion.
+TEST(Fabrik, FarGoalUnderANonUniformScaleGivesUnitRotations) {
+  ik::Transform base;
+  base.rotation = glm::angleAxis(0.7f, glm::normalize(glm::vec3(1, 2, 3)));
+  base.scale = {2.8f, 0.36f, 2.75f};
+  const ik::Skeleton s = iktest::chain_skeleton(6, 2.0f, base);
+  std::mt19937 rng(7);
+  for (int k = 0; k < 20; ++k) {
+    const glm::vec3 goal = iktest::random_unit(rng) * 2e18f;
+    SCOPED_TRACE(testing::Message() << "goal " << goal.x << ", " << goal.y << ", " << goal.z);
+    ik::Pose pose = ik::rest_pose(s);
+    ik::Workspace ws;
+    const ik::SolveResult r = ik::solve_fabrik(s, chain_to(1, 6, goal), pose, ws, nullptr);
+    EXPECT_EQ(r.status, ik::SolveStatus::unreachable);
+    EXPECT_TRUE(iktest::finite(pose));
+    for (int j = 1; j <= 6; ++j)
+      EXPECT_NEAR(glm::length(pose.local[static_cast<size_t>(j)].rotation), 1.0f, 1e-4f) << "joint " << j;
+  }
+}
+
 TEST(Fabrik, NanOrInfiniteGoalIsInvalidAndLeavesThePoseUntouched) {
   const ik::Skeleton s = iktest::chain_skeleton(4);
   std::mt19937 rng(1);
