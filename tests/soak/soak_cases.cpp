@@ -1,0 +1,564 @@
+#include "tests/soak/soak_cases.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include "tests/soak/soak_fk.h"
+
+namespace soak {
+namespace {
+
+constexpr float kPi = 3.14159265358979f;
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+const float kInf = std::numeric_limits<float>::infinity();
+
+// ---- Rigs -------------------------------------------------------------------------------
+
+enum class LimitStyle {
+  none,
+  random,           // ranges that contain the rest rotation, hinge or ball
+  tight,            // min == max (at rest), or ranges a few milliradians wide
+  frozen_off_rest,  // min == max away from rest (the start pose sits there; warm start only)
+};
+
+enum class BaseStyle { identity, rigid, non_uniform, mirrored, extreme_scale };
+
+struct RigPlan {
+  int chain_joints = 3;        // joints from the chain root to the effector (bones + 1)
+  bool root_is_base = false;   // the chain root is joint 0 (no parent)
+  bool colinear = false;       // straight along +Y below the root, rest rotations identity
+  int zero_bones = 0;          // bones of length zero
+  bool wild_lengths = false;   // bone lengths log-uniform in [1e-3, 1e3]
+  bool branch = false;         // a side branch off the chain
+  LimitStyle limits = LimitStyle::none;
+  BaseStyle base = BaseStyle::identity;
+};
+
+struct Rig {
+  ik::Skeleton skeleton;
+  std::vector<int> chain;  // the chain's joints, root first
+  int branch_tip = -1;     // last joint of the side branch, -1 without one
+};
+
+ik::Transform base_transform(BaseStyle style, Rng& rng) {
+  ik::Transform t;
+  if (style == BaseStyle::identity) return t;
+  t.translation = rng.direction() * rng.uniform(0.0f, 5.0f);
+  t.rotation = rng.rotation(kPi);
+  switch (style) {
+    case BaseStyle::rigid:
+      t.scale = glm::vec3(rng.uniform(0.5f, 2.0f));
+      break;
+    case BaseStyle::non_uniform:
+      t.scale = {rng.uniform(0.3f, 3.0f), rng.uniform(0.3f, 3.0f), rng.uniform(0.3f, 3.0f)};
+      break;
+    case BaseStyle::mirrored:
+      t.scale = glm::vec3(rng.uniform(0.5f, 2.0f));
+      t.scale[rng.integer(0, 2)] *= -1.0f;
+      break;
+    case BaseStyle::extreme_scale:
+      t.scale = glm::vec3(rng.chance(0.5f) ? rng.log_uniform(1e-4f, 1e-2f)
+                                           : rng.log_uniform(1e2f, 1e4f));
+      break;
+    case BaseStyle::identity:
+      break;
+  }
+  return t;
+}
+
+ik::JointLimits make_limits(LimitStyle style, Rng& rng) {
+  ik::JointLimits l;
+  if (style == LimitStyle::none) return l;
+  l.enabled = true;
+  l.hinge = rng.chance(0.5f);
+  l.hinge_axis = rng.direction();
+  for (int a = 0; a < 3; ++a) {
+    switch (style) {
+      case LimitStyle::random:
+        l.min[a] = rng.uniform(-1.5f, 0.0f);
+        l.max[a] = rng.uniform(0.0f, 1.5f);
+        break;
+      case LimitStyle::tight:
+        if (rng.chance(0.5f)) {
+          l.min[a] = l.max[a] = 0.0f;
+        } else {
+          l.min[a] = -rng.log_uniform(1e-4f, 0.05f);
+          l.max[a] = rng.log_uniform(1e-4f, 0.05f);
+        }
+        break;
+      case LimitStyle::frozen_off_rest:
+        l.min[a] = l.max[a] = rng.uniform(-1.0f, 1.0f);
+        break;
+      case LimitStyle::none:
+        break;
+    }
+  }
+  return l;
+}
+
+Rig build_rig(const RigPlan& plan, Rng& rng) {
+  ik::RawSkeleton raw;
+  const int first = plan.root_is_base ? 0 : 1;
+  const int last = first + plan.chain_joints - 1;
+  raw.joints.resize(static_cast<size_t>(last) + 1);
+  for (int i = 0; i <= last; ++i) {
+    ik::RawJoint& j = raw.joints[static_cast<size_t>(i)];
+    j.name = i == last ? "j_end" : "j" + std::to_string(i);
+    j.parent = i - 1;
+    if (i == 0) {
+      j.rest = base_transform(plan.base, rng);
+    } else if (i == first) {
+      j.rest.translation = glm::vec3(0.1f, 0.2f, -0.1f) + rng.direction() * 0.1f;
+      j.rest.rotation = rng.rotation(kPi);
+    } else {
+      const float length =
+          plan.wild_lengths ? rng.log_uniform(1e-3f, 1e3f) : rng.uniform(0.3f, 1.5f);
+      j.rest.translation =
+          plan.colinear ? glm::vec3(0.0f, length, 0.0f) : rng.direction() * length;
+      j.rest.rotation = plan.colinear ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : rng.rotation(0.8f);
+    }
+    if (i >= first && (plan.limits != LimitStyle::random || rng.chance(0.7f)))
+      j.limits = make_limits(plan.limits, rng);
+  }
+  for (int k = 0; k < plan.zero_bones; ++k)
+    raw.joints[static_cast<size_t>(rng.integer(first + 1, last))].rest.translation = glm::vec3(0.0f);
+  if (plan.branch) {
+    const int attach = rng.integer(first, std::max(first, last - 1));
+    const int count = rng.integer(1, 2);
+    for (int k = 0; k < count; ++k) {
+      ik::RawJoint j;
+      j.name = k == count - 1 ? "b_end" : "b" + std::to_string(k);
+      j.parent = k == 0 ? attach : static_cast<int>(raw.joints.size()) - 1;
+      j.rest.translation = rng.direction() * rng.uniform(0.3f, 1.5f);
+      j.rest.rotation = rng.rotation(0.8f);
+      raw.joints.push_back(j);
+    }
+  }
+
+  Rig rig;
+  std::string error;
+  if (!ik::build_skeleton(raw, rig.skeleton, error)) {
+    std::fprintf(stderr, "soak: a generated rig does not build: %s\n", error.c_str());
+    std::abort();
+  }
+  // build_skeleton may reorder joints (depth first); find ours by their raw index.
+  std::vector<int> built(raw.joints.size(), -1);
+  for (int i = 0; i < rig.skeleton.joint_count(); ++i) {
+    const int r = rig.skeleton.raw_index[static_cast<size_t>(i)];
+    if (r >= 0) built[static_cast<size_t>(r)] = i;
+  }
+  for (int i = first; i <= last; ++i) rig.chain.push_back(built[static_cast<size_t>(i)]);
+  if (plan.branch) rig.branch_tip = built.back();
+  return rig;
+}
+
+// ---- Poses ------------------------------------------------------------------------------
+
+glm::quat xyz(const glm::vec3& a) {
+  return glm::angleAxis(a.x, glm::vec3(1, 0, 0)) * glm::angleAxis(a.y, glm::vec3(0, 1, 0)) *
+         glm::angleAxis(a.z, glm::vec3(0, 0, 1));
+}
+
+// A pose of the chain within its limits (free joints turn up to `free_angle` from rest);
+// with `ignore_limits`, every joint turns freely (a goal the limits may not allow).
+ik::Pose random_pose(const Rig& rig, const ik::Pose& from, Rng& rng, bool ignore_limits = false,
+                     float free_angle = 1.2f) {
+  ik::Pose pose = from;
+  for (int j : rig.chain) {
+    const ik::JointLimits& l = rig.skeleton.limits[static_cast<size_t>(j)];
+    glm::quat offset;
+    if (!l.enabled || ignore_limits) {
+      offset = rng.rotation(free_angle);
+    } else if (l.hinge) {
+      offset = glm::angleAxis(rng.uniform(l.min.x, l.max.x), glm::normalize(l.hinge_axis));
+    } else {
+      offset = xyz({rng.uniform(l.min.x, l.max.x), rng.uniform(l.min.y, l.max.y),
+                    rng.uniform(l.min.z, l.max.z)});
+    }
+    pose.local[static_cast<size_t>(j)].rotation =
+        rig.skeleton.rest[static_cast<size_t>(j)].rotation * offset;
+  }
+  return pose;
+}
+
+// Sum of the chain's model-space bone lengths in `pose` (its reach, under uniform scales).
+float reach_of(const Rig& rig, const ik::Pose& pose) {
+  float reach = 0.0f;
+  for (size_t k = 1; k < rig.chain.size(); ++k)
+    reach += glm::length(world_position(rig.skeleton, pose, rig.chain[k]) -
+                         world_position(rig.skeleton, pose, rig.chain[k - 1]));
+  return reach;
+}
+
+glm::quat model_rotation(const ik::Skeleton& skeleton, const ik::Pose& pose, int joint) {
+  const glm::mat4 m = world_matrix(skeleton, pose, joint);
+  glm::mat3 r(m);
+  for (int c = 0; c < 3; ++c) r[c] = glm::normalize(r[c]);
+  if (glm::determinant(r) < 0.0f) r[0] = -r[0];
+  return glm::normalize(glm::quat_cast(r));
+}
+
+// ---- Params -----------------------------------------------------------------------------
+
+void random_params(const ik::SolverInfo& solver, Rng& rng, ik::Params& p) {
+  if (rng.chance(0.65f)) {
+    // Near the defaults, as a user mostly has them.
+    p.max_iterations = rng.integer(1, 64);
+    p.use_limits = rng.chance(0.85f);
+    p.warm_start = rng.chance(0.8f);
+    p.tolerance_relative = rng.chance(0.8f);
+    p.tolerance = rng.log_uniform(1e-5f, 1e-2f);
+    p.lambda = rng.log_uniform(1e-3f, 1.0f);
+    p.max_step_angle = rng.chance(0.3f) ? rng.uniform(0.01f, 1.0f) : 0.0f;
+    p.finite_difference = rng.chance(0.15f);
+    p.orientation_weight = rng.uniform(0.0f, 3.0f);
+    return;
+  }
+  // Anywhere in the ranges the UI offers (solver_table.h), for the fields the solver reads.
+  for (int i = 0; i < ik::param_count(); ++i) {
+    const ik::ParamInfo& info = ik::param_table()[i];
+    if ((solver.params & info.field) == 0) continue;
+    auto draw = [&] {
+      return info.log_scale ? rng.log_uniform(std::max(info.min, 1e-6f), info.max)
+                            : rng.uniform(info.min, info.max);
+    };
+    switch (info.kind) {
+      case ik::ParamKind::real:
+        ik::set_param(p, info.field, draw());
+        break;
+      case ik::ParamKind::integer:
+        ik::set_param(p, info.field, std::round(draw()));
+        break;
+      case ik::ParamKind::boolean:
+        ik::set_param(p, info.field, rng.chance(0.5f) ? 1.0f : 0.0f);
+        break;
+      case ik::ParamKind::vector3:
+        ik::set_param3(p, info.field, {draw(), draw(), draw()});
+        break;
+    }
+  }
+}
+
+// One parameter the solver reads set to a value no UI would give it.
+const char* spoil_params(const ik::SolverInfo& solver, Rng& rng, ik::Params& p) {
+  std::vector<const ik::ParamInfo*> fields;
+  for (int i = 0; i < ik::param_count(); ++i) {
+    const ik::ParamInfo& info = ik::param_table()[i];
+    if ((solver.params & info.field) != 0 && info.kind != ik::ParamKind::boolean)
+      fields.push_back(&info);
+  }
+  if (fields.empty()) return "no numeric parameter";
+  const ik::ParamInfo& info = *fields[static_cast<size_t>(rng.integer(0, static_cast<int>(fields.size()) - 1))];
+  // Integers get only small bad values: a huge iteration count is a valid, slow request.
+  const float real_values[] = {kNaN, kInf, -kInf, -1.0f, 0.0f, 1e30f};
+  const float integer_values[] = {0.0f, -5.0f};
+  const float value = info.kind == ik::ParamKind::integer
+                          ? integer_values[rng.integer(0, 1)]
+                          : real_values[rng.integer(0, 5)];
+  if (info.kind == ik::ParamKind::vector3)
+    ik::set_param3(p, info.field, glm::vec3(value));
+  else
+    ik::set_param(p, info.field, value);
+  return info.id;
+}
+
+// ---- Goals ------------------------------------------------------------------------------
+
+// A goal scale for the scale-target solver that the chain can make: a product of factors
+// each within [min_scale, max_scale].
+float reachable_scale(const ik::Params& p, int joints, Rng& rng) {
+  float s = 1.0f;
+  for (int k = 0; k < joints; ++k)
+    s *= rng.log_uniform(std::max(p.min_scale, 1e-6f), std::max(p.max_scale, p.min_scale));
+  return s;
+}
+
+float unreachable_scale(const ik::Params& p, int joints, Rng& rng) {
+  switch (rng.integer(0, 2)) {
+    case 0:
+      return std::pow(p.max_scale, static_cast<float>(joints)) * rng.uniform(1.5f, 10.0f);
+    case 1:
+      return std::pow(p.min_scale, static_cast<float>(joints)) / rng.uniform(1.5f, 10.0f);
+    default:
+      return -rng.uniform(0.0f, 2.0f);
+  }
+}
+
+void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik::Pose& target,
+                         Rng& rng, ik::Chain& chain) {
+  chain.extra_effectors.clear();
+  if (!solver.extra_effectors || !rng.chance(0.25f)) return;
+  std::vector<int> candidates(rig.chain.begin() + 1, rig.chain.end() - (rig.chain.size() > 1));
+  if (rig.branch_tip >= 0) candidates.push_back(rig.branch_tip);
+  if (candidates.empty()) return;
+  const int count = rng.integer(1, 2);
+  for (int k = 0; k < count; ++k) {
+    ik::EffectorGoal e;
+    e.joint = candidates[static_cast<size_t>(rng.integer(0, static_cast<int>(candidates.size()) - 1))];
+    e.goal.position = world_position(rig.skeleton, target, e.joint);
+    e.weight = rng.uniform(0.1f, 2.0f);
+    chain.extra_effectors.push_back(e);
+  }
+}
+
+}  // namespace
+
+const char* to_string(Kind kind) {
+  switch (kind) {
+    case Kind::reachable: return "reachable";
+    case Kind::unreachable: return "unreachable";
+    case Kind::degenerate: return "degenerate";
+    case Kind::tight_limits: return "tight limits";
+    case Kind::nan_input: return "NaN input";
+    case Kind::inf_input: return "infinite input";
+    case Kind::invalid_chain: return "invalid chain";
+    case Kind::bad_params: return "bad params";
+  }
+  return "?";
+}
+
+Case make_case(const ik::SolverInfo& solver, Rng& rng) {
+  Case c;
+  // ---- 1. Kind, and the variant of a degenerate case ---------------------------------
+  const float roll = rng.unit_float();
+  c.kind = roll < 0.30f   ? Kind::reachable
+           : roll < 0.45f ? Kind::unreachable
+           : roll < 0.65f ? Kind::degenerate
+           : roll < 0.77f ? Kind::tight_limits
+           : roll < 0.84f ? Kind::nan_input
+           : roll < 0.90f ? Kind::inf_input
+           : roll < 0.95f ? Kind::invalid_chain
+                          : Kind::bad_params;
+  enum Degenerate {
+    goal_at_root, goal_at_effector, goal_next_to_root, colinear_goal_on_line, zero_length_bones,
+    single_joint, pole_or_up_degenerate, non_unit_orientation, huge_goal, extreme_goal,
+    wild_bone_lengths, extreme_root_scale, degenerate_goal_scale, degenerate_count
+  };
+  const int degenerate = c.kind == Kind::degenerate ? rng.integer(0, degenerate_count - 1) : -1;
+  const bool scale_solver = solver.scale_goal;
+
+  // ---- 2. Rig ---------------------------------------------------------------------------
+  RigPlan plan;
+  const int bones = solver.exact_bones > 0 ? solver.exact_bones : rng.integer(1, 8);
+  plan.chain_joints = bones + 1;
+  plan.root_is_base = rng.chance(0.15f);
+  plan.branch = rng.chance(0.3f);
+  const float base_roll = rng.unit_float();
+  plan.base = base_roll < 0.3f    ? BaseStyle::identity
+              : base_roll < 0.65f ? BaseStyle::rigid
+              : base_roll < 0.8f  ? BaseStyle::non_uniform
+              : base_roll < 0.92f ? BaseStyle::mirrored
+                                  : BaseStyle::extreme_scale;
+  plan.limits = rng.chance(0.5f) ? LimitStyle::random : LimitStyle::none;
+  if (c.kind == Kind::tight_limits)
+    plan.limits = rng.chance(0.75f) ? LimitStyle::tight : LimitStyle::frozen_off_rest;
+  if (degenerate == colinear_goal_on_line) plan.colinear = true;
+  if (degenerate == zero_length_bones) plan.zero_bones = rng.integer(1, bones);
+  if (degenerate == single_joint) plan.chain_joints = 1;
+  if (degenerate == wild_bone_lengths) plan.wild_lengths = true;
+  if (degenerate == extreme_root_scale) plan.base = BaseStyle::extreme_scale;
+  const Rig rig = build_rig(plan, rng);
+  c.skeleton = rig.skeleton;
+  const int n = c.skeleton.joint_count();
+  const int root = rig.chain.front();
+  const int effector = rig.chain.back();
+
+  // ---- 3. Params --------------------------------------------------------------------------
+  ik::Chain chain;
+  chain.root = root;
+  chain.effector = effector;
+  random_params(solver, rng, chain.params);
+  // A joint held away from its rest rotation: starting from rest would begin outside the
+  // limits, so these cases start from the given pose.
+  if (plan.limits == LimitStyle::frozen_off_rest) chain.params.warm_start = true;
+  if (c.kind == Kind::bad_params) c.variant = spoil_params(solver, rng, chain.params);
+
+  // ---- 4. Start pose, locks -------------------------------------------------------------
+  c.pose = random_pose(rig, ik::rest_pose(c.skeleton), rng);
+  if (rng.chance(0.15f)) {
+    c.locked.assign(static_cast<size_t>(n), 0);
+    for (int j : rig.chain)
+      if (rng.chance(0.3f)) c.locked[static_cast<size_t>(j)] = 1;
+  }
+  const float reach = std::max(reach_of(rig, c.pose), 1e-6f);
+  const glm::vec3 root_position = world_position(c.skeleton, c.pose, root);
+
+  // ---- 5. Goals -------------------------------------------------------------------------
+  // The target pose the goals come from: within the limits (reachable), or turned freely
+  // (tight limits: a goal the limits may forbid).
+  const ik::Pose target = random_pose(rig, c.pose, rng, c.kind == Kind::tight_limits);
+  ik::Goal& goal = chain.goal;
+  goal.position = world_position(c.skeleton, target, effector);
+  goal.pole = rng.chance(0.3f) ? glm::vec3(0.0f, 0.0f, 1.0f) : rng.direction();
+  goal.up = rng.direction();
+  if (solver.orientation_goals && rng.chance(0.3f)) {
+    goal.use_orientation = true;
+    goal.orientation = model_rotation(c.skeleton, target, effector);
+  }
+  if (scale_solver) goal.scale = reachable_scale(chain.params, plan.chain_joints, rng);
+  set_extra_effectors(solver, rig, target, rng, chain);
+  if (c.kind == Kind::reachable) c.variant = "goal of a pose within the limits";
+  if (c.kind == Kind::tight_limits)
+    c.variant = plan.limits == LimitStyle::tight ? "min == max or a few mrad wide"
+                                                 : "held away from rest (min == max)";
+
+  if (c.kind == Kind::unreachable) {
+    const bool far = rng.chance(0.2f);
+    c.variant = far ? "1e3 to 1e6 times the reach" : "1.05 to 20 times the reach";
+    const float distance = reach * (far ? rng.log_uniform(1e3f, 1e6f) : rng.uniform(1.05f, 20.0f));
+    goal.position = root_position + rng.direction() * distance;
+    for (ik::EffectorGoal& e : chain.extra_effectors)
+      e.goal.position = root_position + rng.direction() * distance;
+    if (scale_solver) goal.scale = unreachable_scale(chain.params, plan.chain_joints, rng);
+  }
+
+  switch (degenerate) {
+    case goal_at_root:
+      c.variant = "goal at the root";
+      goal.position = root_position;
+      break;
+    case goal_at_effector:
+      c.variant = "goal at the effector";
+      goal.position = world_position(c.skeleton, c.pose, effector);
+      break;
+    case goal_next_to_root:
+      c.variant = "goal 1e-6 of the reach from the root";
+      goal.position = root_position + rng.direction() * (reach * 1e-6f);
+      break;
+    case colinear_goal_on_line: {
+      c.variant = "colinear chain, goal on its line";
+      const ik::Pose rest = ik::rest_pose(c.skeleton);
+      c.pose = rest;  // straight: no limit is needed to hold it (limits contain the rest)
+      const glm::vec3 end = world_position(c.skeleton, rest, effector);
+      const float along[] = {0.3f, 0.7f, 1.0f, 1.5f, -0.5f};
+      goal.position = root_position + (end - root_position) * along[rng.integer(0, 4)];
+      if (plan.limits == LimitStyle::none && rng.chance(0.5f))
+        goal.pole = glm::length(end - root_position) > 0.0f ? end - root_position : goal.pole;
+      break;
+    }
+    case zero_length_bones: c.variant = "zero-length bones"; break;
+    case single_joint: c.variant = "root == effector"; break;
+    case pole_or_up_degenerate: {
+      const int which = rng.integer(0, 2);
+      c.variant = which == 0 ? "pole along the root-goal line" : which == 1 ? "zero pole" : "zero up";
+      if (which == 0) goal.pole = goal.position - root_position;
+      if (which == 1) goal.pole = glm::vec3(0.0f);
+      if (which == 2) goal.up = glm::vec3(0.0f);
+      break;
+    }
+    case non_unit_orientation:
+      c.variant = "orientation goal not of unit length";
+      goal.use_orientation = true;
+      goal.orientation = model_rotation(c.skeleton, target, effector) *
+                         (rng.chance(0.5f) ? 1e-3f : 1e3f);
+      break;
+    case huge_goal:
+      c.variant = "goal 1e18 away";
+      goal.position = rng.direction() * 1e18f;
+      break;
+    case extreme_goal:
+      c.variant = "goal 1e30 away";
+      goal.position = rng.direction() * 1e30f;
+      break;
+    case wild_bone_lengths: c.variant = "bone lengths 1e-3 to 1e3"; break;
+    case extreme_root_scale: c.variant = "root scale 1e-4 to 1e-2 or 1e2 to 1e4"; break;
+    case degenerate_goal_scale: {
+      const float scales[] = {0.0f, 1e-30f, 1e30f, -1.0f};
+      c.variant = "goal scale 0, 1e-30, 1e30 or -1";
+      goal.scale = scales[rng.integer(0, 3)];
+      break;
+    }
+    default:
+      break;
+  }
+
+  // ---- 6. Invalid input ---------------------------------------------------------------
+  if (c.kind == Kind::nan_input || c.kind == Kind::inf_input) {
+    c.expect_invalid = true;
+    const bool nan = c.kind == Kind::nan_input;
+    const float bad = nan ? kNaN : (rng.chance(0.5f) ? kInf : -kInf);
+    const int which = rng.integer(0, solver.extra_effectors && !chain.extra_effectors.empty() ? 7 : 5);
+    switch (which) {
+      case 0: c.variant = "goal position"; goal.position[rng.integer(0, 2)] = bad; break;
+      case 1: c.variant = "pole"; goal.pole[rng.integer(0, 2)] = bad; break;
+      case 2: c.variant = "up"; goal.up[rng.integer(0, 2)] = bad; break;
+      case 3: c.variant = "goal scale"; goal.scale = bad; break;
+      case 4:
+        goal.use_orientation = true;
+        if (nan || rng.chance(0.5f)) {
+          c.variant = "orientation";
+          goal.orientation[rng.integer(0, 3)] = bad;
+        } else {
+          c.variant = "zero orientation quaternion";
+          goal.orientation = glm::quat(0.0f, 0.0f, 0.0f, 0.0f);
+        }
+        break;
+      case 5: c.variant = "goal position, every component"; goal.position = glm::vec3(bad); break;
+      case 6: c.variant = "extra effector's goal"; chain.extra_effectors[0].goal.position.x = bad; break;
+      default: c.variant = "extra effector's weight"; chain.extra_effectors[0].weight = bad; break;
+    }
+  }
+  if (c.kind == Kind::invalid_chain) {
+    c.expect_invalid = true;
+    const bool extras = solver.extra_effectors;
+    switch (rng.integer(0, extras ? 9 : 7)) {
+      case 0: c.variant = "effector -1"; chain.effector = -1; break;
+      case 1: c.variant = "effector past the last joint"; chain.effector = n + rng.integer(0, 5); break;
+      case 2: c.variant = "root past the last joint"; chain.root = n; break;
+      case 3: c.variant = "root -1"; chain.root = -1; break;
+      case 4:
+        c.variant = "root not an ancestor of the effector";
+        chain.root = effector;
+        chain.effector = root == effector ? (effector > 0 ? effector - 1 : n) : root;
+        break;
+      case 5: {
+        c.variant = "NaN in the start pose";
+        ik::Transform& t = c.pose.local[static_cast<size_t>(rig.chain[static_cast<size_t>(rng.integer(0, static_cast<int>(rig.chain.size()) - 1))])];
+        const int part = rng.integer(0, 2);
+        if (part == 0) t.translation.y = kNaN;
+        if (part == 1) t.rotation.x = kNaN;
+        if (part == 2) t.scale.z = kNaN;
+        break;
+      }
+      case 6:
+        c.variant = "zero scale in the start pose";
+        c.pose.local[static_cast<size_t>(effector)].scale.x = 0.0f;
+        break;
+      case 7:
+        c.variant = "lock list of the wrong size";
+        c.locked.assign(static_cast<size_t>(n) + 1, 0);
+        break;
+      case 8:
+        c.variant = "extra effector outside the root's subtree";
+        chain.extra_effectors.assign(1, ik::EffectorGoal{});
+        chain.extra_effectors[0].joint = root > 0 ? root - 1 : n;
+        chain.extra_effectors[0].goal.position = goal.position;
+        break;
+      default:
+        c.variant = "extra effector with a negative weight";
+        chain.extra_effectors.assign(1, ik::EffectorGoal{});
+        chain.extra_effectors[0].joint = effector;
+        chain.extra_effectors[0].goal.position = goal.position;
+        chain.extra_effectors[0].weight = -1.0f;
+        break;
+    }
+  }
+
+  // ---- 7. The solves: a reachable, unreachable or tight goal is dragged on a little ---
+  c.solves.push_back(chain);
+  const bool drag = c.kind == Kind::reachable || c.kind == Kind::unreachable ||
+                    c.kind == Kind::tight_limits;
+  const int count = drag ? rng.integer(1, 4) : 1;
+  for (int k = 1; k < count; ++k) {
+    ik::Chain next = c.solves.back();
+    next.goal.position += rng.direction() * (reach * 0.05f);
+    c.solves.push_back(next);
+  }
+  return c;
+}
+
+}  // namespace soak
