@@ -138,7 +138,10 @@ struct HealthSampler {
     if (now - second_start < ticks_per_second) return;
     health.rss_kib_per_second.push_back(resident_kib());
     health.frame_ms_per_second.push_back({sum_ms / frames, max_ms});
-    second_start = now;
+    // Whole seconds from the start, so sample k stays at second k + 1 over a long run;
+    // after a frame longer than a second, start counting again from now.
+    second_start += ticks_per_second;
+    if (now - second_start >= ticks_per_second) second_start = now;
     sum_ms = max_ms = 0.0;
     frames = 0;
   }

@@ -248,7 +248,9 @@ class Session:
         while self.orbit != [0, 0]:
             dx = max(-200, min(200, -self.orbit[0]))
             dy = max(-200, min(200, -self.orbit[1]))
-            start = [self.viewport[0] + self.viewport[2] / 2 - dx / 2, self.viewport[1] + self.viewport[3] / 2 - dy / 2]
+            # Whole pixels at both ends, so the drag moves by exactly (dx, dy).
+            start = [round(self.viewport[0] + self.viewport[2] / 2) - dx // 2,
+                     round(self.viewport[1] + self.viewport[3] / 2) - dy // 2]
             self.drag(start, [start[0] + dx, start[1] + dy], hold_key="alt")
             self.orbit[0] += dx
             self.orbit[1] += dy
