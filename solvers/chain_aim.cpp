@@ -158,11 +158,15 @@ glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
   // the rest bone direction `from` (a uniform scale does not turn it), the wanted direction
   // in the root parent's frame `wanted` (M⁻¹ times the model-space one, up to length, by the
   // rows of adj(M) as in inverse_direction) and the product of their lengths.
+  // The rows are scaled to unit length (for a similarity M = s R they are s² times R's
+  // rows), so that a root parent with a huge scale cannot make the squares below overflow.
   const glm::mat3 m(parent_of_root);
-  const float mirror = glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f ? -1.0f : 1.0f;
-  const glm::vec3 row0 = mirror * glm::cross(m[1], m[2]);
-  const glm::vec3 row1 = mirror * glm::cross(m[2], m[0]);
-  const glm::vec3 row2 = mirror * glm::cross(m[0], m[1]);
+  float row_scale = 1.0f / std::sqrt(glm::dot(glm::cross(m[1], m[2]), glm::cross(m[1], m[2])));
+  if (!(row_scale > 0.0f) || !std::isfinite(row_scale)) row_scale = 1.0f;
+  if (glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f) row_scale = -row_scale;  // mirroring
+  const glm::vec3 row0 = row_scale * glm::cross(m[1], m[2]);
+  const glm::vec3 row1 = row_scale * glm::cross(m[2], m[0]);
+  const glm::vec3 row2 = row_scale * glm::cross(m[0], m[1]);
   for (size_t k = 0; k + 1 < n; ++k) {
     const glm::vec3 from = skeleton.rest[static_cast<size_t>(path[k])].rotation *
                            pose.local[static_cast<size_t>(path[k + 1])].translation;
