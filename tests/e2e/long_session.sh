@@ -3,7 +3,8 @@
 # input (long_session_drive.py: goal drags, clicks on joints and panels, orbit, pan, zoom,
 # keys, opens of good and broken files, sessions saved and opened), then checked
 # (long_session_check.py): exit status 0, state written, resident memory at the end
-# < 5% above the sample at the reference second, frame time stable.
+# < 5% above the sample at the reference second, frame time stable (median of the last
+# third at most twice the first third's).
 #
 #   tests/e2e/long_session.sh SECONDS [REFERENCE_SECOND]
 #
@@ -42,5 +43,10 @@ code=0
 "$PY" "$here/long_session_drive.py" --ikscope "$IKSCOPE" --source "$source_dir" --shared "$SHARED" \
   --out "$out" --seconds "$seconds" --reference "$reference" --seed "${SEED:-1}" || code=$?
 [ "$code" -eq 0 ] || { tail -n 20 "$out/ikscope.log" >&2 || true; fail "the session failed (status $code)"; }
-"$PY" "$here/long_session_check.py" "$out/state.json" --reference "$reference"
+# Under AddressSanitizer (the 'asan' preset runs every ctest entry) the run still checks
+# for crashes and sanitizer reports (they end the program with an error), but not memory
+# or frame time: ASan holds freed memory in quarantine and its checks slow every frame.
+sanitized=()
+if nm -D "$IKSCOPE" 2>/dev/null | grep -q __asan_init; then sanitized=(--sanitized); fi
+"$PY" "$here/long_session_check.py" "$out/state.json" --reference "$reference" "${sanitized[@]}"
 echo "PASS: long session of $seconds s"

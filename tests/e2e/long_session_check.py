@@ -11,9 +11,12 @@ of the frames in it. Rules:
     S - 1); the first seconds are not compared, they load fonts, shaders and every rig
     for the first time;
   - frame time: the median of the per-second mean frame times in the last third of the
-    run is within a factor 2 of the median in the first third (either way);
+    run is at most twice the median in the first third (faster is never a failure: under
+    Xvfb's software GL on a shared machine it only means the machine got quieter);
   - every sample is there and readable.
-Prints the figures either way; exits 1 when a rule fails.
+Prints the figures either way; exits 1 when a rule fails. With --sanitized (an ASan
+build: its quarantine keeps freed memory, its checks slow every frame) the memory and
+frame-time figures are printed but not judged.
 """
 
 import argparse
@@ -29,6 +32,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("state")
     parser.add_argument("--reference", type=int, required=True)
+    parser.add_argument("--sanitized", action="store_true", help="print memory and frame times, do not judge them")
     args = parser.parse_args()
     try:
         with open(args.state) as f:
@@ -38,6 +42,7 @@ def main():
     rss = state.get("rss_kib_per_second", [])
     frames = state.get("frame_ms_per_second", [])
     failures = []
+    judge = not args.sanitized  # memory and frame time
     if len(rss) <= args.reference or len(frames) != len(rss):
         sys.exit(f"FAIL: {len(rss)} memory and {len(frames)} frame samples, "
                  f"need more than {args.reference} of each")
@@ -49,7 +54,7 @@ def main():
     print(f"resident memory: {rss[0] / 1024:.1f} MiB after 1 s, {reference / 1024:.1f} MiB at {args.reference} s, "
           f"peak {max(rss) / 1024:.1f} MiB, {end / 1024:.1f} MiB at the end ({len(rss)} s): "
           f"{100 * growth:+.2f}% since {args.reference} s")
-    if growth >= MAX_GROWTH:
+    if judge and growth >= MAX_GROWTH:
         failures.append(f"resident memory grew {100 * growth:.2f}% (limit {100 * MAX_GROWTH:.0f}%)")
 
     means = [m for m, _ in frames]
@@ -62,9 +67,11 @@ def main():
           f"{statistics.median(middle):.1f} ms in the middle, {last_median:.1f} ms in the last "
           f"(x{ratio:.2f}); longest frame {frames[slowest][1]:.0f} ms (second {slowest + 1}); "
           f"about {sum(1000.0 / m for m in means if m > 0):.0f} frames")
-    if not (1 / MAX_FRAME_RATIO <= ratio <= MAX_FRAME_RATIO):
-        failures.append(f"frame time changed x{ratio:.2f} from the first third to the last (limit x{MAX_FRAME_RATIO:g})")
+    if judge and ratio > MAX_FRAME_RATIO:
+        failures.append(f"frame time grew x{ratio:.2f} from the first third to the last (limit x{MAX_FRAME_RATIO:g})")
 
+    if not judge:
+        print("sanitizer build: memory and frame time not judged")
     for failure in failures:
         print("FAIL: " + failure, file=sys.stderr)
     sys.exit(1 if failures else 0)

@@ -165,14 +165,17 @@ class Session:
         self.start = time.time()
         self.actions_log = open(os.path.join(args.out, "actions.log"), "w")  # seconds since the window appeared, action
         self.counts = {}
-        self.aimed_goal_drags = 0
+        self.goal_drags = 0        # the tour's and the random ones
+        self.aimed_goal_drags = 0  # of those, pressed on a handle the view model knew
         # The model of the view (see the module comment).
         self.home = None          # the home dump of the open rig while the view is home
         self.goals = {}           # chain index -> [x, y] window position, while known
         self.pose_at_rest = False  # joints where the home dump has them
         self.orbit = [0, 0]       # pixels orbited since the last home view
         self.help_open = False
-        self.panel_touched = False  # a panel click may have left a combo open, which takes every press
+        # A panel click may have left a combo open, a path popup may still be open (its
+        # Return missed): either takes every press until closed.
+        self.ui_may_hold_input = False
         self.file_number = 0
         first = next(iter(homes.values()))
         self.viewport = first["viewport"]  # x, y, width, height in window pixels (no HiDPI here)
@@ -234,10 +237,11 @@ class Session:
         self.click(self.window[0] / 2, self.window[1] - 8, wait=FRAME_WAIT)
 
     def ready_viewport(self):
-        """Before a press that must reach the viewport: no combo open, no help window over it."""
-        if self.panel_touched:
+        """Before a press that must reach the viewport: no combo or popup open, no help
+        window over it."""
+        if self.ui_may_hold_input:
             self.tidy()
-            self.panel_touched = False
+            self.ui_may_hold_input = False
         if self.help_open:
             self.key("F1")
             self.help_open = False
@@ -265,6 +269,7 @@ class Session:
         time.sleep(0.1)
         self.imgui_key("Return")
         time.sleep(FRAME_WAIT)  # the file opens or is written during the next frame
+        self.ui_may_hold_input = True
 
     # Actions ---------------------------------------------------------------------------
 
@@ -300,7 +305,12 @@ class Session:
         self.type_path("ctrl+e", os.path.join(self.args.out, "exports", f"export{self.file_number}{ext}"))
 
     def drag_goal(self):
+        # Orbit, pan, zoom and F leave the home view for good; half the drags outside it
+        # open a rig first, so most drags press on a real handle.
+        if not (self.home and self.goals) and self.rng.random() < 0.5:
+            self.open_good()
         self.ready_viewport()
+        self.goal_drags += 1
         if self.home and self.goals:
             chain = self.rng.choice(sorted(self.goals))
             start = self.goals[chain]
@@ -332,7 +342,7 @@ class Session:
         px = self.rng.uniform(5, x - 5) if left else self.rng.uniform(x + w + 5, self.window[0] - 5)
         py = self.rng.uniform(30, self.window[1] - 30)  # not the menu bar (File > Quit), not the status line
         self.click(px, py, wait=FRAME_WAIT)
-        self.panel_touched = True
+        self.ui_may_hold_input = True
 
     def orbit_view(self):
         self.ready_viewport()
@@ -371,7 +381,7 @@ class Session:
         time.sleep(0.1)
         xdo("click", "--repeat", self.rng.randint(1, 6), "--delay", 30, self.rng.choice([4, 5]))
         time.sleep(0.1)
-        self.panel_touched = True
+        self.ui_may_hold_input = True
 
     def press_key(self):
         k = self.rng.choice(KEYS)
@@ -499,9 +509,18 @@ def main():
         program.wait()
         sys.exit("FAIL: Ctrl+Q did not quit ikscope within 20 s")
     phases.append(("quit", elapsed()))
+    # How well the driver's view model held: the final scene is a home view, so the camera
+    # should have the home yaw and pitch (an orbit that did not reach the viewport shows here).
+    view_drift = None
+    if os.path.exists(state):
+        with open(state) as f:
+            camera = json.load(f)["camera"]
+        view_drift = [camera["yaw"] - homes[humanoid]["camera"]["yaw"], camera["pitch"] - homes[humanoid]["camera"]["pitch"]]
+        log(f"view model: yaw {view_drift[0]:+.3f} rad, pitch {view_drift[1]:+.3f} rad off home at the end; "
+            f"{session.aimed_goal_drags} of {session.goal_drags} goal drags aimed at a known handle")
     summary = {"seconds": elapsed(), "seed": args.seed, "actions": session.counts,
-               "aimed_goal_drags": session.aimed_goal_drags, "phases": phases,
-               "orbit_outstanding_pixels": session.orbit, "exit_code": code}
+               "goal_drags": session.goal_drags, "aimed_goal_drags": session.aimed_goal_drags, "phases": phases,
+               "view_drift_radians": view_drift, "exit_code": code}
     with open(os.path.join(args.out, "driver.json"), "w") as f:
         json.dump(summary, f, indent=1)
     log("phases: " + ", ".join(f"{name} at {t:.1f} s" for name, t in phases))
