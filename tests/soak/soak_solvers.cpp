@@ -59,6 +59,7 @@ struct Stats {
   long long status[5] = {};
   long long kind_solves[soak::kKindCount] = {};
   long long kind_failed[soak::kKindCount] = {};
+  std::map<std::string, long long> variant_failed;  // "kind: variant" -> failed solves
   std::map<std::string, long long> checks;  // check name -> failed solves
   std::map<std::string, std::vector<Example>> examples;  // the first few per check
 };
@@ -158,6 +159,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
     if (violations.empty()) continue;
     ++stats.failed;
     ++stats.kind_failed[static_cast<int>(c.kind)];
+    ++stats.variant_failed[std::string(soak::to_string(c.kind)) + ": " + c.variant];
     std::map<std::string, bool> counted;
     for (const soak::Violation& v : violations) {
       if (verbose) std::printf("  VIOLATION %s: %s\n", v.check, v.message.c_str());
@@ -213,6 +215,8 @@ void print_stats(const ik::SolverInfo& solver, const Stats& s, const Options& op
     if (s.kind_failed[k] > 0)
       std::printf("    %-16s %lld of %lld solves failed\n",
                   soak::to_string(static_cast<soak::Kind>(k)), s.kind_failed[k], s.kind_solves[k]);
+  for (const auto& [variant, count] : s.variant_failed)
+    std::printf("      %-46s %lld failed\n", variant.c_str(), count);
   for (const auto& [check, count] : s.checks) {
     std::printf("    check %-18s failed in %lld solves\n", check.c_str(), count);
     for (const Example& e : s.examples.at(check))
