@@ -94,6 +94,9 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   }
   state["mesh_pixels"] = std::move(meshes);
   state["selected_chain"] = editor.selected_chain;
+  // Whether chains are solved every frame (Space, Pause and step mode stop it): a test that
+  // drags a goal needs to know if the effector should have followed.
+  state["solving"] = editor.solving;
   state["rss_kib_per_second"] = health.rss_kib_per_second;
   state["frame_ms_per_second"] = health.frame_ms_per_second;
   return write_file_atomically(path, state.dump(1) + "\n", error);

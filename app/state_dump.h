@@ -25,8 +25,8 @@ struct RunHealth {
 };
 
 // Writes (atomically) the rig path, joint names, parents, model-space positions,
-// window-pixel and framebuffer-pixel projections, camera, status line and the run's health
-// samples ("rss_kib_per_second", "frame_ms_per_second").
+// window-pixel and framebuffer-pixel projections, camera, status line, whether chains are
+// being solved, and the run's health samples ("rss_kib_per_second", "frame_ms_per_second").
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
                       const RunHealth& health, const std::string& path, std::string& error);
 
