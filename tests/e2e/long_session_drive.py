@@ -15,32 +15,36 @@ What it does, in order:
      passed since its window appeared:
        - a tour: the good rigs opened largest first, one goal dragged on each;
        - around second S (the memory reference) and at the end, the same settled scene:
-         the built-in humanoid opened afresh and left idle for a few seconds, so the two
+         the built-in humanoid's home session opened afresh and left idle a few seconds, so the two
          memory samples compare like with like (what a rig costs is not a leak);
        - in between, random actions with fixed weights (see ACTIONS);
-  4. quits with Ctrl+Q and waits; prints a summary and writes OUT/driver.json.
-Exit status: ikscope's, or 1 if it died during the session or did not quit.
+       - last, one goal of the humanoid dragged toward its chain's root: after the
+         session, a drag must still move the goal with the mouse and the hand must follow;
+  4. quits with Ctrl+Q, waits, checks that last drag in the final --state-out dump; prints
+     a summary and writes OUT/driver.json.
+Exit status: ikscope's, or 1 if it died during the session, did not quit, or the last
+drag did not work.
 
-Goal handles and joints are only known on screen in the home view. The driver keeps a
-small model of the view: opening a good rig restores home (the camera is framed anew,
-yaw and pitch kept), so every orbit is remembered and undone before the next open;
-pan, zoom and F leave home until the next open; a goal dragged in the camera plane
-follows the mouse, so its new screen position is known; undo, redo and axis-locked drags
-forget goals. Outside home, presses land on random viewport points (still real input).
+Goal handles and joints are only known on screen in the home view. For each good rig the
+driver also writes a "home session" (OUT/homes/*.session.json): that rig, its suggested
+chains with their goals, and the home camera, so opening it (Ctrl+Shift+O) gives the home
+view exactly, whatever was done to the camera before. Opening a rig with Ctrl+O gives its
+home view too, unless the view was turned (orbit; a pan counts, in case Shift was missed).
+Pan, zoom and F leave home; a goal dragged in the camera plane follows the mouse, so its new
+screen position is known; undo, redo and axis-locked drags forget goals. Outside home,
+presses land on random viewport points (still real input), and half the goal drags open a
+home session first.
 """
 
 import argparse
 import json
+import math
 import os
 import random
-import struct
 import subprocess
 import sys
 import time
 
-ORBIT_RADIANS_PER_PIXEL = 0.005  # render/camera.cpp kOrbitRadiansPerPixel
-START_PITCH = 0.25               # render/camera.h Camera::pitch
-PITCH_KEPT_WITHIN = 1.2          # radians; the camera clamps at 1.56, which would break undoing an orbit
 FRAME_WAIT = 0.5                 # seconds: longer than the slowest ordinary frame (see Session.move)
 
 # Random actions and their weights (per hundred).
@@ -155,11 +159,27 @@ def home_view(ikscope, rig, path):
         return json.load(f)
 
 
+def write_home_session(home, rig, path):
+    """A session (app/files/session.h) that reopens `rig` as its home view shows it: the
+    chains of the dump with their goals (solver: DLS, as suggested chains have), the pose at
+    rest, and the dump's camera."""
+    joints = home["joints"]
+    chains = [{"solver": "dls", "enabled": c["enabled"],
+               "root": {"index": c["root"], "name": joints[c["root"]]["name"]},
+               "effector": {"index": c["effector"], "name": joints[c["effector"]]["name"]},
+               "goal": {"position": c["goal"]}} for c in home["chains"]]
+    session = {"format": "ikscope-session", "version": 1,
+               "rig_path": os.path.relpath(rig, os.path.dirname(path)), "rig_path_absolute": rig,
+               "camera": home["camera"], "chains": chains}
+    with open(path, "w") as f:
+        json.dump(session, f)
+
+
 # --- 3. the session ---------------------------------------------------------------------
 
 class Session:
-    def __init__(self, args, wid, homes, broken, broken_sessions, rng):
-        self.args, self.wid, self.homes, self.rng = args, wid, homes, rng
+    def __init__(self, args, wid, homes, home_sessions, broken, broken_sessions, rng):
+        self.args, self.wid, self.homes, self.home_sessions, self.rng = args, wid, homes, home_sessions, rng
         self.broken, self.broken_sessions = broken, broken_sessions
         self.saved_sessions = []
         self.start = time.time()
@@ -171,7 +191,7 @@ class Session:
         self.home = None          # the home dump of the open rig while the view is home
         self.goals = {}           # chain index -> [x, y] window position, while known
         self.pose_at_rest = False  # joints where the home dump has them
-        self.orbit = [0, 0]       # pixels orbited since the last home view
+        self.view_turned = False   # yaw or pitch may differ from home: Ctrl+O does not restore it
         self.help_open = False
         # A panel click may have left a combo open, a path popup may still be open (its
         # Return missed): either takes every press until closed.
@@ -210,11 +230,14 @@ class Session:
         self.key(combo, FRAME_WAIT)
 
     def drag(self, start, end, button=1, hold_key=None, steps=8):
+        # The program reads Shift and Alt (SDL_GetModState) when it handles the press, after
+        # the whole frame's events are in: a modifier released in the same frame as the press
+        # would turn a pan into an orbit. So modifiers are held a long frame around the drag.
         self.move(*start)
         time.sleep(0.15)
         if hold_key:
             xdo("keydown", hold_key)
-            time.sleep(0.1)
+            time.sleep(FRAME_WAIT)
         xdo("mousedown", button)
         for k in range(1, steps + 1):
             f = k / steps
@@ -223,6 +246,7 @@ class Session:
         time.sleep(0.1)
         xdo("mouseup", button)
         if hold_key:
+            time.sleep(FRAME_WAIT)
             xdo("keyup", hold_key)
         time.sleep(0.15)
 
@@ -246,19 +270,6 @@ class Session:
             self.key("F1")
             self.help_open = False
 
-    def undo_orbit(self):
-        """Orbits back by what was orbited since home, so an open shows the home view."""
-        self.ready_viewport()
-        while self.orbit != [0, 0]:
-            dx = max(-200, min(200, -self.orbit[0]))
-            dy = max(-200, min(200, -self.orbit[1]))
-            # Whole pixels at both ends, so the drag moves by exactly (dx, dy).
-            start = [round(self.viewport[0] + self.viewport[2] / 2) - dx // 2,
-                     round(self.viewport[1] + self.viewport[3] / 2) - dy // 2]
-            self.drag(start, [start[0] + dx, start[1] + dy], hold_key="alt")
-            self.orbit[0] += dx
-            self.orbit[1] += dy
-
     def type_path(self, command, path):
         """Ctrl+O, Ctrl+Shift+O, Ctrl+S or Ctrl+E: the popup's field gets `path`, then Return."""
         self.tidy()
@@ -273,21 +284,29 @@ class Session:
 
     # Actions ---------------------------------------------------------------------------
 
-    def open_good(self, rig=None):
-        rig = rig or self.rng.choice(list(self.homes))
-        self.undo_orbit()
-        self.type_path("ctrl+o", rig)
+    def set_home(self, rig):
         self.home = self.homes[rig]
         self.goals = {i: list(c["goal_window"]) for i, c in enumerate(self.home["chains"])}
         self.pose_at_rest = True
+
+    def open_good(self, rig=None):
+        rig = rig or self.rng.choice(list(self.homes))
+        self.type_path("ctrl+o", rig)
+        if self.view_turned:
+            self.home, self.goals, self.pose_at_rest = None, {}, False
+        else:
+            self.set_home(rig)
+
+    def open_home_session(self, rig=None):
+        rig = rig or self.rng.choice(list(self.homes))
+        self.type_path("ctrl+shift+o", self.home_sessions[rig])
+        self.set_home(rig)
+        self.view_turned = False
 
     def open_broken(self):
         self.type_path("ctrl+o", self.rng.choice(self.broken))
 
     def save_session(self):
-        # Only with no orbit outstanding: a session keeps the camera, and opening it later
-        # must not move the view away from what the driver believes.
-        self.undo_orbit()
         self.file_number += 1
         path = os.path.join(self.args.out, "sessions", f"session{self.file_number}.json")
         self.type_path("ctrl+s", path)
@@ -298,6 +317,7 @@ class Session:
         candidates = self.saved_sessions + self.broken_sessions
         self.type_path("ctrl+shift+o", self.rng.choice(candidates))
         self.home, self.goals, self.pose_at_rest = None, {}, False  # maybe another rig, another camera
+        self.view_turned = True
 
     def export(self):
         self.file_number += 1
@@ -305,10 +325,10 @@ class Session:
         self.type_path("ctrl+e", os.path.join(self.args.out, "exports", f"export{self.file_number}{ext}"))
 
     def drag_goal(self):
-        # Orbit, pan, zoom and F leave the home view for good; half the drags outside it
-        # open a rig first, so most drags press on a real handle.
+        # Half the drags outside the home view open a home session first, so most drags
+        # press on a real handle.
         if not (self.home and self.goals) and self.rng.random() < 0.5:
-            self.open_good()
+            self.open_home_session()
         self.ready_viewport()
         self.goal_drags += 1
         if self.home and self.goals:
@@ -346,27 +366,20 @@ class Session:
 
     def orbit_view(self):
         self.ready_viewport()
-        dx = self.rng.randint(-150, 150)
-        # Keep the pitch well inside the camera's clamp, so undoing the orbit is exact.
-        pitch = START_PITCH + self.orbit[1] * ORBIT_RADIANS_PER_PIXEL
-        lo = (-PITCH_KEPT_WITHIN - pitch) / ORBIT_RADIANS_PER_PIXEL
-        hi = (PITCH_KEPT_WITHIN - pitch) / ORBIT_RADIANS_PER_PIXEL
-        dy = self.rng.randint(max(-100, int(lo)), min(100, int(hi)))
         start = self.viewport_point(0.3)
+        end = [start[0] + self.rng.randint(-150, 150), start[1] + self.rng.randint(-100, 100)]
         if self.rng.random() < 0.5:
-            self.drag(start, [start[0] + dx, start[1] + dy], hold_key="alt")  # Alt + left
+            self.drag(start, end, hold_key="alt")  # Alt + left
         else:
-            self.drag(start, [start[0] + dx, start[1] + dy], button=2)        # middle
-        self.orbit[0] += dx
-        self.orbit[1] += dy
-        self.home = None
+            self.drag(start, end, button=2)        # middle
+        self.home, self.view_turned = None, True
 
     def pan(self):
         self.ready_viewport()
         start = self.viewport_point(0.3)
         end = [start[0] + self.rng.randint(-120, 120), start[1] + self.rng.randint(-120, 120)]
         self.drag(start, end, button=2, hold_key="shift")
-        self.home = None
+        self.home, self.view_turned = None, True  # an orbit if Shift were missed
 
     def zoom(self):
         self.ready_viewport()
@@ -408,14 +421,45 @@ class Session:
          "open_session": self.open_session, "export": self.export, "scroll_panel": self.scroll_panel}[name]()
         self.count(name)
 
-    def settle(self, rig, until, elapsed):
-        """The same quiet scene at the reference second and at the end: the humanoid opened
-        afresh, the mouse resting, nothing selected."""
-        self.open_good(rig)
+    def rest_until(self, until, elapsed):
+        """The quiet part of the reference and final scenes: nothing selected, no window
+        over the viewport, the mouse on the status line, no input."""
+        self.ready_viewport()
         self.key("Escape")
         self.move(self.window[0] - 20, self.window[1] - 8)
         while elapsed() < until:
             time.sleep(0.2)
+
+    def checked_drag(self):
+        """In the home view: drags the goal of the longest chain 40% of the way toward its
+        root on screen (nearer the root in 3-D too, so still reachable, as in e2e.sh's
+        drag_goal_moves_effector). Returns (chain, expected goal_window) for the final dump."""
+        joints, chains = self.home["joints"], self.home["chains"]
+
+        def bones(c):
+            n, j = 0, c["effector"]
+            while j != c["root"]:
+                j, n = joints[j]["parent"], n + 1
+            return n
+        chain = max(range(len(chains)), key=lambda i: bones(chains[i]))
+        goal, root = chains[chain]["goal_window"], joints[chains[chain]["root"]]["window"]
+        start = [round(goal[0]), round(goal[1])]
+        end = [round(goal[0] + 0.4 * (root[0] - goal[0])), round(goal[1] + 0.4 * (root[1] - goal[1]))]
+        self.ready_viewport()
+        self.drag(start, end)
+        return chain, [goal[0] + end[0] - start[0], goal[1] + end[1] - start[1]]
+
+
+def check_last_drag(state, chain, expected):
+    """After the session the last drag still worked: the goal followed the mouse and, if
+    the session left solving on (Space, Pause and step mode stop it), the effector reached it."""
+    c = state["chains"][chain]
+    moved = [c["goal_window"][0] - expected[0], c["goal_window"][1] - expected[1]]
+    solving = state["solving"]
+    log(f"last drag: chain {chain}'s goal {math.hypot(*moved):.1f} px from where the mouse left it, "
+        f"effector {c['distance_to_goal']:.2e} from it ({c.get('status')}; "
+        f"{'solving' if solving else 'solving paused by the session, so not judged'})")
+    return abs(moved[0]) <= 3 and abs(moved[1]) <= 3 and (not solving or c.get("status") == "reached")
 
 
 def find_window(timeout):
@@ -445,8 +489,11 @@ def main():
     broken = write_broken_files(os.path.join(args.out, "files"), args.shared, rng)
     broken_sessions = write_broken_sessions(os.path.join(args.out, "files"))
     rigs = good_rigs(args.source, args.shared)
-    homes = {rig: home_view(args.ikscope, rig, os.path.join(args.out, "homes", f"{i}.json"))
-             for i, rig in enumerate(rigs)}
+    homes, home_sessions = {}, {}
+    for i, rig in enumerate(rigs):
+        homes[rig] = home_view(args.ikscope, rig, os.path.join(args.out, "homes", f"{i}.json"))
+        home_sessions[rig] = os.path.join(args.out, "homes", f"{i}.session.json")
+        write_home_session(homes[rig], rig, home_sessions[rig])
     humanoid = os.path.join(args.source, "assets", "humanoid.gltf")
     log(f"{len(rigs)} good rigs, {len(broken)} broken files, {len(broken_sessions)} broken sessions")
 
@@ -473,7 +520,7 @@ def main():
             sys.exit(f"FAIL: ikscope died after {elapsed():.1f} s with status {program.returncode} "
                      f"(see {program_log.name})")
 
-    session = Session(args, wid, homes, broken, broken_sessions, rng)
+    session = Session(args, wid, homes, home_sessions, broken, broken_sessions, rng)
     session.start = start
     time.sleep(1.0)
     phases = []
@@ -490,14 +537,17 @@ def main():
         session.random_action()
         alive()
     phases.append(("reference scene", elapsed()))
-    session.settle(humanoid, args.reference + 2, elapsed)
+    session.open_home_session(humanoid)
+    session.rest_until(args.reference + 2, elapsed)
     alive()
     phases.append(("random", elapsed()))
     while elapsed() < args.seconds - 7:
         session.random_action()
         alive()
     phases.append(("final scene", elapsed()))
-    session.settle(humanoid, args.seconds, elapsed)
+    session.open_home_session(humanoid)
+    last_drag = session.checked_drag()
+    session.rest_until(args.seconds, elapsed)
     alive()
 
     session.tidy()
@@ -509,23 +559,21 @@ def main():
         program.wait()
         sys.exit("FAIL: Ctrl+Q did not quit ikscope within 20 s")
     phases.append(("quit", elapsed()))
-    # How well the driver's view model held: the final scene is a home view, so the camera
-    # should have the home yaw and pitch (an orbit that did not reach the viewport shows here).
-    view_drift = None
-    if os.path.exists(state):
+    last_drag_worked = False
+    if os.path.exists(state):  # the checker says it if not
         with open(state) as f:
-            camera = json.load(f)["camera"]
-        view_drift = [camera["yaw"] - homes[humanoid]["camera"]["yaw"], camera["pitch"] - homes[humanoid]["camera"]["pitch"]]
-        log(f"view model: yaw {view_drift[0]:+.3f} rad, pitch {view_drift[1]:+.3f} rad off home at the end; "
-            f"{session.aimed_goal_drags} of {session.goal_drags} goal drags aimed at a known handle")
+            last_drag_worked = check_last_drag(json.load(f), *last_drag)
+    log(f"{session.aimed_goal_drags} of {session.goal_drags} goal drags pressed where the view model had a handle")
     summary = {"seconds": elapsed(), "seed": args.seed, "actions": session.counts,
                "goal_drags": session.goal_drags, "aimed_goal_drags": session.aimed_goal_drags, "phases": phases,
-               "view_drift_radians": view_drift, "exit_code": code}
+               "last_drag_worked": last_drag_worked, "exit_code": code}
     with open(os.path.join(args.out, "driver.json"), "w") as f:
         json.dump(summary, f, indent=1)
     log("phases: " + ", ".join(f"{name} at {t:.1f} s" for name, t in phases))
     log("actions: " + ", ".join(f"{k} {v}" for k, v in sorted(session.counts.items())))
     log(f"ikscope exited with status {code}")
+    if code == 0 and os.path.exists(state) and not last_drag_worked:
+        sys.exit("FAIL: after the session, the last goal drag did not move the goal or the effector did not follow")
     sys.exit(code)
 
 
