@@ -472,6 +472,23 @@ bool read_indices(const tinygltf::Model& model, const tinygltf::Primitive& primi
   return true;
 }
 
+// |largest component| of `v`, or 0 if a component is not finite.
+float largest_component(const glm::vec3& v) {
+  if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) return 0.0f;
+  return std::max(std::fabs(v.x), std::max(std::fabs(v.y), std::fabs(v.z)));
+}
+
+// `v` at unit length, or `fallback` if it has no direction (zero or not finite). Divided by
+// its largest component first: squaring the components directly overflows to infinity
+// past ~1e19 and loses every digit below ~1e-19 (denormals), and both gave normals of the
+// wrong length (the fuzzer found both).
+glm::vec3 unit_or(const glm::vec3& v, const glm::vec3& fallback) {
+  const float largest = largest_component(v);
+  if (!(largest > 0.0f)) return fallback;
+  const glm::vec3 w = v / largest;  // largest component +-1, length in [1, sqrt(3)]
+  return w / glm::length(w);
+}
+
 // Normals from the file where they are usable, else smooth ones: each vertex gets the sum
 // of its triangles' cross products (so larger triangles weigh more), normalised. Without
 // indices no vertex is shared, so those normals come out flat.
@@ -487,12 +504,10 @@ bool read_normals(const tinygltf::Model& model, const tinygltf::Primitive& primi
   part.normals.assign(n, glm::vec3(0.0f));
   bool all_usable = !from_file.empty();
   for (std::size_t v = 0; v < from_file.size(); ++v) {
-    // Usable: not (nearly) zero, and not so long that its length overflows (a component
-    // past ~1e19 squares to infinity, and dividing by an infinite length gives a zero or
-    // NaN normal). glTF normals are unit vectors; anything else is recomputed below.
-    const float length = glm::length(from_file[v]);
-    if (length > 1e-6f && std::isfinite(length))
-      part.normals[v] = from_file[v] / length;
+    // Usable: finite and not (nearly) zero; glTF normals are unit vectors, anything else
+    // is recomputed below.
+    if (largest_component(from_file[v]) > 1e-6f)
+      part.normals[v] = unit_or(from_file[v], glm::vec3(0.0f));
     else
       all_usable = false;
   }
@@ -509,10 +524,8 @@ bool read_normals(const tinygltf::Model& model, const tinygltf::Primitive& primi
   }
   for (std::size_t v = 0; v < n; ++v) {
     if (part.normals[v] != glm::vec3(0.0f)) continue;  // the file's, usable
-    const float length = glm::length(sums[v]);
     // A vertex on no triangle, or only on degenerate ones: any unit vector will do.
-    part.normals[v] =
-        length > 0.0f && std::isfinite(length) ? sums[v] / length : glm::vec3(0.0f, 1.0f, 0.0f);
+    part.normals[v] = unit_or(sums[v], glm::vec3(0.0f, 1.0f, 0.0f));
   }
   return true;
 }
