@@ -10,7 +10,8 @@
 // chain's joints only, and never of a joint marked in workspace.locked), appends to
 // `trace` if one is given, and returns a SolveResult. It never reads global state and
 // allocates nothing inside its iteration loop: scratch lives in `workspace`, whose
-// buffers only grow. Invalid input (NaN or infinite goal, bad joint indices) returns
+// buffers only grow. Invalid input (NaN, infinite or too distant goal, see
+// kMaxGoalCoordinate; bad joint indices) returns
 // invalid_input and leaves the pose untouched.
 //
 // Spaces: every position and orientation in a Goal is in model space (the space of
@@ -39,6 +40,11 @@ struct SolveResult {
   float error = 0.0f;  // final error, scene units (position distance, plus weighted
                        // orientation error for 6-D goals; see each solver)
 };
+
+// The largest goal coordinate a solver accepts, scene units; a goal farther out is invalid
+// input. Squared distances of points this far apart stay inside float's range (3 * (2e18)^2
+// < 3.4e38); beyond it an error or a direction can overflow to infinity.
+inline constexpr float kMaxGoalCoordinate = 1e18f;
 
 // A goal for one effector, in model space.
 struct Goal {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "solvers/solver_common.h"
 
@@ -15,12 +16,16 @@ float factor_of(const Transform& local, const Transform& rest) {
   return std::cbrt(ratio.x * ratio.y * ratio.z);
 }
 
-// Product of the factors of the chain's joints.
-float achieved_scale(const Skeleton& skeleton, const Pose& pose, const std::vector<int>& path) {
-  float product = 1.0f;
+// |product of the chain joints' factors - goal|. The product is taken in double: factors
+// up to max_scale multiply past float's range long before double's; an error beyond
+// float's range still reads as the largest float, never as infinity.
+float scale_error(const Skeleton& skeleton, const Pose& pose, const std::vector<int>& path,
+                  float goal) {
+  double product = 1.0;
   for (int j : path)
     product *= factor_of(pose.local[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)]);
-  return product;
+  const double error = std::fabs(product - static_cast<double>(goal));
+  return static_cast<float>(std::min(error, static_cast<double>(std::numeric_limits<float>::max())));
 }
 
 }  // namespace
@@ -36,7 +41,7 @@ SolveResult solve_scale_target(const Skeleton& skeleton, const Chain& chain, Pos
   if (!fill_chain_path(skeleton, chain.root, chain.effector, ws.path)) return result;
 
   const float goal = chain.goal.scale;
-  const float error_before = std::fabs(achieved_scale(skeleton, pose, ws.path) - goal);
+  const float error_before = scale_error(skeleton, pose, ws.path, goal);
   trace_begin(trace, ws.path, pose, error_before, 1);
 
   // What the free joints must make together: the goal over the locked joints' factors.
@@ -68,7 +73,7 @@ SolveResult solve_scale_target(const Skeleton& skeleton, const Chain& chain, Pos
   }
 
   result.iterations = 1;
-  result.error = std::fabs(achieved_scale(skeleton, pose, ws.path) - goal);
+  result.error = scale_error(skeleton, pose, ws.path, goal);
   trace_iteration(trace, pose, result.error);
   const float tolerance =
       params.tolerance_relative ? params.tolerance * std::fabs(goal) : params.tolerance;

@@ -46,11 +46,16 @@ inline bool all_finite(const float (&v)[10]) {
   return sum == 0.0f;
 }
 
-// Position, orientation (when used), pole and up all finite, and the orientation not zero.
+// Position, orientation (when used), pole and up all finite, the orientation not zero and
+// the position within kMaxGoalCoordinate (chain.h).
 inline bool is_valid_goal(const Goal& goal) {
   const float values[10] = {goal.position.x, goal.position.y, goal.position.z, goal.pole.x, goal.pole.y,
                             goal.pole.z,     goal.up.x,       goal.up.y,       goal.up.z,   goal.scale};
   if (!all_finite(values)) return false;
+  const glm::vec3& p = goal.position;
+  if (!(std::fabs(p.x) <= kMaxGoalCoordinate && std::fabs(p.y) <= kMaxGoalCoordinate &&
+        std::fabs(p.z) <= kMaxGoalCoordinate))
+    return false;
   if (goal.use_orientation) {
     const glm::quat& q = goal.orientation;
     if (!is_finite(q) || !(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z > 1e-12f)) return false;

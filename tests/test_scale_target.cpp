@@ -118,6 +118,21 @@ TEST(ScaleTarget, ZeroOrNegativeGoalTakesTheMinimumEverywhere) {
   }
 }
 
+// Four factors of at least min_scale = 1e20 multiply past float's range (1e80); the error
+// still comes out finite (the largest float), and so does the pose.
+TEST(ScaleTarget, ErrorStaysFiniteWhenTheFactorsProductLeavesFloatRange) {
+  const ik::Skeleton s = iktest::chain_skeleton(4);
+  ik::Chain chain = scale_chain(1, 4, 1.0f);
+  chain.params.min_scale = 1e20f;
+  chain.params.max_scale = 1e30f;
+  ik::Pose pose = ik::rest_pose(s);
+  ik::Workspace ws;
+  const ik::SolveResult r = ik::solve_scale_target(s, chain, pose, ws, nullptr);
+  EXPECT_EQ(r.status, ik::SolveStatus::unreachable);
+  EXPECT_EQ(r.error, std::numeric_limits<float>::max());
+  EXPECT_TRUE(iktest::finite(pose));
+}
+
 TEST(ScaleTarget, NanOrInfiniteGoalIsInvalidAndLeavesThePoseUntouched) {
   const ik::Skeleton s = iktest::chain_skeleton(3);
   const ik::Pose before = ik::rest_pose(s);

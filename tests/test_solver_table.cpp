@@ -3,6 +3,7 @@
 // callable on a plain chain.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 #include <string>
 
@@ -104,6 +105,35 @@ TEST(SolverTable, EveryRowSolvesAPlainChain) {
     if (!info.scale_goal) {
       EXPECT_LT(glm::length(iktest::world_position(s, pose, effector) - goal), before);
     }
+  }
+}
+
+// A goal farther out than kMaxGoalCoordinate is invalid input for every solver (its squared
+// distance would overflow float), and the pose stays as it was; one just inside is solved
+// with a finite error.
+TEST(SolverTable, GoalBeyondTheLargestCoordinateIsInvalidForEverySolver) {
+  for (int i = 0; i < ik::solver_count(); ++i) {
+    const ik::SolverInfo& info = ik::solver_table()[i];
+    SCOPED_TRACE(info.id);
+    const int bones = info.exact_bones > 0 ? info.exact_bones : 4;
+    const ik::Skeleton s = iktest::chain_skeleton(bones + 1);
+    const ik::Pose before = ik::rest_pose(s);
+    for (float far : {1e30f, -2.0f * ik::kMaxGoalCoordinate}) {
+      ik::Chain chain = iktest::chain_to(1, bones + 1, glm::vec3(0.5f, far, 0.25f));
+      chain.solver = i;
+      ik::Pose pose = before;
+      ik::Workspace ws;
+      EXPECT_EQ(info.solve(s, chain, pose, ws, nullptr).status, ik::SolveStatus::invalid_input);
+      EXPECT_TRUE(iktest::same_pose(before, pose));
+    }
+    ik::Chain chain = iktest::chain_to(1, bones + 1, glm::vec3(0.5f, ik::kMaxGoalCoordinate, 0.25f));
+    chain.solver = i;
+    ik::Pose pose = before;
+    ik::Workspace ws;
+    const ik::SolveResult r = info.solve(s, chain, pose, ws, nullptr);
+    EXPECT_NE(r.status, ik::SolveStatus::invalid_input);
+    EXPECT_TRUE(std::isfinite(r.error));
+    EXPECT_TRUE(iktest::finite(pose));
   }
 }
 
