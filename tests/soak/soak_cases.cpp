@@ -461,8 +461,10 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
       goal.position = rng.direction() * 1e18f;
       break;
     case extreme_goal:
+      // Beyond ik::kMaxGoalCoordinate (chain.h): the solver must refuse it.
       c.variant = "goal 1e30 away";
       goal.position = rng.direction() * 1e30f;
+      c.expect_invalid = true;
       break;
     case wild_bone_lengths: c.variant = "bone lengths 1e-3 to 1e3"; break;
     case extreme_root_scale: c.variant = "root scale 1e-4 to 1e-2 or 1e2 to 1e4"; break;
