@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/inspection.h"
+#include "solvers/skeleton.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
 
@@ -257,9 +258,25 @@ void draw_inspection(Editor& editor, int c) {
       values += buf;
     }
     ImGui::Text("singular values of J: %s", values.c_str());
-    const bool near_singular = !(spectrum.condition < 100.0f);
+    // A chain with one moving joint swings its effector on a sphere about that joint: for
+    // a position goal J has rank 2 (1 for a hinge) in every pose, so its last singular
+    // value is zero by construction, not because of a singular pose. Judge the
+    // conditioning over the directions such a chain can move in.
+    const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+    const bool one_joint = spectrum.rows == 3 &&
+                           ik::chain_path(editor.rig.skeleton, chain.root, chain.effector).size() == 2;
+    const int rank = one_joint ? std::min(2, spectrum.columns) : spectrum.rows;
+    const float smallest = rank > 0 ? spectrum.singular_values[rank - 1] : 0.0f;
+    const float condition = one_joint ? spectrum.singular_values[0] / smallest : spectrum.condition;
+    const bool near_singular = !(condition < 100.0f);
     ImGui::TextColored(near_singular ? ImVec4(0.95f, 0.6f, 0.3f, 1.0f) : ImVec4(0.7f, 0.7f, 0.7f, 1.0f),
-                       "condition number %.3g%s", spectrum.condition, near_singular ? "  (near a singularity)" : "");
+                       "condition number %.3g%s", condition, near_singular ? "  (near a singularity)" : "");
+    if (one_joint) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("One moving joint: the effector keeps its distance from it, so J has rank %d in every pose.",
+                         rank);
+      ImGui::PopStyleColor();
+    }
   }
   int clamped = 0;
   for (std::uint8_t f : trace.clamped) clamped += f;
