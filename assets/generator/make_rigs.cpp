@@ -1,4 +1,4 @@
-// make_rigs: writes the built-in rigs (humanoid.gltf, tentacle.gltf, arm7.gltf) into the
+// make_rigs: writes the built-in rigs (humanoid, tentacle, arm7, panda, ur5 .gltf) into the
 // folder given as the first argument. Run by the `regenerate_rigs` target into assets/.
 #include <cstdio>
 #include <exception>
@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
   }
   const std::string folder = argv[1];
   try {
-    const rigs::Rig all[] = {rigs::make_humanoid(), rigs::make_tentacle(), rigs::make_arm7()};
+    const rigs::Rig all[] = {rigs::make_humanoid(), rigs::make_tentacle(), rigs::make_arm7(),
+                               rigs::make_panda(), rigs::make_ur5()};
     for (const rigs::Rig& rig : all) {
       const std::string path = folder + "/" + rig.name + ".gltf";
       if (!write_file(path, rigs::gltf_text(rig))) {

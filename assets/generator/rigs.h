@@ -17,4 +17,11 @@ Rig make_tentacle();
 // hinge axes alternate between the link axis and a perpendicular, and a flange end joint.
 Rig make_arm7();
 
+// Serial arms from their data-sheet specs (arm_specs.h, serial_arm.cpp): a Panda-like
+// 7-axis arm and a UR5-like 6-axis arm, each on a fixed base with a flange end joint.
+struct ArmSpec;
+Rig make_serial_arm(const ArmSpec& spec);
+Rig make_panda();
+Rig make_ur5();
+
 }  // namespace rigs
