@@ -127,20 +127,35 @@ bool limits_active(const JointLimits& limits) {
 
 bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat& local) {
   if (!limits.enabled) return false;
-  const glm::quat offset = glm::conjugate(rest) * local;  // unit: both factors are
+  const glm::quat offset = multiply(glm::conjugate(rest), local);  // unit: both factors are
   glm::quat clamped_offset;
   if (limits.hinge) {
-    // The twist about the axis is the offset's projection (w, (v.axis) axis), normalised;
-    // only when its angle is outside the range does it need rebuilding from the angle.
+    // Swing-twist about the axis: offset = swing * twist, twist = (w, along axis) / n with
+    // n = |(w, along)|, whose angle is 2 atan2(along, w). Read with w >= 0 (-q is the same
+    // rotation) that angle is already in [-pi, pi], so the common case -- inside the range
+    // as given -- needs no wrapping, no library atan2 and no sine or cosine: the clamped
+    // offset is the twist itself, and the swing it drops turns by 2 atan2(|v_perp|, n)
+    // (v_perp: the offset's vector part off the axis; |swing| = 1 makes its vector part as
+    // long as v_perp), which decides "changed" without another rotation product.
     const glm::vec3 axis = hinge_axis(limits);
     const float along = offset.x * axis.x + offset.y * axis.y + offset.z * axis.z;
-    const float norm = std::sqrt(along * along + offset.w * offset.w);
-    const float angle = twist_angle(offset, axis);
-    const float clamped = clamp_angle(angle, limits.min.x, limits.max.x);
-    if (clamped == angle && norm > 1e-6f)
-      clamped_offset = glm::quat(offset.w / norm, axis * (along / norm));
-    else
-      clamped_offset = glm::angleAxis(clamped, axis);
+    const float norm2 = along * along + offset.w * offset.w;
+    const float sign = offset.w < 0.0f ? -1.0f : 1.0f;
+    const float angle = 2.0f * atan2_fast(sign * along, sign * offset.w);
+    if (norm2 > 1e-12f && angle >= limits.min.x && angle <= limits.max.x) {
+      const glm::vec3 v_perp = glm::vec3(offset.x, offset.y, offset.z) - along * axis;
+      const float swing2 = glm::dot(v_perp, v_perp);
+      if (swing2 == 0.0f) return false;  // already a pure twist: nothing to drop
+      const float tan_half = std::tan(0.5f * kChangeEpsilon);
+      const bool changed = swing2 > tan_half * tan_half * norm2;
+      const float inverse_norm = 1.0f / std::sqrt(norm2);
+      local = glm::normalize(multiply(rest, glm::quat(offset.w * inverse_norm, axis * (along * inverse_norm))));
+      return changed;
+    }
+    // Outside the range as given (or read on the circle), or a pure half-turn swing whose
+    // twist is undefined: the angle clamped on the circle, the twist rebuilt from it.
+    const float clamped = clamp_angle(twist_angle(offset, axis), limits.min.x, limits.max.x);
+    clamped_offset = glm::angleAxis(clamped, axis);
   } else {
     const glm::vec3 a = xyz_angles(offset);
     const float va = ball_violation(limits, a);
@@ -154,7 +169,7 @@ bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat
     clamped_offset = from_xyz_angles(angles);
   }
   const bool changed = turns_noticeably(offset, clamped_offset);
-  local = glm::normalize(rest * clamped_offset);
+  local = glm::normalize(multiply(rest, clamped_offset));
   return changed;
 }
 
