@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "solvers/goal_error.h"
+#include "solvers/isa_dispatch.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 
@@ -32,7 +33,7 @@ glm::quat rotation_from_cos_sin(const glm::vec3& n, float cos_phi, float sin_phi
 // unnormalised (1 + cos phi, sin phi n) with `rotation` is scaled once by 1 / (|first| |rotation|)
 // (one Newton-refined estimate, formed while the product is), which also removes any drift
 // of `rotation` from unit length over many warm-started solves.
-glm::quat turned(const glm::quat& rotation, const glm::vec3& n, float cos_phi, float sin_phi) {
+IKSCOPE_ALWAYS_INLINE glm::quat turned(const glm::quat& rotation, const glm::vec3& n, float cos_phi, float sin_phi) {
   const float rotation_squared = glm::dot(rotation, rotation);
   if (cos_phi >= 0.0f) {
     const float w = 1.0f + cos_phi;
@@ -230,7 +231,7 @@ struct Reach {
 // rotation, with no matrix, no branch and no division. Near a half turn w, and with it
 // that vector, vanishes and loses its digits; there the matrix's largest diagonal decides
 // (glm::quat_cast).
-glm::quat rotation_between_frames(const glm::vec3& e, const glm::vec3& n, const glm::vec3& u, const glm::vec3& m) {
+IKSCOPE_ALWAYS_INLINE glm::quat rotation_between_frames(const glm::vec3& e, const glm::vec3& n, const glm::vec3& u, const glm::vec3& m) {
   const glm::vec3 p = glm::cross(e, n), k = glm::cross(u, m);
   const float w = (1.0f + glm::dot(u, e)) + (glm::dot(m, n) + glm::dot(k, p));
   if (w > 0.25f) {
@@ -261,7 +262,7 @@ glm::quat rotation_between_frames(const glm::vec3& e, const glm::vec3& n, const 
 // target line and the pole, oriented so that b (on the +e × n0 side of the line, since the
 // bend is below a half turn) lands on the pole's side: n' = (pole × u) / |pole × u|. a's new
 // rotation is the one taking the frame (e, n0, e × n0) to (u, n', u × n').
-bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a,
+IKSCOPE_ALWAYS_INLINE bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a,
                             int b, const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target,
                             const glm::vec3& pole, Pose& pose, Reach& reach) {
   const JointLimits& limits = skeleton.limits[static_cast<size_t>(b)];
@@ -434,10 +435,113 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
   return result;
 }
 
+// ---- The two-bone solve's lean path -----------------------------------------------------
+//
+// The case a character rig meets on every frame: a two-bone limb at the root of the
+// skeleton (the limb frame is the model frame), no trace, no extra effector, no orientation
+// goal, no locked joint, no active limit on the limb, and the common geometry of
+// reach_two_bone_at_once. solve_limb would do the same arithmetic, but around it validate
+// the chain generically, build the joint path, compose the limb frame and measure the
+// lengths twice; here the checks are the ones this shape needs and the solve is one
+// straight run (the same result, bit for bit, as solve_limb's in the same build). Returns
+// false when the case is not this one; the pose may then have been put back to its start
+// pose (warm_start off), which solve_limb does again. `reach_at_once` is
+// reach_two_bone_at_once built for this processor (choose_reach_at_once).
+// is_valid_transform and is_valid_goal (solver_common.h; the goal without orientation) as
+// one expression each: x - x is 0 for a finite x and NaN otherwise. Written out rather than
+// looped, so that no vectoriser turns the scalar reads into one wide load across the
+// scalar stores the previous solve has just made (that load would wait for them to retire).
+IKSCOPE_ALWAYS_INLINE bool is_valid_transform_lean(const Transform& t) {
+  const glm::vec3 &p = t.translation, &s = t.scale;
+  const glm::quat& q = t.rotation;
+  const float sum = (((p.x - p.x) + (p.y - p.y)) + ((p.z - p.z) + (q.w - q.w))) +
+                    (((q.x - q.x) + (q.y - q.y)) + ((q.z - q.z) + (s.x - s.x))) + ((s.y - s.y) + (s.z - s.z));
+  return sum == 0.0f && s.x != 0.0f && s.y != 0.0f && s.z != 0.0f;
+}
+IKSCOPE_ALWAYS_INLINE bool is_valid_goal_lean(const Goal& goal) {
+  const glm::vec3 &p = goal.position, &l = goal.pole, &u = goal.up;
+  const float sum = (((p.x - p.x) + (p.y - p.y)) + ((p.z - p.z) + (l.x - l.x))) +
+                    (((l.y - l.y) + (l.z - l.z)) + ((u.x - u.x) + (u.y - u.y))) +
+                    ((u.z - u.z) + (goal.scale - goal.scale));
+  return sum == 0.0f && !goal.use_orientation && std::fabs(p.x) <= kMaxGoalCoordinate &&
+         std::fabs(p.y) <= kMaxGoalCoordinate && std::fabs(p.z) <= kMaxGoalCoordinate;
+}
+
+using ReachAtOnce = bool (*)(const Skeleton&, const Params&, const Workspace&, int, int, const glm::vec3&,
+                            const glm::vec3&, const glm::vec3&, const glm::vec3&, Pose&, Reach&);
+
+bool solve_two_bone_lean(ReachAtOnce reach_at_once, const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                                    const Workspace& workspace, SolveResult& result) {
+  // What is_valid_chain checks, for a limb root -> b -> effector whose root has no parent:
+  // indices, the pose's size, the goal, the three transforms. With the locked mask empty.
+  const int n = skeleton.joint_count();
+  const int effector = chain.effector, root = chain.root;
+  if (!workspace.locked.empty() || !chain.extra_effectors.empty() || chain.goal.use_orientation ||
+      static_cast<int>(pose.local.size()) != n || effector <= 0 || effector >= n || root < 0)
+    return false;
+  const int b = skeleton.parent[static_cast<size_t>(effector)];
+  if (b <= root || skeleton.parent[static_cast<size_t>(b)] != root || skeleton.parent[static_cast<size_t>(root)] >= 0)
+    return false;
+  const Params& params = chain.params;
+  if (params.use_limits && (skeleton.limits[static_cast<size_t>(root)].enabled ||
+                            skeleton.limits[static_cast<size_t>(b)].enabled ||
+                            skeleton.limits[static_cast<size_t>(effector)].enabled))
+    return false;
+  Transform& joint_a = pose.local[static_cast<size_t>(root)];
+  const Transform& joint_b = pose.local[static_cast<size_t>(b)];
+  const Transform& joint_e = pose.local[static_cast<size_t>(effector)];
+  if (!is_valid_goal_lean(chain.goal) || !is_valid_transform_lean(joint_a) || !is_valid_transform_lean(joint_b) ||
+      !is_valid_transform_lean(joint_e))
+    return false;
+  if (!params.warm_start) {
+    joint_a.rotation = skeleton.rest[static_cast<size_t>(root)].rotation;
+    pose.local[static_cast<size_t>(b)].rotation = skeleton.rest[static_cast<size_t>(b)].rotation;
+    pose.local[static_cast<size_t>(effector)].rotation = skeleton.rest[static_cast<size_t>(effector)].rotation;
+  }
+  // The bones in the root's own frame (root_frame_bone); without a parent frame their
+  // lengths are the model-space ones.
+  const glm::vec3 w1 = joint_a.scale * joint_b.translation;
+  const glm::vec3 w2 = joint_a.scale * rotate(joint_b.rotation, joint_b.scale * joint_e.translation);
+  const float tolerance = resolve_tolerance(params, glm::length(w1) + glm::length(w2));
+  Reach reach;
+  if (!reach_at_once(skeleton, params, workspace, root, b, w1, w2, chain.goal.position, chain.goal.pole, pose, reach))
+    return false;
+  result.error = glm::length(chain.goal.position - reach.end);
+  result.iterations = 1;
+  result.status = final_status(result.error, tolerance, !reach.in_range, true);
+  return true;
+}
+
+// reach_two_bone_at_once compiled twice (isa_dispatch.h): with VEX encoding and fused
+// multiply-adds where the processor has them (fewer instructions: no register copies, a
+// multiply and an add in one).
+bool reach_at_once_plain(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a, int b,
+                         const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target, const glm::vec3& pole,
+                         Pose& pose, Reach& reach) {
+  return reach_two_bone_at_once(skeleton, params, workspace, a, b, w1, w2, target, pole, pose, reach);
+}
+#if IKSCOPE_HAS_AVX2_FMA_PATH
+IKSCOPE_TARGET_AVX2_FMA bool reach_at_once_avx2_fma(const Skeleton& skeleton, const Params& params,
+                                                    const Workspace& workspace, int a, int b, const glm::vec3& w1,
+                                                    const glm::vec3& w2, const glm::vec3& target,
+                                                    const glm::vec3& pole, Pose& pose, Reach& reach) {
+  return reach_two_bone_at_once(skeleton, params, workspace, a, b, w1, w2, target, pole, pose, reach);
+}
+#endif
+ReachAtOnce choose_reach_at_once() {
+#if IKSCOPE_HAS_AVX2_FMA_PATH
+  if (cpu_has_avx2_fma()) return reach_at_once_avx2_fma;
+#endif
+  return reach_at_once_plain;
+}
+
 }  // namespace
 
 SolveResult solve_two_bone(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                            Trace* trace) {
+  static const ReachAtOnce reach_at_once = choose_reach_at_once();
+  SolveResult result;
+  if (trace == nullptr && solve_two_bone_lean(reach_at_once, skeleton, chain, pose, workspace, result)) return result;
   return solve_limb(skeleton, chain, pose, workspace, trace, 2);
 }
 
