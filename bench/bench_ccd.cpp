@@ -1,6 +1,6 @@
 // CCD: cost per joint-iteration at N = 16 and N = 1024 (linear: the two within 1.3x),
 // and the mean iteration count on a 10-joint chain for random reachable goals at a
-// tolerance of 1e-3 x chain length. Results are reported as counters.
+// tolerance of 1e-3 x chain length. Results are reported as counters (solver_bench_util.h).
 #include <benchmark/benchmark.h>
 
 #include "bench/solver_bench_util.h"
@@ -8,45 +8,9 @@
 
 namespace {
 
-// Cold-started solves (every solve begins at rest, so no copy is needed between runs) of
-// 16 iterations with no tolerance toward goals at 99.9% of the chain's length in random
-// directions: the chain, coiled at rest, has to unroll almost straight, so every iteration
-// does work and the error keeps falling (an easier goal is met in 2 or 3 iterations).
-// ns_per_joint_iteration = time / (iterations run * joints), the per-solve set-up included.
+// 16 iterations per solve, the per-solve set-up included.
 void BM_JointIteration(benchmark::State& state) {
-  const int n = static_cast<int>(state.range(0));
-  const bool limits = state.range(1) != 0;
-  ik::Skeleton s = ikbench::chain(n);
-  if (limits)
-    for (int j = 0; j + 1 < n; ++j) {
-      s.limits[static_cast<size_t>(j)].enabled = true;
-      s.limits[static_cast<size_t>(j)].min = glm::vec3(-1.0f);
-      s.limits[static_cast<size_t>(j)].max = glm::vec3(1.0f);
-    }
-  std::mt19937 rng(7);
-  std::vector<glm::vec3> goals;
-  for (int i = 0; i < 64; ++i)
-    goals.push_back(ikbench::random_unit(rng) * (0.999f * static_cast<float>(n - 1)));
-  ik::Pose pose = ik::rest_pose(s);
-  ik::Workspace ws;
-  ik::Chain chain;
-  chain.root = 0;
-  chain.effector = n - 1;
-  chain.params.max_iterations = 16;
-  chain.params.tolerance = 0.0f;
-  chain.params.warm_start = false;
-  double joint_iterations = 0.0;
-  size_t g = 0;
-  for (auto _ : state) {
-    chain.goal.position = goals[g++ % goals.size()];
-    const ik::SolveResult r = ik::solve_ccd(s, chain, pose, ws, nullptr);
-    benchmark::DoNotOptimize(pose.local.data());
-    joint_iterations += static_cast<double>(r.iterations) * n;
-  }
-  state.counters["per_joint_iteration"] = benchmark::Counter(
-      joint_iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  state.counters["iterations_per_solve"] =
-      benchmark::Counter(joint_iterations / n, benchmark::Counter::kAvgIterations);
+  ikbench::joint_iteration_cost(state, ik::solve_ccd, static_cast<int>(state.range(0)), state.range(1) != 0, 16);
 }
 BENCHMARK(BM_JointIteration)
     ->ArgNames({"N", "limits"})
@@ -55,31 +19,8 @@ BENCHMARK(BM_JointIteration)
     ->Args({16, 1})
     ->Args({1024, 1});
 
-// Mean iterations to reach random reachable goals on a 10-joint chain from rest, at the
-// default tolerance (1e-3 x chain length). The FABRIK paper's table gives 26.3 for CCD.
-void BM_MeanIterations(benchmark::State& state) {
-  const ik::Skeleton s = ikbench::chain(10);
-  const std::vector<glm::vec3> goals = ikbench::reachable_goals(s, 0, 9, 1000, 11, 3.14159f);
-  ik::Pose pose = ik::rest_pose(s);
-  ik::Workspace ws;
-  ik::Chain chain;
-  chain.root = 0;
-  chain.effector = 9;
-  chain.params.max_iterations = 1000;
-  chain.params.warm_start = false;
-  double iterations = 0.0, reached = 0.0;
-  size_t g = 0;
-  for (auto _ : state) {
-    chain.goal.position = goals[g++ % goals.size()];
-    const ik::SolveResult r = ik::solve_ccd(s, chain, pose, ws, nullptr);
-    iterations += r.iterations;
-    reached += r.status == ik::SolveStatus::reached ? 1.0 : 0.0;
-  }
-  state.counters["mean_iterations"] =
-      benchmark::Counter(iterations, benchmark::Counter::kAvgIterations);
-  state.counters["reached_fraction"] =
-      benchmark::Counter(reached, benchmark::Counter::kAvgIterations);
-}
+// The FABRIK paper's table gives 26.3 mean iterations for CCD.
+void BM_MeanIterations(benchmark::State& state) { ikbench::mean_iterations(state, ik::solve_ccd); }
 BENCHMARK(BM_MeanIterations)->Iterations(1000);
 
 }  // namespace

@@ -61,4 +61,73 @@ inline std::vector<glm::vec3> reachable_goals(const ik::Skeleton& s, int root, i
   return goals;
 }
 
+// A solver's signature (chain.h).
+using SolveFunction = ik::SolveResult (*)(const ik::Skeleton&, const ik::Chain&, ik::Pose&, ik::Workspace&,
+                                          ik::Trace*);
+
+// Cost per joint-iteration (the linearity goal and FABRIK's ns goal): cold-started solves
+// (every solve begins at rest, so no copy is needed between runs) of `max_iterations` with
+// no tolerance toward goals at 99.9% of the chain's length in random directions: the chain,
+// coiled at rest, has to unroll almost straight, so every iteration does work and the error
+// keeps falling (an easier goal is met in 2 or 3 iterations). With `limits`, every joint
+// but the last is limited to [-1, 1] rad per axis. Counters: per_joint_iteration = time /
+// (iterations run * joints), the per-solve set-up included; iterations_per_solve.
+inline void joint_iteration_cost(benchmark::State& state, SolveFunction solve, int n, bool limits,
+                                 int max_iterations) {
+  ik::Skeleton s = chain(n);
+  if (limits)
+    for (int j = 0; j + 1 < n; ++j) {
+      s.limits[static_cast<size_t>(j)].enabled = true;
+      s.limits[static_cast<size_t>(j)].min = glm::vec3(-1.0f);
+      s.limits[static_cast<size_t>(j)].max = glm::vec3(1.0f);
+    }
+  std::mt19937 rng(7);
+  std::vector<glm::vec3> goals;
+  for (int i = 0; i < 64; ++i) goals.push_back(random_unit(rng) * (0.999f * static_cast<float>(n - 1)));
+  ik::Pose pose = ik::rest_pose(s);
+  ik::Workspace ws;
+  ik::Chain c;
+  c.root = 0;
+  c.effector = n - 1;
+  c.params.max_iterations = max_iterations;
+  c.params.tolerance = 0.0f;
+  c.params.warm_start = false;
+  double joint_iterations = 0.0;
+  size_t g = 0;
+  for (auto _ : state) {
+    c.goal.position = goals[g++ % goals.size()];
+    const ik::SolveResult r = solve(s, c, pose, ws, nullptr);
+    benchmark::DoNotOptimize(pose.local.data());
+    joint_iterations += static_cast<double>(r.iterations) * n;
+  }
+  state.counters["per_joint_iteration"] =
+      benchmark::Counter(joint_iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["iterations_per_solve"] = benchmark::Counter(joint_iterations / n, benchmark::Counter::kAvgIterations);
+}
+
+// Mean iterations to reach random reachable goals on a 10-joint chain from rest, at the
+// default tolerance (1e-3 x chain length), at most 1000 iterations. Counters:
+// mean_iterations, reached_fraction.
+inline void mean_iterations(benchmark::State& state, SolveFunction solve) {
+  const ik::Skeleton s = chain(10);
+  const std::vector<glm::vec3> goals = reachable_goals(s, 0, 9, 1000, 11, 3.14159f);
+  ik::Pose pose = ik::rest_pose(s);
+  ik::Workspace ws;
+  ik::Chain c;
+  c.root = 0;
+  c.effector = 9;
+  c.params.max_iterations = 1000;
+  c.params.warm_start = false;
+  double iterations = 0.0, reached = 0.0;
+  size_t g = 0;
+  for (auto _ : state) {
+    c.goal.position = goals[g++ % goals.size()];
+    const ik::SolveResult r = solve(s, c, pose, ws, nullptr);
+    iterations += r.iterations;
+    reached += r.status == ik::SolveStatus::reached ? 1.0 : 0.0;
+  }
+  state.counters["mean_iterations"] = benchmark::Counter(iterations, benchmark::Counter::kAvgIterations);
+  state.counters["reached_fraction"] = benchmark::Counter(reached, benchmark::Counter::kAvgIterations);
+}
+
 }  // namespace ikbench
