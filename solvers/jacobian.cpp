@@ -45,7 +45,7 @@ bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
 // Problem's frame); vectors[i]: effector i's aim, vectors2[i]: its position (Problem's
 // frame); weights[i]: sqrt of effector i's weight; first_child[i]: effector i's position in
 // the tree; floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
-// (rows each), then J Jᵀ (rows x rows). Per tree joint k, fixed for the solve
+// (rows each), then J Jᵀ damped and J Jᵀ as built (rows x rows each). Per tree joint k, fixed for the solve
 // (prepare_columns): flags[k] its number of columns (0 locked, 1 hinge, 3 ball),
 // positions2[k] a hinge's unit axis (own frame), lengths[k] 1 / the scale of its frame when
 // Problem::rigid.
@@ -74,6 +74,9 @@ struct Problem {
   // (the chain root's parent frame one, every chain joint's scale uniform and positive), and
   // analytic columns: then each column is omega x (p - p_j) (build_jacobian).
   bool rigid = false;
+  // One position goal on the main effector (3 rows) and rigid frames: the steps never form
+  // J (fused_step).
+  bool fused = false;
 
   float* jacobian() { return workspace.floats.data(); }
   float* step() { return workspace.floats2.data(); }
@@ -81,6 +84,7 @@ struct Problem {
   float* jg() { return error() + rows; }
   float* y() { return jg() + rows; }
   float* jjt() { return y() + rows; }
+  float* gram() { return jjt() + rows * rows; }  // J Jᵀ undamped, kept for a second solve
 };
 
 // Validates, fills the chain's tree and sizes every buffer (the only allocations of a
@@ -104,7 +108,7 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   for (int i = 0; i < p.effectors; ++i) ws.weights[static_cast<size_t>(i)] = std::sqrt(effector_weight(p.chain, i));
   const size_t m = static_cast<size_t>(p.rows), n = static_cast<size_t>(p.columns);
   if (ws.floats.size() < m * n) ws.floats.resize(m * n);
-  if (ws.floats2.size() < n + 3 * m + m * m) ws.floats2.resize(n + 3 * m + m * m);
+  if (ws.floats2.size() < n + 3 * m + 2 * m * m) ws.floats2.resize(n + 3 * m + 2 * m * m);
   return true;
 }
 
@@ -412,71 +416,175 @@ void gram_of_three_rows(const float* jacobian, int n, float* jjt) {
   jjt[6] = s20, jjt[7] = s21, jjt[8] = s22;
 }
 
-// cholesky_solve_in_place (dense.h) for n = 3, unrolled: the same steps in the same order,
-// without the loops' bookkeeping. Returns false, with `b` untouched, if A is not positive
-// definite.
-bool cholesky_solve_3(const float* a, float* b) {
-  auto pivot = [](float v) { return v > 0.0f && std::isfinite(v); };
-  if (!pivot(a[0])) return false;
-  const float l00 = std::sqrt(a[0]);
-  const float l10 = a[3] / l00;
-  const float d1 = a[4] - l10 * l10;
-  if (!pivot(d1)) return false;
-  const float l11 = std::sqrt(d1);
-  const float l20 = a[6] / l00;
-  const float l21 = (a[7] - l20 * l10) / l11;
-  const float d2 = (a[8] - l20 * l20) - l21 * l21;
-  if (!pivot(d2)) return false;
-  const float l22 = std::sqrt(d2);
-  // L z = b, then Lᵀ x = z.
-  const float z0 = b[0] / l00;
-  const float z1 = (b[1] - l10 * z0) / l11;
-  const float z2 = ((b[2] - l20 * z0) - l21 * z1) / l22;
-  b[2] = z2 / l22;
-  b[1] = (z1 - l21 * b[2]) / l11;
-  b[0] = ((z0 - l10 * b[1]) - l20 * b[2]) / l00;
+// A x = b for a symmetric positive definite 3 x 3 A (row-major, both triangles), in
+// closed form: x = adj(A) b / det(A), with the cofactors C_ij of the symmetric A. One
+// division instead of Cholesky's chain of three square roots and nine divisions, each
+// waiting for the one before (about 150 cycles of latency on every iteration's path, down
+// to about 40). By Sylvester's criterion A is positive definite exactly when a00, the
+// leading 2 x 2 minor C22 and det(A) are positive; otherwise returns false with `b`
+// untouched (the caller then damps more, as after a failed Cholesky). Accuracy: like
+// Cholesky's, the error grows with A's condition number; the damping λ² I the solvers
+// add bounds it.
+bool solve_spd_3(const float* a, float* b) {
+  const float a00 = a[0], a01 = a[1], a02 = a[2], a11 = a[4], a12 = a[5], a22 = a[8];
+  const float c00 = a11 * a22 - a12 * a12;
+  const float c01 = a02 * a12 - a01 * a22;
+  const float c02 = a01 * a12 - a02 * a11;
+  const float c11 = a00 * a22 - a02 * a02;
+  const float c12 = a01 * a02 - a00 * a12;
+  const float c22 = a00 * a11 - a01 * a01;
+  const float det = (a00 * c00 + a01 * c01) + a02 * c02;
+  if (!(a00 > 0.0f && c22 > 0.0f && det > 0.0f && std::isfinite(det))) return false;
+  const float inverse = 1.0f / det;
+  const float b0 = b[0], b1 = b[1], b2 = b[2];
+  b[0] = ((c00 * b0 + c01 * b1) + c02 * b2) * inverse;
+  b[1] = ((c01 * b0 + c11 * b1) + c12 * b2) * inverse;
+  b[2] = ((c02 * b0 + c12 * b1) + c22 * b2) * inverse;
   return true;
 }
 
 bool solve_gram(float* jjt, int m, float* y) {
-  return m == 3 ? cholesky_solve_3(jjt, y) : cholesky_solve_in_place(jjt, m, y);
+  return m == 3 ? solve_spd_3(jjt, y) : cholesky_solve_in_place(jjt, m, y);
 }
 
-// Damped least squares: (J Jᵀ + λ² I) y = e by Cholesky, Δθ = Jᵀ y. J Jᵀ is the proper
+// (G + λ² I) y = e into p.y() for G = p.gram() (J Jᵀ, rows x rows, full): by Cholesky, in
+// closed form for 3 rows (solve_spd_3).
+void solve_damped(Problem& p, float lambda) {
+  const int m = p.rows;
+  const float* gram = p.gram();
+  float* jjt = p.jjt();
+  float* y = p.y();
+  auto attempt = [&](float diagonal) {
+    std::copy(gram, gram + m * m, jjt);
+    for (int r = 0; r < m; ++r) jjt[r * m + r] += diagonal;
+    std::copy(p.error(), p.error() + m, y);
+    return solve_gram(jjt, m, y);
+  };
+  const float damping = lambda * lambda;
+  if (attempt(damping)) return;
+  // lambda = 0 at a singular pose: damp just enough to make the system solvable.
+  float trace = 0.0f;
+  for (int r = 0; r < m; ++r) trace += gram[r * m + r];
+  const float floor = 1e-6f * trace / static_cast<float>(m) + 1e-30f;
+  if (!attempt(damping + floor)) std::fill(y, y + m, 0.0f);
+}
+
+// Damped least squares: (J Jᵀ + λ² I) y = e (solve_damped), Δθ = Jᵀ y. J Jᵀ is the proper
 // triple loop (each entry a dot product of two rows of J), never an N x N matrix.
 void dls_step(Problem& p, float lambda) {
   const float* jacobian = p.jacobian();
   const int m = p.rows, n = p.columns;
-  float* jjt = p.jjt();
-  float* y = p.y();
-  float trace = 0.0f;
+  float* gram = p.gram();
   if (m == 3) {
-    gram_of_three_rows(jacobian, n, jjt);
-    trace = (jjt[0] + jjt[4]) + jjt[8];
+    gram_of_three_rows(jacobian, n, gram);
   } else {
-    for (int r = 0; r < m; ++r) {
+    for (int r = 0; r < m; ++r)
       for (int s = 0; s <= r; ++s) {
         const float v = dot(jacobian + r * n, jacobian + s * n, n);
-        jjt[r * m + s] = v;
-        jjt[s * m + r] = v;
+        gram[r * m + s] = v;
+        gram[s * m + r] = v;
       }
-      trace += jjt[r * m + r];
-    }
   }
-  const float damping = lambda * lambda;
-  for (int r = 0; r < m; ++r) jjt[r * m + r] += damping;
-  std::copy(p.error(), p.error() + m, y);
-  if (!solve_gram(jjt, m, y)) {
-    // lambda = 0 at a singular pose: damp just enough to make the system solvable.
-    const float floor = 1e-6f * trace / static_cast<float>(m) + 1e-30f;
-    for (int r = 0; r < m; ++r) {
-      for (int s = 0; s <= r; ++s) jjt[r * m + s] = dot(jacobian + r * n, jacobian + s * n, n);
-      jjt[r * m + r] += damping + floor;
+  solve_damped(p, lambda);
+  multiply_transposed(jacobian, m, n, p.y(), p.step());
+}
+
+// ---- The fused step: one position goal, rigid frames (Problem::fused) -------------------
+//
+// With one effector at p and every frame a rotation times a uniform scale, a ball joint's
+// three columns are â_a × r, where â_a are its frame's unit axes (Problem's frame) and
+// r = sqrt(weight) (p - p_j). For an orthonormal â_a, with â_a × r = -[r]x â_a,
+//     Σ_a (â_a × r)(â_a × r)ᵀ = [r]x (Σ_a â_a â_aᵀ) [r]xᵀ = -[r]x [r]x = |r|² I - r rᵀ,
+// and its part of Δθ = Jᵀ y is (â_a × r)·y = â_a·(r × y): the components of r × y in the
+// joint's own axes. A hinge's one column is c = â × r (â its axis), adding c cᵀ to J Jᵀ and
+// c·y to Δθ. So a step needs neither J nor a pass over 3 x columns entries: one pass over
+// the joints builds J Jᵀ, a second turns y into Δθ (about a third of the arithmetic).
+
+// J Jᵀ into p.gram(), and per unlocked tree joint what its Δθ needs -- r for a ball joint,
+// c for a hinge -- into J's storage (unused on this path) at 3 x (its first column).
+void fused_gram(Problem& p) {
+  const Workspace& ws = p.workspace;
+  const glm::vec3 effector = ws.vectors2[0];
+  const float weight = ws.weights[0];
+  float* saved = p.jacobian();
+  float g00 = 0.0f, g01 = 0.0f, g02 = 0.0f, g11 = 0.0f, g12 = 0.0f, g22 = 0.0f;
+  int column = 0;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const int count = ws.flags[k];
+    if (count == 0) continue;
+    glm::vec3 v = (effector - ws.positions[k]) * weight;  // r
+    if (count == 3) {
+      const float xx = v.x * v.x, yy = v.y * v.y, zz = v.z * v.z;
+      g00 += yy + zz;
+      g11 += xx + zz;
+      g22 += xx + yy;
+      g01 -= v.x * v.y;
+      g02 -= v.x * v.z;
+      g12 -= v.y * v.z;
+    } else {
+      // The hinge's axis in the Problem's frame: its frame (scale 1 / lengths[k]) times the
+      // unit axis in its own frame.
+      v = glm::cross((ws.linear[k] * ws.positions2[k]) * ws.lengths[k], v);
+      g00 += v.x * v.x;
+      g11 += v.y * v.y;
+      g22 += v.z * v.z;
+      g01 += v.x * v.y;
+      g02 += v.x * v.z;
+      g12 += v.y * v.z;
     }
-    std::copy(p.error(), p.error() + m, y);
-    if (!solve_gram(jjt, m, y)) std::fill(y, y + m, 0.0f);
+    float* out = saved + 3 * column;
+    out[0] = v.x, out[1] = v.y, out[2] = v.z;
+    column += count;
   }
-  multiply_transposed(jacobian, m, n, y, p.step());
+  float* gram = p.gram();
+  gram[0] = g00, gram[1] = g01, gram[2] = g02;
+  gram[3] = g01, gram[4] = g11, gram[5] = g12;
+  gram[6] = g02, gram[7] = g12, gram[8] = g22;
+}
+
+// Δθ = Jᵀ y from fused_gram's vectors.
+void fused_transpose_times(Problem& p, const glm::vec3& y) {
+  const Workspace& ws = p.workspace;
+  const float* saved = p.jacobian();
+  float* step = p.step();
+  int column = 0;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const int count = ws.flags[k];
+    if (count == 0) continue;
+    const float* v = saved + 3 * column;
+    const glm::vec3 vector(v[0], v[1], v[2]);
+    if (count == 3) {
+      // r × y in the joint's own axes: the frame's columns have length 1 / lengths[k].
+      const glm::vec3 w = glm::cross(vector, y) * ws.lengths[k];
+      const glm::mat3& linear = ws.linear[k];
+      step[column] = glm::dot(linear[0], w);
+      step[column + 1] = glm::dot(linear[1], w);
+      step[column + 2] = glm::dot(linear[2], w);
+    } else {
+      step[column] = glm::dot(vector, y);
+    }
+    column += count;
+  }
+}
+
+void fused_dls_step(Problem& p, float lambda) {
+  fused_gram(p);
+  solve_damped(p, lambda);
+  const float* y = p.y();
+  fused_transpose_times(p, glm::vec3(y[0], y[1], y[2]));
+}
+
+// transpose_step's α = |Jᵀe|² / |J Jᵀ e|² with |Jᵀe|² = eᵀ (J Jᵀ) e.
+void fused_transpose_step(Problem& p) {
+  fused_gram(p);
+  const float* g = p.gram();
+  const float* e = p.error();
+  const glm::vec3 ev(e[0], e[1], e[2]);
+  const glm::vec3 ge(g[0] * e[0] + g[1] * e[1] + g[2] * e[2], g[3] * e[0] + g[4] * e[1] + g[5] * e[2],
+                     g[6] * e[0] + g[7] * e[1] + g[8] * e[2]);
+  const float ge2 = glm::dot(ge, ge);
+  const float alpha = ge2 > 0.0f ? glm::dot(ev, ge) / ge2 : 0.0f;
+  fused_transpose_times(p, alpha * ev);
 }
 
 // Turns every unlocked joint by its part of Δθ (scaled down as a whole so no joint turns
@@ -484,16 +592,16 @@ void dls_step(Problem& p, float lambda) {
 void apply_step(Problem& p, Pose& pose, Trace* trace) {
   const Workspace& ws = p.workspace;
   const float* step = p.step();
-  float largest = 0.0f;
+  const float limit = p.params.max_step_angle;
+  float largest = 0.0f;  // the largest turn of a joint, when there is a limit to hold it to
   int column = 0;
-  for (size_t k = 0; k < ws.path.size(); ++k) {
+  for (size_t k = 0; limit > 0.0f && k < ws.path.size(); ++k) {
     const int count = ws.flags[k];
     if (count == 0) continue;
     const float* s = step + column;
     largest = std::max(largest, std::sqrt(count == 1 ? s[0] * s[0] : (s[0] * s[0] + s[1] * s[1]) + s[2] * s[2]));
     column += count;
   }
-  const float limit = p.params.max_step_angle;
   const float scale = limit > 0.0f && largest > limit ? limit / largest : 1.0f;
   column = 0;
   for (size_t k = 0; k < ws.path.size(); ++k) {
@@ -655,12 +763,20 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
     if (trace->record_poses) trace->poses.reserve(trace->poses.size() + more * trace->joints.size());
   }
 
+  p.fused = p.rigid && p.effectors == 1 && p.rows == 3;
   auto step = [&]() {
-    build_jacobian(p, pose, p.jacobian());
-    if (method == JacobianMethod::transpose)
-      transpose_step(p);
-    else
-      dls_step(p, lambda);
+    if (p.fused) {
+      if (method == JacobianMethod::transpose)
+        fused_transpose_step(p);
+      else
+        fused_dls_step(p, lambda);
+    } else {
+      build_jacobian(p, pose, p.jacobian());
+      if (method == JacobianMethod::transpose)
+        transpose_step(p);
+      else
+        dls_step(p, lambda);
+    }
     apply_step(p, pose, trace);
     update_frames(p, pose);
     return evaluate(p);

@@ -60,7 +60,8 @@ SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chai
                                      Workspace& workspace, Trace* trace);
 
 // Damped least squares: Δθ = Jᵀ (J Jᵀ + λ² I)⁻¹ e with λ = params.lambda (times the
-// chain's length when params.tolerance_relative), solved by Cholesky.
+// chain's length when params.tolerance_relative), solved by Cholesky (in closed form when
+// there are 3 rows).
 SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                       Trace* trace);
 
