@@ -1,0 +1,194 @@
+#include "bench/kdl/ik_runners.h"
+
+#include <random>
+#include <stdexcept>
+
+#include <kdl/chainfksolverpos_recursive.hpp>
+#include <kdl/chainiksolverpos_lma.hpp>
+#include <kdl/chainiksolverpos_nr_jl.hpp>
+#include <kdl/chainiksolvervel_pinv.hpp>
+#include <kdl/chainiksolvervel_wdls.hpp>
+
+#include "bench/kdl/kdl_arm.h"
+#include "solvers/jacobian.h"
+
+namespace armbench {
+namespace {
+
+constexpr double kEps = 1e-5;
+
+class KdlNrJl : public IkRunner {
+ public:
+  KdlNrJl(const ArmModel& arm, bool wdls) : wdls_(wdls) {
+    make_kdl_arm(arm, arm_);
+    fk_ = std::make_unique<KDL::ChainFkSolverPos_recursive>(arm_.chain);
+    if (wdls)
+      vel_ = std::make_unique<KDL::ChainIkSolverVel_wdls>(arm_.chain, kEps, 150);
+    else
+      vel_ = std::make_unique<KDL::ChainIkSolverVel_pinv>(arm_.chain, kEps, 150);
+    pos_ = std::make_unique<KDL::ChainIkSolverPos_NR_JL>(arm_.chain, arm_.q_min, arm_.q_max, *fk_, *vel_, 1, kEps);
+    q_ = KDL::JntArray(arm_.chain.getNrOfJoints());
+    out_ = q_;
+  }
+  std::string name() const override { return wdls_ ? "KDL NR_JL + wdls" : "KDL NR_JL + pinv"; }
+  int solve(const Pose3& target, const std::vector<double>& seed, Clock::time_point deadline,
+            std::vector<double>& theta) override {
+    const KDL::Frame goal = to_kdl(target);
+    for (unsigned i = 0; i < q_.rows(); ++i) q_(i) = seed[i];
+    int iterations = 0;
+    for (;;) {
+      // One call = forward kinematics, the convergence test, and (if not converged) one step.
+      if (pos_->CartToJnt(q_, goal, out_) >= 0) break;
+      ++iterations;
+      q_ = out_;
+      if (Clock::now() >= deadline) break;
+    }
+    theta.assign(q_.data.data(), q_.data.data() + q_.rows());
+    return iterations;
+  }
+
+ private:
+  bool wdls_;
+  KdlArm arm_;  // declared before the solvers that refer to its chain
+  std::unique_ptr<KDL::ChainFkSolverPos_recursive> fk_;
+  std::unique_ptr<KDL::ChainIkSolverVel> vel_;
+  std::unique_ptr<KDL::ChainIkSolverPos_NR_JL> pos_;
+  KDL::JntArray q_, out_;
+};
+
+class KdlLma : public IkRunner {
+ public:
+  explicit KdlLma(const ArmModel& arm) {
+    make_kdl_arm(arm, arm_);
+    Eigen::Matrix<double, 6, 1> weights;
+    weights.setOnes();
+    lma_ = std::make_unique<KDL::ChainIkSolverPos_LMA>(arm_.chain, weights, kEps, kChunk, 1e-15);
+    q_ = KDL::JntArray(arm_.chain.getNrOfJoints());
+    out_ = q_;
+  }
+  std::string name() const override { return "KDL LMA (weights 1)"; }
+  int solve(const Pose3& target, const std::vector<double>& seed, Clock::time_point deadline,
+            std::vector<double>& theta) override {
+    const KDL::Frame goal = to_kdl(target);
+    for (unsigned i = 0; i < q_.rows(); ++i) q_(i) = seed[i];
+    int iterations = 0;
+    for (;;) {
+      const int status = lma_->CartToJnt(q_, goal, out_);
+      iterations += lma_->lastNrOfIter;
+      q_ = out_;
+      if (status != KDL::SolverI::E_MAX_ITERATIONS_EXCEEDED) break;  // converged, or stuck
+      if (Clock::now() >= deadline) break;
+    }
+    theta.assign(q_.data.data(), q_.data.data() + q_.rows());
+    return iterations;
+  }
+
+ private:
+  static constexpr int kChunk = 50;
+  KdlArm arm_;
+  std::unique_ptr<KDL::ChainIkSolverPos_LMA> lma_;
+  KDL::JntArray q_, out_;
+};
+
+class IkscopeDls : public IkRunner {
+ public:
+  IkscopeDls(const ArmModel& arm, const ik::Skeleton& skeleton, const DlsSettings& settings)
+      : arm_(arm), skeleton_(skeleton), settings_(settings), rng_(settings.restart_seed) {
+    for (const ArmHinge& h : arm.hinges) {
+      int index = -1;
+      for (int i = 0; i < skeleton.joint_count(); ++i)
+        if (skeleton.name[static_cast<size_t>(i)] == h.name) index = i;
+      if (index < 0) throw std::runtime_error("no joint " + h.name + " in the imported rig");
+      hinge_joint_.push_back(index);
+    }
+    int flange = -1;
+    for (int i = 0; i < skeleton.joint_count(); ++i)
+      if (skeleton.name[static_cast<size_t>(i)] == arm.flange_name) flange = i;
+    if (flange < 0) throw std::runtime_error("no flange joint in the imported rig");
+    chain_.root = hinge_joint_.front();
+    chain_.effector = flange;
+    chain_.solver = 0;
+    chain_.goal.use_orientation = true;
+    ik::Params& p = chain_.params;
+    p.max_iterations = settings.iterations_per_call;
+    p.tolerance = settings.tolerance;
+    p.tolerance_relative = false;
+    p.lambda = settings.lambda;
+    p.orientation_weight = settings.orientation_weight;
+    p.use_limits = true;
+    p.warm_start = true;
+    pose_.local = skeleton.rest;
+    // Only the hinges turn: the flange is the effector's frame, not a free joint.
+    workspace_.locked.assign(static_cast<size_t>(skeleton.joint_count()), 1);
+    for (int j : hinge_joint_) workspace_.locked[static_cast<size_t>(j)] = 0;
+  }
+  std::string name() const override {
+    return settings_.restarts ? "ikscope DLS + restarts" : "ikscope DLS";
+  }
+  int solve(const Pose3& target, const std::vector<double>& seed, Clock::time_point deadline,
+            std::vector<double>& theta) override {
+    chain_.goal.position = glm::vec3(target.translation);
+    chain_.goal.orientation = glm::quat_cast(glm::mat3(target.rotation));
+    set_angles(seed);
+    int iterations = 0, attempt = 0;
+    for (;;) {
+      const ik::SolveResult r = ik::solve_dls(skeleton_, chain_, pose_, workspace_, nullptr);
+      iterations += r.iterations;
+      attempt += r.iterations;
+      if (r.status == ik::SolveStatus::reached || r.status == ik::SolveStatus::invalid_input) break;
+      if (Clock::now() >= deadline) break;
+      const bool slow = attempt >= settings_.iterations_per_attempt;
+      if (r.status == ik::SolveStatus::max_iterations && !(settings_.restarts && slow)) continue;
+      if (!settings_.restarts) break;  // stalled: a local minimum
+      attempt = 0;
+      std::vector<double>& random = scratch_;
+      random.resize(arm_.hinges.size());
+      for (size_t i = 0; i < random.size(); ++i)
+        random[i] = std::uniform_real_distribution<double>(arm_.hinges[i].min, arm_.hinges[i].max)(rng_);
+      set_angles(random);
+    }
+    theta.resize(hinge_joint_.size());
+    for (size_t k = 0; k < hinge_joint_.size(); ++k) {
+      // local = rest * rotation(axis, θ): θ from the offset's twist about the axis.
+      const size_t j = static_cast<size_t>(hinge_joint_[k]);
+      const glm::dquat offset =
+          glm::normalize(glm::inverse(glm::dquat(skeleton_.rest[j].rotation)) * glm::dquat(pose_.local[j].rotation));
+      const glm::dvec3 axis = glm::normalize(glm::dvec3(skeleton_.limits[j].hinge_axis));
+      theta[k] = 2.0 * std::atan2(glm::dot(glm::dvec3(offset.x, offset.y, offset.z), axis), offset.w);
+    }
+    return iterations;
+  }
+
+ private:
+  void set_angles(const std::vector<double>& angles) {
+    for (size_t k = 0; k < hinge_joint_.size(); ++k) {
+      const size_t j = static_cast<size_t>(hinge_joint_[k]);
+      pose_.local[j].rotation =
+          skeleton_.rest[j].rotation * glm::angleAxis(static_cast<float>(angles[k]), skeleton_.limits[j].hinge_axis);
+    }
+  }
+
+  const ArmModel& arm_;
+  const ik::Skeleton& skeleton_;
+  DlsSettings settings_;
+  std::mt19937 rng_;
+  std::vector<int> hinge_joint_;
+  ik::Chain chain_;
+  ik::Pose pose_;
+  ik::Workspace workspace_;
+  std::vector<double> scratch_;
+};
+
+}  // namespace
+
+std::unique_ptr<IkRunner> make_kdl_runner(const ArmModel& arm, KdlMethod method) {
+  if (method == KdlMethod::lma) return std::make_unique<KdlLma>(arm);
+  return std::make_unique<KdlNrJl>(arm, method == KdlMethod::nr_jl_wdls);
+}
+
+std::unique_ptr<IkRunner> make_ikscope_runner(const ArmModel& arm, const ik::Skeleton& skeleton,
+                                              const DlsSettings& settings) {
+  return std::make_unique<IkscopeDls>(arm, skeleton, settings);
+}
+
+}  // namespace armbench
