@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "solvers/chain_aim.h"
-#include "solvers/isa_dispatch.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 
@@ -113,37 +112,22 @@ void backward_pass(Workspace& ws) {
 // One step: moves `anchor` to the joint being placed and sets `d` to the offset from there
 // to `next_old` (the earlier position of the joint after it). Returns false, touching
 // nothing, when d has no direction (the earlier position is the anchor itself).
-// kFused (the AVX2 + FMA build of the passes): d' = (c - A) + B as fma(B', y², c - A),
-// B' = (0.5 L d) x y, which is ready with y², and the squares of |d|² left unfused (a
-// fused sum of squares would take one cycle longer): about 21 cycles a step instead of 23.
-template <bool kFused>
-IKSCOPE_ALWAYS_INLINE bool step_toward(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length) {
-  const float x = (unfused(d.x * d.x) + unfused(d.y * d.y)) + unfused(d.z * d.z);
+inline bool step_toward(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length) {
+  const float x = glm::dot(d, d);
   if (!(x > kTiny2)) return false;
   const glm::vec3 half = d * (0.5f * length);
   const glm::vec3 three_halves = d * (1.5f * length);
   const float y = rsqrt_estimate(x);
+  const glm::vec3 a_part = three_halves * y;
+  const glm::vec3 b_part = ((half * x) * y) * (y * y);
   const glm::vec3 c = next_old - anchor;
-  if constexpr (kFused) {
-    const float y2 = y * y;
-    const glm::vec3 b = (half * x) * y;  // B = b y²
-    for (int i = 0; i < 3; ++i) {
-      const float c_minus_a = multiply_add<true>(-three_halves[i], y, c[i]);
-      const float anchor_plus_a = multiply_add<true>(three_halves[i], y, anchor[i]);
-      d[i] = multiply_add<true>(b[i], y2, c_minus_a);
-      anchor[i] = multiply_add<true>(-b[i], y2, anchor_plus_a);
-    }
-  } else {
-    const glm::vec3 a_part = three_halves * y;
-    const glm::vec3 b_part = ((half * x) * y) * (y * y);
-    anchor += a_part - b_part;
-    d = (c - a_part) + b_part;
-  }
+  anchor += a_part - b_part;
+  d = (c - a_part) + b_part;
   return true;
 }
 
 // The rare step where d has no direction: the bone keeps `direction` (its old one).
-IKSCOPE_ALWAYS_INLINE void step_along(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length,
+inline void step_along(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length,
                        const glm::vec3& direction) {
   anchor += direction_or(direction, glm::vec3(0, 1, 0)) * length;
   d = next_old - anchor;
@@ -151,8 +135,7 @@ IKSCOPE_ALWAYS_INLINE void step_along(glm::vec3& anchor, glm::vec3& d, const glm
 
 // Backward pass: b[n-1] = the goal, then b[n-2] .. b[1] (the root's backward position is
 // never read: the forward pass puts the root back where it was).
-template <bool kFused>
-IKSCOPE_ALWAYS_INLINE void backward_pass_single(Workspace& ws) {
+void backward_pass_single(Workspace& ws) {
   const size_t n = ws.path.size();
   const glm::vec3* p = ws.positions.data();
   glm::vec3* b = ws.positions2.data();
@@ -162,7 +145,7 @@ IKSCOPE_ALWAYS_INLINE void backward_pass_single(Workspace& ws) {
   if (n < 3) return;
   glm::vec3 d = p[n - 2] - anchor;
   for (size_t k = n - 1; k >= 2; --k) {  // places joint k - 1, then aims at k - 2
-    if (!step_toward<kFused>(anchor, d, p[k - 2], lengths[k]))
+    if (!step_toward(anchor, d, p[k - 2], lengths[k]))
       step_along(anchor, d, p[k - 2], lengths[k], p[k - 1] - p[k]);
     b[k - 1] = anchor;
   }
@@ -170,8 +153,7 @@ IKSCOPE_ALWAYS_INLINE void backward_pass_single(Workspace& ws) {
 
 // Forward pass: the root stays; p[1] .. p[n-1] on the lines toward their backward
 // positions. Returns the effector's distance to `goal`.
-template <bool kFused>
-IKSCOPE_ALWAYS_INLINE float forward_pass_single(Workspace& ws, const glm::vec3& goal) {
+float forward_pass_single(Workspace& ws, const glm::vec3& goal) {
   const size_t n = ws.path.size();
   glm::vec3* p = ws.positions.data();
   const glm::vec3* b = ws.positions2.data();
@@ -181,31 +163,10 @@ IKSCOPE_ALWAYS_INLINE float forward_pass_single(Workspace& ws, const glm::vec3& 
   glm::vec3 d = b[1] - anchor;
   for (size_t k = 1; k < n; ++k) {  // places joint k, then aims at k + 1
     const glm::vec3& next = b[k + 1 < n ? k + 1 : k];
-    if (!step_toward<kFused>(anchor, d, next, lengths[k])) step_along(anchor, d, next, lengths[k], p[k] - anchor);
+    if (!step_toward(anchor, d, next, lengths[k])) step_along(anchor, d, next, lengths[k], p[k] - anchor);
     p[k] = anchor;
   }
   return glm::length(anchor - goal);
-}
-
-// One iteration of the single-goal passes (backward, then forward; returns the effector's
-// distance to `goal`), compiled twice (isa_dispatch.h): with fused multiply-adds the step's
-// latency drops from about 23 cycles to about 21.
-using SinglePasses = float (*)(Workspace&, const glm::vec3&);
-float single_passes_plain(Workspace& ws, const glm::vec3& goal) {
-  backward_pass_single<false>(ws);
-  return forward_pass_single<false>(ws, goal);
-}
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-IKSCOPE_TARGET_AVX2_FMA float single_passes_avx2_fma(Workspace& ws, const glm::vec3& goal) {
-  backward_pass_single<true>(ws);
-  return forward_pass_single<true>(ws, goal);
-}
-#endif
-SinglePasses choose_single_passes() {
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-  if (cpu_has_avx2_fma()) return single_passes_avx2_fma;
-#endif
-  return single_passes_plain;
 }
 
 // Forward pass on positions only (the fast path with several goals, where the tree is a
@@ -252,7 +213,7 @@ bool positions_only_is_exact(const Skeleton& skeleton, const Params& params, con
 // joint above it unlocked, without active limits and with a positive uniform scale; the
 // root's parent frame a similarity. Then each joint's frame, seen from the root's parent,
 // is a rotation times a scale, so the forward kinematics before the iterations and the
-// rebuild after them (rebuild_rigid_path_body) work with quaternions instead of 3x3 frames. The
+// rebuild after them (aim_rigid_path) work with quaternions instead of 3x3 frames. The
 // iterations are the positions-only passes above; the result is the general code's, to
 // rounding.
 
@@ -291,99 +252,6 @@ void rigid_path_positions(const Pose& pose, const glm::mat4& parent_of_root, Wor
   for (size_t k = 1; k < n; ++k) ws.lengths[k] = glm::length(ws.positions[k] - ws.positions[k - 1]);
 }
 
-// The rotations rebuilt on a rigid path from wanted joint positions `targets` (model
-// space): the rule of aim_rigid_path (chain_aim.h) — joint k's bone aimed along
-// targets[k + 1] - targets[k], by the shortest turn of its REST direction, then the rest
-// rotation — in one loop, with the forward kinematics of the pose written folded in.
-// Returns the effector's model-space position in that pose (so the error reported is
-// measured on the pose written, rounding included).
-//
-// Each joint waits for its parent's new rotation (the wanted direction must be seen from
-// the parent's frame), so the loop runs at the latency of one joint's chain of steps:
-// the shortest turn, its product with the rest rotation and the wanted direction of the
-// next bone turned into the new frame. What does not depend on the parent (the rest
-// direction, the wanted model-space direction, the product of their lengths, the forward
-// kinematics' sum) rides along in the same loop, in the gaps that chain leaves. The turn
-// is normalised by a Newton-refined reciprocal square root (scale_over_sqrt, float
-// precision), which takes about half as long as a square root and a division.
-//
-// `scratch` is resized and overwritten (it must not hold the targets).
-IKSCOPE_ALWAYS_INLINE glm::vec3 rebuild_rigid_path_body(const Skeleton& skeleton, const std::vector<int>& path,
-                                                        const glm::mat4& parent_of_root, const glm::vec3* targets,
-                                                        Pose& pose, std::vector<glm::vec3>& scratch) {
-  const size_t n = path.size();
-  // The wanted directions in the root parent's frame: M⁻¹ times the model-space offsets,
-  // up to length, by the rows of adj(M) (a similarity M = s R has rows s² times R's),
-  // scaled to unit length so that a huge root scale cannot overflow the squares below.
-  const glm::mat3 m(parent_of_root);
-  float row_scale = 1.0f / std::sqrt(glm::dot(glm::cross(m[1], m[2]), glm::cross(m[1], m[2])));
-  if (!(row_scale > 0.0f) || !std::isfinite(row_scale)) row_scale = 1.0f;
-  if (glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f) row_scale = -row_scale;  // mirroring
-  const glm::vec3 row0 = row_scale * glm::cross(m[1], m[2]);
-  const glm::vec3 row1 = row_scale * glm::cross(m[2], m[0]);
-  const glm::vec3 row2 = row_scale * glm::cross(m[0], m[1]);
-  auto wanted_direction = [&](size_t k) {  // bone k -> k + 1, root parent's frame
-    const glm::vec3 model = targets[k + 1] - targets[k];
-    return glm::vec3(glm::dot(row0, model), glm::dot(row1, model), glm::dot(row2, model));
-  };
-  scratch.resize(n);
-  for (size_t k = 0; k + 1 < n; ++k) scratch[k] = wanted_direction(k);
-
-  glm::quat parent_world(1.0f, 0.0f, 0.0f, 0.0f);  // world_(k-1): product of the new locals above k
-  glm::vec3 to = scratch[0];                       // bone k's wanted direction, k's parent frame
-  float scale = 1.0f;                              // product of the scales down to k
-  glm::vec3 position = pose.local[static_cast<size_t>(path[0])].translation;  // root parent's frame
-  for (size_t k = 0; k + 1 < n; ++k) {
-    const size_t j = static_cast<size_t>(path[k]);
-    const glm::vec3& child_translation = pose.local[static_cast<size_t>(path[k + 1])].translation;
-    const glm::quat& rest = skeleton.rest[j].rotation;
-    // The rest bone direction (a uniform scale does not turn it) and |from| |to|.
-    const glm::vec3 from = rotate(rest, child_translation);
-    const float norm_squared = glm::dot(from, from) * glm::dot(scratch[k], scratch[k]);
-    const float norm = norm_squared * scale_over_sqrt(1.0f, norm_squared);  // NaN for 0: fallback below
-    // The shortest turn from `from` to `to`: (|from||to| + from·to, from × to), normalised;
-    // opposite or zero vectors go to rotation_between.
-    glm::quat turn;
-    const float real = norm + glm::dot(from, to);
-    if (real > 1e-6f * norm) {
-      const glm::vec3 c = glm::cross(from, to);
-      turn = glm::quat(real, c) * scale_over_sqrt(1.0f, real * real + glm::dot(c, c));
-    } else {
-      turn = rotation_between(from, to);
-    }
-    const glm::quat local = multiply(turn, rest);
-    pose.local[j].rotation = local;
-    // The next bone's wanted direction in k's new frame: R(world_k)ᵀ wanted, taken as
-    // R(local_k)ᵀ (R(world_(k-1))ᵀ wanted) so that only the outer turn waits for local_k.
-    if (k + 2 < n) to = rotate(glm::conjugate(local), rotate(glm::conjugate(parent_world), scratch[k + 1]));
-    parent_world = multiply(parent_world, local);
-    scale *= pose.local[j].scale.x;
-    position += rotate(parent_world, child_translation) * scale;
-  }
-  return glm::vec3(parent_of_root * glm::vec4(position, 1.0f));
-}
-
-using RebuildRigidPath = glm::vec3 (*)(const Skeleton&, const std::vector<int>&, const glm::mat4&,
-                                       const glm::vec3*, Pose&, std::vector<glm::vec3>&);
-glm::vec3 rebuild_rigid_path_plain(const Skeleton& skeleton, const std::vector<int>& path,
-                                   const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
-                                   std::vector<glm::vec3>& scratch) {
-  return rebuild_rigid_path_body(skeleton, path, parent_of_root, targets, pose, scratch);
-}
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-IKSCOPE_TARGET_AVX2_FMA glm::vec3 rebuild_rigid_path_avx2_fma(const Skeleton& skeleton, const std::vector<int>& path,
-                                                              const glm::mat4& parent_of_root, const glm::vec3* targets,
-                                                              Pose& pose, std::vector<glm::vec3>& scratch) {
-  return rebuild_rigid_path_body(skeleton, path, parent_of_root, targets, pose, scratch);
-}
-#endif
-RebuildRigidPath choose_rebuild_rigid_path() {
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-  if (cpu_has_avx2_fma()) return rebuild_rigid_path_avx2_fma;
-#endif
-  return rebuild_rigid_path_plain;
-}
-
 // The solve on a rigid path (validated; ws.path filled; the start pose applied), as the
 // general code's fast path does it: the same statuses, iteration counts and trace.
 SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose& pose,
@@ -410,7 +278,6 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   // chain's length.
   const bool beyond_reach = glm::length(goal - root_position) > chain_length * (1.0f + 1e-5f);
 
-  const RebuildRigidPath rebuild = choose_rebuild_rigid_path();
   SolveResult result;
   if (initial_error <= tolerance || params.max_iterations <= 0) {
     result.status = final_status(initial_error, tolerance, beyond_reach, false);
@@ -427,7 +294,7 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
       ws.positions2[k] = root_position + dir * along;
     }
     const glm::vec3 end =
-        rebuild(skeleton, ws.path, parent_of_root, ws.positions2.data(), pose, ws.vectors2);
+        aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions2.data(), pose, ws.vectors2, ws.floats, ws.rotations);
     result.error = glm::length(end - goal);
     result.iterations = 1;
     trace_iteration(trace, pose, result.error);
@@ -437,15 +304,18 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
 
   bump_colinear_path(ws.positions.data(), static_cast<int>(n), goal, chain.goal.pole);
   // Positions only; rotations rebuilt at the end (and for the trace when it wants poses).
-  const SinglePasses passes = choose_single_passes();
   const LoopOutcome loop = iterate_until_done(
-      params.max_iterations, tolerance, initial_error, [&] { return passes(ws, goal); },
+      params.max_iterations, tolerance, initial_error,
+      [&] {
+        backward_pass_single(ws);
+        return forward_pass_single(ws, goal);
+      },
       [&](float error) {
         if (trace != nullptr && trace->record_poses)
-          rebuild(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2);
+          aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
         trace_iteration(trace, pose, error);
       });
-  const glm::vec3 end = rebuild(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2);
+  const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
   result.error = glm::length(end - goal);
   result.status = final_status(result.error, tolerance, beyond_reach, loop.stalled);
   result.iterations = loop.iterations;
@@ -532,7 +402,6 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
 
   LoopOutcome loop;
   if (fast) {
-    const SinglePasses single_passes = choose_single_passes();
     // Positions only; rotations rebuilt at the end (and for the trace when it wants poses,
     // into scratch arrays so the iteration itself is the same with or without a trace).
     auto record = [&](float error) {
@@ -544,7 +413,10 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
-          if (single_effector) return single_passes(ws, goal);
+          if (single_effector) {
+            backward_pass_single(ws);
+            return forward_pass_single(ws, goal);
+          }
           backward_pass(ws);
           forward_pass(ws);
           return goal_error(ws, ws.positions);
