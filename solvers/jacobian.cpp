@@ -44,7 +44,8 @@ bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
 // workspace.path / tree_parent: the chain's tree; positions / linear: its frames (in the
 // Problem's frame); vectors[i]: effector i's aim, vectors2[i]: its position (Problem's
 // frame); weights[i]: sqrt of effector i's weight; first_child[i]: effector i's position in
-// the tree; floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
+// the tree; after the effectors' aims, vectors holds 3 per tree joint: its ball-limit test
+// (prepare_ball_ranges; cos h = 2, "never surely inside", where there is none); floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
 // (rows each), then J Jᵀ damped and J Jᵀ as built (rows x rows each). Per tree joint k, fixed for the solve
 // (prepare_columns): flags[k] its number of columns (0 locked, 1 hinge, 3 ball),
 // positions2[k] a hinge's unit axis (own frame), lengths[k] 1 / the scale of its frame when
@@ -85,6 +86,7 @@ struct Problem {
   float* y() { return jg() + rows; }
   float* jjt() { return y() + rows; }
   float* gram() { return jjt() + rows * rows; }  // J Jᵀ undamped, kept for a second solve
+  glm::vec3* ball_ranges(size_t k) { return workspace.vectors.data() + effectors + 3 * k; }
 };
 
 // Validates, fills the chain's tree and sizes every buffer (the only allocations of a
@@ -102,7 +104,7 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   const size_t joints = ws.path.size();
   ws.positions.resize(joints);
   ws.linear.resize(joints);
-  ws.vectors.resize(std::max(ws.vectors.size(), static_cast<size_t>(p.effectors)));
+  ws.vectors.resize(std::max(ws.vectors.size(), static_cast<size_t>(p.effectors) + 3 * joints));
   ws.vectors2.resize(std::max(ws.vectors2.size(), static_cast<size_t>(p.effectors)));
   ws.weights.resize(static_cast<size_t>(p.effectors));
   for (int i = 0; i < p.effectors; ++i) ws.weights[static_cast<size_t>(i)] = std::sqrt(effector_weight(p.chain, i));
@@ -149,6 +151,9 @@ void prepare_columns(Problem& p, const Pose& pose) {
     const bool hinge = is_hinge(p.skeleton, p.params, j);
     ws.flags[k] = is_locked(ws, j) ? 0 : hinge ? 1 : 3;
     ws.positions2[k] = hinge ? hinge_axis(p.skeleton.limits[static_cast<size_t>(j)]) : glm::vec3(0.0f);
+    glm::vec3* ranges = p.ball_ranges(k);
+    if (!p.params.use_limits || !prepare_ball_ranges(p.skeleton.limits[static_cast<size_t>(j)], ranges))
+      ranges[2] = glm::vec3(2.0f);
     const glm::vec3& scale = pose.local[static_cast<size_t>(j)].scale;
     if (!(scale.x > 0.0f) || scale.y != scale.x || scale.z != scale.x) p.rigid = false;
     const int t = ws.tree_parent[k];
@@ -617,9 +622,12 @@ void apply_step(Problem& p, Pose& pose, Trace* trace) {
     }
     glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
     if (glm::dot(turn, turn) > 0.0f) rotation = glm::normalize(multiply(rotation, rotation_from_vector(turn)));
-    if (p.params.use_limits &&
-        clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], p.skeleton.rest[static_cast<size_t>(j)].rotation,
-                        rotation))
+    if (!p.params.use_limits) continue;
+    const glm::quat& rest = p.skeleton.rest[static_cast<size_t>(j)].rotation;
+    // Most turns stay inside a ball joint's ranges: the quick test spares the angle reading.
+    const glm::vec3* ranges = p.ball_ranges(k);
+    if (ranges[2].x <= 1.0f && ball_surely_inside(ranges, multiply(glm::conjugate(rest), rotation))) continue;
+    if (clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], rest, rotation))
       trace_clamped(trace, static_cast<int>(k));
   }
 }

@@ -173,6 +173,50 @@ bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat
   return changed;
 }
 
+namespace {
+
+// sin x and cos x for |x| <= pi to within ~1e-7: folded into [-pi/2, pi/2] (sin(pi - x) =
+// sin x, cos(pi - x) = -cos x), then Taylor series to x^11 and x^12, whose first term left
+// out stays below 6e-8 there.
+void sin_cos(float x, float& sine, float& cosine) {
+  float sign = 1.0f;
+  if (x > 0.5f * kPiF) {
+    x = kPiF - x;
+    sign = -1.0f;
+  } else if (x < -0.5f * kPiF) {
+    x = -kPiF - x;
+    sign = -1.0f;
+  }
+  const float x2 = x * x;
+  sine = x * (1.0f - x2 / 6.0f * (1.0f - x2 / 20.0f * (1.0f - x2 / 42.0f * (1.0f - x2 / 72.0f * (1.0f - x2 / 110.0f)))));
+  cosine = sign * (1.0f - x2 / 2.0f * (1.0f - x2 / 12.0f * (1.0f - x2 / 30.0f * (1.0f - x2 / 56.0f * (1.0f - x2 / 90.0f * (1.0f - x2 / 132.0f))))));
+}
+
+}  // namespace
+
+bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {
+  if (!limits.enabled || limits.hinge) return false;
+  glm::vec3 cos_middle(1.0f), sin_middle(0.0f), cos_half(-2.0f);
+  for (int axis = 0; axis < 3; ++axis) {
+    const float min = limits.min[axis];
+    float max = limits.max[axis];
+    if (!std::isfinite(min) || !std::isfinite(max)) {
+      cos_half[axis] = 2.0f;  // cos(a - m) >= 2 never holds: always "not sure"
+      continue;
+    }
+    if (!(max >= min)) max = min;  // clamp_angle's reading: the single angle min
+    const float width = max - min;
+    if (width >= kTwoPi) continue;  // no limit on this axis
+    float unused;
+    sin_cos(wrap_angle(min + 0.5f * width), sin_middle[axis], cos_middle[axis]);
+    sin_cos(0.5f * width, unused, cos_half[axis]);  // half width in [0, pi)
+  }
+  ranges[0] = cos_middle;
+  ranges[1] = sin_middle;
+  ranges[2] = cos_half;
+  return true;
+}
+
 bool within_limits(const JointLimits& limits, const glm::quat& rest, const glm::quat& local,
                    float slack) {
   if (!limits.enabled) return true;

@@ -10,6 +10,8 @@
 // 2*pi or more means "no limit on this axis".
 #pragma once
 
+#include <cmath>
+
 #include "solvers/skeleton.h"
 
 namespace ik {
@@ -57,6 +59,44 @@ bool limits_active(const JointLimits& limits);
 // angles are clamped per axis (whichever of the two XYZ readings of the rotation needs
 // less clamping). Returns true if the rotation changed by more than 1e-5 rad.
 bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat& local);
+
+// ---- A quick inside test for ball joints ----------------------------------------------
+//
+// Reading a rotation's XYZ angles costs three atan2; an iterative solver clamps every joint
+// in every iteration, and mostly finds it inside. An angle a = atan2(s, c) lies in
+// [min, max] (read on the circle, width below a full turn) exactly when cos(a - m) >= cos h,
+// with m the range's middle and h its half width, that is when
+//     c cos m + s sin m >= |(s, c)| cos h,
+// which needs no angle once cos m, sin m and cos h are known. For the first XYZ reading of
+// an offset (xyz_angles) the pairs (s, c) are (-M12, M22) and (-M01, M00) for X and Z, both
+// of length cos b = |(M00, M01)|, and (M02, cos b) of length 1 for Y, M = the offset's
+// rotation matrix: one square root for the three axes.
+
+// Prepares the test for `limits` into ranges[0..2] = (cos m, sin m, cos h) per axis (an axis
+// without a limit gets cos h = -2: always inside). Returns false, ranges untouched, unless
+// the limits are an enabled ball joint. A few polynomial sines and cosines: meant to be run
+// once per solve per joint, not per iteration.
+bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]);
+
+// True if the first XYZ reading of the unit quaternion `offset` (= rest⁻¹ local) is surely
+// inside the ranges prepared by prepare_ball_ranges: clamp_to_limits would then leave the
+// rotation alone. False means "not sure" (outside, within ~1e-6 of an end, or near the
+// gimbal lock): ask clamp_to_limits.
+inline bool ball_surely_inside(const glm::vec3 ranges[3], const glm::quat& offset) {
+  const float w = offset.w, x = offset.x, y = offset.y, z = offset.z;
+  const float m00 = 1.0f - 2.0f * (y * y + z * z), m01 = 2.0f * (x * y - w * z);
+  const float m02 = 2.0f * (x * z + w * y), m12 = 2.0f * (y * z - w * x);
+  const float m22 = 1.0f - 2.0f * (x * x + y * y);
+  const float cos_b = std::sqrt(m00 * m00 + m01 * m01);
+  if (!(cos_b >= 1e-3f)) return false;  // near the gimbal lock (or NaN): read the angles
+  // A margin of 2e-6 (relative) on each side keeps rounding in the prepared values and in M
+  // from calling a rotation inside that the angles would put just outside.
+  const glm::vec3 &cos_m = ranges[0], &sin_m = ranges[1], &cos_h = ranges[2];
+  constexpr float kMargin = 2e-6f;
+  return (m22 * cos_m.x - m12 * sin_m.x >= (cos_h.x + kMargin) * cos_b) &&
+         (cos_b * cos_m.y + m02 * sin_m.y >= cos_h.y + kMargin) &&
+         (m00 * cos_m.z - m01 * sin_m.z >= (cos_h.z + kMargin) * cos_b);
+}
 
 // True if `local` satisfies `limits` (relative to `rest`) within `slack` radians.
 bool within_limits(const JointLimits& limits, const glm::quat& rest, const glm::quat& local,

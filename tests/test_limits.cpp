@@ -156,4 +156,63 @@ TEST(ClampToLimits, PropertyRandomRotationsLandInsideTheLimits) {
   EXPECT_GT(clamped, 50000);  // the property was exercised on rotations that needed it
 }
 
+// The quick ball test (prepare_ball_ranges + ball_surely_inside) against the angles read
+// the slow way: "surely inside" must never be said of a reading outside its ranges, and
+// must be said of every reading clearly inside (1e-3 rad from each end, away from the
+// gimbal lock). Ranges anywhere on the circle, some wrapping past pi, some wider than a
+// full turn, some empty (max < min reads as the single angle min).
+TEST(BallSurelyInside, AgreesWithTheXyzAngles) {
+  std::mt19937 rng(2024);
+  auto inside = [](float angle, float min, float max, float margin) {
+    if (!(max >= min)) max = min;
+    const float width = max - min;
+    if (width >= 2.0f * kPi) return true;
+    float d = std::fmod(angle - min, 2.0f * kPi);
+    if (d < 0.0f) d += 2.0f * kPi;
+    return d >= margin && d <= width - margin;
+  };
+  int surely = 0, clearly = 0;
+  for (int i = 0; i < 100000; ++i) {
+    ik::JointLimits ball;
+    ball.enabled = true;
+    for (int a = 0; a < 3; ++a) {
+      ball.min[a] = iktest::uniform(rng, -4.0f, 2.0f);
+      ball.max[a] = ball.min[a] + iktest::uniform(rng, -0.2f, 1.2f) * (a == 1 ? 3.0f : 7.0f);
+    }
+    glm::vec3 ranges[3];
+    ASSERT_TRUE(ik::prepare_ball_ranges(ball, ranges));
+    const glm::quat offset = iktest::random_rotation(rng, kPi);
+    const glm::vec3 angles = ik::xyz_angles(offset);
+    bool reading_inside = true, reading_clearly_inside = true;
+    for (int a = 0; a < 3; ++a) {
+      reading_inside = reading_inside && inside(angles[a], ball.min[a], ball.max[a], -1e-5f);
+      reading_clearly_inside = reading_clearly_inside && inside(angles[a], ball.min[a], ball.max[a], 1e-3f);
+    }
+    const bool near_gimbal = std::fabs(std::fabs(angles.y) - 0.5f * kPi) < 0.01f;
+    const bool quick = ik::ball_surely_inside(ranges, offset);
+    if (quick) {
+      ASSERT_TRUE(reading_inside) << "case " << i;
+    }
+    if (reading_clearly_inside && !near_gimbal) {
+      ASSERT_TRUE(quick) << "case " << i;
+    }
+    surely += quick ? 1 : 0;
+    clearly += reading_clearly_inside ? 1 : 0;
+  }
+  EXPECT_GT(clearly, 5000);  // both answers were exercised (about 7,500 inside here)
+  EXPECT_GT(surely, 5000);
+  EXPECT_LT(surely, 90000);
+}
+
+TEST(BallSurelyInside, OnlyBallJointsArePrepared) {
+  ik::JointLimits hinge;
+  hinge.enabled = true;
+  hinge.hinge = true;
+  ik::JointLimits disabled;
+  glm::vec3 ranges[3] = {glm::vec3(7.0f), glm::vec3(7.0f), glm::vec3(7.0f)};
+  EXPECT_FALSE(ik::prepare_ball_ranges(hinge, ranges));
+  EXPECT_FALSE(ik::prepare_ball_ranges(disabled, ranges));
+  EXPECT_EQ(ranges[2], glm::vec3(7.0f));  // untouched
+}
+
 }  // namespace
