@@ -114,12 +114,24 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   return true;
 }
 
+// The inverse of an affine transform (last row 0 0 0 1). For a rotation times a uniform
+// scale s, L⁻¹ = Lᵀ / s² (no general 4 x 4 inverse); otherwise glm::inverse.
+glm::mat4 inverse_transform(const glm::mat4& m) {
+  const glm::mat3 linear(m);
+  if (!is_similarity(linear, 1e-6f)) return glm::inverse(m);
+  const float scale2 = glm::dot(linear[0], linear[0]);
+  const glm::mat3 inverse_linear = glm::transpose(linear) * (1.0f / scale2);
+  glm::mat4 out(inverse_linear);
+  out[3] = glm::vec4(-(inverse_linear * glm::vec3(m[3])), 1.0f);
+  return out;
+}
+
 // Sets the Problem's frame: the limb frame (see Problem) or model space.
 void set_frame(Problem& p, const Pose& pose, bool limb_frame) {
   const glm::mat4 parent = parent_world(p.skeleton, pose, p.chain.root);
   p.frame_parent = limb_frame ? glm::mat4(1.0f) : parent;
   p.model_from_frame = limb_frame ? parent : glm::mat4(1.0f);
-  p.frame_from_model = glm::inverse(p.model_from_frame);
+  p.frame_from_model = inverse_transform(p.model_from_frame);
   p.frame_rotation = rotation_of(glm::mat3(p.model_from_frame));
 }
 
@@ -421,8 +433,8 @@ void gram_of_three_rows(const float* jacobian, int n, float* jjt) {
   jjt[6] = s20, jjt[7] = s21, jjt[8] = s22;
 }
 
-// A x = b for a symmetric positive definite 3 x 3 A (row-major, both triangles), in
-// closed form: x = adj(A) b / det(A), with the cofactors C_ij of the symmetric A. One
+// A x = b for the symmetric positive definite 3 x 3 A = a + diagonal I (a row-major, both
+// triangles), in closed form: x = adj(A) b / det(A), with the cofactors C_ij of the symmetric A. One
 // division instead of Cholesky's chain of three square roots and nine divisions, each
 // waiting for the one before (about 150 cycles of latency on every iteration's path, down
 // to about 40). By Sylvester's criterion A is positive definite exactly when a00, the
@@ -430,8 +442,8 @@ void gram_of_three_rows(const float* jacobian, int n, float* jjt) {
 // untouched (the caller then damps more, as after a failed Cholesky). Accuracy: like
 // Cholesky's, the error grows with A's condition number; the damping λ² I the solvers
 // add bounds it.
-bool solve_spd_3(const float* a, float* b) {
-  const float a00 = a[0], a01 = a[1], a02 = a[2], a11 = a[4], a12 = a[5], a22 = a[8];
+bool solve_spd_3(const float* a, float diagonal, float* b) {
+  const float a00 = a[0] + diagonal, a01 = a[1], a02 = a[2], a11 = a[4] + diagonal, a12 = a[5], a22 = a[8] + diagonal;
   const float c00 = a11 * a22 - a12 * a12;
   const float c01 = a02 * a12 - a01 * a22;
   const float c02 = a01 * a12 - a02 * a11;
@@ -448,22 +460,19 @@ bool solve_spd_3(const float* a, float* b) {
   return true;
 }
 
-bool solve_gram(float* jjt, int m, float* y) {
-  return m == 3 ? solve_spd_3(jjt, y) : cholesky_solve_in_place(jjt, m, y);
-}
-
-// (G + λ² I) y = e into p.y() for G = p.gram() (J Jᵀ, rows x rows, full): by Cholesky, in
-// closed form for 3 rows (solve_spd_3).
+// (G + λ² I) y = e into p.y() for G = p.gram() (J Jᵀ, rows x rows, full): in closed form
+// for 3 rows (solve_spd_3), else by Cholesky on a damped copy in p.jjt().
 void solve_damped(Problem& p, float lambda) {
   const int m = p.rows;
   const float* gram = p.gram();
-  float* jjt = p.jjt();
   float* y = p.y();
   auto attempt = [&](float diagonal) {
+    std::copy(p.error(), p.error() + m, y);
+    if (m == 3) return solve_spd_3(gram, diagonal, y);
+    float* jjt = p.jjt();
     std::copy(gram, gram + m * m, jjt);
     for (int r = 0; r < m; ++r) jjt[r * m + r] += diagonal;
-    std::copy(p.error(), p.error() + m, y);
-    return solve_gram(jjt, m, y);
+    return cholesky_solve_in_place(jjt, m, y);
   };
   const float damping = lambda * lambda;
   if (attempt(damping)) return;
@@ -511,13 +520,18 @@ void fused_gram(Problem& p) {
   const Workspace& ws = p.workspace;
   const glm::vec3 effector = ws.vectors2[0];
   const float weight = ws.weights[0];
+  const size_t joints = ws.path.size();
+  const std::uint8_t* flags = ws.flags.data();
+  const glm::vec3* positions = ws.positions.data();
+  const glm::vec3* hinge_axes = ws.positions2.data();
+  const glm::mat3* linear = ws.linear.data();
+  const float* lengths = ws.lengths.data();
   float* saved = p.jacobian();
   float g00 = 0.0f, g01 = 0.0f, g02 = 0.0f, g11 = 0.0f, g12 = 0.0f, g22 = 0.0f;
-  int column = 0;
-  for (size_t k = 0; k < ws.path.size(); ++k) {
-    const int count = ws.flags[k];
+  for (size_t k = 0; k < joints; ++k) {
+    const int count = flags[k];
     if (count == 0) continue;
-    glm::vec3 v = (effector - ws.positions[k]) * weight;  // r
+    glm::vec3 v = (effector - positions[k]) * weight;  // r
     if (count == 3) {
       const float xx = v.x * v.x, yy = v.y * v.y, zz = v.z * v.z;
       g00 += yy + zz;
@@ -529,7 +543,7 @@ void fused_gram(Problem& p) {
     } else {
       // The hinge's axis in the Problem's frame: its frame (scale 1 / lengths[k]) times the
       // unit axis in its own frame.
-      v = glm::cross((ws.linear[k] * ws.positions2[k]) * ws.lengths[k], v);
+      v = glm::cross((linear[k] * hinge_axes[k]) * lengths[k], v);
       g00 += v.x * v.x;
       g11 += v.y * v.y;
       g22 += v.z * v.z;
@@ -537,9 +551,8 @@ void fused_gram(Problem& p) {
       g02 += v.x * v.z;
       g12 += v.y * v.z;
     }
-    float* out = saved + 3 * column;
-    out[0] = v.x, out[1] = v.y, out[2] = v.z;
-    column += count;
+    saved[0] = v.x, saved[1] = v.y, saved[2] = v.z;
+    saved += 3 * count;
   }
   float* gram = p.gram();
   gram[0] = g00, gram[1] = g01, gram[2] = g02;
@@ -550,25 +563,27 @@ void fused_gram(Problem& p) {
 // Δθ = Jᵀ y from fused_gram's vectors.
 void fused_transpose_times(Problem& p, const glm::vec3& y) {
   const Workspace& ws = p.workspace;
+  const size_t joints = ws.path.size();
+  const std::uint8_t* flags = ws.flags.data();
+  const glm::mat3* linear = ws.linear.data();
+  const float* lengths = ws.lengths.data();
   const float* saved = p.jacobian();
   float* step = p.step();
-  int column = 0;
-  for (size_t k = 0; k < ws.path.size(); ++k) {
-    const int count = ws.flags[k];
+  for (size_t k = 0; k < joints; ++k) {
+    const int count = flags[k];
     if (count == 0) continue;
-    const float* v = saved + 3 * column;
-    const glm::vec3 vector(v[0], v[1], v[2]);
+    const glm::vec3 vector(saved[0], saved[1], saved[2]);
     if (count == 3) {
       // r × y in the joint's own axes: the frame's columns have length 1 / lengths[k].
-      const glm::vec3 w = glm::cross(vector, y) * ws.lengths[k];
-      const glm::mat3& linear = ws.linear[k];
-      step[column] = glm::dot(linear[0], w);
-      step[column + 1] = glm::dot(linear[1], w);
-      step[column + 2] = glm::dot(linear[2], w);
+      const glm::vec3 w = glm::cross(vector, y) * lengths[k];
+      step[0] = glm::dot(linear[k][0], w);
+      step[1] = glm::dot(linear[k][1], w);
+      step[2] = glm::dot(linear[k][2], w);
     } else {
-      step[column] = glm::dot(vector, y);
+      step[0] = glm::dot(vector, y);
     }
-    column += count;
+    saved += 3 * count;
+    step += count;
   }
 }
 
@@ -712,6 +727,8 @@ float set_aims(Problem& p) {
 // The largest singular value of the Problem's frame -> model map (its linear part).
 float largest_stretch(const Problem& p) {
   const glm::mat3 m(p.model_from_frame);
+  // A rotation times a uniform scale (the usual rig) stretches every length alike.
+  if (is_similarity(m, 1e-6f)) return std::sqrt(std::max({glm::dot(m[0], m[0]), glm::dot(m[1], m[1]), glm::dot(m[2], m[2])}));
   const glm::mat3 mtm = glm::transpose(m) * m;
   double a[9], eigenvalues[3];
   for (int r = 0; r < 3; ++r)

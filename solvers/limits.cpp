@@ -177,8 +177,9 @@ namespace {
 
 // sin x and cos x for |x| <= pi to within ~1e-7: folded into [-pi/2, pi/2] (sin(pi - x) =
 // sin x, cos(pi - x) = -cos x), then Taylor series to x^11 and x^12, whose first term left
-// out stays below 6e-8 there.
-void sin_cos(float x, float& sine, float& cosine) {
+// out stays below 6e-8 there. (Multiplied by reciprocals: a division by a constant stays a
+// division.)
+inline void sin_cos(float x, float& sine, float& cosine) {
   float sign = 1.0f;
   if (x > 0.5f * kPiF) {
     x = kPiF - x;
@@ -188,8 +189,22 @@ void sin_cos(float x, float& sine, float& cosine) {
     sign = -1.0f;
   }
   const float x2 = x * x;
-  sine = x * (1.0f - x2 / 6.0f * (1.0f - x2 / 20.0f * (1.0f - x2 / 42.0f * (1.0f - x2 / 72.0f * (1.0f - x2 / 110.0f)))));
-  cosine = sign * (1.0f - x2 / 2.0f * (1.0f - x2 / 12.0f * (1.0f - x2 / 30.0f * (1.0f - x2 / 56.0f * (1.0f - x2 / 90.0f * (1.0f - x2 / 132.0f))))));
+  sine = x * (1.0f - x2 * (1.0f / 6.0f) * (1.0f - x2 * (1.0f / 20.0f) * (1.0f - x2 * (1.0f / 42.0f) * (1.0f - x2 * (1.0f / 72.0f) * (1.0f - x2 * (1.0f / 110.0f))))));
+  cosine = sign * (1.0f - x2 * (1.0f / 2.0f) * (1.0f - x2 * (1.0f / 12.0f) * (1.0f - x2 * (1.0f / 30.0f) * (1.0f - x2 * (1.0f / 56.0f) * (1.0f - x2 * (1.0f / 90.0f) * (1.0f - x2 * (1.0f / 132.0f)))))));
+}
+
+// sin_cos's cosine alone.
+inline float cos_of(float x) {
+  float sign = 1.0f;
+  if (x > 0.5f * kPiF) {
+    x = kPiF - x;
+    sign = -1.0f;
+  } else if (x < -0.5f * kPiF) {
+    x = -kPiF - x;
+    sign = -1.0f;
+  }
+  const float x2 = x * x;
+  return sign * (1.0f - x2 * (1.0f / 2.0f) * (1.0f - x2 * (1.0f / 12.0f) * (1.0f - x2 * (1.0f / 30.0f) * (1.0f - x2 * (1.0f / 56.0f) * (1.0f - x2 * (1.0f / 90.0f) * (1.0f - x2 * (1.0f / 132.0f)))))));
 }
 
 }  // namespace
@@ -207,9 +222,10 @@ bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {
     if (!(max >= min)) max = min;  // clamp_angle's reading: the single angle min
     const float width = max - min;
     if (width >= kTwoPi) continue;  // no limit on this axis
-    float unused;
-    sin_cos(wrap_angle(min + 0.5f * width), sin_middle[axis], cos_middle[axis]);
-    sin_cos(0.5f * width, unused, cos_half[axis]);  // half width in [0, pi)
+    float middle = min + 0.5f * width;
+    if (!(middle >= -kPiF && middle <= kPiF)) middle = wrap_angle(middle);
+    sin_cos(middle, sin_middle[axis], cos_middle[axis]);
+    cos_half[axis] = cos_of(0.5f * width);  // half width in [0, pi)
   }
   ranges[0] = cos_middle;
   ranges[1] = sin_middle;

@@ -235,8 +235,12 @@ inline glm::quat rotation_from_vector(const glm::vec3& v) {
   const float h2 = 0.25f * glm::dot(v, v);
   if (h2 <= 0.25f * 0.25f * kPi * kPi) {
     // cos h = 1 - h²/2 + h⁴/24 - h⁶/720 + h⁸/40320; sin(h) / h = 1 - h²/6 + h⁴/120 - h⁶/5040 + h⁸/362880.
-    const float c = 1.0f - (0.5f * h2) * (1.0f - (h2 / 12.0f) * (1.0f - (h2 / 30.0f) * (1.0f - h2 / 56.0f)));
-    const float sinc = 1.0f - (h2 / 6.0f) * (1.0f - (h2 / 20.0f) * (1.0f - (h2 / 42.0f) * (1.0f - h2 / 72.0f)));
+    // (Multiplied by the reciprocals, which the compiler folds: a division by a constant
+    // other than a power of two stays a division, about ten cycles each on this path.)
+    const float c =
+        1.0f - (0.5f * h2) * (1.0f - (h2 * (1.0f / 12.0f)) * (1.0f - (h2 * (1.0f / 30.0f)) * (1.0f - h2 * (1.0f / 56.0f))));
+    const float sinc =
+        1.0f - (h2 * (1.0f / 6.0f)) * (1.0f - (h2 * (1.0f / 20.0f)) * (1.0f - (h2 * (1.0f / 42.0f)) * (1.0f - h2 * (1.0f / 72.0f))));
     return glm::quat(c, (0.5f * sinc) * v);  // sin(h) v / |v| = (sin(h) / h) (v / 2)
   }
   const float h = std::sqrt(h2);
