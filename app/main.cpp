@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <limits>
 #include <string>
@@ -116,6 +118,32 @@ long resident_kib() {
   const bool read = std::fscanf(f, "%ld %ld", &total_pages, &resident_pages) == 2;
   std::fclose(f);
   return read ? resident_pages * (sysconf(_SC_PAGESIZE) / 1024) : -1;
+}
+
+// Milliseconds since this process started: CLOCK_BOOTTIME now minus the start time the
+// kernel keeps in /proc/self/stat (field 22, in clock ticks since boot, usually 10 ms).
+// Unlike a clock read in main(), this includes loading the shared libraries. -1 without /proc.
+double ms_since_process_start() {
+  std::FILE* file = std::fopen("/proc/self/stat", "r");
+  if (file == nullptr) return -1.0;
+  char text[1024];
+  const size_t length = std::fread(text, 1, sizeof text - 1, file);
+  std::fclose(file);
+  text[length] = '\0';
+  // Fields after the command name (which may hold spaces) start at field 3.
+  const char* p = std::strrchr(text, ')');
+  if (p == nullptr) return -1.0;
+  unsigned long long start_ticks = 0;
+  int field = 2;
+  for (const char* token = std::strtok(const_cast<char*>(p + 1), " "); token != nullptr; token = std::strtok(nullptr, " "))
+    if (++field == 22) {
+      start_ticks = std::strtoull(token, nullptr, 10);
+      break;
+    }
+  timespec now{};
+  if (field != 22 || clock_gettime(CLOCK_BOOTTIME, &now) != 0) return -1.0;
+  const double now_s = static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+  return 1000.0 * (now_s - static_cast<double>(start_ticks) / static_cast<double>(sysconf(_SC_CLK_TCK)));
 }
 
 // Fills app::RunHealth: frame_done() once per frame; each time a second has passed it
@@ -335,6 +363,7 @@ int main(int argc, char** argv) {
       }
     }
     SDL_GL_SwapWindow(window);
+    if (frame == 0) health.startup_ms = ms_since_process_start();
     health_sampler.frame_done(health);
     if (last_frame) running = false;
   }

@@ -99,6 +99,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["solving"] = editor.solving;
   state["rss_kib_per_second"] = health.rss_kib_per_second;
   state["frame_ms_per_second"] = health.frame_ms_per_second;
+  state["startup_ms"] = health.startup_ms;
   return write_file_atomically(path, state.dump(1) + "\n", error);
 }
 

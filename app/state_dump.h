@@ -22,11 +22,15 @@ struct RunHealth {
   // {mean, max} in milliseconds of the frames that ended in each second; a frame's time is
   // the interval from its start to the next frame's start (events, solve, UI, drawing, swap).
   std::vector<std::array<double, 2>> frame_ms_per_second;
+  // Milliseconds from the process's start (the kernel's start time, 10 ms ticks) to the
+  // return of the first frame's buffer swap; -1 if unknown.
+  double startup_ms = -1.0;
 };
 
 // Writes (atomically) the rig path, joint names, parents, model-space positions,
 // window-pixel and framebuffer-pixel projections, camera, status line, whether chains are
-// being solved, and the run's health samples ("rss_kib_per_second", "frame_ms_per_second").
+// being solved, and the run's health samples ("rss_kib_per_second", "frame_ms_per_second",
+// "startup_ms").
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
                       const RunHealth& health, const std::string& path, std::string& error);
 
