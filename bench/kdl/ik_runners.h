@@ -9,8 +9,8 @@
 //    built with the arm's explicit limits (without them NR_JL clamps every joint to >= 0),
 //    eps 1e-5 (its test is per twist component). It is called one iteration at a time
 //    (each call starts with the forward kinematics the next iteration needs anyway, so
-//    this is the same run) until it converges or the deadline passes: KDL has no time
-//    budget of its own, and this also counts its iterations.
+//    this is the same run) until it converges or the deadline passes (read every 8
+//    iterations): KDL has no time budget of its own, and this also counts its iterations.
 //  * KDL ChainIkSolverPos_LMA with all six weights 1 (the default weights scale the
 //    rotation rows by 0.01, which makes the rotation tolerance 100x looser), eps 1e-5 on
 //    the norm of the 6-D error, called 50 iterations at a time until it converges, reports
@@ -25,6 +25,8 @@
 // The chain objects live in the runner (KDL solvers keep references to their chain).
 #pragma once
 
+#include <time.h>
+
 #include <chrono>
 #include <memory>
 #include <string>
@@ -35,7 +37,24 @@
 
 namespace armbench {
 
-using Clock = std::chrono::steady_clock;
+// Budgets and times are the solving thread's CPU time, not wall time: the machine the
+// figures come from is shared (2 cores, several other jobs), and a solve that the
+// scheduler pauses for a few milliseconds would otherwise fail a 5 ms budget having
+// computed for 40 µs. One read costs a system call (about 1 µs here), so runners read it
+// only every few iterations.
+struct ThreadCpuClock {
+  using duration = std::chrono::nanoseconds;
+  using rep = duration::rep;
+  using period = duration::period;
+  using time_point = std::chrono::time_point<ThreadCpuClock>;
+  static constexpr bool is_steady = true;
+  static time_point now() noexcept {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return time_point(duration(static_cast<rep>(t.tv_sec) * 1000000000 + t.tv_nsec));
+  }
+};
+using Clock = ThreadCpuClock;
 
 class IkRunner {
  public:
