@@ -133,6 +133,18 @@ struct MassSpringState {
   double pending_substeps = 0.0;    // simulated time not yet run, in substeps (< 1 after a solve)
 };
 
+// One joint's ball limits prepared for the quick inside test (limits.h: prepare_ball_ranges,
+// ball_surely_inside), kept across solves in Workspace::ball_ranges. The entry remembers the
+// limit values it was prepared from and is used only while the joint's limits are still
+// exactly those values (cached_ball_ranges compares them bit for bit), so a Workspace shared
+// by different skeletons, chains or edited limits never reads another joint's ranges.
+struct BallRangeCache {
+  bool prepared = false;  // `limits` and `ranges` are filled
+  bool ball = false;      // prepare_ball_ranges accepted the limits (else: no quick test)
+  JointLimits limits;     // the limits the entry was prepared from
+  glm::vec3 ranges[3]{};  // prepare_ball_ranges' output when `ball`
+};
+
 // Scratch memory shared by all solvers. Buffers only grow; a solver sizes what it needs
 // once, before its iteration loop.
 struct Workspace {
@@ -164,6 +176,10 @@ struct Workspace {
   // scene, a caller solving one chain directly may leave it at 0.
   int chain_slot = 0;
   std::vector<MassSpringState> mass_spring;
+
+  // Persistent per skeleton joint (not scratch): the Jacobian solvers' prepared ball limits,
+  // valid only for the exact limit values each entry records (BallRangeCache).
+  std::vector<BallRangeCache> ball_ranges;
 };
 
 }  // namespace ik

@@ -45,7 +45,8 @@ bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
 // Problem's frame); vectors[i]: effector i's aim, vectors2[i]: its position (Problem's
 // frame); weights[i]: sqrt of effector i's weight; first_child[i]: effector i's position in
 // the tree; after the effectors' aims, vectors holds 3 per tree joint: its ball-limit test
-// (prepare_ball_ranges; cos h = 2, "never surely inside", where there is none); floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
+// (copied from workspace.ball_ranges, cached_ball_ranges; cos h = 2, "never surely inside",
+// where there is none); floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
 // (rows each), then J Jᵀ damped and J Jᵀ as built (rows x rows each). Per tree joint k, fixed for the solve
 // (prepare_columns): flags[k] its number of columns (0 locked, 1 hinge, 3 ball),
 // positions2[k] a hinge's unit axis (own frame), lengths[k] 1 / the scale of its frame when
@@ -78,6 +79,9 @@ struct Problem {
   // One position goal on the main effector (3 rows) and rigid frames: the steps never form
   // J (fused_step).
   bool fused = false;
+  // The tree joints [0, moving) are the ones an iteration may turn or clamp; the forward
+  // pass builds only the position of a joint past them (set_moving_joints).
+  size_t moving = 0;
 
   float* jacobian() { return workspace.floats.data(); }
   float* step() { return workspace.floats2.data(); }
@@ -102,6 +106,8 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   for (int j : ws.path)
     if (!is_locked(ws, j)) p.columns += is_hinge(p.skeleton, p.params, j) ? 1 : 3;
   const size_t joints = ws.path.size();
+  p.moving = joints;
+  if (ws.ball_ranges.size() < p.skeleton.limits.size()) ws.ball_ranges.resize(p.skeleton.limits.size());
   ws.positions.resize(joints);
   ws.linear.resize(joints);
   ws.vectors.resize(std::max(ws.vectors.size(), static_cast<size_t>(p.effectors) + 3 * joints));
@@ -138,7 +144,8 @@ void set_frame(Problem& p, const Pose& pose, bool limb_frame) {
 // The one forward pass of an iteration: the frames of the chain's tree.
 void update_frames(Problem& p, const Pose& pose) {
   Workspace& ws = p.workspace;
-  chain_frames(pose, ws.path, ws.tree_parent, p.frame_parent, ws.positions, ws.linear);
+  chain_frames(pose, ws.path, ws.tree_parent, p.frame_parent, ws.positions, ws.linear,
+               p.moving < ws.path.size());
 }
 
 int tree_index(const Problem& p, int i) { return p.workspace.first_child[static_cast<size_t>(i)]; }
@@ -164,7 +171,13 @@ void prepare_columns(Problem& p, const Pose& pose) {
     ws.flags[k] = is_locked(ws, j) ? 0 : hinge ? 1 : 3;
     ws.positions2[k] = hinge ? hinge_axis(p.skeleton.limits[static_cast<size_t>(j)]) : glm::vec3(0.0f);
     glm::vec3* ranges = p.ball_ranges(k);
-    if (!p.params.use_limits || !prepare_ball_ranges(p.skeleton.limits[static_cast<size_t>(j)], ranges))
+    const glm::vec3* prepared =
+        p.params.use_limits
+            ? cached_ball_ranges(p.skeleton.limits[static_cast<size_t>(j)], ws.ball_ranges[static_cast<size_t>(j)])
+            : nullptr;
+    if (prepared != nullptr)
+      std::copy(prepared, prepared + 3, ranges);
+    else
       ranges[2] = glm::vec3(2.0f);
     const glm::vec3& scale = pose.local[static_cast<size_t>(j)].scale;
     if (!(scale.x > 0.0f) || scale.y != scale.x || scale.z != scale.x) p.rigid = false;
@@ -520,7 +533,7 @@ void fused_gram(Problem& p) {
   const Workspace& ws = p.workspace;
   const glm::vec3 effector = ws.vectors2[0];
   const float weight = ws.weights[0];
-  const size_t joints = ws.path.size();
+  const size_t joints = p.moving;
   const std::uint8_t* flags = ws.flags.data();
   const glm::vec3* positions = ws.positions.data();
   const glm::vec3* hinge_axes = ws.positions2.data();
@@ -563,7 +576,7 @@ void fused_gram(Problem& p) {
 // Δθ = Jᵀ y from fused_gram's vectors.
 void fused_transpose_times(Problem& p, const glm::vec3& y) {
   const Workspace& ws = p.workspace;
-  const size_t joints = ws.path.size();
+  const size_t joints = p.moving;
   const std::uint8_t* flags = ws.flags.data();
   const glm::mat3* linear = ws.linear.data();
   const float* lengths = ws.lengths.data();
@@ -615,7 +628,7 @@ void apply_step(Problem& p, Pose& pose, Trace* trace) {
   const float limit = p.params.max_step_angle;
   float largest = 0.0f;  // the largest turn of a joint, when there is a limit to hold it to
   int column = 0;
-  for (size_t k = 0; limit > 0.0f && k < ws.path.size(); ++k) {
+  for (size_t k = 0; limit > 0.0f && k < p.moving; ++k) {
     const int count = ws.flags[k];
     if (count == 0) continue;
     const float* s = step + column;
@@ -624,7 +637,7 @@ void apply_step(Problem& p, Pose& pose, Trace* trace) {
   }
   const float scale = limit > 0.0f && largest > limit ? limit / largest : 1.0f;
   column = 0;
-  for (size_t k = 0; k < ws.path.size(); ++k) {
+  for (size_t k = 0; k < p.moving; ++k) {
     const int j = ws.path[k];
     if (ws.flags[k] == 0) continue;
     glm::vec3 turn;  // rotation vector in the joint's own frame
@@ -697,6 +710,18 @@ bool bump_if_colinear(Problem& p, Pose& pose) {
   return true;
 }
 
+// On the fused path the main effector's own turn cannot move it: its r (fused_gram) is exactly
+// zero, and so are its columns and its part of every Δθ. Unless a limit could still clamp its
+// rotation (use_limits and enabled limits), the iterations leave it alone and the forward pass
+// needs only its position: a fifth of a four-bone limb's work per iteration.
+void set_moving_joints(Problem& p) {
+  const Workspace& ws = p.workspace;
+  p.moving = ws.path.size();
+  const int effector = tree_index(p, 0);
+  const bool clampable = p.params.use_limits && p.skeleton.limits[static_cast<size_t>(p.chain.effector)].enabled;
+  if (p.fused && !clampable && static_cast<size_t>(effector) + 1 == ws.path.size()) p.moving = ws.path.size() - 1;
+}
+
 // Sets each effector's aim (workspace.vectors[i], Problem's frame): its goal, or, for a
 // goal beyond reach, a point just past full reach (by Problem::aim_margin) on the line
 // from the chain root to the goal. A goal far out of reach leaves a large error that no
@@ -767,6 +792,8 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   apply_start_pose(skeleton, params, workspace, workspace.path, pose);
   set_frame(p, pose, true);
   prepare_columns(p, pose);
+  p.fused = p.rigid && p.effectors == 1 && p.rows == 3;
+  set_moving_joints(p);
   update_frames(p, pose);
   if (bump_if_colinear(p, pose)) update_frames(p, pose);
   // Lengths in the Problem's (limb) frame; the tolerance is in model space.
@@ -788,7 +815,6 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
     if (trace->record_poses) trace->poses.reserve(trace->poses.size() + more * trace->joints.size());
   }
 
-  p.fused = p.rigid && p.effectors == 1 && p.rows == 3;
   auto step = [&]() {
     if (p.fused) {
       if (method == JacobianMethod::transpose)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "solvers/solver_common.h"
 
@@ -231,6 +232,19 @@ bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {
   ranges[1] = sin_middle;
   ranges[2] = cos_half;
   return true;
+}
+
+const glm::vec3* cached_ball_ranges(const JointLimits& limits, BallRangeCache& entry) {
+  const JointLimits& old = entry.limits;
+  const bool same = entry.prepared && old.enabled == limits.enabled && old.hinge == limits.hinge &&
+                    std::memcmp(&old.min, &limits.min, sizeof(glm::vec3)) == 0 &&
+                    std::memcmp(&old.max, &limits.max, sizeof(glm::vec3)) == 0;
+  if (!same) {
+    entry.limits = limits;
+    entry.ball = prepare_ball_ranges(limits, entry.ranges);
+    entry.prepared = true;
+  }
+  return entry.ball ? entry.ranges : nullptr;
 }
 
 bool within_limits(const JointLimits& limits, const glm::quat& rest, const glm::quat& local,

@@ -12,6 +12,7 @@
 
 #include <cmath>
 
+#include "solvers/chain.h"
 #include "solvers/skeleton.h"
 
 namespace ik {
@@ -77,6 +78,13 @@ bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat
 // the limits are an enabled ball joint. A few polynomial sines and cosines: meant to be run
 // once per solve per joint, not per iteration.
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]);
+
+// prepare_ball_ranges through `entry` (kept across solves, one per skeleton joint): prepares
+// again unless the entry was prepared from limits with exactly these values (enabled, hinge,
+// min, max bit for bit; prepare_ball_ranges reads nothing else), so a hit gives the very
+// ranges a fresh preparation would. Returns the ranges, or nullptr where prepare_ball_ranges
+// returns false (no quick test for this joint).
+const glm::vec3* cached_ball_ranges(const JointLimits& limits, BallRangeCache& entry);
 
 // True if the first XYZ reading of the unit quaternion `offset` (= rest⁻¹ local) is surely
 // inside the ranges prepared by prepare_ball_ranges: clamp_to_limits would then leave the

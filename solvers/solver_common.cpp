@@ -178,25 +178,34 @@ inline void store_frame(const PackedFrame& frame, glm::mat3& linear, glm::vec3& 
 
 void chain_frames(const Pose& pose, const std::vector<int>& joints,
                   const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
-                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear) {
+                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear,
+                  bool last_position_only) {
   const PackedFrame root_parent =
       load_frame(glm::mat3(parent_of_root), glm::vec3(parent_of_root[3]));
   PackedFrame previous = root_parent;  // the frame of joints[k - 1], kept in registers
-  for (size_t k = 0; k < joints.size(); ++k) {
+  const size_t full = joints.size() - (last_position_only && !joints.empty() ? 1 : 0);
+  auto parent_of = [&](size_t k) {
     const int tp = tree_parent[k];
-    const PackedFrame parent =
-        tp < 0 ? root_parent
-               : static_cast<size_t>(tp) + 1 == k
-                     ? previous
-                     : load_frame(linear[static_cast<size_t>(tp)], positions[static_cast<size_t>(tp)]);
-    previous = child_frame(parent, pose.local[static_cast<size_t>(joints[k])]);
+    return tp < 0 ? root_parent
+                  : static_cast<size_t>(tp) + 1 == k
+                        ? previous
+                        : load_frame(linear[static_cast<size_t>(tp)], positions[static_cast<size_t>(tp)]);
+  };
+  for (size_t k = 0; k < full; ++k) {
+    previous = child_frame(parent_of(k), pose.local[static_cast<size_t>(joints[k])]);
     store_frame(previous, linear[k], positions[k]);
+  }
+  if (full < joints.size()) {  // the last joint's position: parent position + parent * t
+    const PackedFrame parent = parent_of(full);
+    const glm::vec3& t = pose.local[static_cast<size_t>(joints[full])].translation;
+    store3(&positions[full][0], _mm_add_ps(parent.position, times(parent, t.x, t.y, t.z)));
   }
 }
 #else
 void chain_frames(const Pose& pose, const std::vector<int>& joints,
                   const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
-                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear) {
+                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear,
+                  bool last_position_only) {
   const glm::mat3 root_parent_linear(parent_of_root);
   const glm::vec3 root_parent_position(parent_of_root[3]);
   for (size_t k = 0; k < joints.size(); ++k) {
@@ -206,6 +215,7 @@ void chain_frames(const Pose& pose, const std::vector<int>& joints,
     const glm::vec3& parent_position =
         tp < 0 ? root_parent_position : positions[static_cast<size_t>(tp)];
     positions[k] = parent_position + parent_linear * local.translation;
+    if (last_position_only && k + 1 == joints.size()) break;
     glm::mat3 m = parent_linear * glm::mat3_cast(local.rotation);
     m[0] *= local.scale.x;
     m[1] *= local.scale.y;

@@ -114,9 +114,12 @@ glm::mat4 parent_world(const Skeleton& skeleton, const Pose& pose, int joint);
 
 // Model-space frames of the chain's tree joints: positions[k] and linear[k] for joints[k].
 // `parent_of_root` is parent_world(joints[0]). The vectors must have joints.size() entries.
+// last_position_only: the last joint's position alone, its linear[] entry left as it was
+// (for a caller that only needs where the effector is, not how it is turned).
 void chain_frames(const Pose& pose, const std::vector<int>& joints,
                   const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
-                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear);
+                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear,
+                  bool last_position_only = false);
 
 // True if the linear part maps every length by the same factor (a rotation, possibly
 // mirrored, times a uniform scale), within a relative `tolerance`.

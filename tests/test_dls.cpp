@@ -4,6 +4,7 @@
 // joints, cold start, and its iteration count.
 #include <gtest/gtest.h>
 
+#include "solvers/ccd.h"
 #include "solvers/jacobian.h"
 #include "tests/allocation_counter.h"
 #include "tests/angle_solver_cases.h"
@@ -233,6 +234,57 @@ TEST(Dls, ColdStartIgnoresTheStartingPose) {
   ik::solve_dls(s, chain, from_rest, workspace, nullptr);
   ik::solve_dls(s, chain, from_elsewhere, workspace, nullptr);
   EXPECT_TRUE(iktest::same_pose(from_rest, from_elsewhere));
+}
+
+// Workspace::ball_ranges keeps each joint's prepared ball limits across solves. A workspace
+// shared by skeletons whose joints have the same indices but other limits (narrowed, or a ball
+// turned hinge), by another chain and by another solver must give exactly what a fresh
+// workspace gives: never the ranges prepared for someone else's limits.
+TEST(Dls, SharedWorkspaceNeverReusesAnotherSkeletonsBallLimits) {
+  ik::RawSkeleton raw = iktest::chain_raw(6);
+  for (int i = 1; i < 6; ++i) {
+    ik::JointLimits& l = raw.joints[static_cast<size_t>(i)].limits;
+    l.enabled = true;
+    l.min = glm::vec3(-1.2f);
+    l.max = glm::vec3(1.2f);
+  }
+  const ik::Skeleton wide = iktest::build(raw);
+  for (int i = 1; i < 6; ++i) {  // the same joints, narrower: the wide ranges would let them out
+    raw.joints[static_cast<size_t>(i)].limits.min = glm::vec3(-0.15f);
+    raw.joints[static_cast<size_t>(i)].limits.max = glm::vec3(0.15f);
+  }
+  const ik::Skeleton narrow = iktest::build(raw);
+  raw.joints[3].limits.hinge = true;  // and one of them a hinge
+  raw.joints[3].limits.hinge_axis = glm::vec3(0.0f, 0.0f, 1.0f);
+  const ik::Skeleton with_hinge = iktest::build(raw);
+
+  std::mt19937 rng(77);
+  const std::vector<int> path = iktest::path_of(wide, 1, 6);
+  ik::Workspace shared;
+  for (int round = 0; round < 20; ++round) {
+    ik::Chain chain = dls_chain(1, 6, iktest::random_reachable_goal(rng, wide, path));
+    chain.params.max_iterations = 16;
+    // Fill the cache from the wide limits, with DLS and with CCD on a shorter chain.
+    ik::Pose wide_pose = ik::rest_pose(wide);
+    ik::solve_dls(wide, chain, wide_pose, shared, nullptr);
+    ik::Pose ccd_pose = ik::rest_pose(wide);
+    ik::solve_ccd(wide, dls_chain(2, 5, chain.goal.position), ccd_pose, shared, nullptr);
+    for (const ik::Skeleton* s : {&narrow, &with_hinge, &wide}) {
+      ik::Pose fresh_pose = ik::rest_pose(*s), shared_pose = ik::rest_pose(*s);
+      ik::Workspace fresh;
+      ik::Trace trace;
+      const ik::SolveResult a = ik::solve_dls(*s, chain, fresh_pose, fresh, &trace);
+      const ik::SolveResult b = ik::solve_dls(*s, chain, shared_pose, shared, nullptr);
+      EXPECT_TRUE(iktest::same_pose(fresh_pose, shared_pose)) << "round " << round;
+      EXPECT_EQ(a.error, b.error);
+      EXPECT_EQ(a.iterations, b.iterations);
+      for (int j : path) EXPECT_TRUE(iktest::respects_limits(*s, shared_pose, j)) << "round " << round;
+      // Not vacuous: the narrow limits do clamp (so stale wide ranges would show).
+      if (s == &narrow && round == 0) {
+        EXPECT_NE(std::count(trace.clamped.begin(), trace.clamped.end(), 1), 0);
+      }
+    }
+  }
 }
 
 TEST(Dls, TenJointChainNeedsFewIterationsOnAverage) {
