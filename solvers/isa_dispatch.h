@@ -7,7 +7,8 @@
 // inlines the body into each and compiles it twice, once with VEX encoding and fused
 // multiply-adds (GCC contracts a * b + c into one by default in C++). The caller picks a
 // wrapper with cpu_has_avx2_fma(), decided once per process. Out-of-line helpers the body
-// calls (glm, the standard library, other files) stay plain x86-64 code, so no AVX instruction can leak into a function a plain build relies on.
+// calls (glm, the standard library, other files) stay plain x86-64 code, so no AVX
+// instruction can leak into a function a plain build relies on.
 //
 // -DIKSCOPE_NO_AVX2_FMA_PATH builds only the plain code (to test it on an AVX2 machine).
 //
