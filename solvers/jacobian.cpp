@@ -43,8 +43,9 @@ bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
 //
 // workspace.path / tree_parent: the chain's tree; positions / linear: its frames (in the
 // Problem's frame); vectors[i]: effector i's aim, vectors2[i]: its position (Problem's
-// frame); weights[i]: sqrt of effector i's weight; first_child[i]: effector i's position in
-// the tree; after the effectors' aims, vectors holds 3 per tree joint: its ball-limit test
+// frame), vectors[effectors + i]: its goal (Problem's frame); weights[i]: sqrt of effector i's
+// weight; first_child[i]: effector i's position in the tree; after the effectors' aims and
+// goals, vectors holds 3 per tree joint: its ball-limit test
 // (copied from workspace.ball_ranges, cached_ball_ranges; cos h = 2, "never surely inside",
 // where there is none); floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
 // (rows each), then J Jᵀ damped and J Jᵀ as built (rows x rows each). Per tree joint k, fixed for the solve
@@ -90,7 +91,7 @@ struct Problem {
   float* y() { return jg() + rows; }
   float* jjt() { return y() + rows; }
   float* gram() { return jjt() + rows * rows; }  // J Jᵀ undamped, kept for a second solve
-  glm::vec3* ball_ranges(size_t k) { return workspace.vectors.data() + effectors + 3 * k; }
+  glm::vec3* ball_ranges(size_t k) { return workspace.vectors.data() + 2 * effectors + 3 * k; }
 };
 
 // Validates, fills the chain's tree and sizes every buffer (the only allocations of a
@@ -110,7 +111,7 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   if (ws.ball_ranges.size() < p.skeleton.limits.size()) ws.ball_ranges.resize(p.skeleton.limits.size());
   ws.positions.resize(joints);
   ws.linear.resize(joints);
-  ws.vectors.resize(std::max(ws.vectors.size(), static_cast<size_t>(p.effectors) + 3 * joints));
+  ws.vectors.resize(std::max(ws.vectors.size(), static_cast<size_t>(2 * p.effectors) + 3 * joints));
   ws.vectors2.resize(std::max(ws.vectors2.size(), static_cast<size_t>(p.effectors)));
   ws.weights.resize(static_cast<size_t>(p.effectors));
   for (int i = 0; i < p.effectors; ++i) ws.weights[static_cast<size_t>(i)] = std::sqrt(effector_weight(p.chain, i));
@@ -201,12 +202,14 @@ float model_path_length(const Problem& p, int k) {
 }
 
 // Fills the error rows e (see jacobian.h; toward each effector's aim, set_aims) from the
-// current frames, and p.model_error: the largest model-space error of an effector that
-// has a weight (position distance + orientation_weight * angle, goal_error.h). Returns
+// current frames, and with `model` p.model_error: the largest model-space error of an
+// effector that has a weight (position distance + orientation_weight * angle,
+// goal_error.h; only the trace and the result read it, so the iterations of an untraced
+// solve skip it and the solve measures it once at the end). Returns
 // the same measure taken in the Problem's frame and scaled back to model units, which is
 // what the steps reduce: equal to the model-space error unless an ancestor of the chain
 // scales non-uniformly, and then the one that must steer when to stop.
-float evaluate(Problem& p) {
+float evaluate(Problem& p, bool model) {
   Workspace& ws = p.workspace;
   float* e = p.error();
   float worst = 0.0f, worst_model = 0.0f;
@@ -216,8 +219,8 @@ float evaluate(Problem& p) {
     const size_t k = static_cast<size_t>(tree_index(p, i));
     const float weight = ws.weights[static_cast<size_t>(i)];
     ws.vectors2[static_cast<size_t>(i)] = ws.positions[k];
-    float error = glm::length(to_frame(p, goal.position) - ws.positions[k]) / p.frame_scale;
-    float model_error = glm::length(goal.position - to_model(p, ws.positions[k]));
+    float error = glm::length(ws.vectors[static_cast<size_t>(p.effectors + i)] - ws.positions[k]) / p.frame_scale;
+    float model_error = model ? glm::length(goal.position - to_model(p, ws.positions[k])) : 0.0f;
     const glm::vec3 to_aim = ws.vectors[static_cast<size_t>(i)] - ws.positions[k];
     const float move_scale = weight * std::min(1.0f, p.longest_error_row / glm::length(to_aim));
     for (int c = 0; c < 3; ++c) e[r + c] = move_scale * to_aim[c];
@@ -236,7 +239,7 @@ float evaluate(Problem& p) {
     }
     r += rows_of(goal);
   }
-  p.model_error = worst_model;
+  if (model) p.model_error = worst_model;
   return worst;
 }
 
@@ -655,7 +658,7 @@ void apply_step(Problem& p, Pose& pose, Trace* trace) {
     // Most turns stay inside a ball joint's ranges: the quick test spares the angle reading.
     const glm::vec3* ranges = p.ball_ranges(k);
     if (ranges[2].x <= 1.0f && ball_surely_inside(ranges, multiply(glm::conjugate(rest), rotation))) continue;
-    if (clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], rest, rotation))
+    if (clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], ws.positions2[k], rest, rotation))
       trace_clamped(trace, static_cast<int>(k));
   }
 }
@@ -722,7 +725,8 @@ void set_moving_joints(Problem& p) {
   if (p.fused && !clampable && static_cast<size_t>(effector) + 1 == ws.path.size()) p.moving = ws.path.size() - 1;
 }
 
-// Sets each effector's aim (workspace.vectors[i], Problem's frame): its goal, or, for a
+// Sets each effector's goal in the Problem's frame (workspace.vectors[effectors + i], fixed
+// for the solve) and its aim (workspace.vectors[i]): its goal, or, for a
 // goal beyond reach, a point just past full reach (by Problem::aim_margin) on the line
 // from the chain root to the goal. A goal far out of reach leaves a large error that no
 // step can reduce; the linear model then pushes the chain through its singular straight
@@ -738,6 +742,7 @@ float set_aims(Problem& p) {
   for (int i = 0; i < p.effectors; ++i) {
     const glm::vec3 goal = to_frame(p, effector_goal(p.chain, i).position);
     ws.vectors[static_cast<size_t>(i)] = goal;
+    ws.vectors[static_cast<size_t>(p.effectors + i)] = goal;
     const float reach = path_length(ws.positions, ws.tree_parent, tree_index(p, i));
     const glm::vec3 to_goal = goal - root;
     const float distance = glm::length(to_goal);
@@ -769,7 +774,7 @@ bool model_space_jacobian(Problem& p, const Pose& pose, bool main_only) {
   prepare_columns(p, pose);
   update_frames(p, pose);
   set_aims(p);
-  evaluate(p);  // the effectors' positions, which the columns use
+  evaluate(p, true);  // the effectors' positions, which the columns use
   build_jacobian(p, pose, p.jacobian());
   return true;
 }
@@ -806,7 +811,7 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   p.aim_margin = kAimMargin * chain_length;
   if (method == JacobianMethod::damped_least_squares) p.aim_margin = std::min(p.aim_margin, 0.5f * lambda);
   const float shortfall = set_aims(p);
-  const float initial_error = evaluate(p);
+  const float initial_error = evaluate(p, true);
   if (!continue_trace) {
     trace_begin(trace, workspace.path, pose, p.model_error, params.max_iterations);
   } else if (trace != nullptr) {  // room for this solve's entries, so the loop does not allocate
@@ -830,7 +835,7 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
     }
     apply_step(p, pose, trace);
     update_frames(p, pose);
-    return evaluate(p);
+    return evaluate(p, trace != nullptr);
   };
   auto record = [&](float) { trace_iteration(trace, pose, p.model_error); };
   // A goal beyond reach: no tolerance to stop at; the error above the floor keeps falling
@@ -841,6 +846,7 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   const LoopOutcome outcome =
       iterate_until_done(params.max_iterations, stop_within, initial_error, step, record, shortfall);
 
+  if (trace == nullptr) evaluate(p, true);  // the final pose's model-space error
   result.status = final_status(p.model_error, tolerance, shortfall > 0.0f, outcome.stalled);
   result.iterations = outcome.iterations;
   result.error = p.model_error;

@@ -128,6 +128,12 @@ bool limits_active(const JointLimits& limits) {
 
 bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat& local) {
   if (!limits.enabled) return false;
+  return clamp_to_limits(limits, limits.hinge ? hinge_axis(limits) : glm::vec3(0.0f), rest, local);
+}
+
+bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm::quat& rest,
+                     glm::quat& local) {
+  if (!limits.enabled) return false;
   const glm::quat offset = multiply(glm::conjugate(rest), local);  // unit: both factors are
   glm::quat clamped_offset;
   if (limits.hinge) {
@@ -138,7 +144,6 @@ bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat
     // offset is the twist itself, and the swing it drops turns by 2 atan2(|v_perp|, n)
     // (v_perp: the offset's vector part off the axis; |swing| = 1 makes its vector part as
     // long as v_perp), which decides "changed" without another rotation product.
-    const glm::vec3 axis = hinge_axis(limits);
     const float along = offset.x * axis.x + offset.y * axis.y + offset.z * axis.z;
     const float norm2 = along * along + offset.w * offset.w;
     const float sign = offset.w < 0.0f ? -1.0f : 1.0f;
@@ -165,8 +170,7 @@ bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat
     const float vb = ball_violation(limits, b);
     if (vb == 0.0f) return false;
     glm::vec3 angles = va <= vb ? a : b;
-    for (int axis = 0; axis < 3; ++axis)
-      angles[axis] = clamp_angle(angles[axis], limits.min[axis], limits.max[axis]);
+    for (int i = 0; i < 3; ++i) angles[i] = clamp_angle(angles[i], limits.min[i], limits.max[i]);
     clamped_offset = from_xyz_angles(angles);
   }
   const bool changed = turns_noticeably(offset, clamped_offset);

@@ -61,6 +61,12 @@ bool limits_active(const JointLimits& limits);
 // less clamping). Returns true if the rotation changed by more than 1e-5 rad.
 bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat& local);
 
+// The same with the hinge's unit axis given (`axis` = hinge_axis(limits), ignored for a
+// ball joint): for a solver that clamps the same joint in every iteration and normalises
+// the axis once per solve.
+bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm::quat& rest,
+                     glm::quat& local);
+
 // ---- A quick inside test for ball joints ----------------------------------------------
 //
 // Reading a rotation's XYZ angles costs three atan2; an iterative solver clamps every joint

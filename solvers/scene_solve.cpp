@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "solvers/solver_common.h"
 #include "solvers/solver_table.h"
 
 namespace ik {
@@ -13,13 +12,32 @@ bool solves_scale(const Chain& chain) {
          solver_table()[chain.solver].scale_goal;
 }
 
-// Marks the chain's joints and every ancestor of its root as owned.
+// True if `joint` is a joint at or below `root` (walking up the parents; a parent's index is
+// always smaller, skeleton.h).
+bool at_or_below(const Skeleton& skeleton, int joint, int root) {
+  const int n = skeleton.joint_count();
+  if (root < 0 || root >= n || joint < 0 || joint >= n) return false;
+  while (joint > root) joint = skeleton.parent[static_cast<size_t>(joint)];
+  return joint == root;
+}
+
+// Marks the joints on the way from `joint` up to `root` (both included) and every ancestor of
+// `root`: for a `joint` below `root`, simply everything from `joint` up to the skeleton's root.
+void lock_up_from(const Skeleton& skeleton, int joint, Workspace& ws) {
+  for (; joint >= 0; joint = skeleton.parent[static_cast<size_t>(joint)])
+    ws.locked[static_cast<size_t>(joint)] = 1;
+}
+
+// Marks the chain's joints (the paths from its root to its effector and to each extra
+// effector: the chain's tree, fill_chain_tree) and every ancestor of its root as owned --
+// nothing if an effector is not below the root. Walks the parent links directly: the tree
+// itself is not needed, only which joints it holds.
 void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
-  if (!fill_chain_tree(skeleton, chain, ws.path, ws.tree_parent)) return;
-  for (int j : ws.path) ws.locked[static_cast<size_t>(j)] = 1;
-  for (int a = skeleton.parent[static_cast<size_t>(chain.root)]; a >= 0;
-       a = skeleton.parent[static_cast<size_t>(a)])
-    ws.locked[static_cast<size_t>(a)] = 1;
+  if (!at_or_below(skeleton, chain.effector, chain.root)) return;
+  for (const EffectorGoal& e : chain.extra_effectors)
+    if (!at_or_below(skeleton, e.joint, chain.root)) return;
+  lock_up_from(skeleton, chain.effector, ws);
+  for (const EffectorGoal& e : chain.extra_effectors) lock_up_from(skeleton, e.joint, ws);
 }
 
 }  // namespace
