@@ -177,7 +177,7 @@ void prepare_columns(Problem& p, const Pose& pose) {
             ? cached_ball_ranges(p.skeleton.limits[static_cast<size_t>(j)], ws.ball_ranges[static_cast<size_t>(j)])
             : nullptr;
     if (prepared != nullptr)
-      std::copy(prepared, prepared + 3, ranges);
+      ranges[0] = prepared[0], ranges[1] = prepared[1], ranges[2] = prepared[2];  // (std::copy: a memmove call)
     else
       ranges[2] = glm::vec3(2.0f);
     const glm::vec3& scale = pose.local[static_cast<size_t>(j)].scale;
@@ -837,7 +837,9 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
     update_frames(p, pose);
     return evaluate(p, trace != nullptr);
   };
-  auto record = [&](float) { trace_iteration(trace, pose, p.model_error); };
+  auto record = [&](float) {
+    if (trace != nullptr) trace_iteration(trace, pose, p.model_error);  // spares an untraced solve the call
+  };
   // A goal beyond reach: no tolerance to stop at; the error above the floor keeps falling
   // as the chain straightens toward the goal, until that stalls. Otherwise the frame-space
   // error must come within the tolerance divided by how much the frame map can stretch a
