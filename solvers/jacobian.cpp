@@ -139,7 +139,11 @@ void set_frame(Problem& p, const Pose& pose, bool limb_frame) {
   p.frame_parent = limb_frame ? glm::mat4(1.0f) : parent;
   p.model_from_frame = limb_frame ? parent : glm::mat4(1.0f);
   p.frame_from_model = inverse_transform(p.model_from_frame);
-  p.frame_rotation = rotation_of(glm::mat3(p.model_from_frame));
+  // Only orientation goals read the frame's rotation (evaluate), and a quaternion read from a
+  // matrix is not free: a position-only chain leaves it at the identity.
+  bool orientation = p.chain.goal.use_orientation;
+  for (const EffectorGoal& e : p.chain.extra_effectors) orientation = orientation || e.goal.use_orientation;
+  if (orientation) p.frame_rotation = rotation_of(glm::mat3(p.model_from_frame));
 }
 
 // The one forward pass of an iteration: the frames of the chain's tree.
