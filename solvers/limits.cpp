@@ -198,18 +198,11 @@ inline void sin_cos(float x, float& sine, float& cosine) {
   cosine = sign * (1.0f - x2 * (1.0f / 2.0f) * (1.0f - x2 * (1.0f / 12.0f) * (1.0f - x2 * (1.0f / 30.0f) * (1.0f - x2 * (1.0f / 56.0f) * (1.0f - x2 * (1.0f / 90.0f) * (1.0f - x2 * (1.0f / 132.0f)))))));
 }
 
-// sin_cos's cosine alone.
+// sin_cos's cosine alone (inlined, the unused sine is dropped).
 inline float cos_of(float x) {
-  float sign = 1.0f;
-  if (x > 0.5f * kPiF) {
-    x = kPiF - x;
-    sign = -1.0f;
-  } else if (x < -0.5f * kPiF) {
-    x = -kPiF - x;
-    sign = -1.0f;
-  }
-  const float x2 = x * x;
-  return sign * (1.0f - x2 * (1.0f / 2.0f) * (1.0f - x2 * (1.0f / 12.0f) * (1.0f - x2 * (1.0f / 30.0f) * (1.0f - x2 * (1.0f / 56.0f) * (1.0f - x2 * (1.0f / 90.0f) * (1.0f - x2 * (1.0f / 132.0f)))))));
+  float sine, cosine;
+  sin_cos(x, sine, cosine);
+  return cosine;
 }
 
 }  // namespace
