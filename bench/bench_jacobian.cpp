@@ -54,26 +54,9 @@ BENCHMARK(BM_JacobianTransposeJointIteration)->ArgName("N")->Arg(16)->Arg(1024);
 BENCHMARK(BM_DlsJointIteration)->ArgName("N")->Arg(16)->Arg(1024);
 
 // Mean iterations to reach random reachable goals on a 10-joint chain from rest, at the
-// default tolerance (1e-3 x chain length) and lambda. The goals are the same as
-// bench_ccd's. The FABRIK paper's table gives 999 for its DLS.
-void mean_iterations(benchmark::State& state, Solve solve) {
-  const ik::Skeleton s = ikbench::chain(10);
-  const std::vector<glm::vec3> goals = ikbench::reachable_goals(s, 0, 9, 1000, 11, 3.14159f);
-  ik::Pose pose = ik::rest_pose(s);
-  ik::Workspace ws;
-  const ik::Chain defaults = chain_of(10, 1000, ik::Params().tolerance);
-  ik::Chain chain = defaults;
-  double iterations = 0.0, reached = 0.0;
-  size_t g = 0;
-  for (auto _ : state) {
-    chain.goal.position = goals[g++ % goals.size()];
-    const ik::SolveResult r = solve(s, chain, pose, ws, nullptr);
-    iterations += r.iterations;
-    reached += r.status == ik::SolveStatus::reached ? 1.0 : 0.0;
-  }
-  state.counters["mean_iterations"] = benchmark::Counter(iterations, benchmark::Counter::kAvgIterations);
-  state.counters["reached_fraction"] = benchmark::Counter(reached, benchmark::Counter::kAvgIterations);
-}
+// default tolerance (1e-3 x chain length) and lambda (ikbench::mean_iterations: the same
+// goals as bench_fabrik's and bench_ccd's). The FABRIK paper's table gives 999 for its DLS.
+using ikbench::mean_iterations;
 
 void BM_DlsMeanIterations(benchmark::State& state) { mean_iterations(state, ik::solve_dls); }
 void BM_JacobianTransposeMeanIterations(benchmark::State& state) {
