@@ -48,7 +48,8 @@ bool is_hinge(const Skeleton& skeleton, const Params& params, int joint) {
 // goals, vectors holds 3 per tree joint: its ball-limit test
 // (copied from workspace.ball_ranges, cached_ball_ranges; cos h = 2, "never surely inside",
 // where there is none); floats: J (rows x columns, row-major); floats2: Δθ (columns), then e, Jg and y
-// (rows each), then J Jᵀ damped and J Jᵀ as built (rows x rows each). Per tree joint k, fixed for the solve
+// (rows each), then J Jᵀ damped and J Jᵀ as built (rows x rows each), then per tree joint two
+// floats for a hinge tracked by its angle (hinge_state, read_hinge_angles). Per tree joint k, fixed for the solve
 // (prepare_columns): flags[k] its number of columns (0 locked, 1 hinge, 3 ball),
 // positions2[k] a hinge's unit axis (own frame), lengths[k] 1 / the scale of its frame when
 // Problem::rigid.
@@ -91,6 +92,9 @@ struct Problem {
   float* y() { return jg() + rows; }
   float* jjt() { return y() + rows; }
   float* gram() { return jjt() + rows * rows; }  // J Jᵀ undamped, kept for a second solve
+  // Tree joint k's hinge: [0] its angle (limits.h, hinge_angle), [1] 1 while a swing read at
+  // the start is still to be reported as a clamp to the trace.
+  float* hinge_state(size_t k) { return gram() + rows * rows + 2 * k; }
   glm::vec3* ball_ranges(size_t k) { return workspace.vectors.data() + 2 * effectors + 3 * k; }
 };
 
@@ -117,7 +121,8 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   for (int i = 0; i < p.effectors; ++i) ws.weights[static_cast<size_t>(i)] = std::sqrt(effector_weight(p.chain, i));
   const size_t m = static_cast<size_t>(p.rows), n = static_cast<size_t>(p.columns);
   if (ws.floats.size() < m * n) ws.floats.resize(m * n);
-  if (ws.floats2.size() < n + 3 * m + 2 * m * m) ws.floats2.resize(n + 3 * m + 2 * m * m);
+  const size_t floats2 = n + 3 * m + 2 * m * m + 2 * joints;
+  if (ws.floats2.size() < floats2) ws.floats2.resize(floats2);
   return true;
 }
 
@@ -647,23 +652,45 @@ void apply_step(Problem& p, Pose& pose, Trace* trace) {
   for (size_t k = 0; k < p.moving; ++k) {
     const int j = ws.path[k];
     if (ws.flags[k] == 0) continue;
-    glm::vec3 turn;  // rotation vector in the joint's own frame
-    if (ws.flags[k] == 1) {
-      turn = ws.positions2[k] * (scale * step[column]);
-      column += 1;
-    } else {
-      turn = scale * glm::vec3(step[column], step[column + 1], step[column + 2]);
-      column += 3;
-    }
     glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
+    const glm::quat& rest = p.skeleton.rest[static_cast<size_t>(j)].rotation;
+    if (ws.flags[k] == 1) {
+      // A hinge (one column only with limits on): its angle moves by the step and is clamped
+      // as a number, then the rotation is rebuilt from it (limits.h, "Hinges tracked by
+      // their angle"), instead of turning the quaternion and reading the angle back.
+      float* hinge = p.hinge_state(k);
+      hinge[0] += scale * step[column];
+      column += 1;
+      const bool clamped = clamp_hinge_angle(p.skeleton.limits[static_cast<size_t>(j)], hinge[0]);
+      rotation = hinge_rotation(ws.positions2[k], rest, hinge[0]);
+      if (clamped || hinge[1] != 0.0f) trace_clamped(trace, static_cast<int>(k));
+      hinge[1] = 0.0f;
+      continue;
+    }
+    const glm::vec3 turn = scale * glm::vec3(step[column], step[column + 1], step[column + 2]);  // own frame
+    column += 3;
     if (glm::dot(turn, turn) > 0.0f) rotation = glm::normalize(multiply(rotation, rotation_from_vector(turn)));
     if (!p.params.use_limits) continue;
-    const glm::quat& rest = p.skeleton.rest[static_cast<size_t>(j)].rotation;
     // Most turns stay inside a ball joint's ranges: the quick test spares the angle reading.
     const glm::vec3* ranges = p.ball_ranges(k);
     if (ranges[2].x <= 1.0f && ball_surely_inside(ranges, multiply(glm::conjugate(rest), rotation))) continue;
     if (clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], ws.positions2[k], rest, rotation))
       trace_clamped(trace, static_cast<int>(k));
+  }
+}
+
+// Reads each moving hinge's angle from the pose into hinge_state, for apply_step; after the
+// last change to the pose before the iterations (the start pose, the colinear bump).
+void read_hinge_angles(Problem& p, const Pose& pose) {
+  const Workspace& ws = p.workspace;
+  for (size_t k = 0; k < p.moving; ++k) {
+    if (ws.flags[k] != 1) continue;
+    const int j = ws.path[k];
+    bool swing = false;
+    float* hinge = p.hinge_state(k);
+    hinge[0] = hinge_angle(ws.positions2[k], p.skeleton.rest[static_cast<size_t>(j)].rotation,
+                           pose.local[static_cast<size_t>(j)].rotation, swing);
+    hinge[1] = swing ? 1.0f : 0.0f;
   }
 }
 
@@ -805,6 +832,7 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   set_moving_joints(p);
   update_frames(p, pose);
   if (bump_if_colinear(p, pose)) update_frames(p, pose);
+  read_hinge_angles(p, pose);
   // Lengths in the Problem's (limb) frame; the tolerance is in model space.
   const float chain_length = path_length(workspace.positions, workspace.tree_parent, tree_index(p, 0));
   const float model_chain_length = model_path_length(p, tree_index(p, 0));

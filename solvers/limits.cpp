@@ -207,6 +207,35 @@ inline float cos_of(float x) {
 
 }  // namespace
 
+float hinge_angle(const glm::vec3& axis, const glm::quat& rest, const glm::quat& local, bool& swing) {
+  const glm::quat offset = multiply(glm::conjugate(rest), local);
+  // The swing clamp_to_limits would drop turns by 2 atan2(|v_perp|, n), n = |(w, along)|:
+  // more than kChangeEpsilon exactly when |v_perp|² > tan²(kChangeEpsilon / 2) n².
+  const float along = offset.x * axis.x + offset.y * axis.y + offset.z * axis.z;
+  const glm::vec3 v_perp = glm::vec3(offset.x, offset.y, offset.z) - along * axis;
+  const float tan_half = std::tan(0.5f * kChangeEpsilon);
+  swing = glm::dot(v_perp, v_perp) > tan_half * tan_half * (along * along + offset.w * offset.w);
+  return twist_angle(offset, axis);
+}
+
+bool clamp_hinge_angle(const JointLimits& limits, float& angle) {
+  if (angle >= limits.min.x && angle <= limits.max.x) return false;  // the common case
+  const float clamped = clamp_angle(angle, limits.min.x, limits.max.x);
+  // clamp_angle may move an inside angle by whole turns: only the move on the circle counts.
+  const bool moved = std::fabs(wrap_angle(clamped - angle)) > kChangeEpsilon;
+  angle = clamped;
+  return moved;
+}
+
+glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, float angle) {
+  // sin_cos wants |x| <= pi; a half angle of an angle in [-pi, pi) is in [-pi/2, pi/2), so
+  // its cosine, the turn's w, is >= 0.
+  if (!(angle >= -kPiF && angle < kPiF)) angle = wrap_angle(angle);
+  float sine, cosine;
+  sin_cos(0.5f * angle, sine, cosine);
+  return glm::normalize(multiply(rest, glm::quat(cosine, axis * sine)));
+}
+
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {
   if (!limits.enabled || limits.hinge) return false;
   glm::vec3 cos_middle(1.0f), sin_middle(0.0f), cos_half(-2.0f);

@@ -67,6 +67,30 @@ bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat
 bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm::quat& rest,
                      glm::quat& local);
 
+// ---- Hinges tracked by their angle -----------------------------------------------------
+//
+// An iterative solver turns a hinge only about its own axis, so once clamp_to_limits has
+// dropped a swing the offset stays a pure twist: rest * (cos(t/2), axis sin(t/2)). Such a
+// solver can then keep the angle t as a number for the whole solve, add each step to it,
+// clamp it directly and rebuild the rotation, instead of turning the quaternion and reading
+// the angle back out of it in every iteration. Turns about one axis add their angles, and
+// the swing-twist split gives (swing * twist) * turn the twist twist * turn, so this is
+// clamp_to_limits' result up to rounding.
+
+// The hinge's angle: the twist of rest⁻¹ local about the unit `axis` (twist_angle, in
+// [-pi, pi)). `swing` is set when local also turns off the axis by more than the 1e-5 rad
+// that clamp_to_limits counts as a change (it would drop that swing and report a clamp).
+float hinge_angle(const glm::vec3& axis, const glm::quat& rest, const glm::quat& local, bool& swing);
+
+// `angle` clamped into the hinge's range [limits.min.x, limits.max.x] read on the circle
+// (clamp_angle); returns true if that moved it by more than 1e-5 rad.
+bool clamp_hinge_angle(const JointLimits& limits, float& angle);
+
+// rest * (the turn by `angle` about the unit `axis`), normalised. Polynomial sine and
+// cosine (within ~1e-7), no library call; the turn's quaternion has w >= 0, as
+// clamp_to_limits' twist has.
+glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, float angle);
+
 // ---- A quick inside test for ball joints ----------------------------------------------
 //
 // Reading a rotation's XYZ angles costs three atan2; an iterative solver clamps every joint

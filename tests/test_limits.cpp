@@ -156,6 +156,47 @@ TEST(ClampToLimits, PropertyRandomRotationsLandInsideTheLimits) {
   EXPECT_GT(clamped, 50000);  // the property was exercised on rotations that needed it
 }
 
+// A hinge tracked by its angle (hinge_angle once, then per turn clamp_hinge_angle and
+// hinge_rotation, as the Jacobian solvers do) against turning the quaternion and calling
+// clamp_to_limits after every turn: the same rotation up to rounding, the same clamps
+// reported. Start rotations with a swing off the axis, ranges anywhere on the circle, some
+// wrapping past pi, some wider than a full turn, some empty (max < min).
+TEST(HingeTrackedByAngle, AgreesWithClampToLimitsAfterEveryTurn) {
+  std::mt19937 rng(2026);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  int clamps = 0, flag_mismatches = 0, turns = 0;
+  for (int i = 0; i < 20000; ++i) {
+    ik::JointLimits limits;
+    limits.enabled = true;
+    limits.hinge = true;
+    limits.hinge_axis = glm::vec3(unit(rng), unit(rng), unit(rng)) + glm::vec3(0.0f, 0.0f, 0.1f);
+    limits.min.x = 4.0f * unit(rng);
+    limits.max.x = i % 50 == 0 ? limits.min.x - 0.1f : limits.min.x + 3.5f * (unit(rng) + 1.0f);
+    const glm::vec3 axis = ik::hinge_axis(limits);
+    const glm::quat rest = iktest::random_rotation(rng, 3.0f);
+    glm::quat turned = rest * iktest::random_rotation(rng, i % 4 == 0 ? 0.5f : 1e-7f);
+    bool swing = false;
+    float angle = ik::hinge_angle(axis, rest, turned, swing);
+    for (int step = 0; step < 8; ++step, ++turns) {
+      const float d = 0.8f * unit(rng);
+      turned = glm::normalize(turned * glm::angleAxis(d, axis));
+      const bool clamped = ik::clamp_to_limits(limits, axis, rest, turned);
+      angle += d;
+      const bool tracked_clamped = ik::clamp_hinge_angle(limits, angle) || swing;
+      swing = false;
+      const glm::quat tracked = ik::hinge_rotation(axis, rest, angle);
+      ASSERT_NEAR(std::fabs(glm::dot(tracked, turned)), 1.0f, 2e-6f) << "case " << i << " step " << step;
+      ASSERT_TRUE(ik::within_limits(limits, rest, tracked)) << "case " << i << " step " << step;
+      clamps += clamped ? 1 : 0;
+      flag_mismatches += clamped != tracked_clamped ? 1 : 0;
+    }
+  }
+  EXPECT_GT(clamps, turns / 10);  // the clamp was exercised
+  // Only an angle within rounding of an end, or a swing within rounding of 1e-5 rad, may
+  // be read differently.
+  EXPECT_LE(flag_mismatches, turns / 10000);
+}
+
 // The quick ball test (prepare_ball_ranges + ball_surely_inside) against the angles read
 // the slow way: "surely inside" must never be said of a reading outside its ranges, and
 // must be said of every reading clearly inside (1e-3 rad from each end, away from the
