@@ -20,6 +20,7 @@
 #include "solvers/chain.h"
 #include "solvers/pose.h"
 #include "solvers/skeleton.h"
+#include "tests/independent_fk.h"
 
 namespace iktest {
 
@@ -27,23 +28,7 @@ constexpr float kPi = 3.14159265358979f;
 
 // ---- Independent forward kinematics ---------------------------------------------------
 
-// T * R * S, composed from GLM's translate / mat4_cast / scale.
-inline glm::mat4 local_matrix(const ik::Transform& t) {
-  return glm::translate(glm::mat4(1.0f), t.translation) * glm::mat4_cast(t.rotation) *
-         glm::scale(glm::mat4(1.0f), t.scale);
-}
-
-// Model-space matrix of `joint`, multiplying the local matrices of its ancestors.
-inline glm::mat4 world_matrix(const ik::Skeleton& skeleton, const ik::Pose& pose, int joint) {
-  glm::mat4 m(1.0f);
-  for (int j = joint; j >= 0; j = skeleton.parent[static_cast<size_t>(j)])
-    m = local_matrix(pose.local[static_cast<size_t>(j)]) * m;
-  return m;
-}
-
-inline glm::vec3 world_position(const ik::Skeleton& skeleton, const ik::Pose& pose, int joint) {
-  return glm::vec3(world_matrix(skeleton, pose, joint)[3]);
-}
+// local_matrix, world_matrix, world_position: tests/independent_fk.h.
 
 // The joints from root down to effector (walking parents; independent of ik::chain_path).
 inline std::vector<int> path_of(const ik::Skeleton& skeleton, int root, int effector) {

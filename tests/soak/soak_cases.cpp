@@ -7,9 +7,12 @@
 #include <limits>
 #include <string>
 
-#include "tests/soak/soak_fk.h"
+#include "tests/independent_fk.h"
 
 namespace soak {
+
+using iktest::world_matrix;
+using iktest::world_position;
 namespace {
 
 constexpr float kPi = 3.14159265358979f;

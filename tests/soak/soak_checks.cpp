@@ -5,9 +5,11 @@
 #include <cstring>
 #include <sstream>
 
-#include "tests/soak/soak_fk.h"
+#include "tests/independent_fk.h"
 
 namespace soak {
+
+using iktest::world_position;
 namespace {
 
 constexpr float kPi = 3.14159265358979f;

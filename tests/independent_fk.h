@@ -1,5 +1,6 @@
-// Forward kinematics for the soak's goals and checks, composed directly with GLM (not
-// ik::fk), so the checks do not trust the code they check.
+// An independent forward kinematics for tests and the soak: matrices composed directly
+// with GLM (translate * mat4_cast * scale), not ik::fk / ik::to_matrix, so the checks do
+// not trust the code they check. Header only, no test framework.
 #pragma once
 
 #include <glm/glm.hpp>
@@ -9,7 +10,7 @@
 #include "solvers/pose.h"
 #include "solvers/skeleton.h"
 
-namespace soak {
+namespace iktest {
 
 // T * R * S of one joint (parent space).
 inline glm::mat4 local_matrix(const ik::Transform& t) {
@@ -29,4 +30,4 @@ inline glm::vec3 world_position(const ik::Skeleton& skeleton, const ik::Pose& po
   return glm::vec3(world_matrix(skeleton, pose, joint)[3]);
 }
 
-}  // namespace soak
+}  // namespace iktest
