@@ -29,21 +29,7 @@ void joint_iteration(benchmark::State& state, Solve solve) {
   const int n = static_cast<int>(state.range(0));
   const ik::Skeleton s = ikbench::chain(n);
   const std::vector<glm::vec3> goals = ikbench::reachable_goals(s, 0, n - 1, 64, 7, 0.3f);
-  ik::Pose pose = ik::rest_pose(s);
-  ik::Workspace ws;
-  ik::Chain chain = chain_of(n, 8, 0.0f);
-  double joint_iterations = 0.0;
-  size_t g = 0;
-  for (auto _ : state) {
-    chain.goal.position = goals[g++ % goals.size()];
-    const ik::SolveResult r = solve(s, chain, pose, ws, nullptr);
-    benchmark::DoNotOptimize(pose.local.data());
-    joint_iterations += static_cast<double>(r.iterations) * n;
-  }
-  // An inverted rate prints as a time per joint-iteration (as bench_fabrik and bench_ccd do).
-  state.counters["per_joint_iteration"] =
-      benchmark::Counter(joint_iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  state.counters["iterations_per_solve"] = benchmark::Counter(joint_iterations / n, benchmark::Counter::kAvgIterations);
+  ikbench::time_joint_iterations(state, solve, s, chain_of(n, 8, 0.0f), goals);
 }
 
 void BM_JacobianTransposeJointIteration(benchmark::State& state) {

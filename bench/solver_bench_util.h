@@ -65,6 +65,29 @@ inline std::vector<glm::vec3> reachable_goals(const ik::Skeleton& s, int root, i
 using SolveFunction = ik::SolveResult (*)(const ik::Skeleton&, const ik::Chain&, ik::Pose&, ik::Workspace&,
                                           ik::Trace*);
 
+// Solves `chain` toward `goals` in turn (one per benchmark iteration) from the rest pose
+// and reports per_joint_iteration = time / (iterations run * joints of the skeleton), the
+// per-solve set-up included, and iterations_per_solve. The chain should be cold-started
+// (warm_start false), so every solve does the same work and no pose copy is timed.
+inline void time_joint_iterations(benchmark::State& state, SolveFunction solve, const ik::Skeleton& s,
+                                  ik::Chain chain, const std::vector<glm::vec3>& goals) {
+  const int n = s.joint_count();
+  ik::Pose pose = ik::rest_pose(s);
+  ik::Workspace ws;
+  double joint_iterations = 0.0;
+  size_t g = 0;
+  for (auto _ : state) {
+    chain.goal.position = goals[g++ % goals.size()];
+    const ik::SolveResult r = solve(s, chain, pose, ws, nullptr);
+    benchmark::DoNotOptimize(pose.local.data());
+    joint_iterations += static_cast<double>(r.iterations) * n;
+  }
+  // An inverted rate prints as a time per joint-iteration.
+  state.counters["per_joint_iteration"] =
+      benchmark::Counter(joint_iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["iterations_per_solve"] = benchmark::Counter(joint_iterations / n, benchmark::Counter::kAvgIterations);
+}
+
 // Cost per joint-iteration (the linearity goal and FABRIK's ns goal): cold-started solves
 // (every solve begins at rest, so no copy is needed between runs) of `max_iterations` with
 // no tolerance toward goals at 99.9% of the chain's length in random directions: the chain,
@@ -84,25 +107,13 @@ inline void joint_iteration_cost(benchmark::State& state, SolveFunction solve, i
   std::mt19937 rng(7);
   std::vector<glm::vec3> goals;
   for (int i = 0; i < 64; ++i) goals.push_back(random_unit(rng) * (0.999f * static_cast<float>(n - 1)));
-  ik::Pose pose = ik::rest_pose(s);
-  ik::Workspace ws;
   ik::Chain c;
   c.root = 0;
   c.effector = n - 1;
   c.params.max_iterations = max_iterations;
   c.params.tolerance = 0.0f;
   c.params.warm_start = false;
-  double joint_iterations = 0.0;
-  size_t g = 0;
-  for (auto _ : state) {
-    c.goal.position = goals[g++ % goals.size()];
-    const ik::SolveResult r = solve(s, c, pose, ws, nullptr);
-    benchmark::DoNotOptimize(pose.local.data());
-    joint_iterations += static_cast<double>(r.iterations) * n;
-  }
-  state.counters["per_joint_iteration"] =
-      benchmark::Counter(joint_iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  state.counters["iterations_per_solve"] = benchmark::Counter(joint_iterations / n, benchmark::Counter::kAvgIterations);
+  time_joint_iterations(state, solve, s, c, goals);
 }
 
 // Mean iterations to reach random reachable goals on a 10-joint chain from rest, at the
