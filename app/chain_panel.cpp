@@ -8,7 +8,6 @@
 #include <string>
 
 #include "app/inspection.h"
-#include "solvers/skeleton.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
 
@@ -263,8 +262,8 @@ void draw_inspection(Editor& editor, int c) {
     // value is zero by construction, not because of a singular pose. Judge the
     // conditioning over the directions such a chain can move in.
     const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-    const bool one_joint = spectrum.rows == 3 &&
-                           ik::chain_path(editor.rig.skeleton, chain.root, chain.effector).size() == 2;
+    const bool one_joint =
+        spectrum.rows == 3 && editor.rig.skeleton.parent[static_cast<size_t>(chain.effector)] == chain.root;
     const int rank = one_joint ? std::min(2, spectrum.columns) : spectrum.rows;
     const float smallest = rank > 0 ? spectrum.singular_values[rank - 1] : 0.0f;
     const float condition = one_joint ? spectrum.singular_values[0] / smallest : spectrum.condition;
