@@ -83,6 +83,17 @@ def gltf_text(nodes, extra=None):
     return json.dumps(doc)
 
 
+def write_files(folder, files):
+    """Writes each name -> bytes of `files` into `folder`; returns the paths, in order."""
+    paths = []
+    for name, data in files.items():
+        path = os.path.join(folder, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        paths.append(path)
+    return paths
+
+
 def write_broken_files(folder, shared, rng):
     """Writes files ikscope must refuse with one message each; returns their paths (and
     a few paths that are not files at all)."""
@@ -114,12 +125,7 @@ def write_broken_files(folder, shared, rng):
         # The sample's JSON without its .bin beside it.
         "missing_bin.gltf": simple_gltf.encode(),
     }
-    paths = []
-    for name, data in files.items():
-        path = os.path.join(folder, name)
-        with open(path, "wb") as f:
-            f.write(data)
-        paths.append(path)
+    paths = write_files(folder, files)
     os.makedirs(os.path.join(folder, "a_folder.gltf"), exist_ok=True)
     paths += [os.path.join(folder, "a_folder.gltf"), os.path.join(folder, "there_is_no_such_file.glb")]
     return paths
@@ -132,13 +138,7 @@ def write_broken_sessions(folder):
         "session_missing_rig.json": json.dumps({"format": "ikscope-session", "version": 1,
                                                  "rig_path": "no_such_rig.gltf", "chains": []}),
     }
-    paths = []
-    for name, text in sessions.items():
-        path = os.path.join(folder, name)
-        with open(path, "w") as f:
-            f.write(text)
-        paths.append(path)
-    return paths
+    return write_files(folder, {name: text.encode() for name, text in sessions.items()})
 
 
 # --- 2. home views ---------------------------------------------------------------------
