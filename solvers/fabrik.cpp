@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "solvers/chain_aim.h"
+#include "solvers/isa_dispatch.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 
@@ -97,76 +98,112 @@ void backward_pass(Workspace& ws) {
 // The fast path's passes, for a plain chain with one goal on its last joint. Both place
 // joint after joint on the line from the joint just placed (the anchor a) toward an
 // earlier position o of the joint being placed, at its bone's length L:
-//     a' = a + d L / |d|,   d = o - a.
-// Each step waits for the one before, so a pass runs at one step's latency, which two
-// rewrites shorten (about 22 cycles of latency a step instead of 34):
-//   * the next step's offset d' = o' - a' is formed as (o' - a) - d L / |d|, where
-//     c = o' - a is ready before this step's square root, so a' itself is off the
-//     critical path;
-//   * L / |d| is the SSE estimate y of 1 / sqrt(x), x = |d|², refined by one Newton step,
-//     L y (3 - x y²) / 2 (scale_over_sqrt), with the product distributed:
-//         d L / |d| = A - B,   A = (1.5 L d) y,   B = ((0.5 L d) x) y · y²,
-//     so that y², (0.5 L d) x y and (1.5 L d) y are formed side by side.
-// The result is the one sqrt and division would give, to float precision.
+//     a' = a + s d,   d = o - a,   s = L / |d|.
+// Each step waits for the one before, so a pass runs at the latency of one step, and the
+// step is arranged to shorten it:
+//   * s is the SSE estimate y of 1 / sqrt(x), x = |d|², refined by one Newton step:
+//     s = L y v,  v = 3/2 - (x/2) y²;
+//   * the next step's x' = |d'|² is not formed from d' = c - s d (c = o' - a, the offset
+//     from the old anchor to the next joint's earlier position) but from the recurrence
+//         x' = |c|² - 2 s (c . d) + s² x = (|c|² + L²) - (2 (c . d) L y) v,
+//     using s² x = L². |c|² and L y are ready before v, so only v and one
+//     multiply-subtract wait for the square root; a' and d' follow off that path, and
+//     c . d waits for d only, a step earlier.
+// With fused multiply-adds that is about 18 cycles of latency a step (the path through
+// d and c . d; ~21 measured), against 22 when x' was |d'|² of the new d' (~26 measured).
+// The recurrence subtracts nearly equal numbers when |d'|² is small beside |c|² + L²: it
+// is kept only while x' > (|c|² + L²) / 64 (rounding then costs at most ~200 float
+// epsilons of x', ~1e-5 of the step's length), otherwise x' is formed from d' itself.
+// (Carrying |c|² and c . d by recurrences too shortens the path to ~15 cycles, but the
+// extra cancellation raised the error the passes settle at about fourfold.)
 
-// One step: moves `anchor` to the joint being placed and sets `d` to the offset from there
-// to `next_old` (the earlier position of the joint after it). Returns false, touching
-// nothing, when d has no direction (the earlier position is the anchor itself).
-inline bool step_toward(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length) {
-  const float x = glm::dot(d, d);
-  if (!(x > kTiny2)) return false;
-  const glm::vec3 half = d * (0.5f * length);
-  const glm::vec3 three_halves = d * (1.5f * length);
-  const float y = rsqrt_estimate(x);
-  const glm::vec3 a_part = three_halves * y;
-  const glm::vec3 b_part = ((half * x) * y) * (y * y);
-  const glm::vec3 c = next_old - anchor;
-  anchor += a_part - b_part;
-  d = (c - a_part) + b_part;
+// What carries from one step to the next.
+struct Placement {
+  glm::vec3 anchor;  // the joint placed last
+  glm::vec3 d;       // from the anchor to the earlier position of the joint placed next
+  float x;           // |d|²
+};
+
+// One step: places the next joint (its bone `length`), moving the anchor there, and aims at
+// `next_old`, the earlier position of the joint after it. Returns false, touching nothing,
+// when d has no direction (the earlier position is the anchor itself).
+IKSCOPE_ALWAYS_INLINE bool step_toward(Placement& s, const glm::vec3& next_old, float length) {
+  if (!(s.x > kTiny2)) return false;
+  const glm::vec3 c = next_old - s.anchor;
+  const float y = rsqrt_estimate(s.x);
+  const float length_y = length * y;
+  const float v = 1.5f - ((0.5f * s.x) * y) * y;
+  const float cc_plus_l2 = glm::dot(c, c) + length * length;
+  const float x_next = cc_plus_l2 - (glm::dot(c, s.d) * (2.0f * length_y)) * v;
+  const glm::vec3 step = s.d * (length_y * v);
+  s.anchor += step;
+  s.d = c - step;
+  s.x = x_next > cc_plus_l2 * (1.0f / 64.0f) ? x_next : glm::dot(s.d, s.d);
   return true;
 }
 
 // The rare step where d has no direction: the bone keeps `direction` (its old one).
-inline void step_along(glm::vec3& anchor, glm::vec3& d, const glm::vec3& next_old, float length,
-                       const glm::vec3& direction) {
-  anchor += direction_or(direction, glm::vec3(0, 1, 0)) * length;
-  d = next_old - anchor;
+inline void step_along(Placement& s, const glm::vec3& next_old, float length, const glm::vec3& direction) {
+  s.anchor += direction_or(direction, glm::vec3(0, 1, 0)) * length;
+  s.d = next_old - s.anchor;
+  s.x = glm::dot(s.d, s.d);
+}
+
+inline Placement start_placement(const glm::vec3& anchor, const glm::vec3& first_old) {
+  const glm::vec3 d = first_old - anchor;
+  return Placement{anchor, d, glm::dot(d, d)};
 }
 
 // Backward pass: b[n-1] = the goal, then b[n-2] .. b[1] (the root's backward position is
 // never read: the forward pass puts the root back where it was).
-void backward_pass_single(Workspace& ws) {
+IKSCOPE_ALWAYS_INLINE void backward_pass_single_body(Workspace& ws) {
   const size_t n = ws.path.size();
   const glm::vec3* p = ws.positions.data();
   glm::vec3* b = ws.positions2.data();
   const float* lengths = ws.lengths.data();
-  glm::vec3 anchor = ws.vectors[n - 1];  // the goal
-  b[n - 1] = anchor;
+  b[n - 1] = ws.vectors[n - 1];  // the goal
   if (n < 3) return;
-  glm::vec3 d = p[n - 2] - anchor;
+  Placement s = start_placement(b[n - 1], p[n - 2]);
   for (size_t k = n - 1; k >= 2; --k) {  // places joint k - 1, then aims at k - 2
-    if (!step_toward(anchor, d, p[k - 2], lengths[k]))
-      step_along(anchor, d, p[k - 2], lengths[k], p[k - 1] - p[k]);
-    b[k - 1] = anchor;
+    if (!step_toward(s, p[k - 2], lengths[k])) step_along(s, p[k - 2], lengths[k], p[k - 1] - p[k]);
+    b[k - 1] = s.anchor;
   }
 }
 
 // Forward pass: the root stays; p[1] .. p[n-1] on the lines toward their backward
 // positions. Returns the effector's distance to `goal`.
-float forward_pass_single(Workspace& ws, const glm::vec3& goal) {
+IKSCOPE_ALWAYS_INLINE float forward_pass_single_body(Workspace& ws, const glm::vec3& goal) {
   const size_t n = ws.path.size();
   glm::vec3* p = ws.positions.data();
   const glm::vec3* b = ws.positions2.data();
   const float* lengths = ws.lengths.data();
   if (n < 2) return glm::length(p[0] - goal);
-  glm::vec3 anchor = p[0];
-  glm::vec3 d = b[1] - anchor;
+  Placement s = start_placement(p[0], b[1]);
   for (size_t k = 1; k < n; ++k) {  // places joint k, then aims at k + 1
     const glm::vec3& next = b[k + 1 < n ? k + 1 : k];
-    if (!step_toward(anchor, d, next, lengths[k])) step_along(anchor, d, next, lengths[k], p[k] - anchor);
-    p[k] = anchor;
+    if (!step_toward(s, next, lengths[k])) step_along(s, next, lengths[k], p[k] - s.anchor);
+    p[k] = s.anchor;
   }
-  return glm::length(anchor - goal);
+  return glm::length(s.anchor - goal);
+}
+
+// The passes compiled twice (isa_dispatch.h): with fused multiply-adds the step's latency
+// is shorter.
+void backward_pass_single_plain(Workspace& ws) { backward_pass_single_body(ws); }
+float forward_pass_single_plain(Workspace& ws, const glm::vec3& goal) { return forward_pass_single_body(ws, goal); }
+IKSCOPE_TARGET_AVX2_FMA void backward_pass_single_avx2_fma(Workspace& ws) { backward_pass_single_body(ws); }
+IKSCOPE_TARGET_AVX2_FMA float forward_pass_single_avx2_fma(Workspace& ws, const glm::vec3& goal) {
+  return forward_pass_single_body(ws, goal);
+}
+
+// One iteration of the single-goal passes; returns the effector's distance to `goal`.
+float single_goal_iteration(Workspace& ws, const glm::vec3& goal) {
+  if (cpu_has_avx2_fma()) {
+    backward_pass_single_avx2_fma(ws);
+    return forward_pass_single_avx2_fma(ws, goal);
+  }
+  backward_pass_single_plain(ws);
+  return forward_pass_single_plain(ws, goal);
 }
 
 // Forward pass on positions only (the fast path with several goals, where the tree is a
@@ -234,7 +271,7 @@ bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pos
 // Model-space positions of the path's joints (forward kinematics in the root parent's
 // frame: x_k = x_(k-1) + s_(k-1) R(W_(k-1)) t_k, W_k = W_(k-1) q_k, s_k = s_(k-1) * scale_k,
 // then mapped by the root's parent), and the bone lengths, ws.lengths[0] = 0.
-void rigid_path_positions(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
+IKSCOPE_ALWAYS_INLINE void rigid_path_positions_body(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
   const size_t n = ws.path.size();
   const glm::mat3 m(parent_of_root);
   const glm::vec3 origin(parent_of_root[3]);
@@ -250,6 +287,19 @@ void rigid_path_positions(const Pose& pose, const glm::mat4& parent_of_root, Wor
   }
   ws.lengths[0] = 0.0f;
   for (size_t k = 1; k < n; ++k) ws.lengths[k] = glm::length(ws.positions[k] - ws.positions[k - 1]);
+}
+
+// Compiled twice (isa_dispatch.h), like the passes: quaternion products are sums of products.
+void rigid_path_positions_plain(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
+  rigid_path_positions_body(pose, parent_of_root, ws);
+}
+IKSCOPE_TARGET_AVX2_FMA void rigid_path_positions_avx2_fma(const Pose& pose, const glm::mat4& parent_of_root,
+                                                           Workspace& ws) {
+  rigid_path_positions_body(pose, parent_of_root, ws);
+}
+void rigid_path_positions(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
+  if (cpu_has_avx2_fma()) return rigid_path_positions_avx2_fma(pose, parent_of_root, ws);
+  rigid_path_positions_plain(pose, parent_of_root, ws);
 }
 
 // The solve on a rigid path (validated; ws.path filled; the start pose applied), as the
@@ -307,8 +357,7 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   const LoopOutcome loop = iterate_until_done(
       params.max_iterations, tolerance, initial_error,
       [&] {
-        backward_pass_single(ws);
-        return forward_pass_single(ws, goal);
+        return single_goal_iteration(ws, goal);
       },
       [&](float error) {
         if (trace != nullptr && trace->record_poses)
@@ -414,8 +463,7 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
         params.max_iterations, tolerance, initial_error,
         [&] {
           if (single_effector) {
-            backward_pass_single(ws);
-            return forward_pass_single(ws, goal);
+            return single_goal_iteration(ws, goal);
           }
           backward_pass(ws);
           forward_pass(ws);
