@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/isa_dispatch.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 
@@ -132,28 +133,32 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
 namespace {
 
 // rotation_between(from, to) inline, for its common case (neither vector zero, not
-// opposite), given |from| |to| (`norm`, known before `to` is). Returns false, touching
-// nothing, in the other cases, where the caller asks rotation_between itself.
-inline bool shortest_turn(const glm::vec3& from, const glm::vec3& to, float norm, glm::quat& turn) {
+// opposite), given |from| |to| (`norm`, known before `to` is), and left unnormalised: the
+// quaternion (|from| |to| + from . to, from x to) is the shortest turn times its length,
+// whose square goes to `norm2`. Returns false, touching nothing, in the other cases.
+inline bool scaled_shortest_turn(const glm::vec3& from, const glm::vec3& to, float norm, glm::quat& turn,
+                                 float& norm2) {
   const float real = norm + glm::dot(from, to);
   if (!(real > 1e-6f * norm)) return false;
   const glm::vec3 c = glm::cross(from, to);
-  const float inverse_length = 1.0f / std::sqrt(real * real + glm::dot(c, c));
-  turn = glm::quat(real * inverse_length, c.x * inverse_length, c.y * inverse_length,
-                   c.z * inverse_length);
+  norm2 = real * real + glm::dot(c, c);
+  turn = glm::quat(real, c.x, c.y, c.z);
   return true;
 }
 
-}  // namespace
+// q v q* for any quaternion q, given |q|² (`norm2`): |q|² times v turned by q's rotation.
+// (q v q* = (w² - |u|²) v + 2 (u . v) u + 2 w u x v, u = q's vector part, and
+// 2 u x (u x v) = 2 (u . v) u - 2 |u|² v; `twice_v` is 2 v.)
+inline glm::vec3 sandwich(const glm::quat& q, float norm2, const glm::vec3& v, const glm::vec3& twice_v) {
+  const glm::vec3 u(q.x, q.y, q.z);
+  const glm::vec3 t = glm::cross(u, twice_v);
+  return (v * norm2 + q.w * t) + glm::cross(u, t);
+}
 
-glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
-                         const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
-                         std::vector<glm::vec3>& scratch, std::vector<float>& norms,
-                         std::vector<glm::quat>& worlds) {
+IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, const std::vector<int>& path,
+                                                    const glm::mat4& parent_of_root, const glm::vec3* targets,
+                                                    Pose& pose, glm::vec3* scratch, float* norms, glm::quat* worlds) {
   const size_t n = path.size();
-  scratch.resize(2 * n);
-  norms.resize(n);
-  worlds.resize(n);
   // First, what does not depend on the joints above (no joint waits for another here):
   // the rest bone direction `from` (a uniform scale does not turn it), the wanted direction
   // in the root parent's frame `wanted` (M⁻¹ times the model-space one, up to length, by the
@@ -183,15 +188,28 @@ glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
   // so that only the outer rotation waits for the parent's new rotation.
   glm::quat parent_world(1.0f, 0.0f, 0.0f, 0.0f);  // world_(k-1)
   glm::vec3 to = scratch[1];
+  float to_scale = 1.0f;
   for (size_t k = 0; k + 1 < n; ++k) {
     const size_t j = static_cast<size_t>(path[k]);
     const glm::vec3& from = scratch[2 * k];
+    const glm::quat& rest = skeleton.rest[j].rotation;
     glm::quat turn;
-    if (!shortest_turn(from, to, norms[k], turn)) turn = rotation_between(from, to);
-    const glm::quat local = multiply(turn, skeleton.rest[j].rotation);
+    float turn_norm2;
+    if (!scaled_shortest_turn(from, to, norms[k] * to_scale, turn, turn_norm2)) {
+      turn = rotation_between(from, to);
+      turn_norm2 = 1.0f;
+    }
+    const glm::quat scaled_local = multiply(turn, rest);
+    const float inverse_length = scale_over_sqrt(1.0f, turn_norm2);
+    const glm::quat local = scaled_local * inverse_length;
     pose.local[j].rotation = local;
-    if (k + 2 < n)
-      to = rotate(glm::conjugate(local), rotate(glm::conjugate(parent_world), scratch[2 * k + 3]));
+    if (k + 2 < n) {
+      const glm::vec3 u = rotate(glm::conjugate(parent_world), scratch[2 * k + 3]);
+      const float local_norm2 = turn_norm2 * glm::dot(rest, rest);
+      const float r = inverse_length * inverse_length;
+      to = sandwich(glm::conjugate(scaled_local), local_norm2, u, u + u) * r;
+      to_scale = local_norm2 * r;
+    }
     parent_world = multiply(parent_world, local);
     worlds[k] = parent_world;
   }
@@ -204,6 +222,33 @@ glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
     position += rotate(worlds[k], pose.local[static_cast<size_t>(path[k + 1])].translation) * scale;
   }
   return glm::vec3(parent_of_root * glm::vec4(position, 1.0f));
+}
+
+glm::vec3 aim_rigid_path_plain(const Skeleton& skeleton, const std::vector<int>& path, const glm::mat4& parent_of_root,
+                               const glm::vec3* targets, Pose& pose, glm::vec3* scratch, float* norms,
+                               glm::quat* worlds) {
+  return aim_rigid_path_body(skeleton, path, parent_of_root, targets, pose, scratch, norms, worlds);
+}
+IKSCOPE_TARGET_AVX2_FMA glm::vec3 aim_rigid_path_avx2_fma(const Skeleton& skeleton, const std::vector<int>& path,
+                                                          const glm::mat4& parent_of_root, const glm::vec3* targets,
+                                                          Pose& pose, glm::vec3* scratch, float* norms,
+                                                          glm::quat* worlds) {
+  return aim_rigid_path_body(skeleton, path, parent_of_root, targets, pose, scratch, norms, worlds);
+}
+
+}  // namespace
+
+glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
+                         const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
+                         std::vector<glm::vec3>& scratch, std::vector<float>& norms,
+                         std::vector<glm::quat>& worlds) {
+  const size_t n = path.size();
+  scratch.resize(2 * n);
+  norms.resize(n);
+  worlds.resize(n);
+  if (cpu_has_avx2_fma())
+    return aim_rigid_path_avx2_fma(skeleton, path, parent_of_root, targets, pose, scratch.data(), norms.data(), worlds.data());
+  return aim_rigid_path_plain(skeleton, path, parent_of_root, targets, pose, scratch.data(), norms.data(), worlds.data());
 }
 
 }  // namespace ik
