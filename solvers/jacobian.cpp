@@ -3,8 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#if defined(__SSE__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
 #include "solvers/dense.h"
 #include "solvers/goal_error.h"
+#include "solvers/isa_dispatch.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 
@@ -467,7 +472,7 @@ void gram_of_three_rows(const float* jacobian, int n, float* jjt) {
 // untouched (the caller then damps more, as after a failed Cholesky). Accuracy: like
 // Cholesky's, the error grows with A's condition number; the damping λ² I the solvers
 // add bounds it.
-bool solve_spd_3(const float* a, float diagonal, float* b) {
+IKSCOPE_ALWAYS_INLINE bool solve_spd_3(const float* a, float diagonal, float* b) {
   const float a00 = a[0] + diagonal, a01 = a[1], a02 = a[2], a11 = a[4] + diagonal, a12 = a[5], a22 = a[8] + diagonal;
   const float c00 = a11 * a22 - a12 * a12;
   const float c01 = a02 * a12 - a01 * a22;
@@ -487,7 +492,7 @@ bool solve_spd_3(const float* a, float diagonal, float* b) {
 
 // (G + λ² I) y = e into p.y() for G = p.gram() (J Jᵀ, rows x rows, full): in closed form
 // for 3 rows (solve_spd_3), else by Cholesky on a damped copy in p.jjt().
-void solve_damped(Problem& p, float lambda) {
+IKSCOPE_ALWAYS_INLINE void solve_damped(Problem& p, float lambda) {
   const int m = p.rows;
   const float* gram = p.gram();
   float* y = p.y();
@@ -541,7 +546,7 @@ void dls_step(Problem& p, float lambda) {
 
 // J Jᵀ into p.gram(), and per unlocked tree joint what its Δθ needs -- r for a ball joint,
 // c for a hinge -- into J's storage (unused on this path) at 3 x (its first column).
-void fused_gram(Problem& p) {
+IKSCOPE_ALWAYS_INLINE void fused_gram(Problem& p) {
   const Workspace& ws = p.workspace;
   const glm::vec3 effector = ws.vectors2[0];
   const float weight = ws.weights[0];
@@ -585,25 +590,21 @@ void fused_gram(Problem& p) {
   gram[6] = g02, gram[7] = g12, gram[8] = g22;
 }
 
-// Δθ = Jᵀ y from fused_gram's vectors.
-void fused_transpose_times(Problem& p, const glm::vec3& y) {
+// Δθ = Jᵀ y from fused_gram's vectors, into p.step().
+IKSCOPE_ALWAYS_INLINE void fused_transpose_times(Problem& p, const glm::vec3& y) {
   const Workspace& ws = p.workspace;
-  const size_t joints = p.moving;
-  const std::uint8_t* flags = ws.flags.data();
-  const glm::mat3* linear = ws.linear.data();
-  const float* lengths = ws.lengths.data();
   const float* saved = p.jacobian();
   float* step = p.step();
-  for (size_t k = 0; k < joints; ++k) {
-    const int count = flags[k];
+  for (size_t k = 0; k < p.moving; ++k) {
+    const int count = ws.flags[k];
     if (count == 0) continue;
     const glm::vec3 vector(saved[0], saved[1], saved[2]);
     if (count == 3) {
       // r × y in the joint's own axes: the frame's columns have length 1 / lengths[k].
-      const glm::vec3 w = glm::cross(vector, y) * lengths[k];
-      step[0] = glm::dot(linear[k][0], w);
-      step[1] = glm::dot(linear[k][1], w);
-      step[2] = glm::dot(linear[k][2], w);
+      const glm::vec3 w = glm::cross(vector, y) * ws.lengths[k];
+      step[0] = glm::dot(ws.linear[k][0], w);
+      step[1] = glm::dot(ws.linear[k][1], w);
+      step[2] = glm::dot(ws.linear[k][2], w);
     } else {
       step[0] = glm::dot(vector, y);
     }
@@ -612,16 +613,15 @@ void fused_transpose_times(Problem& p, const glm::vec3& y) {
   }
 }
 
-void fused_dls_step(Problem& p, float lambda) {
-  fused_gram(p);
+// The fused path's y, with Δθ = Jᵀ y, from fused_gram's J Jᵀ. DLS: (J Jᵀ + λ² I) y = e.
+IKSCOPE_ALWAYS_INLINE glm::vec3 fused_dls_y(Problem& p, float lambda) {
   solve_damped(p, lambda);
   const float* y = p.y();
-  fused_transpose_times(p, glm::vec3(y[0], y[1], y[2]));
+  return glm::vec3(y[0], y[1], y[2]);
 }
 
-// transpose_step's α = |Jᵀe|² / |J Jᵀ e|² with |Jᵀe|² = eᵀ (J Jᵀ) e.
-void fused_transpose_step(Problem& p) {
-  fused_gram(p);
+// Jacobian transpose: y = α e, transpose_step's α = |Jᵀe|² / |J Jᵀ e|² with |Jᵀe|² = eᵀ (J Jᵀ) e.
+IKSCOPE_ALWAYS_INLINE glm::vec3 fused_transpose_y(Problem& p) {
   const float* g = p.gram();
   const float* e = p.error();
   const glm::vec3 ev(e[0], e[1], e[2]);
@@ -629,54 +629,190 @@ void fused_transpose_step(Problem& p) {
                      g[6] * e[0] + g[7] * e[1] + g[8] * e[2]);
   const float ge2 = glm::dot(ge, ge);
   const float alpha = ge2 > 0.0f ? glm::dot(ev, ge) / ge2 : 0.0f;
-  fused_transpose_times(p, alpha * ev);
+  return alpha * ev;
 }
 
-// Turns every unlocked joint by its part of Δθ (scaled down as a whole so no joint turns
-// more than params.max_step_angle, which keeps the step's direction), then clamps limits.
-void apply_step(Problem& p, Pose& pose, Trace* trace) {
+// The factor every joint's part of Δθ is scaled by: 1, or less so that no joint turns more
+// than params.max_step_angle (scaling the whole step keeps its direction).
+IKSCOPE_ALWAYS_INLINE float step_scale(Problem& p) {
   const Workspace& ws = p.workspace;
-  const float* step = p.step();
   const float limit = p.params.max_step_angle;
-  float largest = 0.0f;  // the largest turn of a joint, when there is a limit to hold it to
+  if (!(limit > 0.0f)) return 1.0f;
+  const float* step = p.step();
+  float largest = 0.0f;  // the largest turn of a joint
   int column = 0;
-  for (size_t k = 0; limit > 0.0f && k < p.moving; ++k) {
+  for (size_t k = 0; k < p.moving; ++k) {
     const int count = ws.flags[k];
     if (count == 0) continue;
     const float* s = step + column;
     largest = std::max(largest, std::sqrt(count == 1 ? s[0] * s[0] : (s[0] * s[0] + s[1] * s[1]) + s[2] * s[2]));
     column += count;
   }
-  const float scale = limit > 0.0f && largest > limit ? limit / largest : 1.0f;
-  column = 0;
-  for (size_t k = 0; k < p.moving; ++k) {
-    const int j = ws.path[k];
-    if (ws.flags[k] == 0) continue;
-    glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
-    const glm::quat& rest = p.skeleton.rest[static_cast<size_t>(j)].rotation;
-    if (ws.flags[k] == 1) {
-      // A hinge (one column only with limits on): its angle moves by the step and is clamped
-      // as a number, then the rotation is rebuilt from it (limits.h, "Hinges tracked by
-      // their angle"), instead of turning the quaternion and reading the angle back.
-      float* hinge = p.hinge_state(k);
-      hinge[0] += scale * step[column];
-      column += 1;
-      const bool clamped = clamp_hinge_angle(p.skeleton.limits[static_cast<size_t>(j)], hinge[0]);
-      rotation = hinge_rotation(ws.positions2[k], rest, hinge[0]);
-      if (clamped || hinge[1] != 0.0f) trace_clamped(trace, static_cast<int>(k));
-      hinge[1] = 0.0f;
-      continue;
-    }
-    const glm::vec3 turn = scale * glm::vec3(step[column], step[column + 1], step[column + 2]);  // own frame
-    column += 3;
-    if (glm::dot(turn, turn) > 0.0f) rotation = glm::normalize(multiply(rotation, rotation_from_vector(turn)));
-    if (!p.params.use_limits) continue;
-    // Most turns stay inside a ball joint's ranges: the quick test spares the angle reading.
-    const glm::vec3* ranges = p.ball_ranges(k);
-    if (ranges[2].x <= 1.0f && ball_surely_inside(ranges, multiply(glm::conjugate(rest), rotation))) continue;
-    if (clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], ws.positions2[k], rest, rotation))
-      trace_clamped(trace, static_cast<int>(k));
+  return largest > limit ? limit / largest : 1.0f;
+}
+
+// Turns unlocked tree joint k by `scale` times its part of Δθ, `s` (1 angle for a hinge, 3
+// for a ball joint, own frame), then clamps it into its limits.
+IKSCOPE_ALWAYS_INLINE void turn_joint(Problem& p, Pose& pose, Trace* trace, size_t k, const float* s, float scale) {
+  const Workspace& ws = p.workspace;
+  const int j = ws.path[k];
+  glm::quat& rotation = pose.local[static_cast<size_t>(j)].rotation;
+  const glm::quat& rest = p.skeleton.rest[static_cast<size_t>(j)].rotation;
+  if (ws.flags[k] == 1) {
+    // A hinge (one column only with limits on): its angle moves by the step and is clamped
+    // as a number, then the rotation is rebuilt from it (limits.h, "Hinges tracked by
+    // their angle"), instead of turning the quaternion and reading the angle back.
+    float* hinge = p.hinge_state(k);
+    hinge[0] += scale * s[0];
+    const bool clamped = clamp_hinge_angle(p.skeleton.limits[static_cast<size_t>(j)], hinge[0]);
+    rotation = hinge_rotation(ws.positions2[k], rest, hinge[0]);
+    if (clamped || hinge[1] != 0.0f) trace_clamped(trace, static_cast<int>(k));
+    hinge[1] = 0.0f;
+    return;
   }
+  const glm::vec3 turn = scale * glm::vec3(s[0], s[1], s[2]);  // own frame
+  if (glm::dot(turn, turn) > 0.0f) rotation = glm::normalize(multiply(rotation, rotation_from_vector(turn)));
+  if (!p.params.use_limits) return;
+  // Most turns stay inside a ball joint's ranges: the quick test spares the angle reading.
+  const glm::vec3* ranges = p.ball_ranges(k);
+  if (ranges[2].x <= 1.0f && ball_surely_inside(ranges, multiply(glm::conjugate(rest), rotation))) return;
+  if (clamp_to_limits(p.skeleton.limits[static_cast<size_t>(j)], ws.positions2[k], rest, rotation))
+    trace_clamped(trace, static_cast<int>(k));
+}
+
+// Turns every unlocked joint by its part of Δθ (p.step(), scaled by step_scale).
+IKSCOPE_ALWAYS_INLINE void apply_step(Problem& p, Pose& pose, Trace* trace) {
+  const Workspace& ws = p.workspace;
+  const float* step = p.step();
+  const float scale = step_scale(p);
+  int column = 0;
+  for (size_t k = 0; k < p.moving; ++k) {
+    if (ws.flags[k] == 0) continue;
+    turn_joint(p, pose, trace, k, step + column, scale);
+    column += ws.flags[k];
+  }
+}
+
+// ---- The fused path's forward pass ------------------------------------------------------
+//
+// On the fused path the chain's tree is a path (one effector: tree_parent[k] = k - 1), so
+// the forward pass can walk down it with the parent's frame in registers: chain_frames'
+// arithmetic, operation for operation (the same frames to the bit), without its general
+// tree bookkeeping, and compiled into the fused iteration (see fused_iteration).
+
+#if defined(__SSE__) || defined(_M_X64)
+// The walk's frame on SSE registers: the linear part's three columns and the position, one
+// register each (lane 3 unused), so parent * v is three broadcasts, three multiplies and
+// two adds.
+struct WalkFrame {
+  __m128 column[3];
+  __m128 position;
+};
+
+// An affine mat4's frame (its columns' lane 3 is 0 or 1, never read).
+inline WalkFrame walk_frame(const glm::mat4& m) {
+  return {{_mm_loadu_ps(&m[0][0]), _mm_loadu_ps(&m[1][0]), _mm_loadu_ps(&m[2][0])}, _mm_loadu_ps(&m[3][0])};
+}
+
+// frame.linear * (x, y, z), summed (x + y) + z as glm's mat3 * vec3.
+inline __m128 linear_times(const WalkFrame& frame, float x, float y, float z) {
+  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(frame.column[0], _mm_set1_ps(x)), _mm_mul_ps(frame.column[1], _mm_set1_ps(y))),
+                    _mm_mul_ps(frame.column[2], _mm_set1_ps(z)));
+}
+
+// Lanes 0..2 of v into v3, nothing past it.
+inline void store_xyz(glm::vec3& v3, __m128 v) {
+  _mm_storel_pi(reinterpret_cast<__m64*>(&v3.x), v);
+  _mm_store_ss(&v3.z, _mm_movehl_ps(v, v));
+}
+#else
+// Without SSE: the same frame and arithmetic in glm.
+struct WalkFrame {
+  glm::vec3 column[3];
+  glm::vec3 position;
+};
+inline WalkFrame walk_frame(const glm::mat4& m) {
+  return {{glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2])}, glm::vec3(m[3])};
+}
+inline glm::vec3 linear_times(const WalkFrame& frame, float x, float y, float z) {
+  return (frame.column[0] * x + frame.column[1] * y) + frame.column[2] * z;
+}
+inline void store_xyz(glm::vec3& v3, const glm::vec3& v) { v3 = v; }
+#endif
+
+// The child's frame from its parent's (Problem's frame): position = parent position +
+// parent linear * t, linear = parent linear * R(q) * S, with R(q)'s columns as in
+// glm::mat3_cast; stored into `linear` and `position` too.
+IKSCOPE_ALWAYS_INLINE WalkFrame place_child(const WalkFrame& parent, const Transform& local, glm::mat3& linear,
+                                            glm::vec3& position) {
+  const glm::quat& q = local.rotation;
+  const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+  const float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+  const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+  const glm::vec3& s = local.scale;
+  const glm::vec3& t = local.translation;
+  WalkFrame child;
+  child.position = parent.position + linear_times(parent, t.x, t.y, t.z);
+  child.column[0] = linear_times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
+  child.column[1] = linear_times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
+  child.column[2] = linear_times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
+  store_xyz(linear[0], child.column[0]);
+  store_xyz(linear[1], child.column[1]);
+  store_xyz(linear[2], child.column[2]);
+  store_xyz(position, child.position);
+  return child;
+}
+
+// The frames of the chain (a path) from the pose, as update_frames.
+IKSCOPE_ALWAYS_INLINE void walk_frames(Problem& p, const Pose& pose) {
+  Workspace& ws = p.workspace;
+  WalkFrame parent = walk_frame(p.frame_parent);
+  for (size_t k = 0; k < p.moving; ++k)
+    parent = place_child(parent, pose.local[static_cast<size_t>(ws.path[k])], ws.linear[k], ws.positions[k]);
+  if (p.moving < ws.path.size()) {  // the effector's position alone (set_moving_joints)
+    const glm::vec3& t = pose.local[static_cast<size_t>(ws.path[p.moving])].translation;
+    store_xyz(ws.positions[p.moving], parent.position + linear_times(parent, t.x, t.y, t.z));
+  }
+}
+
+// ---- One fused iteration, compiled twice --------------------------------------------------
+//
+// The iteration of the fused path (Problem::fused: the humanoid's limbs, the program's usual
+// chain) from J Jᵀ to the new frames, with every step inlined into it, compiled
+// once for plain x86-64 and once with AVX2 + FMA (isa_dispatch.h), picked per solve. The
+// error of the new pose (evaluate) stays plain code, the same in every solve. FMA
+// fuses the many a * b + c of the turns, frames and J Jᵀ into one instruction each, and
+// VEX's three operands spare the register copies of the two-operand SSE code.
+IKSCOPE_ALWAYS_INLINE void fused_iteration_body(Problem& p, Pose& pose, Trace* trace, JacobianMethod method,
+                                                 float lambda) {
+  fused_gram(p);
+  const glm::vec3 y = method == JacobianMethod::transpose ? fused_transpose_y(p) : fused_dls_y(p, lambda);
+  fused_transpose_times(p, y);
+  apply_step(p, pose, trace);
+  walk_frames(p, pose);
+}
+
+void fused_iteration_plain(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float lambda) {
+  fused_iteration_body(p, pose, trace, method, lambda);
+}
+
+#if IKSCOPE_HAS_AVX2_FMA_PATH
+IKSCOPE_TARGET_AVX2_FMA void fused_iteration_avx2_fma(Problem& p, Pose& pose, Trace* trace, JacobianMethod method,
+                                                      float lambda) {
+  fused_iteration_body(p, pose, trace, method, lambda);
+}
+#endif
+
+// One iteration on the fused path, up to the new frames.
+void fused_iteration(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float lambda, bool avx2_fma) {
+#if IKSCOPE_HAS_AVX2_FMA_PATH
+  if (avx2_fma) {
+    fused_iteration_avx2_fma(p, pose, trace, method, lambda);
+    return;
+  }
+#endif
+  (void)avx2_fma;
+  fused_iteration_plain(p, pose, trace, method, lambda);
 }
 
 // Reads each moving hinge's angle from the pose into hinge_state, for apply_step; after the
@@ -852,21 +988,22 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
     if (trace->record_poses) trace->poses.reserve(trace->poses.size() + more * trace->joints.size());
   }
 
+  const bool avx2_fma = cpu_has_avx2_fma();  // the fused iteration's instruction set
   auto step = [&]() {
     if (p.fused) {
-      if (method == JacobianMethod::transpose)
-        fused_transpose_step(p);
-      else
-        fused_dls_step(p, lambda);
+      fused_iteration(p, pose, trace, method, lambda, avx2_fma);
     } else {
       build_jacobian(p, pose, p.jacobian());
       if (method == JacobianMethod::transpose)
         transpose_step(p);
       else
         dls_step(p, lambda);
+      apply_step(p, pose, trace);
+      update_frames(p, pose);
     }
-    apply_step(p, pose, trace);
-    update_frames(p, pose);
+    // The error in plain code on either path: a traced solve reads the model-space error of
+    // its last iteration, an untraced one measures it after the loop (below), and the two
+    // must agree to the bit.
     return evaluate(p, trace != nullptr);
   };
   auto record = [&](float) {

@@ -287,6 +287,52 @@ TEST(Dls, SharedWorkspaceNeverReusesAnotherSkeletonsBallLimits) {
   }
 }
 
+// One position goal on a rigid chain takes the fused iteration (J Jᵀ from the joints without
+// forming J, the frames walked down the path; compiled with AVX2 + FMA where the processor
+// has them); a zero-weight extra effector on the same joint sends the same solve down the
+// general one (J, J Jᵀ by rows, chain_frames). Both take the same step, so after one and
+// after three iterations their poses agree to float rounding, with and without limits, for
+// DLS and for the transpose, and neither leaves the limits.
+TEST(Dls, FusedIterationAgreesWithTheGeneralOne) {
+  std::mt19937 rng(91);
+  int compared = 0;
+  for (int r = 0; r < 40; ++r) {
+    const ik::Skeleton s = iktest::random_chain(rng, 6, r % 2 == 0);
+    const std::vector<int> path = iktest::path_of(s, 1, 6);
+    const ik::Pose start = iktest::random_pose(rng, s, path);
+    for (const bool dls : {true, false}) {
+      for (const int iterations : {1, 3}) {
+        ik::Chain fused = dls_chain(1, 6, iktest::random_reachable_goal(rng, s, path));
+        fused.params.max_iterations = iterations;
+        fused.params.tolerance = 0.0f;
+        ik::Chain general = fused;
+        ik::EffectorGoal ignored;
+        ignored.joint = 6;
+        ignored.weight = 0.0f;
+        ignored.goal.position = fused.goal.position;
+        general.extra_effectors.push_back(ignored);
+        const auto solve = dls ? ik::solve_dls : ik::solve_jacobian_transpose;
+        ik::Pose fused_pose = start, general_pose = start;
+        ik::Workspace workspace;
+        const ik::SolveResult a = solve(s, fused, fused_pose, workspace, nullptr);
+        const ik::SolveResult b = solve(s, general, general_pose, workspace, nullptr);
+        ASSERT_EQ(a.iterations, b.iterations) << "rig " << r;
+        EXPECT_NEAR(a.error, b.error, 1e-4f) << "rig " << r;
+        for (int j : path) {
+          const glm::quat p = fused_pose.local[static_cast<size_t>(j)].rotation;
+          const glm::quat q = general_pose.local[static_cast<size_t>(j)].rotation;
+          const float apart = std::min(glm::length(glm::vec4(p.x - q.x, p.y - q.y, p.z - q.z, p.w - q.w)),
+                                       glm::length(glm::vec4(p.x + q.x, p.y + q.y, p.z + q.z, p.w + q.w)));
+          EXPECT_LT(apart, 1e-4f) << "rig " << r << " joint " << j << (dls ? " DLS" : " JT");
+          EXPECT_TRUE(iktest::respects_limits(s, fused_pose, j)) << "rig " << r;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 160);
+}
+
 TEST(Dls, TenJointChainNeedsFewIterationsOnAverage) {
   // The bench measures this properly (bench_jacobian); here a guard: random reachable
   // goals, tolerance 1e-3 x chain length, mean iterations well under 50.
