@@ -350,7 +350,12 @@ void draw_selected_chain(Editor& editor, int c) {
     const ik::SolveResult& r = editor.results[static_cast<size_t>(c)];
     ImGui::TextColored(status_colour(r.status), "%s", ik::to_string(r.status));
     ImGui::SameLine();
-    ImGui::Text("after %d iteration%s, error %.3g", r.iterations, r.iterations == 1 ? "" : "s", r.error);
+    if (r.iterations > 0)
+      ImGui::Text("after %d iteration%s, error %.3g", r.iterations, r.iterations == 1 ? "" : "s", r.error);
+    else if (r.status == ik::SolveStatus::reached)
+      ImGui::Text("already within tolerance, error %.3g", r.error);  // not "after 0 iterations"
+    else
+      ImGui::Text("no iteration run, error %.3g", r.error);
   }
   draw_inspection(editor, c);
   draw_convergence(editor, c);
