@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "solvers/goal_error.h"
 #include "solvers/isa_dispatch.h"
@@ -472,8 +477,9 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 // skeleton (the limb frame is the model frame), no trace, no extra effector, no orientation
 // goal, no locked joint, no active limit on the limb, and the common geometry of
 // reach_two_bone_at_once (a bent limb, a target away from the root and off the pole's line).
-// The same three steps as reach_two_bone_at_once, written on plain floats (x, y, z; a
-// quaternion as w, x, y, z) with the checks this shape needs instead of the generic
+// The same result as reach_two_bone_at_once, from the triangle's sides alone (the angles
+// at b and at the root by the law of cosines, twice the area by Heron; no bent end to
+// measure and normalise), with the checks this shape needs instead of the generic
 // validation and path building. Agrees with solve_limb to float precision (test_analytic's
 // LeanPathAgreesWithTheGeneralPath). Returns false when the case is not this one, or when
 // it cannot be sure the input is valid; the pose may then have been put back to its start
@@ -488,7 +494,43 @@ IKSCOPE_ALWAYS_INLINE float inverse_sqrt(float x) { return scale_over_sqrt(1.0f,
 // sum of finite floats that overflows, or a product of scales that underflows, only sends
 // the solve to the general path, which checks each value. A NaN or infinity anywhere makes
 // the sum NaN or infinite (sum - sum is then NaN, not 0); a product of finite scales is 0 only
-// if one of them is (or it underflows).
+// if one of them is (or it underflows). The goal's position is bounded on its own:
+// |p|² <= (1e18)² implies every |p_i| <= kMaxGoalCoordinate, and fails on NaN or infinity.
+#if defined(__SSE2__)
+// Four floats at a time: a Transform is ten floats in a row (translation, rotation, scale),
+// read as floats 0-3, 4-7 and 6-9 (6 and 7 twice, harmless in a sum); the goal's pole, up
+// and scale are seven floats in a row, read as 0-3 and 3-6. Twenty-odd instructions
+// instead of ~40 scalar additions, and no float held in a register for the check alone
+// (which cost the solve ~20 ns of register spills).
+static_assert(sizeof(Transform) == 10 * sizeof(float) && offsetof(Transform, rotation) == 3 * sizeof(float) &&
+                  offsetof(Transform, scale) == 7 * sizeof(float),
+              "Transform is ten floats in a row");
+static_assert(offsetof(Goal, up) == offsetof(Goal, pole) + 3 * sizeof(float) &&
+                  offsetof(Goal, scale) == offsetof(Goal, up) + 3 * sizeof(float),
+              "Goal's pole, up and scale are seven floats in a row");
+IKSCOPE_ALWAYS_INLINE __m128 floats_at(const void* object, size_t byte_offset) {
+  return _mm_loadu_ps(reinterpret_cast<const float*>(static_cast<const char*>(object) + byte_offset));
+}
+IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, const Transform& e, const Goal& goal) {
+  const __m128 one = _mm_set_ss(1.0f);
+  // Floats 6-9 with float 6 (a rotation component, often 0) replaced by 1: (1, sx, sy, sz).
+  const __m128 scale_a = _mm_move_ss(floats_at(&a, 24), one), scale_b = _mm_move_ss(floats_at(&b, 24), one),
+               scale_e = _mm_move_ss(floats_at(&e, 24), one);
+  const __m128 sum_a = _mm_add_ps(_mm_add_ps(floats_at(&a, 0), floats_at(&a, 16)), scale_a);
+  const __m128 sum_b = _mm_add_ps(_mm_add_ps(floats_at(&b, 0), floats_at(&b, 16)), scale_b);
+  const __m128 sum_e = _mm_add_ps(_mm_add_ps(floats_at(&e, 0), floats_at(&e, 16)), scale_e);
+  const size_t pole = offsetof(Goal, pole);
+  const __m128 sum_goal = _mm_add_ps(floats_at(&goal, pole), floats_at(&goal, pole + 3 * sizeof(float)));
+  const __m128 sum = _mm_add_ps(_mm_add_ps(sum_a, sum_b), _mm_add_ps(sum_e, sum_goal));
+  const __m128 scales = _mm_mul_ps(_mm_mul_ps(scale_a, scale_b), scale_e);
+  const __m128 finite = _mm_cmpeq_ps(_mm_sub_ps(sum, sum), _mm_setzero_ps());  // all ones where finite
+  const __m128 nonzero = _mm_cmpneq_ps(scales, _mm_setzero_ps());
+  const glm::vec3& p = goal.position;
+  const float position_squared = (p.x * p.x + p.y * p.y) + p.z * p.z;
+  return _mm_movemask_ps(_mm_and_ps(finite, nonzero)) == 0xf &&
+         position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
+}
+#else
 inline float sum_of(const Transform& t) {
   return ((t.translation.x + t.translation.y) + (t.translation.z + t.rotation.w)) +
          ((t.rotation.x + t.rotation.y) + (t.rotation.z + t.scale.x)) + (t.scale.y + t.scale.z);
@@ -499,11 +541,11 @@ IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, 
   const float goal_sum = (((l.x + l.y) + (l.z + u.x)) + ((u.y + u.z) + goal.scale));
   const float sum = (sum_of(a) + sum_of(b)) + (sum_of(e) + goal_sum);
   const float scales = (scale_product(a) * scale_product(b)) * scale_product(e);
-  // |p|² <= (1e18)² implies every |p_i| <= kMaxGoalCoordinate, and fails on NaN or infinity.
   const float position_squared = (p.x * p.x + p.y * p.y) + p.z * p.z;
   return sum - sum == 0.0f && std::fabs(scales) > 0.0f &&
          position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
 }
+#endif
 
 IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                                const Workspace& workspace, SolveResult& result) {
@@ -543,109 +585,123 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   const float w2y = sa.y * ((vy + qw * ty) + (qz * tx - qx * tz));
   const float w2z = sa.z * ((vz + qw * tz) + (qx * ty - qy * tx));
 
+  const glm::vec3 w1(w1x, w1y, w1z), w2(w2x, w2y, w2z);
+
   // The limb's plane normal (a's frame), the target line and the pole's plane (limb frame).
-  const float plane_x = w1y * w2z - w1z * w2y, plane_y = w1z * w2x - w1x * w2z, plane_z = w1x * w2y - w1y * w2x;
-  const glm::vec3 &target = chain.goal.position, &pole = chain.goal.pole;
-  const float dx = target.x - joint_a.translation.x, dy = target.y - joint_a.translation.y,
-              dz = target.z - joint_a.translation.z;
-  const float pole_plane_x = pole.y * dz - pole.z * dy, pole_plane_y = pole.z * dx - pole.x * dz,
-              pole_plane_z = pole.x * dy - pole.y * dx;
-  const float l1_squared = (w1x * w1x + w1y * w1y) + w1z * w1z, l2_squared = (w2x * w2x + w2y * w2y) + w2z * w2z;
-  const float w1_dot_w2 = (w1x * w2x + w1y * w2y) + w1z * w2z;
-  const float plane_squared = (plane_x * plane_x + plane_y * plane_y) + plane_z * plane_z;
-  const float distance_squared = (dx * dx + dy * dy) + dz * dz;
-  const float pole_plane_squared =
-      (pole_plane_x * pole_plane_x + pole_plane_y * pole_plane_y) + pole_plane_z * pole_plane_z;
-  const float pole_squared = (pole.x * pole.x + pole.y * pole.y) + pole.z * pole.z;
+  const glm::vec3 plane = glm::cross(w1, w2);
+  const glm::vec3 to_target = chain.goal.position - joint_a.translation, &pole = chain.goal.pole;
+  const glm::vec3 pole_plane = glm::cross(pole, to_target);
+  const float l1_squared = glm::dot(w1, w1), l2_squared = glm::dot(w2, w2), w1_dot_w2 = glm::dot(w1, w2);
+  const float plane_squared = glm::dot(plane, plane), distance_squared = glm::dot(to_target, to_target);
+  const float pole_plane_squared = glm::dot(pole_plane, pole_plane), pole_squared = glm::dot(pole, pole);
+  const float product_squared = l1_squared * l2_squared;  // (l1 l2)²
   const float inverse_l1 = inverse_sqrt(l1_squared), inverse_l2 = inverse_sqrt(l2_squared);
-  const float l1 = l1_squared * inverse_l1, l2 = l2_squared * inverse_l2;
-  const float inverse_product = inverse_l1 * inverse_l2;  // 1 / (l1 l2)
   const float inverse_plane_length = inverse_sqrt(plane_squared);
   const float inverse_distance = inverse_sqrt(distance_squared);
   const float inverse_pole_plane_length = inverse_sqrt(pole_plane_squared);
+  const float l1 = l1_squared * inverse_l1, l2 = l2_squared * inverse_l2;
   const float plane_length = plane_squared * inverse_plane_length, distance = distance_squared * inverse_distance;
-  const float longest = l1 + l2, shortest = std::fabs(l1 - l2);
+  const float longest = l1 + l2, difference = l1 - l2, shortest = std::fabs(difference);
   // reach_two_bone_at_once's conditions, squared: a bent limb (|w1 x w2| > 1e-4 l1 l2), a
   // target away from the root (d > 1e-6 (l1 + l2)), off the pole's line
-  // (|pole x D| > 1e-4 d |pole|). Each fails on NaN.
-  if (!(plane_squared > 1e-8f * (l1_squared * l2_squared)) || !(distance_squared > 1e-12f * (longest * longest)) ||
-      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)))
+  // (|pole x D| > 1e-4 d |pole|); and lengths whose fourth powers stay finite. Each fails
+  // on NaN.
+  if (!(plane_squared > 1e-8f * product_squared) || !(distance_squared > 1e-12f * (longest * longest)) ||
+      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)) || !(product_squared < 1e30f))
     return false;
   const bool in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
   const float wanted = std::min(std::max(distance, shortest), longest);
 
-  // 1. Bend (reach_two_bone_at_once): phi = beta0 - beta about n0 = plane / |plane|.
-  const float cos_beta =
-      std::min(std::max((l1_squared + l2_squared - wanted * wanted) * 0.5f * inverse_product, -1.0f), 1.0f);
-  // sin(beta) from 1 ± cos(beta) = ((l1 ± l2)² - wanted²) / (∓2 l1 l2) as products of
-  // differences of lengths: exactly 0 for a straight (or folded) limb, where
-  // sqrt(1 - cos²) would turn cos's last-bit rounding into a bend of ~3e-4 radians.
-  const float sin_beta = bend_sine(l1, l2, wanted, inverse_product);
-  const float cos_beta0 = -w1_dot_w2 * inverse_product, sin_beta0 = plane_length * inverse_product;
-  const float cos_phi = cos_beta0 * cos_beta + sin_beta0 * sin_beta;
-  const float sin_phi = sin_beta0 * cos_beta - cos_beta0 * sin_beta;
-  const float n0x = plane_x * inverse_plane_length, n0y = plane_y * inverse_plane_length,
-              n0z = plane_z * inverse_plane_length;
-  // end = w1 + R(n0, phi) w2 = w1 + cos(phi) w2 + sin(phi) n0 x w2 (w2 is perpendicular to n0).
-  const float ex0 = w1x + cos_phi * w2x + sin_phi * (n0y * w2z - n0z * w2y);
-  const float ey0 = w1y + cos_phi * w2y + sin_phi * (n0z * w2x - n0x * w2z);
-  const float ez0 = w1z + cos_phi * w2z + sin_phi * (n0x * w2y - n0y * w2x);
+  // The triangle (l1, l2, wanted) the bend makes, with beta its angle at b and alpha its
+  // angle at the root (between w1 and the end): by the law of cosines
+  //   l1 l2 cos(beta) = (l1² + l2² - wanted²) / 2,  l1 wanted cos(alpha) = (l1² + wanted² - l2²) / 2,
+  // and l1 l2 sin(beta) = l1 wanted sin(alpha) = twice the area, from Heron's formula as
+  // products of differences of lengths, 16 area² = ((l1 + l2)² - wanted²)(wanted² - (l1 - l2)²):
+  // exactly 0 for a straight (or folded) limb, where a square root of 1 - cos² would turn
+  // the cosine's last-bit rounding into a bend of ~3e-4 radians.
+  const float wanted_squared = wanted * wanted;
+  const float cos_beta_scaled = 0.5f * ((l1_squared + l2_squared) - wanted_squared);
+  const float cos_alpha_scaled = 0.5f * ((l1_squared - l2_squared) + wanted_squared);
+  const float twice_area =
+      0.5f * std::sqrt(std::max(0.0f, ((longest - wanted) * (longest + wanted)) *
+                                          ((wanted - difference) * (wanted + difference))));
 
-  // b turns by phi about n0 (a's frame, b's parent frame): R(n0, phi) * q_b, normalised
-  // once (turned): up to a quarter turn from the unnormalised (1 + cos phi, sin phi n0).
-  float bw, bx, by, bz, b_scale;
+  // 1. Bend b by phi = beta0 - beta about n0 = plane / |plane| (a's frame, which is b's
+  // parent frame), where beta0 is the angle at b now: l1 l2 cos(beta0) = -w1·w2,
+  // l1 l2 sin(beta0) = |w1 x w2|. The angle-difference formulas give, times (l1 l2)²,
+  //   C = (l1 l2)² cos(phi) = |plane| twice_area - (w1·w2) cos_beta_scaled,
+  //   S = (l1 l2)² sin(phi) = |plane| cos_beta_scaled + (w1·w2) twice_area.
+  // The rotation is then a positive multiple of (cos(phi/2), sin(phi/2) n0) without a half
+  // angle: (1 + cos phi, sin phi n0) = 2 cos(phi/2) (...), used up to a quarter turn, and
+  // sign(sin phi) (sin phi, (1 - cos phi) n0) = 2 |sin(phi/2)| (...) beyond, where
+  // 1 + cos phi is what shrinks. Both times (l1 l2)²; one normalisation of the product
+  // with b's rotation, which also removes any drift of b's rotation from unit length.
+  const float C = plane_length * twice_area - w1_dot_w2 * cos_beta_scaled;
+  const float S = plane_length * cos_beta_scaled + w1_dot_w2 * twice_area;
+  const bool small_turn = C >= 0.0f;
+  const float bw = small_turn ? product_squared + C : std::fabs(S);
+  const float b_sine = small_turn ? S : std::copysign(product_squared - C, S);  // times n0
+  const glm::vec3 n0 = plane * inverse_plane_length;
+  const glm::vec3 bv = (b_sine * inverse_plane_length) * plane;
   const float qb_squared = (qw * qw + qx * qx) + (qy * qy + qz * qz);
-  if (cos_phi >= 0.0f) {
-    bw = 1.0f + cos_phi;
-    bx = sin_phi * n0x, by = sin_phi * n0y, bz = sin_phi * n0z;
-    b_scale = inverse_sqrt((bw * bw + sin_phi * sin_phi) * qb_squared);
-  } else {  // the exact half angles: 1 + cos phi is what shrinks toward a half turn
-    bw = std::sqrt(std::max(0.0f, 0.5f * (1.0f + cos_phi)));
-    const float sin_half = std::copysign(std::sqrt(0.5f * (1.0f - cos_phi)), sin_phi);
-    bx = sin_half * n0x, by = sin_half * n0y, bz = sin_half * n0z;
-    b_scale = inverse_sqrt(qb_squared);
-  }
+  const float b_scale = inverse_sqrt((bw * bw + b_sine * b_sine) * qb_squared);
   glm::quat& rotation_b = joint_b.rotation;
-  rotation_b.w = (((bw * qw - bx * qx) - (by * qy + bz * qz))) * b_scale;
-  rotation_b.x = (((bw * qx + bx * qw) + (by * qz - bz * qy))) * b_scale;
-  rotation_b.y = (((bw * qy + by * qw) + (bz * qx - bx * qz))) * b_scale;
-  rotation_b.z = (((bw * qz + bz * qw) + (bx * qy - by * qx))) * b_scale;
+  rotation_b.w = ((bw * qw - bv.x * qx) - (bv.y * qy + bv.z * qz)) * b_scale;
+  rotation_b.x = ((bw * qx + bv.x * qw) + (bv.y * qz - bv.z * qy)) * b_scale;
+  rotation_b.y = ((bw * qy + bv.y * qw) + (bv.z * qx - bv.x * qz)) * b_scale;
+  rotation_b.z = ((bw * qz + bv.z * qw) + (bv.x * qy - bv.y * qx)) * b_scale;
 
-  // 2-3. a: the frame (e, n0, p = e x n0) of a's frame onto (u, m, k = u x m) of the limb
-  // frame (rotation_between_frames, written out): e the end's direction, u the target's, m
-  // the pole plane's normal.
-  const float end_squared = (ex0 * ex0 + ey0 * ey0) + ez0 * ez0;
-  const float inverse_end_length = inverse_sqrt(end_squared);
-  const float ex = ex0 * inverse_end_length, ey = ey0 * inverse_end_length, ez = ez0 * inverse_end_length;
-  const float ux = dx * inverse_distance, uy = dy * inverse_distance, uz = dz * inverse_distance;
-  const float mx = pole_plane_x * inverse_pole_plane_length, my = pole_plane_y * inverse_pole_plane_length,
-              mz = pole_plane_z * inverse_pole_plane_length;
-  const float px = ey * n0z - ez * n0y, py = ez * n0x - ex * n0z, pz = ex * n0y - ey * n0x;
-  const float kx = uy * mz - uz * my, ky = uz * mx - ux * mz, kz = ux * my - uy * mx;
-  joint_a.rotation = quaternion_of_rotation(
-      (ux * ex + mx * n0x) + kx * px, (ux * ey + mx * n0y) + kx * py, (ux * ez + mx * n0z) + kx * pz,
-      (uy * ex + my * n0x) + ky * px, (uy * ey + my * n0y) + ky * py, (uy * ez + my * n0z) + ky * pz,
-      (uz * ex + mz * n0x) + kz * px, (uz * ey + mz * n0y) + kz * py, (uz * ez + mz * n0z) + kz * pz);
+  // 2-3. a's new rotation R takes a's frame onto the limb frame so that the bent limb's end
+  // direction e goes to the target direction u and the plane normal n0 to the pole plane's
+  // normal m = (pole x u) / |pole x u| (this puts b on the pole's side of the line). In the
+  // orthonormal frame (w^ = w1 / l1, t = n0 x w^, n0) of a's frame, b bends the same way as
+  // before the bend, so e = cos(alpha) w^ + sin(alpha) t, and e x n0 = sin(alpha) w^ -
+  // cos(alpha) t. With k = u x m, R takes (e, n0, e x n0) to (u, m, k):
+  //   R = u eᵀ + m n0ᵀ + k (e x n0)ᵀ = (U w^ᵀ + V tᵀ) / (l1 wanted) + m n0ᵀ,
+  //   U = l1 wanted (cos(alpha) u + sin(alpha) k) = cos_alpha_scaled u + twice_area k,
+  //   V = l1 wanted (sin(alpha) u - cos(alpha) k) = twice_area u - cos_alpha_scaled k.
+  // R's quaternion (quaternion_of_rotation's usual row) is a multiple of
+  // (1 + trace R, vec R), with vec(a bᵀ) = b x a for the antisymmetric part
+  // (r21 - r12, r02 - r20, r10 - r01) and trace(a bᵀ) = a·b; times l1 wanted, which the
+  // normalisation removes, it is
+  //   (l1 wanted (1 + m·n0) + w^·U + t·V,  l1 wanted n0 x m + w^ x U + t x V).
+  const glm::vec3 w_hat = w1 * inverse_l1, t = glm::cross(n0, w_hat);
+  const glm::vec3 u = to_target * inverse_distance, m = pole_plane * inverse_pole_plane_length;
+  const glm::vec3 k = glm::cross(u, m);
+  const glm::vec3 U = cos_alpha_scaled * u + twice_area * k, V = twice_area * u - cos_alpha_scaled * k;
+  const float l1_wanted = l1 * wanted;
+  const float aw = l1_wanted * (1.0f + glm::dot(m, n0)) + (glm::dot(w_hat, U) + glm::dot(t, V));
+  const glm::vec3 av = l1_wanted * glm::cross(n0, m) + (glm::cross(w_hat, U) + glm::cross(t, V));
+  if (aw > 0.25f * l1_wanted) {  // 1 + trace R > 1/4: a turn below ~150 degrees
+    const float a_scale = inverse_sqrt(aw * aw + glm::dot(av, av));
+    joint_a.rotation = glm::quat(aw * a_scale, av.x * a_scale, av.y * a_scale, av.z * a_scale);
+  } else {  // near a half turn: from R itself, r_ij = (U_i w^_j + V_i t_j) / (l1 wanted) + m_i n0_j
+    const float inverse_l1_wanted = 1.0f / l1_wanted;
+    auto r = [&](int i, int j) { return (U[i] * w_hat[j] + V[i] * t[j]) * inverse_l1_wanted + m[i] * n0[j]; };
+    joint_a.rotation =
+        quaternion_of_rotation(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2));
+  }
 
-  // The effector lands at root + |end| u, on the line toward the target: its distance from
-  // the target is |d - |end||.
-  result.error = std::fabs(distance - end_squared * inverse_end_length);
+  // The effector lands at root + wanted u, on the line toward the target: its distance from
+  // the target is |d - wanted|.
+  result.error = std::fabs(distance - wanted);
   result.iterations = 1;
   result.status = final_status(result.error, resolve_tolerance(params, longest), !in_range, true);
   return true;
 }
 
 // The lean path compiled twice (isa_dispatch.h): with VEX encoding and fused multiply-adds
-// where the processor has them. Its ~350 floating-point operations then need no register
-// copies (three-operand instructions) and a multiply and an add are one instruction:
-// ~1030 -> ~800 instructions per solve (callgrind), ~5% of the time (79 -> 75 ns).
+// where the processor has them (three-operand instructions need no register copies, and a
+// multiply and an add are one instruction). Both copies are marked hot: without it GCC
+// judged the calls in this long body unlikely and left scale_over_sqrt and glm's cross and
+// dot out of line, and every call spilled all the live floats (SysV saves no xmm register).
 using LeanSolve = bool (*)(const Skeleton&, const Chain&, Pose&, const Workspace&, SolveResult&);
-bool solve_two_bone_lean_plain(const Skeleton& skeleton, const Chain& chain, Pose& pose, const Workspace& workspace,
+__attribute__((hot)) bool solve_two_bone_lean_plain(const Skeleton& skeleton, const Chain& chain, Pose& pose, const Workspace& workspace,
                                SolveResult& result) {
   return solve_two_bone_lean(skeleton, chain, pose, workspace, result);
 }
 #if IKSCOPE_HAS_AVX2_FMA_PATH
-IKSCOPE_TARGET_AVX2_FMA bool solve_two_bone_lean_avx2_fma(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+IKSCOPE_TARGET_AVX2_FMA __attribute__((hot)) bool solve_two_bone_lean_avx2_fma(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                                           const Workspace& workspace, SolveResult& result) {
   return solve_two_bone_lean(skeleton, chain, pose, workspace, result);
 }
