@@ -180,24 +180,6 @@ bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm
 
 namespace {
 
-// sin x and cos x for |x| <= pi to within ~1e-7: folded into [-pi/2, pi/2] (sin(pi - x) =
-// sin x, cos(pi - x) = -cos x), then Taylor series to x^11 and x^12, whose first term left
-// out stays below 6e-8 there. (Multiplied by reciprocals: a division by a constant stays a
-// division.)
-inline void sin_cos(float x, float& sine, float& cosine) {
-  float sign = 1.0f;
-  if (x > 0.5f * kPiF) {
-    x = kPiF - x;
-    sign = -1.0f;
-  } else if (x < -0.5f * kPiF) {
-    x = -kPiF - x;
-    sign = -1.0f;
-  }
-  const float x2 = x * x;
-  sine = x * (1.0f - x2 * (1.0f / 6.0f) * (1.0f - x2 * (1.0f / 20.0f) * (1.0f - x2 * (1.0f / 42.0f) * (1.0f - x2 * (1.0f / 72.0f) * (1.0f - x2 * (1.0f / 110.0f))))));
-  cosine = sign * (1.0f - x2 * (1.0f / 2.0f) * (1.0f - x2 * (1.0f / 12.0f) * (1.0f - x2 * (1.0f / 30.0f) * (1.0f - x2 * (1.0f / 56.0f) * (1.0f - x2 * (1.0f / 90.0f) * (1.0f - x2 * (1.0f / 132.0f)))))));
-}
-
 // sin_cos's cosine alone (inlined, the unused sine is dropped).
 inline float cos_of(float x) {
   float sine, cosine;
@@ -218,22 +200,12 @@ float hinge_angle(const glm::vec3& axis, const glm::quat& rest, const glm::quat&
   return twist_angle(offset, axis);
 }
 
-bool clamp_hinge_angle(const JointLimits& limits, float& angle) {
-  if (angle >= limits.min.x && angle <= limits.max.x) return false;  // the common case
+bool clamp_hinge_angle_outside(const JointLimits& limits, float& angle) {
   const float clamped = clamp_angle(angle, limits.min.x, limits.max.x);
   // clamp_angle may move an inside angle by whole turns: only the move on the circle counts.
   const bool moved = std::fabs(wrap_angle(clamped - angle)) > kChangeEpsilon;
   angle = clamped;
   return moved;
-}
-
-glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, float angle) {
-  // sin_cos wants |x| <= pi; a half angle of an angle in [-pi, pi) is in [-pi/2, pi/2), so
-  // its cosine, the turn's w, is >= 0.
-  if (!(angle >= -kPiF && angle < kPiF)) angle = wrap_angle(angle);
-  float sine, cosine;
-  sin_cos(0.5f * angle, sine, cosine);
-  return glm::normalize(multiply(rest, glm::quat(cosine, axis * sine)));
 }
 
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {

@@ -14,6 +14,7 @@
 
 #include "solvers/chain.h"
 #include "solvers/skeleton.h"
+#include "solvers/solver_common.h"
 
 namespace ik {
 
@@ -82,14 +83,47 @@ bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm
 // that clamp_to_limits counts as a change (it would drop that swing and report a clamp).
 float hinge_angle(const glm::vec3& axis, const glm::quat& rest, const glm::quat& local, bool& swing);
 
+// clamp_hinge_angle for an angle outside [limits.min.x, limits.max.x] (read as numbers).
+bool clamp_hinge_angle_outside(const JointLimits& limits, float& angle);
+
 // `angle` clamped into the hinge's range [limits.min.x, limits.max.x] read on the circle
-// (clamp_angle); returns true if that moved it by more than 1e-5 rad.
-bool clamp_hinge_angle(const JointLimits& limits, float& angle);
+// (clamp_angle); returns true if that moved it by more than 1e-5 rad. Inline: the solvers
+// call it on every hinge in every iteration, and it is mostly inside.
+inline bool clamp_hinge_angle(const JointLimits& limits, float& angle) {
+  if (angle >= limits.min.x && angle <= limits.max.x) return false;  // the common case
+  return clamp_hinge_angle_outside(limits, angle);
+}
+
+// sin x and cos x for |x| <= pi to within ~1e-7: folded into [-pi/2, pi/2] (sin(pi - x) =
+// sin x, cos(pi - x) = -cos x), then Taylor series to x^11 and x^12, whose first term left
+// out stays below 6e-8 there. (Multiplied by reciprocals: a division by a constant stays a
+// division.)
+inline void sin_cos(float x, float& sine, float& cosine) {
+  float sign = 1.0f;
+  if (x > 0.5f * kPi) {
+    x = kPi - x;
+    sign = -1.0f;
+  } else if (x < -0.5f * kPi) {
+    x = -kPi - x;
+    sign = -1.0f;
+  }
+  const float x2 = x * x;
+  sine = x * (1.0f - x2 * (1.0f / 6.0f) * (1.0f - x2 * (1.0f / 20.0f) * (1.0f - x2 * (1.0f / 42.0f) * (1.0f - x2 * (1.0f / 72.0f) * (1.0f - x2 * (1.0f / 110.0f))))));
+  cosine = sign * (1.0f - x2 * (1.0f / 2.0f) * (1.0f - x2 * (1.0f / 12.0f) * (1.0f - x2 * (1.0f / 30.0f) * (1.0f - x2 * (1.0f / 56.0f) * (1.0f - x2 * (1.0f / 90.0f) * (1.0f - x2 * (1.0f / 132.0f)))))));
+}
 
 // rest * (the turn by `angle` about the unit `axis`), normalised. Polynomial sine and
 // cosine (within ~1e-7), no library call; the turn's quaternion has w >= 0, as
-// clamp_to_limits' twist has.
-glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, float angle);
+// clamp_to_limits' twist has. Inline, for the solvers' iterations (a caller compiled for
+// AVX2 + FMA gets it so compiled, isa_dispatch.h).
+inline glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, float angle) {
+  // sin_cos wants |x| <= pi; a half angle of an angle in [-pi, pi) is in [-pi/2, pi/2), so
+  // its cosine, the turn's w, is >= 0.
+  if (!(angle >= -kPi && angle < kPi)) angle = wrap_angle(angle);
+  float sine, cosine;
+  sin_cos(0.5f * angle, sine, cosine);
+  return glm::normalize(multiply(rest, glm::quat(cosine, axis * sine)));
+}
 
 // ---- A quick inside test for ball joints ----------------------------------------------
 //
