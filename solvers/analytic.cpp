@@ -484,6 +484,11 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 // LeanPathAgreesWithTheGeneralPath). Returns false when the case is not this one, or when
 // it cannot be sure the input is valid; the pose may then have been put back to its start
 // pose (warm_start off), which solve_limb does again.
+//
+// Written with SSE2 (every x86-64 processor has it); elsewhere every two-bone solve takes
+// the general path.
+#if defined(__SSE2__)
+#define IKSCOPE_HAS_LEAN_TWO_BONE 1
 
 // 1 / sqrt(x) for x > 0 to about float precision (scale_over_sqrt); NaN for x = 0 or NaN,
 // which the checks below (written to fail on NaN) send to the general path.
@@ -496,7 +501,6 @@ IKSCOPE_ALWAYS_INLINE float inverse_sqrt(float x) { return scale_over_sqrt(1.0f,
 // the sum NaN or infinite (sum - sum is then NaN, not 0); a product of finite scales is 0 only
 // if one of them is (or it underflows). The goal's position is bounded on its own:
 // |p|² <= (1e18)² implies every |p_i| <= kMaxGoalCoordinate, and fails on NaN or infinity.
-#if defined(__SSE2__)
 // Four floats at a time: a Transform is ten floats in a row (translation, rotation, scale),
 // read as floats 0-3, 4-7 and 6-9 (6 and 7 twice, harmless in a sum); the goal's pole, up
 // and scale are seven floats in a row, read as 0-3 and 3-6. Twenty-odd instructions
@@ -530,22 +534,48 @@ IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, 
   return _mm_movemask_ps(_mm_and_ps(finite, nonzero)) == 0xf &&
          position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
 }
-#else
-inline float sum_of(const Transform& t) {
-  return ((t.translation.x + t.translation.y) + (t.translation.z + t.rotation.w)) +
-         ((t.rotation.x + t.rotation.y) + (t.rotation.z + t.scale.x)) + (t.scale.y + t.scale.z);
+
+// 3-vectors and quaternions in four-float registers for the lean solve: one register holds
+// what takes three or four scalar registers, so the solve's ~40 vectors stay in registers
+// instead of spilling to the stack. A 3-vector sits in lanes 0-2, lane 3 being whatever came
+// along (dot3 never reads it, cross3 keeps it in lane 3); a quaternion is (x, y, z, w), the
+// order glm keeps it in memory.
+static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 3 * sizeof(float),
+              "glm::quat is (x, y, z, w) in memory");
+using Float4 = __m128;
+IKSCOPE_ALWAYS_INLINE Float4 splat(float x) { return _mm_set1_ps(x); }
+IKSCOPE_ALWAYS_INLINE Float4 add(Float4 a, Float4 b) { return _mm_add_ps(a, b); }
+IKSCOPE_ALWAYS_INLINE Float4 sub(Float4 a, Float4 b) { return _mm_sub_ps(a, b); }
+IKSCOPE_ALWAYS_INLINE Float4 mul(Float4 a, Float4 b) { return _mm_mul_ps(a, b); }
+IKSCOPE_ALWAYS_INLINE Float4 yzx(Float4 a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)); }
+// a x b = yzx(a * yzx(b) - yzx(a) * b): lane i of the difference is component i + 2 of the cross.
+IKSCOPE_ALWAYS_INLINE Float4 cross3(Float4 a, Float4 b) { return yzx(sub(mul(a, yzx(b)), mul(yzx(a), b))); }
+// (x + y) + z of the lane products, as glm::dot sums them.
+IKSCOPE_ALWAYS_INLINE float dot3(Float4 a, Float4 b) {
+  const Float4 p = mul(a, b);
+  const Float4 x_plus_y = _mm_add_ss(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 1, 1, 1)));
+  return _mm_cvtss_f32(_mm_add_ss(x_plus_y, _mm_movehl_ps(p, p)));
 }
-inline float scale_product(const Transform& t) { return (t.scale.x * t.scale.y) * t.scale.z; }
-IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, const Transform& e, const Goal& goal) {
-  const glm::vec3 &p = goal.position, &l = goal.pole, &u = goal.up;
-  const float goal_sum = (((l.x + l.y) + (l.z + u.x)) + ((u.y + u.z) + goal.scale));
-  const float sum = (sum_of(a) + sum_of(b)) + (sum_of(e) + goal_sum);
-  const float scales = (scale_product(a) * scale_product(b)) * scale_product(e);
-  const float position_squared = (p.x * p.x + p.y * p.y) + p.z * p.z;
-  return sum - sum == 0.0f && std::fabs(scales) > 0.0f &&
-         position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
+IKSCOPE_ALWAYS_INLINE float dot4(Float4 a, Float4 b) {
+  const Float4 p = mul(a, b);
+  const Float4 pairs = add(p, _mm_movehl_ps(p, p));  // (x + z, y + w, ...)
+  return _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 1, 1, 1))));
 }
-#endif
+// Lane masks: keep x, y, z (clear lane 3); keep lane 3 only.
+IKSCOPE_ALWAYS_INLINE Float4 xyz_only(Float4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1))); }
+IKSCOPE_ALWAYS_INLINE Float4 w_only(Float4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(-1, 0, 0, 0))); }
+// A Transform's parts (floats 0-2 translation, 3-6 rotation, 7-9 scale): the translation
+// with the rotation's x in lane 3, the rotation, the scale (read from float 6, not past the
+// Transform's end, and turned into lanes 0-2).
+IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return floats_at(&t, 0); }
+IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return floats_at(&t, offsetof(Transform, rotation)); }
+IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) {
+  const Float4 from_6 = floats_at(&t, 6 * sizeof(float));
+  return _mm_shuffle_ps(from_6, from_6, _MM_SHUFFLE(0, 3, 2, 1));
+}
+IKSCOPE_ALWAYS_INLINE void store_rotation(Transform& t, Float4 q) {
+  _mm_storeu_ps(reinterpret_cast<float*>(reinterpret_cast<char*>(&t) + offsetof(Transform, rotation)), q);
+}
 
 IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                                const Workspace& workspace, SolveResult& result) {
@@ -576,24 +606,22 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
 
   // The bones in a's own frame (root_frame_bone): w1 = S_a t_b, w2 = S_a R_b S_b t_e, the
   // rotation as v + w t + u x t with t = 2 u x v (rotate, solver_common.h).
-  const glm::vec3 &sa = joint_a.scale, &tb = joint_b.translation, &sb = joint_b.scale, &te = joint_e.translation;
-  const float qw = joint_b.rotation.w, qx = joint_b.rotation.x, qy = joint_b.rotation.y, qz = joint_b.rotation.z;
-  const float w1x = sa.x * tb.x, w1y = sa.y * tb.y, w1z = sa.z * tb.z;
-  const float vx = sb.x * te.x, vy = sb.y * te.y, vz = sb.z * te.z;
-  const float tx = 2.0f * (qy * vz - qz * vy), ty = 2.0f * (qz * vx - qx * vz), tz = 2.0f * (qx * vy - qy * vx);
-  const float w2x = sa.x * ((vx + qw * tx) + (qy * tz - qz * ty));
-  const float w2y = sa.y * ((vy + qw * ty) + (qz * tx - qx * tz));
-  const float w2z = sa.z * ((vz + qw * tz) + (qx * ty - qy * tx));
-
-  const glm::vec3 w1(w1x, w1y, w1z), w2(w2x, w2y, w2z);
+  const Float4 scale_a = scale4(joint_a), rotation_b = rotation4(joint_b);
+  const Float4 qw_b = _mm_shuffle_ps(rotation_b, rotation_b, _MM_SHUFFLE(3, 3, 3, 3));
+  const Float4 w1 = mul(scale_a, translation4(joint_b));
+  const Float4 v = mul(scale4(joint_b), translation4(joint_e));
+  const Float4 twice_u_cross_v = cross3(add(rotation_b, rotation_b), v);
+  const Float4 w2 = mul(scale_a, add(add(v, mul(qw_b, twice_u_cross_v)), cross3(rotation_b, twice_u_cross_v)));
 
   // The limb's plane normal (a's frame), the target line and the pole's plane (limb frame).
-  const glm::vec3 plane = glm::cross(w1, w2);
-  const glm::vec3 to_target = chain.goal.position - joint_a.translation, &pole = chain.goal.pole;
-  const glm::vec3 pole_plane = glm::cross(pole, to_target);
-  const float l1_squared = glm::dot(w1, w1), l2_squared = glm::dot(w2, w2), w1_dot_w2 = glm::dot(w1, w2);
-  const float plane_squared = glm::dot(plane, plane), distance_squared = glm::dot(to_target, to_target);
-  const float pole_plane_squared = glm::dot(pole_plane, pole_plane), pole_squared = glm::dot(pole, pole);
+  // The goal's position is followed by padding: its lane 3 is cleared.
+  const Float4 plane = cross3(w1, w2);
+  const Float4 to_target = sub(xyz_only(floats_at(&chain.goal, offsetof(Goal, position))), translation4(joint_a));
+  const Float4 pole = floats_at(&chain.goal, offsetof(Goal, pole));
+  const Float4 pole_plane = cross3(pole, to_target);
+  const float l1_squared = dot3(w1, w1), l2_squared = dot3(w2, w2), w1_dot_w2 = dot3(w1, w2);
+  const float plane_squared = dot3(plane, plane), distance_squared = dot3(to_target, to_target);
+  const float pole_plane_squared = dot3(pole_plane, pole_plane), pole_squared = dot3(pole, pole);
   const float product_squared = l1_squared * l2_squared;  // (l1 l2)²
   const float inverse_l1 = inverse_sqrt(l1_squared), inverse_l2 = inverse_sqrt(l2_squared);
   const float inverse_plane_length = inverse_sqrt(plane_squared);
@@ -641,15 +669,14 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   const bool small_turn = C >= 0.0f;
   const float bw = small_turn ? product_squared + C : std::fabs(S);
   const float b_sine = small_turn ? S : std::copysign(product_squared - C, S);  // times n0
-  const glm::vec3 n0 = plane * inverse_plane_length;
-  const glm::vec3 bv = (b_sine * inverse_plane_length) * plane;
-  const float qb_squared = (qw * qw + qx * qx) + (qy * qy + qz * qz);
-  const float b_scale = inverse_sqrt((bw * bw + b_sine * b_sine) * qb_squared);
-  glm::quat& rotation_b = joint_b.rotation;
-  rotation_b.w = ((bw * qw - bv.x * qx) - (bv.y * qy + bv.z * qz)) * b_scale;
-  rotation_b.x = ((bw * qx + bv.x * qw) + (bv.y * qz - bv.z * qy)) * b_scale;
-  rotation_b.y = ((bw * qy + bv.y * qw) + (bv.z * qx - bv.x * qz)) * b_scale;
-  rotation_b.z = ((bw * qz + bv.z * qw) + (bv.x * qy - bv.y * qx)) * b_scale;
+  // The product (bw, bv) (x) (u_b, w_b) = (bw u_b + w_b bv + bv x u_b, bw w_b - bv·u_b), with
+  // bv's lane 3 cleared so that only bw w_b lands in lane 3 before the dot is taken off.
+  const Float4 n0 = mul(splat(inverse_plane_length), plane);
+  const Float4 bv = xyz_only(mul(splat(b_sine), n0));
+  const Float4 bent_b = sub(add(add(mul(splat(bw), rotation_b), mul(qw_b, bv)), cross3(bv, rotation_b)),
+                            w_only(splat(dot3(bv, rotation_b))));
+  const float b_scale = inverse_sqrt((bw * bw + b_sine * b_sine) * dot4(rotation_b, rotation_b));
+  store_rotation(joint_b, mul(bent_b, splat(b_scale)));
 
   // 2-3. a's new rotation R takes a's frame onto the limb frame so that the bent limb's end
   // direction e goes to the target direction u and the plane normal n0 to the pole plane's
@@ -665,19 +692,25 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   // (r21 - r12, r02 - r20, r10 - r01) and trace(a bᵀ) = a·b; times l1 wanted, which the
   // normalisation removes, it is
   //   (l1 wanted (1 + m·n0) + w^·U + t·V,  l1 wanted n0 x m + w^ x U + t x V).
-  const glm::vec3 w_hat = w1 * inverse_l1, t = glm::cross(n0, w_hat);
-  const glm::vec3 u = to_target * inverse_distance, m = pole_plane * inverse_pole_plane_length;
-  const glm::vec3 k = glm::cross(u, m);
-  const glm::vec3 U = cos_alpha_scaled * u + twice_area * k, V = twice_area * u - cos_alpha_scaled * k;
+  const Float4 w_hat = mul(splat(inverse_l1), w1), t = cross3(n0, w_hat);
+  const Float4 u = mul(splat(inverse_distance), to_target), m = mul(splat(inverse_pole_plane_length), pole_plane);
+  const Float4 k = cross3(u, m);
+  const Float4 U = add(mul(splat(cos_alpha_scaled), u), mul(splat(twice_area), k));
+  const Float4 V = sub(mul(splat(twice_area), u), mul(splat(cos_alpha_scaled), k));
   const float l1_wanted = l1 * wanted;
-  const float aw = l1_wanted * (1.0f + glm::dot(m, n0)) + (glm::dot(w_hat, U) + glm::dot(t, V));
-  const glm::vec3 av = l1_wanted * glm::cross(n0, m) + (glm::cross(w_hat, U) + glm::cross(t, V));
+  const float aw = l1_wanted * (1.0f + dot3(m, n0)) + (dot3(w_hat, U) + dot3(t, V));
+  const Float4 av = add(mul(splat(l1_wanted), cross3(n0, m)), add(cross3(w_hat, U), cross3(t, V)));
   if (aw > 0.25f * l1_wanted) {  // 1 + trace R > 1/4: a turn below ~150 degrees
-    const float a_scale = inverse_sqrt(aw * aw + glm::dot(av, av));
-    joint_a.rotation = glm::quat(aw * a_scale, av.x * a_scale, av.y * a_scale, av.z * a_scale);
+    const float a_scale = inverse_sqrt(aw * aw + dot3(av, av));
+    const Float4 z_w = _mm_unpackhi_ps(av, splat(aw));                             // (av.z, aw, ...)
+    const Float4 quaternion = _mm_shuffle_ps(av, z_w, _MM_SHUFFLE(1, 0, 1, 0));  // (av.x, av.y, av.z, aw)
+    store_rotation(joint_a, mul(quaternion, splat(a_scale)));
   } else {  // near a half turn: from R itself, r_ij = (U_i w^_j + V_i t_j) / (l1 wanted) + m_i n0_j
+    float Us[4], Vs[4], ms[4], ws[4], ts[4], ns[4];
+    _mm_storeu_ps(Us, U), _mm_storeu_ps(Vs, V), _mm_storeu_ps(ms, m);
+    _mm_storeu_ps(ws, w_hat), _mm_storeu_ps(ts, t), _mm_storeu_ps(ns, n0);
     const float inverse_l1_wanted = 1.0f / l1_wanted;
-    auto r = [&](int i, int j) { return (U[i] * w_hat[j] + V[i] * t[j]) * inverse_l1_wanted + m[i] * n0[j]; };
+    auto r = [&](int i, int j) { return (Us[i] * ws[j] + Vs[i] * ts[j]) * inverse_l1_wanted + ms[i] * ns[j]; };
     joint_a.rotation =
         quaternion_of_rotation(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2));
   }
@@ -712,14 +745,19 @@ LeanSolve choose_lean_solve() {
 #endif
   return solve_two_bone_lean_plain;
 }
+#else
+#define IKSCOPE_HAS_LEAN_TWO_BONE 0
+#endif  // __SSE2__
 
 }  // namespace
 
 SolveResult solve_two_bone(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                            Trace* trace) {
+#if IKSCOPE_HAS_LEAN_TWO_BONE
   static const LeanSolve lean_solve = choose_lean_solve();
   SolveResult result;
   if (trace == nullptr && lean_solve(skeleton, chain, pose, workspace, result)) return result;
+#endif
   return solve_limb(skeleton, chain, pose, workspace, trace, 2);
 }
 
