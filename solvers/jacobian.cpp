@@ -156,8 +156,95 @@ void set_frame(Problem& p, const Pose& pose, bool limb_frame) {
   if (orientation) p.frame_rotation = rotation_of(glm::mat3(p.model_from_frame));
 }
 
-// The one forward pass of an iteration: the frames of the chain's tree.
+// ---- The fused path's forward pass ------------------------------------------------------
+//
+// On the fused path the chain's tree is a path (one effector: tree_parent[k] = k - 1), so
+// the forward pass can walk down it with the parent's frame in registers: chain_frames'
+// arithmetic, operation for operation (the same frames to the bit), without its general
+// tree bookkeeping, and compiled into the fused iteration (see fused_iteration_body).
+
+#if defined(__SSE__) || defined(_M_X64)
+// The walk's frame on SSE registers: the linear part's three columns and the position, one
+// register each (lane 3 unused), so parent * v is three broadcasts, three multiplies and
+// two adds.
+struct WalkFrame {
+  __m128 column[3];
+  __m128 position;
+};
+
+// An affine mat4's frame (its columns' lane 3 is 0 or 1, never read).
+inline WalkFrame walk_frame(const glm::mat4& m) {
+  return {{_mm_loadu_ps(&m[0][0]), _mm_loadu_ps(&m[1][0]), _mm_loadu_ps(&m[2][0])}, _mm_loadu_ps(&m[3][0])};
+}
+
+// frame.linear * (x, y, z), summed (x + y) + z as glm's mat3 * vec3.
+inline __m128 linear_times(const WalkFrame& frame, float x, float y, float z) {
+  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(frame.column[0], _mm_set1_ps(x)), _mm_mul_ps(frame.column[1], _mm_set1_ps(y))),
+                    _mm_mul_ps(frame.column[2], _mm_set1_ps(z)));
+}
+
+// Lanes 0..2 of v into v3, nothing past it.
+inline void store_xyz(glm::vec3& v3, __m128 v) {
+  _mm_storel_pi(reinterpret_cast<__m64*>(&v3.x), v);
+  _mm_store_ss(&v3.z, _mm_movehl_ps(v, v));
+}
+#else
+// Without SSE: the same frame and arithmetic in glm.
+struct WalkFrame {
+  glm::vec3 column[3];
+  glm::vec3 position;
+};
+inline WalkFrame walk_frame(const glm::mat4& m) {
+  return {{glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2])}, glm::vec3(m[3])};
+}
+inline glm::vec3 linear_times(const WalkFrame& frame, float x, float y, float z) {
+  return (frame.column[0] * x + frame.column[1] * y) + frame.column[2] * z;
+}
+inline void store_xyz(glm::vec3& v3, const glm::vec3& v) { v3 = v; }
+#endif
+
+// The child's frame from its parent's (Problem's frame): position = parent position +
+// parent linear * t, linear = parent linear * R(q) * S, with R(q)'s columns as in
+// glm::mat3_cast; stored into `linear` and `position` too.
+IKSCOPE_ALWAYS_INLINE WalkFrame place_child(const WalkFrame& parent, const Transform& local, glm::mat3& linear,
+                                            glm::vec3& position) {
+  const glm::quat& q = local.rotation;
+  const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+  const float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+  const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+  const glm::vec3& s = local.scale;
+  const glm::vec3& t = local.translation;
+  WalkFrame child;
+  child.position = parent.position + linear_times(parent, t.x, t.y, t.z);
+  child.column[0] = linear_times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
+  child.column[1] = linear_times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
+  child.column[2] = linear_times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
+  store_xyz(linear[0], child.column[0]);
+  store_xyz(linear[1], child.column[1]);
+  store_xyz(linear[2], child.column[2]);
+  store_xyz(position, child.position);
+  return child;
+}
+
+// The frames of the chain (a path) from the pose, as update_frames.
+IKSCOPE_ALWAYS_INLINE void walk_frames(Problem& p, const Pose& pose) {
+  Workspace& ws = p.workspace;
+  WalkFrame parent = walk_frame(p.frame_parent);
+  for (size_t k = 0; k < p.moving; ++k)
+    parent = place_child(parent, pose.local[static_cast<size_t>(ws.path[k])], ws.linear[k], ws.positions[k]);
+  if (p.moving < ws.path.size()) {  // the effector's position alone (set_moving_joints)
+    const glm::vec3& t = pose.local[static_cast<size_t>(ws.path[p.moving])].translation;
+    store_xyz(ws.positions[p.moving], parent.position + linear_times(parent, t.x, t.y, t.z));
+  }
+}
+
+// The one forward pass of an iteration: the frames of the chain's tree (on the fused path,
+// whose tree is a path, by walk_frames).
 void update_frames(Problem& p, const Pose& pose) {
+  if (p.fused) {
+    walk_frames(p, pose);
+    return;
+  }
   Workspace& ws = p.workspace;
   chain_frames(pose, ws.path, ws.tree_parent, p.frame_parent, ws.positions, ws.linear,
                p.moving < ws.path.size());
@@ -496,9 +583,13 @@ IKSCOPE_ALWAYS_INLINE void solve_damped(Problem& p, float lambda) {
   const int m = p.rows;
   const float* gram = p.gram();
   float* y = p.y();
+  const float* e = p.error();
   auto attempt = [&](float diagonal) {
-    std::copy(p.error(), p.error() + m, y);
-    if (m == 3) return solve_spd_3(gram, diagonal, y);
+    if (m == 3) {  // three stores, not std::copy's memmove call for 12 bytes
+      y[0] = e[0], y[1] = e[1], y[2] = e[2];
+      return solve_spd_3(gram, diagonal, y);
+    }
+    std::copy(e, e + m, y);
     float* jjt = p.jjt();
     std::copy(gram, gram + m * m, jjt);
     for (int r = 0; r < m; ++r) jjt[r * m + r] += diagonal;
@@ -671,7 +762,7 @@ IKSCOPE_ALWAYS_INLINE void turn_joint(Problem& p, Pose& pose, Trace* trace, size
     return;
   }
   const glm::vec3 turn = scale * glm::vec3(s[0], s[1], s[2]);  // own frame
-  if (glm::dot(turn, turn) > 0.0f) rotation = glm::normalize(multiply(rotation, rotation_from_vector(turn)));
+  if (glm::dot(turn, turn) > 0.0f) rotation = renormalized(multiply(rotation, rotation_from_vector(turn)));
   if (!p.params.use_limits) return;
   // Most turns stay inside a ball joint's ranges: the quick test spares the angle reading.
   const glm::vec3* ranges = p.ball_ranges(k);
@@ -690,88 +781,6 @@ IKSCOPE_ALWAYS_INLINE void apply_step(Problem& p, Pose& pose, Trace* trace) {
     if (ws.flags[k] == 0) continue;
     turn_joint(p, pose, trace, k, step + column, scale);
     column += ws.flags[k];
-  }
-}
-
-// ---- The fused path's forward pass ------------------------------------------------------
-//
-// On the fused path the chain's tree is a path (one effector: tree_parent[k] = k - 1), so
-// the forward pass can walk down it with the parent's frame in registers: chain_frames'
-// arithmetic, operation for operation (the same frames to the bit), without its general
-// tree bookkeeping, and compiled into the fused iteration (see fused_iteration).
-
-#if defined(__SSE__) || defined(_M_X64)
-// The walk's frame on SSE registers: the linear part's three columns and the position, one
-// register each (lane 3 unused), so parent * v is three broadcasts, three multiplies and
-// two adds.
-struct WalkFrame {
-  __m128 column[3];
-  __m128 position;
-};
-
-// An affine mat4's frame (its columns' lane 3 is 0 or 1, never read).
-inline WalkFrame walk_frame(const glm::mat4& m) {
-  return {{_mm_loadu_ps(&m[0][0]), _mm_loadu_ps(&m[1][0]), _mm_loadu_ps(&m[2][0])}, _mm_loadu_ps(&m[3][0])};
-}
-
-// frame.linear * (x, y, z), summed (x + y) + z as glm's mat3 * vec3.
-inline __m128 linear_times(const WalkFrame& frame, float x, float y, float z) {
-  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(frame.column[0], _mm_set1_ps(x)), _mm_mul_ps(frame.column[1], _mm_set1_ps(y))),
-                    _mm_mul_ps(frame.column[2], _mm_set1_ps(z)));
-}
-
-// Lanes 0..2 of v into v3, nothing past it.
-inline void store_xyz(glm::vec3& v3, __m128 v) {
-  _mm_storel_pi(reinterpret_cast<__m64*>(&v3.x), v);
-  _mm_store_ss(&v3.z, _mm_movehl_ps(v, v));
-}
-#else
-// Without SSE: the same frame and arithmetic in glm.
-struct WalkFrame {
-  glm::vec3 column[3];
-  glm::vec3 position;
-};
-inline WalkFrame walk_frame(const glm::mat4& m) {
-  return {{glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2])}, glm::vec3(m[3])};
-}
-inline glm::vec3 linear_times(const WalkFrame& frame, float x, float y, float z) {
-  return (frame.column[0] * x + frame.column[1] * y) + frame.column[2] * z;
-}
-inline void store_xyz(glm::vec3& v3, const glm::vec3& v) { v3 = v; }
-#endif
-
-// The child's frame from its parent's (Problem's frame): position = parent position +
-// parent linear * t, linear = parent linear * R(q) * S, with R(q)'s columns as in
-// glm::mat3_cast; stored into `linear` and `position` too.
-IKSCOPE_ALWAYS_INLINE WalkFrame place_child(const WalkFrame& parent, const Transform& local, glm::mat3& linear,
-                                            glm::vec3& position) {
-  const glm::quat& q = local.rotation;
-  const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
-  const float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
-  const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
-  const glm::vec3& s = local.scale;
-  const glm::vec3& t = local.translation;
-  WalkFrame child;
-  child.position = parent.position + linear_times(parent, t.x, t.y, t.z);
-  child.column[0] = linear_times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
-  child.column[1] = linear_times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
-  child.column[2] = linear_times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
-  store_xyz(linear[0], child.column[0]);
-  store_xyz(linear[1], child.column[1]);
-  store_xyz(linear[2], child.column[2]);
-  store_xyz(position, child.position);
-  return child;
-}
-
-// The frames of the chain (a path) from the pose, as update_frames.
-IKSCOPE_ALWAYS_INLINE void walk_frames(Problem& p, const Pose& pose) {
-  Workspace& ws = p.workspace;
-  WalkFrame parent = walk_frame(p.frame_parent);
-  for (size_t k = 0; k < p.moving; ++k)
-    parent = place_child(parent, pose.local[static_cast<size_t>(ws.path[k])], ws.linear[k], ws.positions[k]);
-  if (p.moving < ws.path.size()) {  // the effector's position alone (set_moving_joints)
-    const glm::vec3& t = pose.local[static_cast<size_t>(ws.path[p.moving])].translation;
-    store_xyz(ws.positions[p.moving], parent.position + linear_times(parent, t.x, t.y, t.z));
   }
 }
 

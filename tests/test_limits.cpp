@@ -197,6 +197,26 @@ TEST(HingeTrackedByAngle, AgreesWithClampToLimitsAfterEveryTurn) {
   EXPECT_LE(flag_mismatches, turns / 10000);
 }
 
+// renormalized: the Newton step for products of unit quaternions gives glm::normalize's
+// result to float rounding, and a quaternion far from unit still comes out unit.
+TEST(Renormalized, AgreesWithNormalizeNearUnitAndNormalizesTheRest) {
+  std::mt19937 rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    const glm::quat a = iktest::random_rotation(rng, 3.0f), b = iktest::random_rotation(rng, 0.3f);
+    glm::quat product = a * b;
+    for (int step = 0; step < 50; ++step) product = product * b;  // rounding piles up a little
+    const glm::quat fast = ik::renormalized(product), exact = glm::normalize(product);
+    ASSERT_NEAR(glm::dot(fast, fast), 1.0f, 3e-7f) << i;
+    for (int c = 0; c < 4; ++c) ASSERT_NEAR(fast[c], exact[c], 3e-7f) << i;
+  }
+  for (const float scale : {0.5f, 0.999f, 1.002f, 3.0f}) {
+    const glm::quat q = iktest::random_rotation(rng, 2.0f);
+    const glm::quat far = ik::renormalized(q * scale);
+    EXPECT_NEAR(glm::dot(far, far), 1.0f, 1e-6f) << scale;
+    for (int c = 0; c < 4; ++c) EXPECT_NEAR(far[c], q[c], 1e-6f) << scale;
+  }
+}
+
 // The quick ball test (prepare_ball_ranges + ball_surely_inside) against the angles read
 // the slow way: "surely inside" must never be said of a reading outside its ranges, and
 // must be said of every reading clearly inside (1e-3 rad from each end, away from the
