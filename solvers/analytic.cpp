@@ -494,52 +494,14 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 // which the checks below (written to fail on NaN) send to the general path.
 IKSCOPE_ALWAYS_INLINE float inverse_sqrt(float x) { return scale_over_sqrt(1.0f, x); }
 
-// A sure, cheap test that the floats a lean solve reads are all finite and the scales
-// non-zero (what is_valid_transform and is_valid_goal ask), conservative the other way: a
-// sum of finite floats that overflows, or a product of scales that underflows, only sends
-// the solve to the general path, which checks each value. A NaN or infinity anywhere makes
-// the sum NaN or infinite (sum - sum is then NaN, not 0); a product of finite scales is 0 only
-// if one of them is (or it underflows). The goal's position is bounded on its own:
-// |p|² <= (1e18)² implies every |p_i| <= kMaxGoalCoordinate, and fails on NaN or infinity.
-// Four floats at a time: a Transform is ten floats in a row (translation, rotation, scale),
-// read as floats 0-3, 4-7 and 6-9 (6 and 7 twice, harmless in a sum); the goal's pole, up
-// and scale are seven floats in a row, read as 0-3 and 3-6. Twenty-odd instructions
-// instead of ~40 scalar additions, and no float held in a register for the check alone
-// (which cost the solve ~20 ns of register spills).
-static_assert(sizeof(Transform) == 10 * sizeof(float) && offsetof(Transform, rotation) == 3 * sizeof(float) &&
-                  offsetof(Transform, scale) == 7 * sizeof(float),
-              "Transform is ten floats in a row");
-static_assert(offsetof(Goal, up) == offsetof(Goal, pole) + 3 * sizeof(float) &&
-                  offsetof(Goal, scale) == offsetof(Goal, up) + 3 * sizeof(float),
-              "Goal's pole, up and scale are seven floats in a row");
-IKSCOPE_ALWAYS_INLINE __m128 floats_at(const void* object, size_t byte_offset) {
-  return _mm_loadu_ps(reinterpret_cast<const float*>(static_cast<const char*>(object) + byte_offset));
-}
-IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, const Transform& e, const Goal& goal) {
-  const __m128 one = _mm_set_ss(1.0f);
-  // Floats 6-9 with float 6 (a rotation component, often 0) replaced by 1: (1, sx, sy, sz).
-  const __m128 scale_a = _mm_move_ss(floats_at(&a, 24), one), scale_b = _mm_move_ss(floats_at(&b, 24), one),
-               scale_e = _mm_move_ss(floats_at(&e, 24), one);
-  const __m128 sum_a = _mm_add_ps(_mm_add_ps(floats_at(&a, 0), floats_at(&a, 16)), scale_a);
-  const __m128 sum_b = _mm_add_ps(_mm_add_ps(floats_at(&b, 0), floats_at(&b, 16)), scale_b);
-  const __m128 sum_e = _mm_add_ps(_mm_add_ps(floats_at(&e, 0), floats_at(&e, 16)), scale_e);
-  const size_t pole = offsetof(Goal, pole);
-  const __m128 sum_goal = _mm_add_ps(floats_at(&goal, pole), floats_at(&goal, pole + 3 * sizeof(float)));
-  const __m128 sum = _mm_add_ps(_mm_add_ps(sum_a, sum_b), _mm_add_ps(sum_e, sum_goal));
-  const __m128 scales = _mm_mul_ps(_mm_mul_ps(scale_a, scale_b), scale_e);
-  const __m128 finite = _mm_cmpeq_ps(_mm_sub_ps(sum, sum), _mm_setzero_ps());  // all ones where finite
-  const __m128 nonzero = _mm_cmpneq_ps(scales, _mm_setzero_ps());
-  const glm::vec3& p = goal.position;
-  const float position_squared = (p.x * p.x + p.y * p.y) + p.z * p.z;
-  return _mm_movemask_ps(_mm_and_ps(finite, nonzero)) == 0xf &&
-         position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
-}
-
 // 3-vectors and quaternions in four-float registers for the lean solve: one register holds
 // what takes three or four scalar registers, so the solve's ~40 vectors stay in registers
 // instead of spilling to the stack. A 3-vector sits in lanes 0-2, lane 3 being whatever came
 // along (dot3 never reads it, cross3 keeps it in lane 3); a quaternion is (x, y, z, w), the
 // order glm keeps it in memory.
+static_assert(sizeof(Transform) == 10 * sizeof(float) && offsetof(Transform, rotation) == 3 * sizeof(float) &&
+                  offsetof(Transform, scale) == 7 * sizeof(float),
+              "Transform is ten floats in a row");
 static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 3 * sizeof(float),
               "glm::quat is (x, y, z, w) in memory");
 using Float4 = __m128;
@@ -564,17 +526,52 @@ IKSCOPE_ALWAYS_INLINE float dot4(Float4 a, Float4 b) {
 // Lane masks: keep x, y, z (clear lane 3); keep lane 3 only.
 IKSCOPE_ALWAYS_INLINE Float4 xyz_only(Float4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1))); }
 IKSCOPE_ALWAYS_INLINE Float4 w_only(Float4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(-1, 0, 0, 0))); }
-// A Transform's parts (floats 0-2 translation, 3-6 rotation, 7-9 scale): the translation
-// with the rotation's x in lane 3, the rotation, the scale (read from float 6, not past the
-// Transform's end, and turned into lanes 0-2).
-IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return floats_at(&t, 0); }
-IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return floats_at(&t, offsetof(Transform, rotation)); }
-IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) {
-  const Float4 from_6 = floats_at(&t, 6 * sizeof(float));
-  return _mm_shuffle_ps(from_6, from_6, _MM_SHUFFLE(0, 3, 2, 1));
+// A Transform's parts (floats 0-2 translation, 3-6 rotation, 7-9 scale), each read on its
+// own (lane 3 of a 3-vector 0): a read that straddles the rotation and a neighbour could not
+// take its value from a store to the rotation still on its way to memory (this solve's
+// cold start, or the last solve's result) and would wait for that store to finish.
+IKSCOPE_ALWAYS_INLINE Float4 floats_at(const void* object, size_t byte_offset) {
+  return _mm_loadu_ps(reinterpret_cast<const float*>(static_cast<const char*>(object) + byte_offset));
 }
+IKSCOPE_ALWAYS_INLINE Float4 three_floats_at(const void* object, size_t byte_offset) {
+  const char* bytes = static_cast<const char*>(object) + byte_offset;
+  const Float4 xy = _mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(bytes)));  // (x, y, 0, 0)
+  return _mm_movelh_ps(xy, _mm_load_ss(reinterpret_cast<const float*>(bytes + 2 * sizeof(float))));
+}
+IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return three_floats_at(&t, 0); }
+IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return floats_at(&t, offsetof(Transform, rotation)); }
+IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return three_floats_at(&t, offsetof(Transform, scale)); }
 IKSCOPE_ALWAYS_INLINE void store_rotation(Transform& t, Float4 q) {
   _mm_storeu_ps(reinterpret_cast<float*>(reinterpret_cast<char*>(&t) + offsetof(Transform, rotation)), q);
+}
+
+// A sure, cheap test that the floats a lean solve reads are all finite and the scales
+// non-zero (what is_valid_transform and is_valid_goal ask), conservative the other way: a
+// sum of finite floats that overflows, or a product of scales that underflows, only sends
+// the solve to the general path, which checks each value. A NaN or infinity anywhere makes
+// the sum NaN or infinite (sum - sum is then NaN, not 0); a product of finite scales is 0 only
+// if one of them is (or it underflows). The goal's position is bounded on its own:
+// |p|² <= (1e18)² implies every |p_i| <= kMaxGoalCoordinate, and fails on NaN or infinity.
+// Four floats at a time (the goal's pole, up and scale are seven floats in a row, read as
+// 0-3 and 3-6): twenty-odd instructions instead of ~40 scalar additions, and no float held
+// in a register for the check alone (which cost the solve ~20 ns of register spills).
+static_assert(offsetof(Goal, up) == offsetof(Goal, pole) + 3 * sizeof(float) &&
+                  offsetof(Goal, scale) == offsetof(Goal, up) + 3 * sizeof(float),
+              "Goal's pole, up and scale are seven floats in a row");
+IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, const Transform& e, const Goal& goal) {
+  const Float4 scale_a = scale4(a), scale_b = scale4(b), scale_e = scale4(e);
+  const Float4 sum_a = add(add(translation4(a), rotation4(a)), scale_a);
+  const Float4 sum_b = add(add(translation4(b), rotation4(b)), scale_b);
+  const Float4 sum_e = add(add(translation4(e), rotation4(e)), scale_e);
+  const size_t pole = offsetof(Goal, pole);
+  const Float4 sum_goal = add(floats_at(&goal, pole), floats_at(&goal, pole + 3 * sizeof(float)));
+  const Float4 sum = add(add(sum_a, sum_b), add(sum_e, sum_goal));
+  const Float4 finite = _mm_cmpeq_ps(sub(sum, sum), _mm_setzero_ps());                        // all four lanes
+  const Float4 nonzero = _mm_cmpneq_ps(mul(mul(scale_a, scale_b), scale_e), _mm_setzero_ps());  // lanes 0-2
+  const glm::vec3& p = goal.position;
+  const float position_squared = (p.x * p.x + p.y * p.y) + p.z * p.z;
+  return _mm_movemask_ps(finite) == 0xf && (_mm_movemask_ps(nonzero) & 7) == 7 &&
+         position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
 }
 
 IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const Chain& chain, Pose& pose,
@@ -614,9 +611,10 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   const Float4 w2 = mul(scale_a, add(add(v, mul(qw_b, twice_u_cross_v)), cross3(rotation_b, twice_u_cross_v)));
 
   // The limb's plane normal (a's frame), the target line and the pole's plane (limb frame).
-  // The goal's position is followed by padding: its lane 3 is cleared.
+  // The goal's position from its three floats: the caller has usually just written them.
   const Float4 plane = cross3(w1, w2);
-  const Float4 to_target = sub(xyz_only(floats_at(&chain.goal, offsetof(Goal, position))), translation4(joint_a));
+  const glm::vec3& target = chain.goal.position;
+  const Float4 to_target = sub(_mm_setr_ps(target.x, target.y, target.z, 0.0f), translation4(joint_a));
   const Float4 pole = floats_at(&chain.goal, offsetof(Goal, pole));
   const Float4 pole_plane = cross3(pole, to_target);
   const float l1_squared = dot3(w1, w1), l2_squared = dot3(w2, w2), w1_dot_w2 = dot3(w1, w2);
