@@ -524,7 +524,9 @@ IKSCOPE_ALWAYS_INLINE float dot4(Float4 a, Float4 b) {
   return _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 1, 1, 1))));
 }
 // Lane masks: keep x, y, z (clear lane 3); keep lane 3 only.
-IKSCOPE_ALWAYS_INLINE Float4 xyz_only(Float4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1))); }
+IKSCOPE_ALWAYS_INLINE Float4 xyz_only(Float4 a) {
+  return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)));
+}
 IKSCOPE_ALWAYS_INLINE Float4 w_only(Float4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(-1, 0, 0, 0))); }
 // A Transform's parts (floats 0-2 translation, 3-6 rotation, 7-9 scale), each read on its
 // own (lane 3 of a 3-vector 0): a read that straddles the rotation and a neighbour could not
@@ -543,6 +545,39 @@ IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return floats_at(&t
 IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return three_floats_at(&t, offsetof(Transform, scale)); }
 IKSCOPE_ALWAYS_INLINE void store_rotation(Transform& t, Float4 q) {
   _mm_storeu_ps(reinterpret_cast<float*>(reinterpret_cast<char*>(&t) + offsetof(Transform, rotation)), q);
+}
+// (x, y, z) of a with w in lane 3.
+IKSCOPE_ALWAYS_INLINE Float4 with_w(Float4 a, float w) {
+  const Float4 z_w = _mm_unpackhi_ps(a, splat(w));                // (z, w, ...)
+  return _mm_shuffle_ps(a, z_w, _MM_SHUFFLE(1, 0, 1, 0));  // (x, y, z, w)
+}
+IKSCOPE_ALWAYS_INLINE Float4 zxy(Float4 a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 1, 0, 2)); }
+// The symmetric sums of a bᵀ off its diagonal, (a1 b2 + a2 b1, a2 b0 + a0 b2, a0 b1 + a1 b0).
+IKSCOPE_ALWAYS_INLINE Float4 symmetric_sums(Float4 a, Float4 b) {
+  return add(mul(yzx(a), zxy(b)), mul(zxy(a), yzx(b)));
+}
+// The first three columns of the symmetric 4 x 4 matrix with diagonal d (lanes 0-2), the
+// symmetric sums s = (s12, s20, s01) of its upper-left 3 x 3 block and last column v:
+// (d0, s01, s20, v0), (s01, d1, s12, v1), (s20, s12, d2, v2).
+IKSCOPE_ALWAYS_INLINE Float4 column_0(Float4 d, Float4 s, Float4 v) {
+  const Float4 d0_s01 = _mm_shuffle_ps(d, s, _MM_SHUFFLE(2, 2, 0, 0));  // (d0, d0, s01, s01)
+  const Float4 s12_v0 = _mm_unpacklo_ps(s, v);                          // (s12, v0, s20, v1)
+  return _mm_shuffle_ps(d0_s01, s12_v0, _MM_SHUFFLE(1, 2, 2, 0));
+}
+IKSCOPE_ALWAYS_INLINE Float4 column_1(Float4 d, Float4 s, Float4 v) {
+  const Float4 s01_d1 = _mm_shuffle_ps(s, d, _MM_SHUFFLE(1, 1, 2, 2));  // (s01, s01, d1, d1)
+  const Float4 s12_v1 = _mm_unpacklo_ps(s, v);                          // (s12, v0, s20, v1)
+  return _mm_shuffle_ps(s01_d1, s12_v1, _MM_SHUFFLE(3, 0, 2, 0));
+}
+IKSCOPE_ALWAYS_INLINE Float4 column_2(Float4 d, Float4 s, Float4 v) {
+  return _mm_shuffle_ps(s, _mm_unpackhi_ps(d, v), _MM_SHUFFLE(1, 0, 0, 1));  // (s20, s12 | d2, v2)
+}
+// The lane holding the largest of the four (the first of equals; lane 3 if none compares,
+// which only NaN can cause).
+IKSCOPE_ALWAYS_INLINE int index_of_largest(Float4 a) {
+  const Float4 pairs = _mm_max_ps(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 3, 0, 1)));
+  const Float4 largest = _mm_max_ps(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 0, 3, 2)));
+  return __builtin_ctz(static_cast<unsigned>(_mm_movemask_ps(_mm_cmpeq_ps(a, largest))) | 8u);
 }
 
 // A sure, cheap test that the floats a lean solve reads are all finite and the scales
@@ -685,33 +720,43 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   //   R = u eᵀ + m n0ᵀ + k (e x n0)ᵀ = (U w^ᵀ + V tᵀ) / (l1 wanted) + m n0ᵀ,
   //   U = l1 wanted (cos(alpha) u + sin(alpha) k) = cos_alpha_scaled u + twice_area k,
   //   V = l1 wanted (sin(alpha) u - cos(alpha) k) = twice_area u - cos_alpha_scaled k.
-  // R's quaternion (quaternion_of_rotation's usual row) is a multiple of
-  // (1 + trace R, vec R), with vec(a bᵀ) = b x a for the antisymmetric part
-  // (r21 - r12, r02 - r20, r10 - r01) and trace(a bᵀ) = a·b; times l1 wanted, which the
-  // normalisation removes, it is
-  //   (l1 wanted (1 + m·n0) + w^·U + t·V,  l1 wanted n0 x m + w^ x U + t x V).
+  // R's quaternion q by Shepperd's method (quaternion_of_rotation), all four rows at hand: with
+  // R' = l1 wanted R (a positive multiple, which the normalisation removes), T' its trace,
+  // the symmetric matrix
+  //   K = [ 2 r'00 + l1 wanted - T'   r'01 + r'10   r'02 + r'20   r'21 - r'12 ]
+  //       [ r'01 + r'10   2 r'11 + l1 wanted - T'   r'12 + r'21   r'02 - r'20 ]
+  //       [ r'02 + r'20   r'12 + r'21   2 r'22 + l1 wanted - T'   r'10 - r'01 ]
+  //       [ r'21 - r'12   r'02 - r'20   r'10 - r'01         l1 wanted + T'    ]
+  // is 4 l1 wanted q qᵀ (q as x, y, z, w), so its column k is q times 4 l1 wanted q_k; the
+  // column with the largest diagonal is far from zero. For R' = Σ a bᵀ over the three terms
+  // (U, w^), (V, t), (l1 wanted m, n0): the diagonal is Σ a * b lane by lane, the symmetric
+  // sums (r'12 + r'21, r'20 + r'02, r'01 + r'10) are Σ yzx(a) zxy(b) + zxy(a) yzx(b), the
+  // antisymmetric part is Σ b x a, and l1 wanted + T' = l1 wanted (1 + m·n0) + w^·U + t·V.
+  // (The benchmark's rig and any limb whose rest turns the root by more than ~150 degrees
+  // need the x, y or z column, not only the usual w one.)
   const Float4 w_hat = mul(splat(inverse_l1), w1), t = cross3(n0, w_hat);
   const Float4 u = mul(splat(inverse_distance), to_target), m = mul(splat(inverse_pole_plane_length), pole_plane);
   const Float4 k = cross3(u, m);
   const Float4 U = add(mul(splat(cos_alpha_scaled), u), mul(splat(twice_area), k));
   const Float4 V = sub(mul(splat(twice_area), u), mul(splat(cos_alpha_scaled), k));
   const float l1_wanted = l1 * wanted;
-  const float aw = l1_wanted * (1.0f + dot3(m, n0)) + (dot3(w_hat, U) + dot3(t, V));
-  const Float4 av = add(mul(splat(l1_wanted), cross3(n0, m)), add(cross3(w_hat, U), cross3(t, V)));
-  if (aw > 0.25f * l1_wanted) {  // 1 + trace R > 1/4: a turn below ~150 degrees
-    const float a_scale = inverse_sqrt(aw * aw + dot3(av, av));
-    const Float4 z_w = _mm_unpackhi_ps(av, splat(aw));                             // (av.z, aw, ...)
-    const Float4 quaternion = _mm_shuffle_ps(av, z_w, _MM_SHUFFLE(1, 0, 1, 0));  // (av.x, av.y, av.z, aw)
-    store_rotation(joint_a, mul(quaternion, splat(a_scale)));
-  } else {  // near a half turn: from R itself, r_ij = (U_i w^_j + V_i t_j) / (l1 wanted) + m_i n0_j
-    float Us[4], Vs[4], ms[4], ws[4], ts[4], ns[4];
-    _mm_storeu_ps(Us, U), _mm_storeu_ps(Vs, V), _mm_storeu_ps(ms, m);
-    _mm_storeu_ps(ws, w_hat), _mm_storeu_ps(ts, t), _mm_storeu_ps(ns, n0);
-    const float inverse_l1_wanted = 1.0f / l1_wanted;
-    auto r = [&](int i, int j) { return (Us[i] * ws[j] + Vs[i] * ts[j]) * inverse_l1_wanted + ms[i] * ns[j]; };
-    joint_a.rotation =
-        quaternion_of_rotation(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2));
+  const Float4 scaled_m = mul(splat(l1_wanted), m);
+  const float aw = l1_wanted * (1.0f + dot3(m, n0)) + (dot3(w_hat, U) + dot3(t, V));  // l1 wanted + T'
+  const Float4 av = add(cross3(n0, scaled_m), add(cross3(w_hat, U), cross3(t, V)));
+  const Float4 diagonal = add(add(mul(U, w_hat), mul(V, t)), mul(scaled_m, n0));
+  const Float4 symmetric = add(add(symmetric_sums(U, w_hat), symmetric_sums(V, t)), symmetric_sums(scaled_m, n0));
+  // 2 r'ii + l1 wanted - T' = 2 r'ii + 2 l1 wanted - (l1 wanted + T').
+  const Float4 k_diagonal = add(add(diagonal, diagonal), splat(2.0f * l1_wanted - aw));
+  // A branch, not a select (which measured 56 ns against 49): predicted, it lets the
+  // normalisation start before the comparison is done.
+  Float4 quaternion;
+  switch (index_of_largest(with_w(k_diagonal, aw))) {
+    case 0: quaternion = column_0(k_diagonal, symmetric, av); break;
+    case 1: quaternion = column_1(k_diagonal, symmetric, av); break;
+    case 2: quaternion = column_2(k_diagonal, symmetric, av); break;
+    default: quaternion = with_w(av, aw); break;
   }
+  store_rotation(joint_a, mul(quaternion, splat(inverse_sqrt(dot4(quaternion, quaternion)))));
 
   // The effector lands at root + wanted u, on the line toward the target: its distance from
   // the target is |d - wanted|.
@@ -727,13 +772,15 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
 // judged the calls in this long body unlikely and left scale_over_sqrt and glm's cross and
 // dot out of line, and every call spilled all the live floats (SysV saves no xmm register).
 using LeanSolve = bool (*)(const Skeleton&, const Chain&, Pose&, const Workspace&, SolveResult&);
-__attribute__((hot)) bool solve_two_bone_lean_plain(const Skeleton& skeleton, const Chain& chain, Pose& pose, const Workspace& workspace,
-                               SolveResult& result) {
+__attribute__((hot)) bool solve_two_bone_lean_plain(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                                    const Workspace& workspace, SolveResult& result) {
   return solve_two_bone_lean(skeleton, chain, pose, workspace, result);
 }
 #if IKSCOPE_HAS_AVX2_FMA_PATH
-IKSCOPE_TARGET_AVX2_FMA __attribute__((hot)) bool solve_two_bone_lean_avx2_fma(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                                          const Workspace& workspace, SolveResult& result) {
+IKSCOPE_TARGET_AVX2_FMA __attribute__((hot)) bool solve_two_bone_lean_avx2_fma(const Skeleton& skeleton,
+                                                                              const Chain& chain, Pose& pose,
+                                                                              const Workspace& workspace,
+                                                                              SolveResult& result) {
   return solve_two_bone_lean(skeleton, chain, pose, workspace, result);
 }
 #endif
