@@ -512,12 +512,12 @@ IKSCOPE_ALWAYS_INLINE Float4 mul(Float4 a, Float4 b) { return _mm_mul_ps(a, b); 
 IKSCOPE_ALWAYS_INLINE Float4 yzx(Float4 a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)); }
 // a x b = yzx(a * yzx(b) - yzx(a) * b): lane i of the difference is component i + 2 of the cross.
 IKSCOPE_ALWAYS_INLINE Float4 cross3(Float4 a, Float4 b) { return yzx(sub(mul(a, yzx(b)), mul(yzx(a), b))); }
-// (x + y) + z of the lane products, as glm::dot sums them.
-IKSCOPE_ALWAYS_INLINE float dot3(Float4 a, Float4 b) {
-  const Float4 p = mul(a, b);
+// (x + y) + z of lanes 0-2; dot3 of the lane products, as glm::dot sums them.
+IKSCOPE_ALWAYS_INLINE float sum3(Float4 p) {
   const Float4 x_plus_y = _mm_add_ss(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 1, 1, 1)));
   return _mm_cvtss_f32(_mm_add_ss(x_plus_y, _mm_movehl_ps(p, p)));
 }
+IKSCOPE_ALWAYS_INLINE float dot3(Float4 a, Float4 b) { return sum3(mul(a, b)); }
 IKSCOPE_ALWAYS_INLINE float dot4(Float4 a, Float4 b) {
   const Float4 p = mul(a, b);
   const Float4 pairs = add(p, _mm_movehl_ps(p, p));  // (x + z, y + w, ...)
@@ -741,9 +741,12 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   const Float4 V = sub(mul(splat(twice_area), u), mul(splat(cos_alpha_scaled), k));
   const float l1_wanted = l1 * wanted;
   const Float4 scaled_m = mul(splat(l1_wanted), m);
-  const float aw = l1_wanted * (1.0f + dot3(m, n0)) + (dot3(w_hat, U) + dot3(t, V));  // l1 wanted + T'
-  const Float4 av = add(cross3(n0, scaled_m), add(cross3(w_hat, U), cross3(t, V)));
   const Float4 diagonal = add(add(mul(U, w_hat), mul(V, t)), mul(scaled_m, n0));
+  const float aw = l1_wanted + sum3(diagonal);  // l1 wanted + T'
+  // Σ b x a = yzx(Σ b yzx(a) - yzx(b) a) (cross3), one shuffle for the sum.
+  const Float4 av = yzx(add(add(sub(mul(n0, yzx(scaled_m)), mul(yzx(n0), scaled_m)),
+                                sub(mul(w_hat, yzx(U)), mul(yzx(w_hat), U))),
+                            sub(mul(t, yzx(V)), mul(yzx(t), V))));
   const Float4 symmetric = add(add(symmetric_sums(U, w_hat), symmetric_sums(V, t)), symmetric_sums(scaled_m, n0));
   // 2 r'ii + l1 wanted - T' = 2 r'ii + 2 l1 wanted - (l1 wanted + T').
   const Float4 k_diagonal = add(add(diagonal, diagonal), splat(2.0f * l1_wanted - aw));
