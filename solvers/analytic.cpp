@@ -518,6 +518,24 @@ IKSCOPE_ALWAYS_INLINE float sum3(Float4 p) {
   return _mm_cvtss_f32(_mm_add_ss(x_plus_y, _mm_movehl_ps(p, p)));
 }
 IKSCOPE_ALWAYS_INLINE float dot3(Float4 a, Float4 b) { return sum3(mul(a, b)); }
+// (a0·b0, a1·b1, a2·b2, a3·b3), each (x + y) + z: the four products transposed so that one
+// register holds the x terms, one the y terms, one the z terms.
+IKSCOPE_ALWAYS_INLINE Float4 four_dot3(Float4 a0, Float4 b0, Float4 a1, Float4 b1, Float4 a2, Float4 b2, Float4 a3,
+                                       Float4 b3) {
+  const Float4 p0 = mul(a0, b0), p1 = mul(a1, b1), p2 = mul(a2, b2), p3 = mul(a3, b3);
+  const Float4 xy01 = _mm_unpacklo_ps(p0, p1), xy23 = _mm_unpacklo_ps(p2, p3);  // (x0, x1, y0, y1), (x2, x3, y2, y3)
+  const Float4 z01 = _mm_unpackhi_ps(p0, p1), z23 = _mm_unpackhi_ps(p2, p3);    // (z0, z1, ...), (z2, z3, ...)
+  return add(add(_mm_movelh_ps(xy01, xy23), _mm_movehl_ps(xy23, xy01)), _mm_movelh_ps(z01, z23));
+}
+template <int i>
+IKSCOPE_ALWAYS_INLINE float lane(Float4 a) {
+  return _mm_cvtss_f32(_mm_shuffle_ps(a, a, _MM_SHUFFLE(i, i, i, i)));
+}
+// scale_over_sqrt(1, x) in each lane (the same estimate and Newton step, so the same values).
+IKSCOPE_ALWAYS_INLINE Float4 inverse_sqrt4(Float4 x) {
+  const Float4 y = _mm_rsqrt_ps(x);
+  return mul(y, sub(splat(1.5f), mul(mul(splat(0.5f), x), mul(y, y))));
+}
 IKSCOPE_ALWAYS_INLINE float dot4(Float4 a, Float4 b) {
   const Float4 p = mul(a, b);
   const Float4 pairs = add(p, _mm_movehl_ps(p, p));  // (x + z, y + w, ...)
@@ -652,16 +670,19 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   const Float4 to_target = sub(_mm_setr_ps(target.x, target.y, target.z, 0.0f), translation4(joint_a));
   const Float4 pole = floats_at(&chain.goal, offsetof(Goal, pole));
   const Float4 pole_plane = cross3(pole, to_target);
-  const float l1_squared = dot3(w1, w1), l2_squared = dot3(w2, w2), w1_dot_w2 = dot3(w1, w2);
-  const float plane_squared = dot3(plane, plane), distance_squared = dot3(to_target, to_target);
-  const float pole_plane_squared = dot3(pole_plane, pole_plane), pole_squared = dot3(pole, pole);
+  // The squared lengths that do not wait for b's rotation, side by side (a batch with |w2|²
+  // or the plane's in it would make these wait for them too).
+  const Float4 early_squares = four_dot3(w1, w1, to_target, to_target, pole_plane, pole_plane, pole, pole);
+  const Float4 early_inverses = inverse_sqrt4(early_squares), early_lengths = mul(early_squares, early_inverses);
+  const float l1_squared = lane<0>(early_squares), distance_squared = lane<1>(early_squares);
+  const float pole_plane_squared = lane<2>(early_squares), pole_squared = lane<3>(early_squares);
+  const float inverse_l1 = lane<0>(early_inverses), inverse_distance = lane<1>(early_inverses);
+  const float inverse_pole_plane_length = lane<2>(early_inverses);
+  const float l1 = lane<0>(early_lengths), distance = lane<1>(early_lengths);
+  const float l2_squared = dot3(w2, w2), w1_dot_w2 = dot3(w1, w2), plane_squared = dot3(plane, plane);
   const float product_squared = l1_squared * l2_squared;  // (l1 l2)²
-  const float inverse_l1 = inverse_sqrt(l1_squared), inverse_l2 = inverse_sqrt(l2_squared);
-  const float inverse_plane_length = inverse_sqrt(plane_squared);
-  const float inverse_distance = inverse_sqrt(distance_squared);
-  const float inverse_pole_plane_length = inverse_sqrt(pole_plane_squared);
-  const float l1 = l1_squared * inverse_l1, l2 = l2_squared * inverse_l2;
-  const float plane_length = plane_squared * inverse_plane_length, distance = distance_squared * inverse_distance;
+  const float inverse_l2 = inverse_sqrt(l2_squared), inverse_plane_length = inverse_sqrt(plane_squared);
+  const float l2 = l2_squared * inverse_l2, plane_length = plane_squared * inverse_plane_length;
   const float longest = l1 + l2, difference = l1 - l2, shortest = std::fabs(difference);
   // reach_two_bone_at_once's conditions, squared: a bent limb (|w1 x w2| > 1e-4 l1 l2), a
   // target away from the root (d > 1e-6 (l1 + l2)), off the pole's line
