@@ -555,7 +555,8 @@ IKSCOPE_ALWAYS_INLINE Float4 floats_at(const void* object, size_t byte_offset) {
 }
 IKSCOPE_ALWAYS_INLINE Float4 three_floats_at(const void* object, size_t byte_offset) {
   const char* bytes = static_cast<const char*>(object) + byte_offset;
-  const Float4 xy = _mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(bytes)));  // (x, y, 0, 0)
+  // _mm_loadl_pi, not _mm_load_sd: a double read at a 4-byte boundary is undefined behaviour.
+  const Float4 xy = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(bytes));  // (x, y, 0, 0)
   return _mm_movelh_ps(xy, _mm_load_ss(reinterpret_cast<const float*>(bytes + 2 * sizeof(float))));
 }
 IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return three_floats_at(&t, 0); }
