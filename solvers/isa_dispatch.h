@@ -1,6 +1,8 @@
 // Running hot solver code with AVX2 + FMA where the processor has them, while the library
 // itself stays built for plain x86-64 (no -march) and runs on any x86-64. Used by the
-// analytic two-bone solve's lean path (analytic.cpp).
+// analytic two-bone solve's lean path (analytic.cpp), FABRIK's passes and quaternion
+// set-up (fabrik.cpp) and rotation rebuild (chain_aim.cpp), and the Jacobian solvers'
+// fused iteration (jacobian.cpp).
 //
 // The pattern: the code is written once, as an always-inline function (or template); two
 // thin wrappers call it, one of them marked IKSCOPE_TARGET_AVX2_FMA, so the compiler
