@@ -687,10 +687,16 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   const float longest = l1 + l2, difference = l1 - l2, shortest = std::fabs(difference);
   // reach_two_bone_at_once's conditions, squared: a bent limb (|w1 x w2| > 1e-4 l1 l2), a
   // target away from the root (d > 1e-6 (l1 + l2)), off the pole's line
-  // (|pole x D| > 1e-4 d |pole|); and lengths whose fourth powers stay finite. Each fails
-  // on NaN.
+  // (|pole x D| > 1e-4 d |pole|). Each fails on NaN. And sizes whose squares below stay
+  // normal floats (the solver soak found limbs ~1e6 and ~1e-6 long that overflowed or
+  // underflowed to infinite rotations): b's unnormalised turn is between (l1 l2)² and
+  // 2 (l1 l2)² long, and is squared, so 1e-18 < (l1 l2)² < 1e18; the root's is between
+  // l1 wanted and 4 l1 wanted long, 1e-6 (l1 + l2) < wanted <= l1 + l2, and is squared, so
+  // 1e-12 < l1 (l1 + l2) < 1e18. Limbs beyond take the general path.
+  const float l1_longest = l1 * longest;
   if (!(plane_squared > 1e-8f * product_squared) || !(distance_squared > 1e-12f * (longest * longest)) ||
-      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)) || !(product_squared < 1e30f))
+      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)) || !(product_squared > 1e-18f) ||
+      !(product_squared < 1e18f) || !(l1_longest > 1e-12f) || !(l1_longest < 1e18f))
     return false;
   const bool in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
   const float wanted = std::min(std::max(distance, shortest), longest);

@@ -472,6 +472,44 @@ TEST(TwoBone, LeanPathAgreesWithTheGeneralPath) {
   EXPECT_LT(worst_position, 1e-5f);
 }
 
+// Bone lengths from 1e-6 to 1e6 (each drawn on its own, log-uniform) and targets from
+// 1e-3 to 1e3 reaches away: the lean path's squared magnitudes must neither overflow nor
+// underflow (the solver soak found NaN and infinite rotations for limbs ~1e6 and ~1e-6
+// long); such limbs may take the general path, but every solve ends finite and unit.
+TEST(TwoBone, ExtremeBoneLengthsKeepTheRotationsFiniteAndUnit) {
+  std::mt19937 rng(91);
+  auto log_uniform = [&](float lo, float hi) { return std::pow(10.0f, iktest::uniform(rng, std::log10(lo), std::log10(hi))); };
+  for (int rig = 0; rig < 400; ++rig) {
+    ik::RawSkeleton raw = iktest::chain_raw(2, 1.0f, ik::Transform{}, 0.0f);
+    for (int i = 1; i <= 2; ++i) {
+      raw.joints[static_cast<size_t>(i)].rest.translation = iktest::random_unit(rng) * log_uniform(1e-6f, 1e6f);
+      raw.joints[static_cast<size_t>(i)].rest.rotation = iktest::random_rotation(rng, 0.8f);
+    }
+    const ik::Skeleton skeleton = iktest::build(raw);
+    const std::vector<int> path = iktest::path_of(skeleton, 0, 2);
+    const float reach = iktest::sum(iktest::bone_lengths(skeleton, ik::rest_pose(skeleton), path));
+    ik::Workspace workspace;
+    for (int g = 0; g < 10; ++g) {
+      ik::Chain chain;
+      chain.root = 0;
+      chain.effector = 2;
+      chain.goal.position = iktest::random_unit(rng) * (reach * log_uniform(1e-3f, 1e3f));
+      chain.goal.pole = iktest::random_unit(rng);
+      ik::Pose pose = iktest::random_pose(rng, skeleton, path);
+      const ik::SolveResult r = ik::solve_two_bone(skeleton, chain, pose, workspace, nullptr);
+      ASSERT_NE(r.status, ik::SolveStatus::invalid_input) << "rig " << rig << " goal " << g;
+      ASSERT_TRUE(std::isfinite(r.error)) << "rig " << rig << " goal " << g;
+      for (int j : path) {
+        const glm::quat& q = pose.local[static_cast<size_t>(j)].rotation;
+        ASSERT_TRUE(std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z))
+            << "rig " << rig << " goal " << g << " joint " << j << ": bones " << glm::length(raw.joints[1].rest.translation)
+            << ", " << glm::length(raw.joints[2].rest.translation);
+        ASSERT_NEAR(glm::length(q), 1.0f, 1e-4f) << "rig " << rig << " goal " << g << " joint " << j;
+      }
+    }
+  }
+}
+
 TEST(Analytic, SecondSolveAllocatesNothing) {
   // Once the workspace and the trace have grown to size, a solve makes no heap allocation.
   std::mt19937 rng(3);
