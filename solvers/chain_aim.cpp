@@ -78,6 +78,59 @@ glm::quat branch_rotation(const Workspace& ws, const Pose& pose, const Transform
   return rotation_maximising(a, start);
 }
 
+// For a joint whose one child is a limited hinge with one child of its own: the wanted turn
+// (in the joint's parent frame) rolled about the wanted bone direction `to` so that the
+// hinge can swing its child's bone onto `child_to`. The shortest turn alone leaves the roll
+// where the rest pose had it; the hinge then can only clamp its bone back out of the cone
+// it was asked to reach, and the solve stalls. A hinge sweeps its child's bone over the
+// cone of directions at a fixed angle from its axis, so the roll must put the axis at that
+// angle from child_to: with the axis a(phi) = p + cos(phi) q + sin(phi) (b x q) rolled
+// about the unit bone b (p along b, q square to it), a(phi) . w = a . f (w, f the wanted
+// and the rest child bone, unit) is A cos(phi) + B sin(phi) = C, whose two solutions are
+// psi +- delta, (A, B) = R (cos psi, sin psi), cos(delta) = C / R (clamped: the nearest
+// roll when none reaches). Of the two, the one whose hinge angle is inside the hinge's
+// range, or nearer it, then the smaller roll. `axis` and `child_bone` are the hinge's axis
+// and the child's bone at the hinge's rest, in the joint's own frame. No trigonometry but
+// atan2_fast. `turn` as it is when the roll cannot matter (axis or child_to along the bone).
+glm::quat roll_for_hinge(const glm::quat& turn, const glm::quat& rest_rotation, const glm::vec3& to,
+                         const glm::vec3& child_to, const glm::vec3& axis, const glm::vec3& child_bone,
+                         const JointLimits& hinge) {
+  const glm::vec3 b = direction_or(to, glm::vec3(0.0f));
+  const glm::vec3 w = direction_or(child_to, glm::vec3(0.0f));
+  const glm::quat start = turn * rest_rotation;
+  const glm::vec3 a = direction_or(rotate(start, axis), glm::vec3(0.0f));
+  const glm::vec3 f = direction_or(rotate(start, child_bone), glm::vec3(0.0f));
+  const glm::vec3 p = glm::dot(a, b) * b, q = a - p, side = glm::cross(b, q);
+  const float A = glm::dot(q, w), B = glm::dot(side, w), C = glm::dot(a, f) - glm::dot(p, w);
+  const float R = std::sqrt(A * A + B * B);
+  if (!(R > 1e-4f)) return turn;
+  const float cos_psi = A / R, sin_psi = B / R;
+  const float cos_delta = std::min(1.0f, std::max(-1.0f, C / R));
+  const float sin_delta = std::sqrt(std::max(0.0f, 1.0f - cos_delta * cos_delta));
+  glm::quat best = turn;
+  float best_outside = 0.0f, best_cos = -2.0f;
+  for (const float sign : {1.0f, -1.0f}) {
+    const float cos_phi = cos_psi * cos_delta - sign * sin_psi * sin_delta;
+    const float sin_phi = sin_psi * cos_delta + sign * cos_psi * sin_delta;
+    // The roll by phi about b: (1 + cos phi, sin phi b) normalised is (cos phi/2, sin phi/2 b).
+    const glm::quat roll = 1.0f + cos_phi > 1e-6f
+                               ? glm::normalize(glm::quat(1.0f + cos_phi, sin_phi * b.x, sin_phi * b.y, sin_phi * b.z))
+                               : glm::quat(0.0f, b.x, b.y, b.z);
+    const glm::vec3 rolled_axis = p + cos_phi * q + sin_phi * side;
+    const glm::vec3 n = direction_or(rolled_axis, b);
+    const glm::vec3 rolled_child = rotate(roll, f);
+    const float hinge_angle = atan2_fast(glm::dot(n, glm::cross(rolled_child, w)),
+                                         glm::dot(rolled_child, w) - glm::dot(rolled_child, n) * glm::dot(w, n));
+    const float outside = std::max(0.0f, std::max(hinge.min.x - hinge_angle, hinge_angle - hinge.max.x));
+    if (best_cos < -1.5f || outside < best_outside || (outside == best_outside && cos_phi > best_cos)) {
+      best = glm::normalize(roll * turn);
+      best_outside = outside;
+      best_cos = cos_phi;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limits,
@@ -112,8 +165,22 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
             rest_rotation *
             (local.scale *
              pose.local[static_cast<size_t>(joints[static_cast<size_t>(c)])].translation);
-        turn = rotation_between(
-            from, inverse_direction(parent_linear, targets[static_cast<size_t>(c)] - positions[k]));
+        const glm::vec3 to = inverse_direction(parent_linear, targets[static_cast<size_t>(c)] - positions[k]);
+        turn = rotation_between(from, to);
+        // A limited hinge child with one child of its own: roll its axis square to the bend.
+        const size_t child_joint = static_cast<size_t>(joints[static_cast<size_t>(c)]);
+        const int g = first_child[static_cast<size_t>(c)];
+        const JointLimits& child_limits = skeleton.limits[child_joint];
+        if (use_limits && child_limits.enabled && child_limits.hinge && g >= 0 &&
+            workspace.next_sibling[static_cast<size_t>(g)] < 0 && !is_locked(workspace, static_cast<int>(child_joint))) {
+          const Transform& child_local = pose.local[child_joint];
+          const glm::quat& child_rest = skeleton.rest[child_joint].rotation;
+          const glm::vec3 grandchild_translation = pose.local[static_cast<size_t>(joints[static_cast<size_t>(g)])].translation;
+          const glm::vec3 child_to =
+              inverse_direction(parent_linear, targets[static_cast<size_t>(g)] - targets[static_cast<size_t>(c)]);
+          turn = roll_for_hinge(turn, rest_rotation, to, child_to, local.scale * rotate(child_rest, hinge_axis(child_limits)),
+                                local.scale * rotate(child_rest, child_local.scale * grandchild_translation), child_limits);
+        }
       } else {
         turn = branch_rotation(workspace, pose, local, rest_rotation, parent_linear, positions[k],
                                targets, child_weights, c);

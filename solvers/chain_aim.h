@@ -18,7 +18,10 @@ namespace ik {
 //     scale * c's translation, in the parent's frame) onto the wanted direction (the
 //     model-space offset targets[c] - position mapped into the parent's frame by the
 //     inverse of its linear part), times the rest rotation. Starting from rest each time
-//     means twist never accumulates over solves (the guide's warning).
+//     means twist never accumulates over solves (the guide's warning). With use_limits,
+//     when c is a limited hinge with one child of its own, that turn is then rolled about
+//     the bone so that the hinge can swing its own bone onto that child's target (a hinge
+//     reaches only a cone about its axis; without the roll FABRIK stalls on an elbow).
 //   * several children (a branch point): the rotation that best matches every child's
 //     bone direction, weighted by child_weights (nullptr: all 1) — Wahba's problem,
 //     solved by rotation extraction iterations (Mueller et al. 2016) started from the

@@ -412,6 +412,36 @@ TEST(Fabrik, LimitsAreNeverExceeded) {
   }
 }
 
+// An arm whose elbow is a hinge that bends one way (0.1 to 2.6 rad about X): goals it can
+// reach, made by posing it (any shoulder rotation, an elbow angle inside the range). The
+// shoulder must roll the elbow's axis square to the plane of the bend, or the hinge can
+// only clamp the forearm back and the solve stalls short of the goal.
+TEST(Fabrik, ArmWithAOneWayHingeElbowReachesPosedGoals) {
+  ik::RawSkeleton raw = iktest::chain_raw(3, 1.0f, ik::Transform{}, 0.0f);
+  ik::JointLimits& elbow = raw.joints[2].limits;
+  elbow.enabled = true;
+  elbow.hinge = true;
+  elbow.hinge_axis = glm::vec3(1.0f, 0.0f, 0.0f);
+  elbow.min.x = 0.1f;
+  elbow.max.x = 2.6f;
+  const ik::Skeleton s = iktest::build(raw);
+  std::mt19937 rng(31);
+  int reached = 0;
+  const int goals = 300;
+  for (int g = 0; g < goals; ++g) {
+    ik::Pose posed = ik::rest_pose(s);
+    posed.local[1].rotation = iktest::random_rotation(rng, 3.1f);
+    posed.local[2].rotation = glm::angleAxis(iktest::uniform(rng, 0.3f, 2.4f), glm::vec3(1.0f, 0.0f, 0.0f));
+    const glm::vec3 goal = iktest::world_position(s, posed, 3);
+    ik::Pose pose = ik::rest_pose(s);
+    ik::Workspace ws;
+    const ik::SolveResult r = ik::solve_fabrik(s, chain_to(1, 3, goal, 32), pose, ws, nullptr);
+    ASSERT_TRUE(iktest::respects_limits(s, pose, 2)) << "goal " << g;
+    if (r.status == ik::SolveStatus::reached) ++reached;
+  }
+  EXPECT_GE(reached, goals * 99 / 100);
+}
+
 // >= 100,000 random goals on small random rigs (with limits, warm started from the last
 // solve): never a NaN, never a limit exceeded, bone lengths kept.
 TEST(Fabrik, PropertyRandomGoals) {
