@@ -31,8 +31,8 @@ const ik::Skeleton& humanoid() {
 }
 
 int joint(const ik::Skeleton& s, const char* name) {
-  for (int i = 0; i < s.joint_count(); ++i)
-    if (s.name[static_cast<size_t>(i)] == name) return i;
+  const int i = ik::find_joint(s, name);
+  if (i >= 0) return i;
   std::fprintf(stderr, "no joint %s\n", name);
   std::abort();
 }

@@ -194,6 +194,12 @@ bool build_skeleton(const RawSkeleton& raw, Skeleton& out, std::string& error) {
   return true;
 }
 
+int find_joint(const Skeleton& skeleton, const std::string& name) {
+  for (int i = 0; i < skeleton.joint_count(); ++i)
+    if (skeleton.name[static_cast<size_t>(i)] == name) return i;
+  return -1;
+}
+
 std::vector<int> chain_path(const Skeleton& skeleton, int root, int effector) {
   std::vector<int> path;
   const int n = skeleton.joint_count();

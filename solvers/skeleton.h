@@ -90,6 +90,9 @@ bool is_spine_name(const std::string& name);
 // True if `name` marks a leaf that already is a bone tip.
 bool is_tip_name(const std::string& name);
 
+// The first joint named `name`, or -1 if none is.
+int find_joint(const Skeleton& skeleton, const std::string& name);
+
 // The joints from `root` down to `effector`, ascending indices. Empty if `root` is
 // not an ancestor of (or equal to) `effector`.
 std::vector<int> chain_path(const Skeleton& skeleton, int root, int effector);

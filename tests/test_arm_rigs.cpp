@@ -65,9 +65,7 @@ TEST_P(ArmRig, IkscopeFloatKinematicsAgreeWithTheDoubleReader) {
   ASSERT_EQ(s.joint_count(), arm.dof() + 2);  // base, hinges, flange; nothing added
   std::vector<int> joint;
   for (const armbench::ArmHinge& h : arm.hinges) {
-    int index = -1;
-    for (int i = 0; i < s.joint_count(); ++i)
-      if (s.name[static_cast<size_t>(i)] == h.name) index = i;
+    const int index = ik::find_joint(s, h.name);
     ASSERT_GE(index, 0) << h.name;
     const ik::JointLimits& l = s.limits[static_cast<size_t>(index)];
     ASSERT_TRUE(l.enabled && l.hinge) << h.name;

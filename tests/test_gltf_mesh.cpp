@@ -219,9 +219,7 @@ TEST(GltfMesh, SamplesBendWithTheirJoints) {
     // CesiumMan: turning a shoulder moves an arm, and nothing outside the arm.
     const ik::ImportedRig rig = load(sample_path("CesiumMan/glTF-Binary/CesiumMan.glb"));
     ASSERT_EQ(rig.meshes.size(), 1u);
-    int shoulder = -1;
-    for (int j = 0; j < rig.skeleton.joint_count(); ++j)
-      if (rig.skeleton.name[static_cast<size_t>(j)] == "Skeleton_arm_joint_L__4_") shoulder = j;
+    const int shoulder = ik::find_joint(rig.skeleton, "Skeleton_arm_joint_L__4_");
     ASSERT_GE(shoulder, 0);
     EXPECT_GT(check_rigid_motion(rig, rig.meshes[0], shoulder, {0, 0, 1}, 0.8f, 1e-4f), 100);
   }

@@ -43,8 +43,8 @@ std::string read_text(const std::string& path) {
 }
 
 int joint(const ik::Skeleton& s, const std::string& name) {
-  for (int i = 0; i < s.joint_count(); ++i)
-    if (s.name[static_cast<size_t>(i)] == name) return i;
+  const int i = ik::find_joint(s, name);
+  if (i >= 0) return i;
   ADD_FAILURE() << "no joint " << name;
   return 0;
 }

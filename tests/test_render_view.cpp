@@ -143,12 +143,6 @@ ik::Skeleton make_skeleton(float unit) {
   return skeleton;
 }
 
-int find(const ik::Skeleton& s, const std::string& name) {
-  for (int i = 0; i < s.joint_count(); ++i)
-    if (s.name[i] == name) return i;
-  return -1;
-}
-
 struct Built {
   std::vector<render::MeshInstance> bones;
   std::vector<render::MeshInstance> joints;
@@ -195,10 +189,10 @@ TEST(SkeletonInstances, SelectionLightsTheJointAndItsBonesHoverIsWeaker) {
   std::vector<glm::mat4> world;
   ik::fk_all(s, ik::rest_pose(s), world);
   const render::SkeletonPalette palette;
-  const int root = find(s, "root");
-  const int upper = find(s, "upper");
-  const int lower = find(s, "lower");
-  const int branch = find(s, "branch");
+  const int root = ik::find_joint(s, "root");
+  const int upper = ik::find_joint(s, "upper");
+  const int lower = ik::find_joint(s, "lower");
+  const int branch = ik::find_joint(s, "branch");
   const auto at = [&world](int j) { return glm::vec3(world[j][3]); };
 
   const Built plain = build(s, world, -1, -1);
@@ -262,10 +256,10 @@ TEST(SkeletonInstances, JointRadiusIsSeventyThousandthsOfTheLongestChildBone) {
   std::vector<glm::mat4> world;
   ik::fk_all(s, ik::rest_pose(s), world);
   // With a skeleton size of 5 the clamps are [0.01, 0.1]: out of the way.
-  EXPECT_NEAR(render::joint_radius(s, world, find(s, "root"), 5.0f), 0.07f * 1.0f, 1e-6f);
-  EXPECT_NEAR(render::joint_radius(s, world, find(s, "upper"), 5.0f), 0.07f * 0.8f, 1e-6f);
+  EXPECT_NEAR(render::joint_radius(s, world, ik::find_joint(s, "root"), 5.0f), 0.07f * 1.0f, 1e-6f);
+  EXPECT_NEAR(render::joint_radius(s, world, ik::find_joint(s, "upper"), 5.0f), 0.07f * 0.8f, 1e-6f);
   // A leaf (here: the branch, whose only child is its added tip at half its length).
-  EXPECT_NEAR(render::joint_radius(s, world, find(s, "branch"), 5.0f), 0.07f * 0.25f, 1e-6f);
+  EXPECT_NEAR(render::joint_radius(s, world, ik::find_joint(s, "branch"), 5.0f), 0.07f * 0.25f, 1e-6f);
 }
 
 TEST(SkeletonInstances, JointRadiusFollowsTheBoneWithinClamps) {
@@ -301,8 +295,8 @@ TEST(SkeletonInstances, HighlightedJointsHaveAMinimumSizeOnScreen) {
   const ik::Skeleton s = make_skeleton(1.0f);
   std::vector<glm::mat4> world;
   ik::fk_all(s, ik::rest_pose(s), world);
-  const int lower = find(s, "lower");
-  const int upper = find(s, "upper");
+  const int lower = ik::find_joint(s, "lower");
+  const int upper = ik::find_joint(s, "upper");
   const Built before = build(s, world, lower, -1);
   render::HighlightSize highlight;
   highlight.view = glm::mat4(1.0f);

@@ -23,8 +23,8 @@ ik::Skeleton humanoid() {
 }
 
 int joint(const ik::Skeleton& s, const std::string& name) {
-  for (int i = 0; i < s.joint_count(); ++i)
-    if (s.name[static_cast<size_t>(i)] == name) return i;
+  const int i = ik::find_joint(s, name);
+  if (i >= 0) return i;
   ADD_FAILURE() << "no joint " << name;
   return 0;
 }

@@ -45,9 +45,8 @@ const ik::Skeleton& humanoid() {
 }
 
 int joint(const std::string& name) {
-  const ik::Skeleton& s = humanoid();
-  for (int i = 0; i < s.joint_count(); ++i)
-    if (s.name[static_cast<size_t>(i)] == name) return i;
+  const int i = ik::find_joint(humanoid(), name);
+  if (i >= 0) return i;
   ADD_FAILURE() << "no joint " << name;
   return 0;
 }

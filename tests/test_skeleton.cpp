@@ -77,9 +77,7 @@ TEST(Skeleton, EveryLeafGetsATipAlongItsBone) {
   EXPECT_EQ(tips, 3);  // head, left foot, right knee
   EXPECT_EQ(s.joint_count(), 9);
   // LeftFoot's bone points down (0, -0.4, 0): its tip continues down at half length.
-  int foot_tip = -1;
-  for (int i = 0; i < s.joint_count(); ++i)
-    if (s.name[i] == "LeftFoot_tip") foot_tip = i;
+  const int foot_tip = ik::find_joint(s, "LeftFoot_tip");
   ASSERT_GE(foot_tip, 0);
   EXPECT_NEAR(s.rest[foot_tip].translation.y, -0.2f, 1e-6f);
   EXPECT_NEAR(s.rest[foot_tip].translation.x, 0.0f, 1e-6f);

@@ -52,20 +52,15 @@ TEST(SuggestChains, ChainForAnyJointClimbsToTheBranch) {
   const ik::Skeleton& s = rig.skeleton;
   std::vector<glm::mat4> world;
   ik::fk_all(s, ik::rest_pose(s), world);
-  auto index_of = [&](const char* name) {
-    for (int i = 0; i < s.joint_count(); ++i)
-      if (s.name[static_cast<size_t>(i)] == name) return i;
-    return -1;
-  };
   ik::Chain chain;
-  ASSERT_TRUE(ik::chain_for_effector(s, world, index_of("LeftForearm"), 2, chain));
+  ASSERT_TRUE(ik::chain_for_effector(s, world, ik::find_joint(s, "LeftForearm"), 2, chain));
   EXPECT_EQ(name_of(s, chain.root), "LeftShoulder");
   EXPECT_EQ(chain.solver, 2);
   EXPECT_LT(glm::length(chain.goal.position - ik::position_of(world[static_cast<size_t>(chain.effector)])), 1e-6f);
   // Right below a branch point: the branch point itself is the root.
-  ASSERT_TRUE(ik::chain_for_effector(s, world, index_of("LeftThigh"), 0, chain));
+  ASSERT_TRUE(ik::chain_for_effector(s, world, ik::find_joint(s, "LeftThigh"), 0, chain));
   EXPECT_EQ(name_of(s, chain.root), "Hips");
-  EXPECT_FALSE(ik::chain_for_effector(s, world, index_of("Hips"), 0, chain)) << "a root has no bone above it";
+  EXPECT_FALSE(ik::chain_for_effector(s, world, ik::find_joint(s, "Hips"), 0, chain)) << "a root has no bone above it";
 }
 
 TEST(SuggestChains, ASingleRunIsOneChainFromTheRoot) {

@@ -98,15 +98,11 @@ class IkscopeDls : public IkRunner {
   IkscopeDls(const ArmModel& arm, const ik::Skeleton& skeleton, const DlsSettings& settings)
       : arm_(arm), skeleton_(skeleton), settings_(settings), rng_(settings.restart_seed) {
     for (const ArmHinge& h : arm.hinges) {
-      int index = -1;
-      for (int i = 0; i < skeleton.joint_count(); ++i)
-        if (skeleton.name[static_cast<size_t>(i)] == h.name) index = i;
+      const int index = ik::find_joint(skeleton, h.name);
       if (index < 0) throw std::runtime_error("no joint " + h.name + " in the imported rig");
       hinge_joint_.push_back(index);
     }
-    int flange = -1;
-    for (int i = 0; i < skeleton.joint_count(); ++i)
-      if (skeleton.name[static_cast<size_t>(i)] == arm.flange_name) flange = i;
+    const int flange = ik::find_joint(skeleton, arm.flange_name);
     if (flange < 0) throw std::runtime_error("no flange joint in the imported rig");
     chain_.root = hinge_joint_.front();
     chain_.effector = flange;
