@@ -20,24 +20,40 @@ constexpr double kEps = 1e-5;
 // read about 1).
 constexpr int kClockEvery = 8;
 
-class KdlNrJl : public IkRunner {
- public:
-  KdlNrJl(const ArmModel& arm, bool wdls) : wdls_(wdls) {
+// What the KDL runners share: the arm as a KDL chain (built before the solvers that keep
+// a reference to it, being a base), the joint arrays, the seed copied in and the angles
+// copied out.
+class KdlRunner : public IkRunner {
+ protected:
+  explicit KdlRunner(const ArmModel& arm) {
     make_kdl_arm(arm, arm_);
+    q_ = KDL::JntArray(arm_.chain.getNrOfJoints());
+    out_ = q_;
+  }
+  void start(const std::vector<double>& seed) {
+    for (unsigned i = 0; i < q_.rows(); ++i) q_(i) = seed[i];
+  }
+  void finish(std::vector<double>& theta) const { theta.assign(q_.data.data(), q_.data.data() + q_.rows()); }
+
+  KdlArm arm_;
+  KDL::JntArray q_, out_;
+};
+
+class KdlNrJl : public KdlRunner {
+ public:
+  KdlNrJl(const ArmModel& arm, bool wdls) : KdlRunner(arm), wdls_(wdls) {
     fk_ = std::make_unique<KDL::ChainFkSolverPos_recursive>(arm_.chain);
     if (wdls)
       vel_ = std::make_unique<KDL::ChainIkSolverVel_wdls>(arm_.chain, kEps, 150);
     else
       vel_ = std::make_unique<KDL::ChainIkSolverVel_pinv>(arm_.chain, kEps, 150);
     pos_ = std::make_unique<KDL::ChainIkSolverPos_NR_JL>(arm_.chain, arm_.q_min, arm_.q_max, *fk_, *vel_, 1, kEps);
-    q_ = KDL::JntArray(arm_.chain.getNrOfJoints());
-    out_ = q_;
   }
   std::string name() const override { return wdls_ ? "KDL NR_JL + wdls" : "KDL NR_JL + pinv"; }
   int solve(const Pose3& target, const std::vector<double>& seed, Clock::time_point deadline,
             std::vector<double>& theta) override {
     const KDL::Frame goal = to_kdl(target);
-    for (unsigned i = 0; i < q_.rows(); ++i) q_(i) = seed[i];
+    start(seed);
     int iterations = 0;
     for (;;) {
       // One call = forward kinematics, the convergence test, and (if not converged) one step.
@@ -46,34 +62,29 @@ class KdlNrJl : public IkRunner {
       q_ = out_;
       if (iterations % kClockEvery == 0 && Clock::now() >= deadline) break;
     }
-    theta.assign(q_.data.data(), q_.data.data() + q_.rows());
+    finish(theta);
     return iterations;
   }
 
  private:
   bool wdls_;
-  KdlArm arm_;  // declared before the solvers that refer to its chain
   std::unique_ptr<KDL::ChainFkSolverPos_recursive> fk_;
   std::unique_ptr<KDL::ChainIkSolverVel> vel_;
   std::unique_ptr<KDL::ChainIkSolverPos_NR_JL> pos_;
-  KDL::JntArray q_, out_;
 };
 
-class KdlLma : public IkRunner {
+class KdlLma : public KdlRunner {
  public:
-  explicit KdlLma(const ArmModel& arm) {
-    make_kdl_arm(arm, arm_);
+  explicit KdlLma(const ArmModel& arm) : KdlRunner(arm) {
     Eigen::Matrix<double, 6, 1> weights;
     weights.setOnes();
     lma_ = std::make_unique<KDL::ChainIkSolverPos_LMA>(arm_.chain, weights, kEps, kChunk, 1e-15);
-    q_ = KDL::JntArray(arm_.chain.getNrOfJoints());
-    out_ = q_;
   }
   std::string name() const override { return "KDL LMA (weights 1)"; }
   int solve(const Pose3& target, const std::vector<double>& seed, Clock::time_point deadline,
             std::vector<double>& theta) override {
     const KDL::Frame goal = to_kdl(target);
-    for (unsigned i = 0; i < q_.rows(); ++i) q_(i) = seed[i];
+    start(seed);
     int iterations = 0;
     for (;;) {
       const int status = lma_->CartToJnt(q_, goal, out_);
@@ -82,15 +93,13 @@ class KdlLma : public IkRunner {
       if (status != KDL::SolverI::E_MAX_ITERATIONS_EXCEEDED) break;  // converged, or stuck
       if (Clock::now() >= deadline) break;
     }
-    theta.assign(q_.data.data(), q_.data.data() + q_.rows());
+    finish(theta);
     return iterations;
   }
 
  private:
   static constexpr int kChunk = 50;
-  KdlArm arm_;
   std::unique_ptr<KDL::ChainIkSolverPos_LMA> lma_;
-  KDL::JntArray q_, out_;
 };
 
 class IkscopeDls : public IkRunner {
