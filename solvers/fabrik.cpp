@@ -187,23 +187,18 @@ IKSCOPE_ALWAYS_INLINE float forward_pass_single_body(Workspace& ws, const glm::v
   return glm::length(s.anchor - goal);
 }
 
-// The passes compiled twice (isa_dispatch.h): with fused multiply-adds the step's latency
-// is shorter.
-void backward_pass_single_plain(Workspace& ws) { backward_pass_single_body(ws); }
-float forward_pass_single_plain(Workspace& ws, const glm::vec3& goal) { return forward_pass_single_body(ws, goal); }
-IKSCOPE_TARGET_AVX2_FMA void backward_pass_single_avx2_fma(Workspace& ws) { backward_pass_single_body(ws); }
-IKSCOPE_TARGET_AVX2_FMA float forward_pass_single_avx2_fma(Workspace& ws, const glm::vec3& goal) {
+// One iteration of the single-goal passes, compiled twice (isa_dispatch.h): with fused
+// multiply-adds the step's latency is shorter. Returns the effector's distance to `goal`.
+IKSCOPE_ALWAYS_INLINE float single_goal_iteration_body(Workspace& ws, const glm::vec3& goal) {
+  backward_pass_single_body(ws);
   return forward_pass_single_body(ws, goal);
 }
-
-// One iteration of the single-goal passes; returns the effector's distance to `goal`.
+float single_goal_iteration_plain(Workspace& ws, const glm::vec3& goal) { return single_goal_iteration_body(ws, goal); }
+IKSCOPE_TARGET_AVX2_FMA float single_goal_iteration_avx2_fma(Workspace& ws, const glm::vec3& goal) {
+  return single_goal_iteration_body(ws, goal);
+}
 float single_goal_iteration(Workspace& ws, const glm::vec3& goal) {
-  if (cpu_has_avx2_fma()) {
-    backward_pass_single_avx2_fma(ws);
-    return forward_pass_single_avx2_fma(ws, goal);
-  }
-  backward_pass_single_plain(ws);
-  return forward_pass_single_plain(ws, goal);
+  return cpu_has_avx2_fma() ? single_goal_iteration_avx2_fma(ws, goal) : single_goal_iteration_plain(ws, goal);
 }
 
 // Forward pass on positions only (the fast path with several goals, where the tree is a
