@@ -213,15 +213,6 @@ inline bool scaled_shortest_turn(const glm::vec3& from, const glm::vec3& to, flo
   return true;
 }
 
-// q v q* for any quaternion q, given |q|² (`norm2`): |q|² times v turned by q's rotation.
-// (q v q* = (w² - |u|²) v + 2 (u . v) u + 2 w u x v, u = q's vector part, and
-// 2 u x (u x v) = 2 (u . v) u - 2 |u|² v; `twice_v` is 2 v.)
-inline glm::vec3 sandwich(const glm::quat& q, float norm2, const glm::vec3& v, const glm::vec3& twice_v) {
-  const glm::vec3 u(q.x, q.y, q.z);
-  const glm::vec3 t = glm::cross(u, twice_v);
-  return (v * norm2 + q.w * t) + glm::cross(u, t);
-}
-
 IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, const std::vector<int>& path,
                                                     const glm::mat4& parent_of_root, const glm::vec3* targets,
                                                     Pose& pose, glm::vec3* scratch, float* norms, glm::quat* worlds) {
@@ -274,7 +265,7 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
       const glm::vec3 u = rotate(glm::conjugate(parent_world), scratch[2 * k + 3]);
       const float local_norm2 = turn_norm2 * glm::dot(rest, rest);
       const float r = inverse_length * inverse_length;
-      to = sandwich(glm::conjugate(scaled_local), local_norm2, u, u + u) * r;
+      to = sandwich(glm::conjugate(scaled_local), local_norm2, u) * r;
       to_scale = local_norm2 * r;
     }
     parent_world = multiply(parent_world, local);
