@@ -282,18 +282,6 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
   return glm::vec3(parent_of_root * glm::vec4(position, 1.0f));
 }
 
-glm::vec3 aim_rigid_path_plain(const Skeleton& skeleton, const std::vector<int>& path, const glm::mat4& parent_of_root,
-                               const glm::vec3* targets, Pose& pose, glm::vec3* scratch, float* norms,
-                               glm::quat* worlds) {
-  return aim_rigid_path_body(skeleton, path, parent_of_root, targets, pose, scratch, norms, worlds);
-}
-IKSCOPE_TARGET_AVX2_FMA glm::vec3 aim_rigid_path_avx2_fma(const Skeleton& skeleton, const std::vector<int>& path,
-                                                          const glm::mat4& parent_of_root, const glm::vec3* targets,
-                                                          Pose& pose, glm::vec3* scratch, float* norms,
-                                                          glm::quat* worlds) {
-  return aim_rigid_path_body(skeleton, path, parent_of_root, targets, pose, scratch, norms, worlds);
-}
-
 }  // namespace
 
 glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
@@ -304,9 +292,8 @@ glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
   scratch.resize(2 * n);
   norms.resize(n);
   worlds.resize(n);
-  if (cpu_has_avx2_fma())
-    return aim_rigid_path_avx2_fma(skeleton, path, parent_of_root, targets, pose, scratch.data(), norms.data(), worlds.data());
-  return aim_rigid_path_plain(skeleton, path, parent_of_root, targets, pose, scratch.data(), norms.data(), worlds.data());
+  return IsaDispatch<aim_rigid_path_body>::run(skeleton, path, parent_of_root, targets, pose, scratch.data(),
+                                               norms.data(), worlds.data());
 }
 
 }  // namespace ik

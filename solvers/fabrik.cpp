@@ -193,12 +193,8 @@ IKSCOPE_ALWAYS_INLINE float single_goal_iteration_body(Workspace& ws, const glm:
   backward_pass_single_body(ws);
   return forward_pass_single_body(ws, goal);
 }
-float single_goal_iteration_plain(Workspace& ws, const glm::vec3& goal) { return single_goal_iteration_body(ws, goal); }
-IKSCOPE_TARGET_AVX2_FMA float single_goal_iteration_avx2_fma(Workspace& ws, const glm::vec3& goal) {
-  return single_goal_iteration_body(ws, goal);
-}
 float single_goal_iteration(Workspace& ws, const glm::vec3& goal) {
-  return cpu_has_avx2_fma() ? single_goal_iteration_avx2_fma(ws, goal) : single_goal_iteration_plain(ws, goal);
+  return IsaDispatch<single_goal_iteration_body>::run(ws, goal);
 }
 
 // Forward pass on positions only (the fast path with several goals, where the tree is a
@@ -285,16 +281,8 @@ IKSCOPE_ALWAYS_INLINE void rigid_path_positions_body(const Pose& pose, const glm
 }
 
 // Compiled twice (isa_dispatch.h), like the passes: quaternion products are sums of products.
-void rigid_path_positions_plain(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
-  rigid_path_positions_body(pose, parent_of_root, ws);
-}
-IKSCOPE_TARGET_AVX2_FMA void rigid_path_positions_avx2_fma(const Pose& pose, const glm::mat4& parent_of_root,
-                                                           Workspace& ws) {
-  rigid_path_positions_body(pose, parent_of_root, ws);
-}
 void rigid_path_positions(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
-  if (cpu_has_avx2_fma()) return rigid_path_positions_avx2_fma(pose, parent_of_root, ws);
-  rigid_path_positions_plain(pose, parent_of_root, ws);
+  IsaDispatch<rigid_path_positions_body>::run(pose, parent_of_root, ws);
 }
 
 // The solve on a rigid path (validated; ws.path filled; the start pose applied), as the

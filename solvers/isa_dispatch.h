@@ -1,28 +1,39 @@
 // Running hot solver code with AVX2 + FMA where the processor has them, while the library
-// itself stays built for plain x86-64 (no -march) and runs on any x86-64. Used by the
-// analytic two-bone solve's lean path (analytic.cpp), FABRIK's passes and quaternion
-// set-up (fabrik.cpp) and rotation rebuild (chain_aim.cpp), and the Jacobian solvers'
-// fused iteration (jacobian.cpp).
+// itself stays built for plain x86-64 (no -march) and runs on any x86-64.
 //
-// The pattern: the code is written once, as an always-inline function (or template); two
-// thin wrappers call it, one of them marked IKSCOPE_TARGET_AVX2_FMA, so the compiler
-// inlines the body into each and compiles it twice, once with VEX encoding and fused
-// multiply-adds (GCC contracts a * b + c into one by default in C++). The caller picks a
-// wrapper with cpu_has_avx2_fma(), decided once per process. Out-of-line helpers the body
-// calls (glm, the standard library, other files) stay plain x86-64 code, so no AVX
-// instruction can leak into a function a plain build relies on.
+// One mechanism, used by every fast path (its users: grep IsaDispatch):
 //
-// -DIKSCOPE_NO_AVX2_FMA_PATH builds only the plain code (to test it on an AVX2 machine).
+//   IKSCOPE_ALWAYS_INLINE float iteration_body(Scratch& s, const glm::vec3& goal) { ... }
+//   ...
+//   const float error = IsaDispatch<iteration_body>::run(scratch, goal);
 //
-// Determinism: one binary on one machine always takes the same wrapper, so the same input
-// gives the same output bit for bit. The two wrappers round differently (a fused
-// multiply-add rounds once), so results may differ in the last bits between a machine with
-// FMA and one without.
+// The body is written once, always inline. IsaDispatch<body> has two member functions that
+// call it, `plain` and `avx2_fma` (the latter marked IKSCOPE_TARGET_AVX2_FMA), so the
+// compiler inlines the body into each and compiles it twice: once for plain x86-64 and once
+// with VEX encoding and fused multiply-adds (GCC contracts a * b + c into one by default in
+// C++). `run` calls the copy that active_isa() names. Out-of-line helpers the body calls
+// (glm, the standard library, other files) stay plain x86-64 code, so no AVX instruction
+// can leak into a function a plain build relies on.
+//
+// -DIKSCOPE_NO_AVX2_FMA_PATH (the `plain` preset, which CI runs in full) compiles the AVX2
+// copies out: `run` then always calls `plain`, and the plain code is what the tests run.
+// test_isa_dispatch checks that the two copies agree to a stated tolerance.
+//
+// Determinism: one binary on one machine always takes the same copy (unless a test or a
+// benchmark calls set_isa), so the same input gives the same output bit for bit. The two
+// copies round differently (a fused multiply-add rounds once), so results may differ in the
+// last bits between a machine with FMA and one without.
 #pragma once
+
+#include <cstdint>
 
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(IKSCOPE_NO_AVX2_FMA_PATH)
 #define IKSCOPE_HAS_AVX2_FMA_PATH 1
 #define IKSCOPE_TARGET_AVX2_FMA __attribute__((target("avx2,fma")))
+#define IKSCOPE_ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(__GNUC__)
+#define IKSCOPE_HAS_AVX2_FMA_PATH 0
+#define IKSCOPE_TARGET_AVX2_FMA
 #define IKSCOPE_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define IKSCOPE_HAS_AVX2_FMA_PATH 0
@@ -32,8 +43,15 @@
 
 namespace ik {
 
-// True if this processor (and its operating system, which must save the AVX registers)
-// runs AVX2 and FMA instructions. Asked once; later calls read a cached flag.
+// The instruction sets a dispatched body is compiled for.
+enum class Isa : std::uint8_t {
+  plain,     // x86-64 as the library is built (SSE2), or whatever the target is
+  avx2_fma,  // AVX2 + FMA (x86-64 with IKSCOPE_HAS_AVX2_FMA_PATH only)
+};
+
+// True if this build has the AVX2 + FMA copies and this processor (and its operating
+// system, which must save the AVX registers) runs them. Asked once; later calls read a
+// cached flag.
 inline bool cpu_has_avx2_fma() {
 #if IKSCOPE_HAS_AVX2_FMA_PATH
   static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -42,5 +60,42 @@ inline bool cpu_has_avx2_fma() {
   return false;
 #endif
 }
+
+namespace isa_detail {
+// The copy IsaDispatch::run calls: the best the processor has, unless set_isa chose.
+inline Isa& chosen_isa() {
+  static Isa isa = cpu_has_avx2_fma() ? Isa::avx2_fma : Isa::plain;
+  return isa;
+}
+}  // namespace isa_detail
+
+// The copy every IsaDispatch::run calls in this process.
+inline Isa active_isa() { return isa_detail::chosen_isa(); }
+
+// For tests and benchmarks only: run the plain copies on an AVX2 machine (or go back).
+// Asking for avx2_fma where cpu_has_avx2_fma() is false keeps plain. Returns the copy now
+// active. Not thread-safe: call it before solving, not while solving.
+inline Isa set_isa(Isa isa) {
+  isa_detail::chosen_isa() = (isa == Isa::avx2_fma && !cpu_has_avx2_fma()) ? Isa::plain : isa;
+  return active_isa();
+}
+
+// The two copies of one always-inline body and the call that picks between them.
+template <auto Body>
+struct IsaDispatch;
+
+template <typename Result, typename... Args, Result (*Body)(Args...)>
+struct IsaDispatch<Body> {
+  static Result plain(Args... args) { return Body(static_cast<Args>(args)...); }
+#if IKSCOPE_HAS_AVX2_FMA_PATH
+  IKSCOPE_TARGET_AVX2_FMA static Result avx2_fma(Args... args) { return Body(static_cast<Args>(args)...); }
+#endif
+  static Result run(Args... args) {
+#if IKSCOPE_HAS_AVX2_FMA_PATH
+    if (active_isa() == Isa::avx2_fma) return avx2_fma(static_cast<Args>(args)...);
+#endif
+    return plain(static_cast<Args>(args)...);
+  }
+};
 
 }  // namespace ik

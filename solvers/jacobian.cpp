@@ -817,27 +817,9 @@ IKSCOPE_ALWAYS_INLINE void fused_iteration_body(Problem& p, Pose& pose, Trace* t
   walk_frames(p, pose);
 }
 
-void fused_iteration_plain(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float lambda) {
-  fused_iteration_body(p, pose, trace, method, lambda);
-}
-
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-IKSCOPE_TARGET_AVX2_FMA void fused_iteration_avx2_fma(Problem& p, Pose& pose, Trace* trace, JacobianMethod method,
-                                                      float lambda) {
-  fused_iteration_body(p, pose, trace, method, lambda);
-}
-#endif
-
 // One iteration on the fused path, up to the new frames.
-void fused_iteration(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float lambda, bool avx2_fma) {
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-  if (avx2_fma) {
-    fused_iteration_avx2_fma(p, pose, trace, method, lambda);
-    return;
-  }
-#endif
-  (void)avx2_fma;
-  fused_iteration_plain(p, pose, trace, method, lambda);
+void fused_iteration(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float lambda) {
+  IsaDispatch<fused_iteration_body>::run(p, pose, trace, method, lambda);
 }
 
 // Reads each moving hinge's angle from the pose into hinge_state, for apply_step; after the
@@ -1013,10 +995,9 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
     if (trace->record_poses) trace->poses.reserve(trace->poses.size() + more * trace->joints.size());
   }
 
-  const bool avx2_fma = cpu_has_avx2_fma();  // the fused iteration's instruction set
   auto step = [&]() {
     if (p.fused) {
-      fused_iteration(p, pose, trace, method, lambda, avx2_fma);
+      fused_iteration(p, pose, trace, method, lambda);
     } else {
       build_jacobian(p, pose, p.jacobian());
       if (method == JacobianMethod::transpose)
