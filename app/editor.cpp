@@ -6,6 +6,7 @@
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
+#include "solvers/workspace.h"
 
 namespace app {
 

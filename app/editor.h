@@ -10,6 +10,7 @@
 #include "render/camera.h"
 #include "solvers/chain.h"
 #include "solvers/pose.h"
+#include "solvers/workspace.h"
 
 namespace app {
 

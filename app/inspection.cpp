@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "solvers/solver_table.h"
+#include "solvers/workspace.h"
 
 namespace app {
 namespace {

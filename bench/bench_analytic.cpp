@@ -5,6 +5,7 @@
 
 #include "bench/solver_bench_util.h"
 #include "solvers/analytic.h"
+#include "solvers/workspace.h"
 
 namespace {
 

@@ -13,6 +13,7 @@
 #include "app/import/gltf_import.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
+#include "solvers/workspace.h"
 
 namespace {
 

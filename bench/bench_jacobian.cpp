@@ -7,6 +7,7 @@
 #include "bench/solver_bench_util.h"
 #include "solvers/ccd_dls.h"
 #include "solvers/jacobian.h"
+#include "solvers/workspace.h"
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include "solvers/chain.h"
 #include "solvers/pose.h"
 #include "solvers/skeleton.h"
+#include "solvers/workspace.h"
 
 namespace ikbench {
 

@@ -4,6 +4,7 @@
 
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
+#include "solvers/workspace.h"
 
 namespace ik {
 namespace {

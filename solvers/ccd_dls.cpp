@@ -6,6 +6,7 @@
 #include "solvers/goal_error.h"
 #include "solvers/jacobian.h"
 #include "solvers/solver_common.h"
+#include "solvers/workspace.h"
 
 namespace ik {
 

@@ -9,8 +9,8 @@
 // It reads the skeleton and the chain, reads and writes `pose` (local transforms of the
 // chain's joints only, and never of a joint marked in workspace.locked), appends to
 // `trace` if one is given, and returns a SolveResult. It never reads global state and
-// allocates nothing inside its iteration loop: scratch lives in `workspace`, whose
-// buffers only grow. Invalid input (NaN, infinite or too distant goal, see
+// allocates nothing inside its iteration loop: scratch lives in `workspace`
+// (solvers/workspace.h), whose buffers only grow. Invalid input (NaN, infinite or too distant goal, see
 // kMaxGoalCoordinate; bad joint indices) returns
 // invalid_input and leaves the pose untouched.
 //
@@ -121,65 +121,7 @@ struct Trace {
   }
 };
 
-// The mass-spring solver's simulation state for one chain; it lives across solves because
-// the particles' velocities are the difference between `current` and `previous`.
-struct MassSpringState {
-  int root = -1;      // the chain this state belongs to; a different chain (or joint count)
-  int effector = -1;  // restarts the simulation from the pose, at rest
-  std::vector<glm::vec3> current;   // particle positions, one per chain joint, in the frame
-                                    // of the chain root's parent (see mass_spring.h)
-  std::vector<glm::vec3> previous;  // positions one substep earlier
-  std::vector<float> lengths;       // rest distance of each particle from the previous one
-  double pending_substeps = 0.0;    // simulated time not yet run, in substeps (< 1 after a solve)
-};
-
-// One joint's ball limits prepared for the quick inside test (limits.h: prepare_ball_ranges,
-// ball_surely_inside), kept across solves in Workspace::ball_ranges. The entry remembers the
-// limit values it was prepared from and is used only while the joint's limits are still
-// exactly those values (cached_ball_ranges compares them bit for bit), so a Workspace shared
-// by different skeletons, chains or edited limits never reads another joint's ranges.
-struct BallRangeCache {
-  bool prepared = false;  // `limits` and `ranges` are filled
-  bool ball = false;      // prepare_ball_ranges accepted the limits (else: no quick test)
-  JointLimits limits;     // the limits the entry was prepared from
-  glm::vec3 ranges[3]{};  // prepare_ball_ranges' output when `ball`
-};
-
-// Scratch memory shared by all solvers. Buffers only grow; a solver sizes what it needs
-// once, before its iteration loop.
-struct Workspace {
-  std::vector<std::uint8_t> locked;   // per joint: 1 = an earlier chain owns it, do not move
-  std::vector<glm::mat4> world;       // per joint model-space transforms
-  std::vector<int> path;
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> positions2;
-  std::vector<float> lengths;
-  std::vector<float> floats;          // angle vectors, Jacobian storage, ...
-  std::vector<float> floats2;
-  std::vector<glm::quat> rotations;
-
-  // Added with solver_common.h (tree-shaped chains, incremental frames):
-  std::vector<int> tree_parent;       // per chain joint: position in `path` of its parent in the
-                                      // chain's tree, -1 for the chain root
-  std::vector<glm::mat3> linear;      // per chain joint: model-space linear part (rotation and
-                                      // scale; may shear under a non-uniformly scaled parent)
-  std::vector<glm::vec3> vectors;     // per chain joint scratch (goal positions, memoised offsets)
-  std::vector<glm::vec3> vectors2;
-  std::vector<float> weights;         // per chain joint scratch (goal weights)
-  std::vector<std::uint8_t> flags;    // per chain joint scratch
-  std::vector<int> first_child;       // per chain joint: first child in the chain's tree, -1 none
-  std::vector<int> next_sibling;      // per chain joint: next child of the same parent, -1 none
-  std::vector<int> order;             // scene_solve: the order the chains are solved in
-
-  // Persistent per-chain state (not scratch): the mass-spring solver's particles. A solve
-  // uses mass_spring[chain_slot]; scene_solve sets chain_slot to the chain's index in the
-  // scene, a caller solving one chain directly may leave it at 0.
-  int chain_slot = 0;
-  std::vector<MassSpringState> mass_spring;
-
-  // Persistent per skeleton joint (not scratch): the Jacobian solvers' prepared ball limits,
-  // valid only for the exact limit values each entry records (BallRangeCache).
-  std::vector<BallRangeCache> ball_ranges;
-};
+// Scratch and state the solvers keep between solves: solvers/workspace.h.
+struct Workspace;
 
 }  // namespace ik

@@ -12,6 +12,7 @@
 #include "solvers/isa_dispatch.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
+#include "solvers/workspace.h"
 
 namespace ik {
 namespace {

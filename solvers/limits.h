@@ -154,6 +154,18 @@ inline glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, fl
 // once per solve per joint, not per iteration.
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]);
 
+// One joint's ball limits prepared for the quick inside test (limits.h: prepare_ball_ranges,
+// ball_surely_inside), kept across solves in Workspace::ball_ranges (workspace.h). The entry remembers the
+// limit values it was prepared from and is used only while the joint's limits are still
+// exactly those values (cached_ball_ranges compares them bit for bit), so a Workspace shared
+// by different skeletons, chains or edited limits never reads another joint's ranges.
+struct BallRangeCache {
+  bool prepared = false;  // `limits` and `ranges` are filled
+  bool ball = false;      // prepare_ball_ranges accepted the limits (else: no quick test)
+  JointLimits limits;     // the limits the entry was prepared from
+  glm::vec3 ranges[3]{};  // prepare_ball_ranges' output when `ball`
+};
+
 // prepare_ball_ranges through `entry` (kept across solves, one per skeleton joint): prepares
 // again unless the entry was prepared from limits with exactly these values (enabled, hinge,
 // min, max bit for bit; prepare_ball_ranges reads nothing else), so a hit gives the very

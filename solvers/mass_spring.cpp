@@ -5,6 +5,7 @@
 
 #include "solvers/chain_aim.h"
 #include "solvers/solver_common.h"
+#include "solvers/workspace.h"
 
 namespace ik {
 namespace {

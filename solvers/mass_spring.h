@@ -25,7 +25,7 @@
 // kMaxSubstepsPerSolve run in one solve (the rest of the owed time is dropped).
 //
 // The particles' positions and velocities live across solves in
-// workspace.mass_spring[workspace.chain_slot] (see MassSpringState in chain.h); a missing
+// workspace.mass_spring[workspace.chain_slot] (see MassSpringState below); a missing
 // state, or one of another chain, starts the simulation at the pose, at rest. Clearing
 // workspace.mass_spring restarts every chain.
 //
@@ -48,6 +48,18 @@
 namespace ik {
 
 constexpr int kMaxSubstepsPerSolve = 4096;
+
+// The mass-spring solver's simulation state for one chain; it lives across solves because
+// the particles' velocities are the difference between `current` and `previous`.
+struct MassSpringState {
+  int root = -1;      // the chain this state belongs to; a different chain (or joint count)
+  int effector = -1;  // restarts the simulation from the pose, at rest
+  std::vector<glm::vec3> current;   // particle positions, one per chain joint, in the frame
+                                    // of the chain root's parent (see mass_spring.h)
+  std::vector<glm::vec3> previous;  // positions one substep earlier
+  std::vector<float> lengths;       // rest distance of each particle from the previous one
+  double pending_substeps = 0.0;    // simulated time not yet run, in substeps (< 1 after a solve)
+};
 
 SolveResult solve_mass_spring(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                               Workspace& workspace, Trace* trace);

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "solvers/solver_common.h"
+#include "solvers/workspace.h"
 
 namespace ik {
 namespace {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "solvers/solver_table.h"
+#include "solvers/workspace.h"
 
 namespace ik {
 namespace {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/workspace.h"
 
 namespace ik {
 

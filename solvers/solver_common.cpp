@@ -1,4 +1,5 @@
 #include "solvers/solver_common.h"
+#include "solvers/workspace.h"
 
 #include <algorithm>
 

@@ -101,11 +101,6 @@ void fill_tree_children(const std::vector<int>& tree_parent, std::vector<int>& f
 // Position of `joint` in the ascending list `joints`, or -1.
 int find_in_sorted(const std::vector<int>& joints, int joint);
 
-// True if `joint` is marked in workspace.locked.
-inline bool is_locked(const Workspace& workspace, int joint) {
-  return !workspace.locked.empty() && workspace.locked[static_cast<size_t>(joint)] != 0;
-}
-
 // ---- Frames ---------------------------------------------------------------------------
 
 // Model-space transform of the parent of `joint` (identity for a root), composed from the

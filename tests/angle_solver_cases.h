@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/workspace.h"
 #include "tests/solver_test_util.h"
 
 namespace anglecases {

@@ -2,6 +2,7 @@
 // forward kinematics, every reach case repeated under the util's root transforms
 // (translated, rotated, uniformly and non-uniformly scaled, mirrored).
 #include "solvers/analytic.h"
+#include "solvers/workspace.h"
 
 #include <gtest/gtest.h>
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "solvers/ccd.h"
+#include "solvers/workspace.h"
 #include "tests/allocation_counter.h"
 #include "tests/angle_solver_cases.h"
 

@@ -6,6 +6,7 @@
 
 #include "solvers/ccd.h"
 #include "solvers/jacobian.h"
+#include "solvers/workspace.h"
 #include "tests/allocation_counter.h"
 #include "tests/angle_solver_cases.h"
 

@@ -5,6 +5,7 @@
 
 #include "solvers/fabrik.h"
 #include "solvers/solver_common.h"
+#include "solvers/workspace.h"
 #include "tests/solver_test_util.h"
 
 namespace {

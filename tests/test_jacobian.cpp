@@ -2,6 +2,7 @@
 // util's forward kinematics, and against the solver's own finite-difference option), its
 // singular values, and the Jacobian-transpose solver.
 #include "solvers/jacobian.h"
+#include "solvers/workspace.h"
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "solvers/mass_spring.h"
+#include "solvers/workspace.h"
 #include "tests/solver_test_util.h"
 
 namespace {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "solvers/scale_target.h"
+#include "solvers/workspace.h"
 #include "tests/solver_test_util.h"
 
 namespace {

@@ -14,6 +14,7 @@
 #include "app/import/gltf_import.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
+#include "solvers/workspace.h"
 #include "test_gltf_util.h"
 
 namespace {

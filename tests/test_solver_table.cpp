@@ -8,6 +8,7 @@
 #include <string>
 
 #include "solvers/solver_table.h"
+#include "solvers/workspace.h"
 #include "tests/solver_test_util.h"
 
 namespace {

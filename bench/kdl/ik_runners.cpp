@@ -11,6 +11,7 @@
 
 #include "bench/kdl/kdl_arm.h"
 #include "solvers/jacobian.h"
+#include "solvers/workspace.h"
 
 namespace armbench {
 namespace {

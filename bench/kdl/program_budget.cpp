@@ -24,6 +24,7 @@
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
+#include "solvers/workspace.h"
 
 namespace {
 

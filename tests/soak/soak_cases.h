@@ -14,6 +14,7 @@
 
 #include "solvers/chain.h"
 #include "solvers/solver_table.h"
+#include "solvers/workspace.h"
 #include "tests/soak/soak_rng.h"
 
 namespace soak {

@@ -9,6 +9,7 @@
 #include "tests/soak/soak_cases.h"
 #include "tests/soak/soak_checks.h"
 #include "tests/soak/soak_rng.h"
+#include "solvers/workspace.h"
 
 namespace soak {
 namespace {

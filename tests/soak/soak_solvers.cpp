@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "solvers/solver_table.h"
+#include "solvers/workspace.h"
 #include "tests/soak/soak_cases.h"
 #include "tests/soak/soak_checks.h"
 #include "tests/soak/soak_rng.h"

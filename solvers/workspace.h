@@ -1,0 +1,60 @@
+// Workspace: the scratch memory and the between-solve state of every solver.
+//
+// One Workspace per caller (the program's scene keeps one; a test or a benchmark makes
+// its own). Buffers only grow: a solver sizes what it needs once, before its iteration
+// loop, so a second solve of the same chain allocates nothing. A Workspace may be shared
+// by different chains and skeletons, one solve at a time.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solvers/chain.h"
+#include "solvers/limits.h"
+#include "solvers/mass_spring.h"
+
+namespace ik {
+
+// Scratch memory shared by all solvers. Buffers only grow; a solver sizes what it needs
+// once, before its iteration loop.
+struct Workspace {
+  std::vector<std::uint8_t> locked;   // per joint: 1 = an earlier chain owns it, do not move
+  std::vector<glm::mat4> world;       // per joint model-space transforms
+  std::vector<int> path;
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec3> positions2;
+  std::vector<float> lengths;
+  std::vector<float> floats;          // angle vectors, Jacobian storage, ...
+  std::vector<float> floats2;
+  std::vector<glm::quat> rotations;
+
+  // Added with solver_common.h (tree-shaped chains, incremental frames):
+  std::vector<int> tree_parent;       // per chain joint: position in `path` of its parent in the
+                                      // chain's tree, -1 for the chain root
+  std::vector<glm::mat3> linear;      // per chain joint: model-space linear part (rotation and
+                                      // scale; may shear under a non-uniformly scaled parent)
+  std::vector<glm::vec3> vectors;     // per chain joint scratch (goal positions, memoised offsets)
+  std::vector<glm::vec3> vectors2;
+  std::vector<float> weights;         // per chain joint scratch (goal weights)
+  std::vector<std::uint8_t> flags;    // per chain joint scratch
+  std::vector<int> first_child;       // per chain joint: first child in the chain's tree, -1 none
+  std::vector<int> next_sibling;      // per chain joint: next child of the same parent, -1 none
+  std::vector<int> order;             // scene_solve: the order the chains are solved in
+
+  // Persistent per-chain state (not scratch): the mass-spring solver's particles. A solve
+  // uses mass_spring[chain_slot]; scene_solve sets chain_slot to the chain's index in the
+  // scene, a caller solving one chain directly may leave it at 0.
+  int chain_slot = 0;
+  std::vector<MassSpringState> mass_spring;
+
+  // Persistent per skeleton joint (not scratch): the Jacobian solvers' prepared ball limits,
+  // valid only for the exact limit values each entry records (BallRangeCache).
+  std::vector<BallRangeCache> ball_ranges;
+};
+
+// True if `joint` is marked in workspace.locked.
+inline bool is_locked(const Workspace& workspace, int joint) {
+  return !workspace.locked.empty() && workspace.locked[static_cast<size_t>(joint)] != 0;
+}
+
+}  // namespace ik
