@@ -10,6 +10,7 @@
 
 #include "solvers/goal_error.h"
 #include "solvers/isa_dispatch.h"
+#include "solvers/simd_math.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 #include "solvers/workspace.h"
@@ -490,6 +491,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 // the general path.
 #if defined(__SSE2__)
 #define IKSCOPE_HAS_LEAN_TWO_BONE 1
+using namespace simd;  // NOLINT: the lean path is written in this vocabulary
 
 // 1 / sqrt(x) for x > 0 to about float precision (scale_over_sqrt); NaN for x = 0 or NaN,
 // which the checks below (written to fail on NaN) send to the general path.
@@ -505,76 +507,19 @@ static_assert(sizeof(Transform) == 10 * sizeof(float) && offsetof(Transform, rot
               "Transform is ten floats in a row");
 static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 3 * sizeof(float),
               "glm::quat is (x, y, z, w) in memory");
-using Float4 = __m128;
-IKSCOPE_ALWAYS_INLINE Float4 splat(float x) { return _mm_set1_ps(x); }
-IKSCOPE_ALWAYS_INLINE Float4 add(Float4 a, Float4 b) { return _mm_add_ps(a, b); }
-IKSCOPE_ALWAYS_INLINE Float4 sub(Float4 a, Float4 b) { return _mm_sub_ps(a, b); }
-IKSCOPE_ALWAYS_INLINE Float4 mul(Float4 a, Float4 b) { return _mm_mul_ps(a, b); }
-IKSCOPE_ALWAYS_INLINE Float4 yzx(Float4 a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)); }
-// a x b = yzx(a * yzx(b) - yzx(a) * b): lane i of the difference is component i + 2 of the cross.
-IKSCOPE_ALWAYS_INLINE Float4 cross3(Float4 a, Float4 b) { return yzx(sub(mul(a, yzx(b)), mul(yzx(a), b))); }
-// (x + y) + z of lanes 0-2; dot3 of the lane products, as glm::dot sums them.
-IKSCOPE_ALWAYS_INLINE float sum3(Float4 p) {
-  const Float4 x_plus_y = _mm_add_ss(p, _mm_shuffle_ps(p, p, _MM_SHUFFLE(1, 1, 1, 1)));
-  return _mm_cvtss_f32(_mm_add_ss(x_plus_y, _mm_movehl_ps(p, p)));
-}
-IKSCOPE_ALWAYS_INLINE float dot3(Float4 a, Float4 b) { return sum3(mul(a, b)); }
-// (a0·b0, a1·b1, a2·b2, a3·b3), each (x + y) + z: the four products transposed so that one
-// register holds the x terms, one the y terms, one the z terms.
-IKSCOPE_ALWAYS_INLINE Float4 four_dot3(Float4 a0, Float4 b0, Float4 a1, Float4 b1, Float4 a2, Float4 b2, Float4 a3,
-                                       Float4 b3) {
-  const Float4 p0 = mul(a0, b0), p1 = mul(a1, b1), p2 = mul(a2, b2), p3 = mul(a3, b3);
-  const Float4 xy01 = _mm_unpacklo_ps(p0, p1), xy23 = _mm_unpacklo_ps(p2, p3);  // (x0, x1, y0, y1), (x2, x3, y2, y3)
-  const Float4 z01 = _mm_unpackhi_ps(p0, p1), z23 = _mm_unpackhi_ps(p2, p3);    // (z0, z1, ...), (z2, z3, ...)
-  return add(add(_mm_movelh_ps(xy01, xy23), _mm_movehl_ps(xy23, xy01)), _mm_movelh_ps(z01, z23));
-}
-template <int i>
-IKSCOPE_ALWAYS_INLINE float lane(Float4 a) {
-  return _mm_cvtss_f32(_mm_shuffle_ps(a, a, _MM_SHUFFLE(i, i, i, i)));
-}
-// scale_over_sqrt(1, x) in each lane (the same estimate and Newton step, so the same values).
-IKSCOPE_ALWAYS_INLINE Float4 inverse_sqrt4(Float4 x) {
-  const Float4 y = _mm_rsqrt_ps(x);
-  return mul(y, sub(splat(1.5f), mul(mul(splat(0.5f), x), mul(y, y))));
-}
-IKSCOPE_ALWAYS_INLINE float dot4(Float4 a, Float4 b) {
-  const Float4 p = mul(a, b);
-  const Float4 pairs = add(p, _mm_movehl_ps(p, p));  // (x + z, y + w, ...)
-  return _mm_cvtss_f32(_mm_add_ss(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 1, 1, 1))));
-}
-// Lane masks: keep x, y, z (clear lane 3); keep lane 3 only.
-IKSCOPE_ALWAYS_INLINE Float4 xyz_only(Float4 a) {
-  return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)));
-}
-IKSCOPE_ALWAYS_INLINE Float4 w_only(Float4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set_epi32(-1, 0, 0, 0))); }
 // A Transform's parts (floats 0-2 translation, 3-6 rotation, 7-9 scale), each read on its
 // own (lane 3 of a 3-vector 0): a read that straddles the rotation and a neighbour could not
 // take its value from a store to the rotation still on its way to memory (this solve's
 // cold start, or the last solve's result) and would wait for that store to finish.
-IKSCOPE_ALWAYS_INLINE Float4 floats_at(const void* object, size_t byte_offset) {
-  return _mm_loadu_ps(reinterpret_cast<const float*>(static_cast<const char*>(object) + byte_offset));
+template <typename T>
+IKSCOPE_ALWAYS_INLINE const float* floats_at(const T& t, size_t byte_offset) {
+  return reinterpret_cast<const float*>(reinterpret_cast<const char*>(&t) + byte_offset);
 }
-IKSCOPE_ALWAYS_INLINE Float4 three_floats_at(const void* object, size_t byte_offset) {
-  const char* bytes = static_cast<const char*>(object) + byte_offset;
-  // _mm_loadl_pi, not _mm_load_sd: a double read at a 4-byte boundary is undefined behaviour.
-  const Float4 xy = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(bytes));  // (x, y, 0, 0)
-  return _mm_movelh_ps(xy, _mm_load_ss(reinterpret_cast<const float*>(bytes + 2 * sizeof(float))));
-}
-IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return three_floats_at(&t, 0); }
-IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return floats_at(&t, offsetof(Transform, rotation)); }
-IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return three_floats_at(&t, offsetof(Transform, scale)); }
+IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return load3(floats_at(t, 0)); }
+IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return load4(floats_at(t, offsetof(Transform, rotation))); }
+IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return load3(floats_at(t, offsetof(Transform, scale))); }
 IKSCOPE_ALWAYS_INLINE void store_rotation(Transform& t, Float4 q) {
   _mm_storeu_ps(reinterpret_cast<float*>(reinterpret_cast<char*>(&t) + offsetof(Transform, rotation)), q);
-}
-// (x, y, z) of a with w in lane 3.
-IKSCOPE_ALWAYS_INLINE Float4 with_w(Float4 a, float w) {
-  const Float4 z_w = _mm_unpackhi_ps(a, splat(w));                // (z, w, ...)
-  return _mm_shuffle_ps(a, z_w, _MM_SHUFFLE(1, 0, 1, 0));  // (x, y, z, w)
-}
-IKSCOPE_ALWAYS_INLINE Float4 zxy(Float4 a) { return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 1, 0, 2)); }
-// The symmetric sums of a bᵀ off its diagonal, (a1 b2 + a2 b1, a2 b0 + a0 b2, a0 b1 + a1 b0).
-IKSCOPE_ALWAYS_INLINE Float4 symmetric_sums(Float4 a, Float4 b) {
-  return add(mul(yzx(a), zxy(b)), mul(zxy(a), yzx(b)));
 }
 // The first three columns of the symmetric 4 x 4 matrix with diagonal d (lanes 0-2), the
 // symmetric sums s = (s12, s20, s01) of its upper-left 3 x 3 block and last column v:
@@ -592,14 +537,6 @@ IKSCOPE_ALWAYS_INLINE Float4 column_1(Float4 d, Float4 s, Float4 v) {
 IKSCOPE_ALWAYS_INLINE Float4 column_2(Float4 d, Float4 s, Float4 v) {
   return _mm_shuffle_ps(s, _mm_unpackhi_ps(d, v), _MM_SHUFFLE(1, 0, 0, 1));  // (s20, s12 | d2, v2)
 }
-// The lane holding the largest of the four (the first of equals; lane 3 if none compares,
-// which only NaN can cause).
-IKSCOPE_ALWAYS_INLINE int index_of_largest(Float4 a) {
-  const Float4 pairs = _mm_max_ps(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 3, 0, 1)));
-  const Float4 largest = _mm_max_ps(pairs, _mm_shuffle_ps(pairs, pairs, _MM_SHUFFLE(1, 0, 3, 2)));
-  return __builtin_ctz(static_cast<unsigned>(_mm_movemask_ps(_mm_cmpeq_ps(a, largest))) | 8u);
-}
-
 // A sure, cheap test that the floats a lean solve reads are all finite and the scales
 // non-zero (what is_valid_transform and is_valid_goal ask), conservative the other way: a
 // sum of finite floats that overflows, or a product of scales that underflows, only sends
@@ -619,7 +556,7 @@ IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, 
   const Float4 sum_b = add(add(translation4(b), rotation4(b)), scale_b);
   const Float4 sum_e = add(add(translation4(e), rotation4(e)), scale_e);
   const size_t pole = offsetof(Goal, pole);
-  const Float4 sum_goal = add(floats_at(&goal, pole), floats_at(&goal, pole + 3 * sizeof(float)));
+  const Float4 sum_goal = add(load4(floats_at(goal, pole)), load4(floats_at(goal, pole + 3 * sizeof(float))));
   const Float4 sum = add(add(sum_a, sum_b), add(sum_e, sum_goal));
   const Float4 finite = _mm_cmpeq_ps(sub(sum, sum), _mm_setzero_ps());                        // all four lanes
   const Float4 nonzero = _mm_cmpneq_ps(mul(mul(scale_a, scale_b), scale_e), _mm_setzero_ps());  // lanes 0-2
@@ -670,12 +607,12 @@ IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const C
   const Float4 plane = cross3(w1, w2);
   const glm::vec3& target = chain.goal.position;
   const Float4 to_target = sub(_mm_setr_ps(target.x, target.y, target.z, 0.0f), translation4(joint_a));
-  const Float4 pole = floats_at(&chain.goal, offsetof(Goal, pole));
+  const Float4 pole = load4(floats_at(chain.goal, offsetof(Goal, pole)));
   const Float4 pole_plane = cross3(pole, to_target);
   // The squared lengths that do not wait for b's rotation, side by side (a batch with |w2|²
   // or the plane's in it would make these wait for them too).
   const Float4 early_squares = four_dot3(w1, w1, to_target, to_target, pole_plane, pole_plane, pole, pole);
-  const Float4 early_inverses = inverse_sqrt4(early_squares), early_lengths = mul(early_squares, early_inverses);
+  const Float4 early_inverses = rsqrt_est_nr(early_squares), early_lengths = mul(early_squares, early_inverses);
   const float l1_squared = lane<0>(early_squares), distance_squared = lane<1>(early_squares);
   const float pole_plane_squared = lane<2>(early_squares), pole_squared = lane<3>(early_squares);
   const float inverse_l1 = lane<0>(early_inverses), inverse_distance = lane<1>(early_inverses);
