@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/core/history.h"
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "render/camera.h"
 #include "solvers/chain.h"
 #include "solvers/pose.h"

@@ -1,7 +1,7 @@
 #include "app/file_commands.h"
 
-#include "app/files/gltf_export.h"
-#include "app/files/session.h"
+#include "io/gltf_export.h"
+#include "io/session.h"
 
 namespace app {
 namespace {

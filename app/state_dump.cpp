@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/files/atomic_file.h"
+#include "io/atomic_file.h"
 #include "render/skinning.h"
 
 namespace app {

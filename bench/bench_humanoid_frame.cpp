@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"

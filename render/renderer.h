@@ -23,7 +23,7 @@
 #include "solvers/skeleton.h"
 
 namespace ik {
-struct SkinnedMesh;  // app/import/skinned_mesh.h
+struct SkinnedMesh;  // io/skinned_mesh.h
 }
 
 namespace render {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/import/skinned_mesh.h"
+#include "io/skinned_mesh.h"
 #include "solvers/skeleton.h"
 
 namespace render {

@@ -15,7 +15,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "app/import/skinned_mesh.h"
+#include "io/skinned_mesh.h"
 
 namespace render {
 

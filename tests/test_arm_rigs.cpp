@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "assets/generator/arm_specs.h"
 #include "bench/kdl/arm_model.h"
 #include "solvers/pose.h"

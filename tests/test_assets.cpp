@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "solvers/pose.h"
 
 namespace {

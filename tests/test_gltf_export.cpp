@@ -1,4 +1,4 @@
-// Export of the posed skeleton (app/files/gltf_export.h): export -> import gives the
+// Export of the posed skeleton (io/gltf_export.h): export -> import gives the
 // posed world joint positions, everything but the joints' transforms is kept, and bad
 // requests are refused without writing.
 //
@@ -12,9 +12,9 @@
 #include <map>
 #include <random>
 
-#include "app/files/base64.h"
-#include "app/files/gltf_document.h"
-#include "app/files/gltf_export.h"
+#include "io/base64.h"
+#include "io/gltf_document.h"
+#include "io/gltf_export.h"
 #include "test_gltf_util.h"
 
 namespace {

@@ -2,7 +2,7 @@
 // broken file put into a message.
 #include <gtest/gtest.h>
 
-#include "app/import/message_text.h"
+#include "io/message_text.h"
 
 namespace {
 

@@ -350,7 +350,7 @@ TEST(GltfRigs, ExternalBufferBesideTheFile) {
   EXPECT_NE(error.find("external_buffer.bin"), std::string::npos) << error;
 }
 
-// Limits from extras.ikscope (schema in app/import/ikscope_extras.h), degrees to radians.
+// Limits from extras.ikscope (schema in io/ikscope_extras.h), degrees to radians.
 TEST(GltfRigs, ExtrasLimitsAreParsed) {
   const std::string json = R"({"asset": {"version": "2.0"},
     "nodes": [

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "solvers/pose.h"
 
 namespace gltf_test {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"

@@ -1,4 +1,4 @@
-// Session files (app/files/session.h): save -> load gives the same chains, field by field,
+// Session files (io/session.h): save -> load gives the same chains, field by field,
 // and the same solve; every broken file gets its own one-line message and leaves the
 // session as it was; saving is atomic and never touches the rig file.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "app/files/atomic_file.h"
-#include "app/files/session.h"
-#include "app/import/gltf_import.h"
+#include "io/atomic_file.h"
+#include "io/session.h"
+#include "io/gltf_import.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"

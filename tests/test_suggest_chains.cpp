@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 
 namespace {
 

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "assets/generator/bone_mesh.h"
+#include "io/base64.h"
+#include "io/json_output.h"
 
 namespace rigs {
 namespace {
@@ -29,17 +31,9 @@ constexpr int kTriangles = 4;
 static_assert(sizeof(glm::vec3) == 12 && sizeof(glm::vec4) == 16 && sizeof(glm::mat4) == 64,
               "GLM types are not tightly packed");
 
-// The shortest decimal that reads back as exactly `value` when parsed as a float, as a
-// double: "0.44" rather than "0.4399999976158142". For values the file states (TRS,
-// limits); a reader parsing it into a float gets `value` bit for bit.
-double short_number(float value) {
-  char text[32];
-  for (int digits = 1; digits <= 9; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
-    if (std::strtof(text, nullptr) == value) break;
-  }
-  return std::strtod(text, nullptr) + 0.0;  // + 0.0 turns -0.0 into 0.0
-}
+// The shortest decimal that reads back as exactly `value` (io/json_output.h, the printer the
+// program's files use), with -0.0 written as 0: "0.44" rather than "0.4399999976158142".
+double short_number(float value) { return ik::json_float(value) + 0.0; }
 
 Json short_array(const glm::vec3& v) { return Json::array({short_number(v.x), short_number(v.y), short_number(v.z)}); }
 
@@ -47,26 +41,6 @@ Json short_array(const glm::vec3& v) { return Json::array({short_number(v.x), sh
 // compares with the binary data exactly.
 Json exact_array(const glm::vec3& v) {
   return Json::array({static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z)});
-}
-
-std::string base64(const std::vector<std::uint8_t>& bytes) {
-  static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  for (size_t i = 0; i < bytes.size(); i += 3) {
-    const size_t left = bytes.size() - i;
-    // Three bytes -> 24 bits -> four 6-bit letters; missing bytes count as 0 and their
-    // letters become '='.
-    const std::uint32_t b0 = bytes[i];
-    const std::uint32_t b1 = left > 1 ? bytes[i + 1] : 0u;
-    const std::uint32_t b2 = left > 2 ? bytes[i + 2] : 0u;
-    const std::uint32_t bits = (b0 << 16) | (b1 << 8) | b2;
-    out += kAlphabet[(bits >> 18) & 63];
-    out += kAlphabet[(bits >> 12) & 63];
-    out += left > 1 ? kAlphabet[(bits >> 6) & 63] : '=';
-    out += left > 2 ? kAlphabet[bits & 63] : '=';
-  }
-  return out;
 }
 
 // The binary buffer with its buffer views and accessors, built up side by side.
@@ -254,7 +228,8 @@ std::string gltf_text(const Rig& rig) {
   doc["bufferViews"] = buffer.views();
   doc["buffers"] = Json::array(
       {{{"byteLength", buffer.bytes().size()},
-        {"uri", "data:application/octet-stream;base64," + base64(buffer.bytes())}}});
+        {"uri", "data:application/octet-stream;base64," +
+                    ik::base64_encode(std::string(buffer.bytes().begin(), buffer.bytes().end()))}}});
   std::string text;
   write_json(doc, 0, text);
   return text + "\n";

@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "bench/kdl/ik_runners.h"
 
 namespace {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"

@@ -1,4 +1,4 @@
-// The glTF importer's contract (app/import/gltf_import.h, app/import/skinned_mesh.h) as
+// The glTF importer's contract (io/gltf_import.h, io/skinned_mesh.h) as
 // the fuzz target (fuzz_gltf_import.cpp) and the regression test
 // (tests/test_fuzz_regressions.cpp) check it, one input at a time. Header only.
 //
@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 
 namespace fuzzcheck {
 

@@ -1,4 +1,4 @@
-#include "app/files/json_output.h"
+#include "io/json_output.h"
 
 #include <cmath>
 #include <cstdio>

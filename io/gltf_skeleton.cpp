@@ -1,12 +1,12 @@
-#include "app/import/gltf_skeleton.h"
+#include "io/gltf_skeleton.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <glm/gtc/quaternion.hpp>
 
-#include "app/import/ikscope_extras.h"
-#include "app/import/message_text.h"
+#include "io/ikscope_extras.h"
+#include "io/message_text.h"
 
 namespace ik {
 namespace {

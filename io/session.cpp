@@ -1,4 +1,4 @@
-#include "app/files/session.h"
+#include "io/session.h"
 
 #include <cmath>
 #include <cstdint>
@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <system_error>
 
-#include "app/files/atomic_file.h"
-#include "app/files/file_paths.h"
-#include "app/files/json_output.h"
+#include "io/atomic_file.h"
+#include "io/file_paths.h"
+#include "io/json_output.h"
 #include "solvers/solver_table.h"
 
 namespace ik {

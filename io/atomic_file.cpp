@@ -1,4 +1,4 @@
-#include "app/files/atomic_file.h"
+#include "io/atomic_file.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -9,10 +9,10 @@
 // A file with no skin: every node of the hierarchy is a joint.
 //
 // Joint limits come from node extras: "extras": {"ikscope": {...}} (schema in
-// app/import/ikscope_extras.h). Required extensions the importer cannot decode (Draco,
+// io/ikscope_extras.h). Required extensions the importer cannot decode (Draco,
 // meshopt...) do not stop the skeleton: it is loaded from nodes and skins alone, with a
 // warning. Image pixels are never decoded. Skinned meshes are read for drawing (see
-// app/import/gltf_mesh.h).
+// io/gltf_mesh.h).
 //
 // Problems reported (one line each, "<path>: <problem>"): missing, empty or unreadable
 // file; a .glb whose magic, version, header length or chunk lengths are wrong
@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "app/import/skinned_mesh.h"
+#include "io/skinned_mesh.h"
 #include "solvers/skeleton.h"
 
 namespace ik {
@@ -42,7 +42,7 @@ struct ImportedRig {
   std::vector<std::string> warnings;  // non-fatal problems (e.g. an undecodable required
                                       // extension, malformed extras limits), one line
                                       // each, without the path
-  // One per node with both a mesh and a skin (app/import/gltf_mesh.h); a malformed mesh
+  // One per node with both a mesh and a skin (io/gltf_mesh.h); a malformed mesh
   // is left out with a warning and never stops the skeleton from loading.
   std::vector<SkinnedMesh> meshes;
 };

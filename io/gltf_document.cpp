@@ -1,14 +1,14 @@
-#include "app/files/gltf_document.h"
+#include "io/gltf_document.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
 
-#include "app/files/atomic_file.h"
-#include "app/files/base64.h"
-#include "app/files/file_paths.h"
-#include "app/files/json_output.h"
-#include "app/import/glb_container.h"
+#include "io/atomic_file.h"
+#include "io/base64.h"
+#include "io/file_paths.h"
+#include "io/json_output.h"
+#include "io/glb_container.h"
 
 namespace ik {
 namespace {

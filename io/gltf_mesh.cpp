@@ -5,7 +5,7 @@
 //                                 indices, normals -> one Part, appended to the mesh
 //   locate                        every accessor goes through here: index, type and byte
 //                                 range checked before a byte is read
-#include "app/import/gltf_mesh.h"
+#include "io/gltf_mesh.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +14,7 @@
 #include <initializer_list>
 #include <new>
 
-#include "app/import/message_text.h"
+#include "io/message_text.h"
 
 namespace ik {
 namespace {

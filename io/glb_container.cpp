@@ -1,4 +1,4 @@
-#include "app/import/glb_container.h"
+#include "io/glb_container.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -1,12 +1,12 @@
-#include "app/files/gltf_export.h"
+#include "io/gltf_export.h"
 
 #include <cmath>
 #include <cstdint>
 #include <glm/gtc/quaternion.hpp>
 
-#include "app/files/file_paths.h"
-#include "app/files/gltf_document.h"
-#include "app/files/json_output.h"
+#include "io/file_paths.h"
+#include "io/gltf_document.h"
+#include "io/json_output.h"
 
 namespace ik {
 namespace {

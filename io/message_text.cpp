@@ -1,4 +1,4 @@
-#include "app/import/message_text.h"
+#include "io/message_text.h"
 
 namespace ik {
 namespace {

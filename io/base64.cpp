@@ -1,4 +1,4 @@
-#include "app/files/base64.h"
+#include "io/base64.h"
 
 #include <cstdint>
 

@@ -1,10 +1,10 @@
-#include "app/import/gltf_json_check.h"
+#include "io/gltf_json_check.h"
 
 #include <algorithm>
 #include <climits>
 #include <cstdint>
 
-#include "app/import/message_text.h"
+#include "io/message_text.h"
 
 // What check_gltf_json checks (everything else is left to tinygltf):
 //   root         an object, with `asset` an object whose `version` is a string "2..."

@@ -8,7 +8,7 @@
 //   7. skinned meshes, for drawing (never fatal: if tinygltf refused the file for a
 //      broken accessor or mesh, step 4 is redone without them)     -> gltf_mesh.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
-#include "app/import/gltf_import.h"
+#include "io/gltf_import.h"
 
 #include <tiny_gltf.h>
 
@@ -22,11 +22,11 @@
 #include <fstream>
 #include <new>
 
-#include "app/import/glb_container.h"
-#include "app/import/gltf_json_check.h"
-#include "app/import/gltf_mesh.h"
-#include "app/import/gltf_skeleton.h"
-#include "app/import/message_text.h"
+#include "io/glb_container.h"
+#include "io/gltf_json_check.h"
+#include "io/gltf_mesh.h"
+#include "io/gltf_skeleton.h"
+#include "io/message_text.h"
 #include "solvers/pose.h"
 
 namespace ik {

@@ -1,4 +1,4 @@
-#include "app/import/ikscope_extras.h"
+#include "io/ikscope_extras.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "app/files/file_paths.h"
+#include "io/file_paths.h"
 
 #include <cerrno>
 #include <cstring>
