@@ -7,6 +7,7 @@
 //   6. build_skeleton, then bounds from forward kinematics of the rest pose.
 //   7. skinned meshes, for drawing (never fatal: if tinygltf refused the file for a
 //      broken accessor or mesh, step 4 is redone without them)     -> gltf_mesh.cpp
+//   8. animations as clips (never fatal either)                   -> gltf_clips.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 #include "io/gltf_import.h"
 
@@ -23,6 +24,7 @@
 #include <new>
 
 #include "io/glb_container.h"
+#include "io/gltf_clips.h"
 #include "io/gltf_json_check.h"
 #include "io/gltf_mesh.h"
 #include "io/gltf_skeleton.h"
@@ -251,7 +253,7 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
                                                static_cast<unsigned int>(reduced.size()), base_dir);
     }
     if (bare_loaded) {
-      rig.warnings.push_back("tinygltf refused the file's meshes (" +
+      rig.warnings.push_back("tinygltf refused the file's meshes or animations (" +
                              (err.empty() ? std::string("no reason given") : one_line(err, 200)) +
                              "): the skeleton loaded without them");
       model = std::move(bare);
@@ -289,6 +291,7 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   rig.bounds_max = hi;
   rig.skin_count = static_cast<int>(model.skins.size());
   skinned_meshes_from_model(model, rig.skeleton, rig.meshes, rig.warnings);
+  clips_from_model(model, rig.skeleton, rig.clips, rig.warnings);
   return true;
 }
 

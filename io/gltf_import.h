@@ -12,7 +12,7 @@
 // io/ikscope_extras.h). Required extensions the importer cannot decode (Draco,
 // meshopt...) do not stop the skeleton: it is loaded from nodes and skins alone, with a
 // warning. Image pixels are never decoded. Skinned meshes are read for drawing (see
-// io/gltf_mesh.h).
+// io/gltf_mesh.h), animations as clips (io/gltf_clips.h).
 //
 // Problems reported (one line each, "<path>: <problem>"): missing, empty or unreadable
 // file; a .glb whose magic, version, header length or chunk lengths are wrong
@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "io/skinned_mesh.h"
+#include "solvers/clip.h"
 #include "solvers/skeleton.h"
 
 namespace ik {
@@ -45,6 +46,9 @@ struct ImportedRig {
   // One per node with both a mesh and a skin (io/gltf_mesh.h); a malformed mesh
   // is left out with a warning and never stops the skeleton from loading.
   std::vector<SkinnedMesh> meshes;
+  // The file's animations (io/gltf_clips.h); a broken clip is left out with a warning and
+  // never stops the skeleton from loading.
+  std::vector<Clip> clips;
 };
 
 // Loads a .gltf or .glb file. On failure returns false, leaves `out` untouched and sets

@@ -360,4 +360,34 @@ bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json&
   return true;
 }
 
+std::vector<JointFrame> joint_frames_from_model(const tinygltf::Model& model, const Skeleton& skeleton) {
+  std::vector<JointFrame> frames;
+  std::vector<int> parent;
+  std::vector<NodeLocal> locals;
+  std::string problem;
+  if (!read_parents(model, parent, problem) || !read_locals(model, locals, problem)) return frames;
+  std::vector<std::uint8_t> is_joint_node(model.nodes.size(), 0);
+  for (const int node : skeleton.source_node)
+    if (node >= 0 && static_cast<size_t>(node) < is_joint_node.size()) is_joint_node[static_cast<size_t>(node)] = 1;
+  for (int j = 0; j < skeleton.joint_count(); ++j) {
+    const int node = skeleton.source_node[static_cast<size_t>(j)];
+    if (node < 0 || static_cast<size_t>(node) >= model.nodes.size()) continue;
+    glm::dmat4 above(1.0);
+    bool folded = false;
+    // parent[] has no cycle: raw_skeleton_from_model checked it before the skeleton was built.
+    for (int p = parent[static_cast<size_t>(node)]; p >= 0 && !is_joint_node[static_cast<size_t>(p)];
+         p = parent[static_cast<size_t>(p)]) {
+      above = locals[static_cast<size_t>(p)].matrix * above;
+      folded = true;
+    }
+    if (!folded) continue;
+    JointFrame frame;
+    frame.joint = j;
+    frame.above = glm::mat4(above);
+    frame.node_rest = locals[static_cast<size_t>(node)].trs;
+    frames.push_back(frame);
+  }
+  return frames;
+}
+
 }  // namespace ik

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "solvers/clip.h"
 #include "solvers/skeleton.h"
 
 namespace ik {
@@ -29,5 +30,11 @@ namespace ik {
 bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json& doc,
                              RawSkeleton& raw, std::vector<std::string>& warnings,
                              std::string& problem);
+
+// The JointFrames (solvers/clip.h) of the skeleton's joints whose glTF nodes hang below
+// non-joint nodes: those nodes' transforms multiplied in order, and the node's own rest
+// TRS. Joints directly below another joint (or at the top) need none and get none.
+// `skeleton` was built from the same model by raw_skeleton_from_model and build_skeleton.
+std::vector<JointFrame> joint_frames_from_model(const tinygltf::Model& model, const Skeleton& skeleton);
 
 }  // namespace ik

@@ -102,6 +102,30 @@ inline std::string mesh_problem(const ik::SkinnedMesh& m, int joint_count) {
   return "";
 }
 
+// A clip the importer kept: every channel meets the sampling contract, the time range is
+// ordered, and sampling at its ends, in the middle and outside gives a finite pose.
+inline std::string clip_problem(const ik::Clip& clip, const ik::Skeleton& skeleton) {
+  const std::string label = "clip '" + clip.name + "': ";
+  if (clip.channels.empty()) return label + "kept with no channel";
+  for (const ik::ClipChannel& c : clip.channels) {
+    const std::string problem = ik::check_channel(c, skeleton.joint_count());
+    if (!problem.empty()) return label + "kept a bad channel: " + problem;
+  }
+  for (const ik::JointFrame& f : clip.frames)
+    if (f.joint < 0 || f.joint >= skeleton.joint_count()) return label + "joint frame out of range";
+  if (!std::isfinite(clip.start) || !std::isfinite(clip.end) || clip.start > clip.end)
+    return label + "time range not finite and ordered";
+  ik::Pose pose = ik::rest_pose(skeleton);
+  for (const float t : {clip.start - 1.0f, clip.start, 0.5f * (clip.start + clip.end), clip.end, clip.end + 1.0f}) {
+    ik::sample_clip(clip, t, pose);
+    for (const ik::Transform& local : pose.local)
+      if (!finite3(local.translation) || !finite3(local.scale) || !std::isfinite(local.rotation.w) ||
+          !std::isfinite(local.rotation.x) || !std::isfinite(local.rotation.y) || !std::isfinite(local.rotation.z))
+        return label + "sampling gave a non-finite transform";
+  }
+  return "";
+}
+
 }  // namespace detail
 
 // Imports the input as `name` (external files looked up in `base_dir`) and returns the
@@ -116,7 +140,7 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
     if (!detail::is_one_line(error) || error.rfind(name + ": ", 0) != 0)
       return "error is not one line \"" + name + ": <problem>\": " + error;
     if (rig.path != "untouched" || rig.skeleton.joint_count() != 0 || !rig.warnings.empty() ||
-        !rig.meshes.empty())
+        !rig.meshes.empty() || !rig.clips.empty())
       return "a failed import changed the caller's rig: " + error;
     return "";
   }
@@ -131,6 +155,10 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
     if (!detail::is_one_line(warning)) return "a warning is not one line: " + warning;
   for (const ik::SkinnedMesh& mesh : rig.meshes) {
     problem = detail::mesh_problem(mesh, rig.skeleton.joint_count());
+    if (!problem.empty()) return problem;
+  }
+  for (const ik::Clip& clip : rig.clips) {
+    problem = detail::clip_problem(clip, rig.skeleton);
     if (!problem.empty()) return problem;
   }
   return "";
