@@ -190,6 +190,14 @@ bool pose_nodes(Json& json, const Skeleton& skeleton, const Pose& pose, std::str
   return true;
 }
 
+// The source's animations go: a client that plays or shows a clip (Blender applies the
+// first one when it imports) would put the clip's keys on the posed nodes, so the file
+// would show the clip's first frame, not the pose. A one-frame clip of the pose would
+// show the pose too, but it would still be an animation a user did not make; a pose
+// export is a pose. (Their accessors stay, unused: the glTF validator reports that as
+// information, not as a warning.)
+void drop_animations(nlohmann::ordered_json& json) { json.erase("animations"); }
+
 bool pose_fits(const Skeleton& skeleton, const Pose& pose, std::string& problem) {
   if (pose.local.size() != static_cast<size_t>(skeleton.joint_count())) {
     problem = "the pose has " + std::to_string(pose.local.size()) +
@@ -229,6 +237,7 @@ bool export_posed_gltf(const std::string& source_rig_path, const Skeleton& skele
     error = source_rig_path + ": " + problem;
     return false;
   }
+  drop_animations(document.json);
   return write_gltf_document(out_path, document, error);
 }
 

@@ -1,6 +1,8 @@
 // Export of the posed skeleton as glTF: the source file itself, with each posed joint's
 // node given the pose's local transform, everything else (meshes, skins, materials,
-// animations, extensions, extras) kept as it was.
+// extensions, extras) kept as it was — except the source's animations, which are left
+// out: every client that plays or applies a clip would show the clip on the posed nodes
+// instead of the pose (Blender applies the first clip on import).
 //
 // Which node gets what, given how the importer built the skeleton (gltf_import.h):
 //   * A joint's node is skeleton.source_node. Added tips (skeleton.is_added_tip) have no
