@@ -103,7 +103,11 @@ struct Series {
   ImU32 colour;
 };
 
-ImU32 to_imgui(const glm::vec4& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a)); }
+// A solver's comparison colour (its table row), opaque.
+ImU32 solver_imgui_colour(int solver) {
+  const glm::vec3 c = ik::solver_colour(solver);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f));
+}
 
 // Error per iteration on a log scale, one curve per series, with decade grid lines and an
 // optional marker at iteration `marker` (-1: none).
@@ -175,13 +179,13 @@ void draw_convergence(const Editor& editor, int c) {
   if (editor.compare_mode && !editor.comparison.empty()) {
     std::vector<Series> series;
     for (const ComparisonRun& run : editor.comparison)
-      series.push_back({&run.errors, to_imgui(solver_colour(run.solver))});
+      series.push_back({&run.errors, solver_imgui_colour(run.solver)});
     plot_log_errors(series, -1);
     if (ImGui::BeginTable("compare", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
       for (const ComparisonRun& run : editor.comparison) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        const glm::vec4 col = solver_colour(run.solver);
+        const glm::vec3 col = ik::solver_colour(run.solver);
         ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", ik::solver_table()[run.solver].id);
         ImGui::TableNextColumn();
         ImGui::TextColored(status_colour(run.result.status), "%s", ik::to_string(run.result.status));
@@ -204,14 +208,16 @@ void draw_convergence(const Editor& editor, int c) {
     return;
   }
   const int last = static_cast<int>(trace.error.size()) - 1;
-  plot_log_errors({{&trace.error, to_imgui(solver_colour(editor.chains[static_cast<size_t>(c)].solver))}},
+  plot_log_errors({{&trace.error, solver_imgui_colour(editor.chains[static_cast<size_t>(c)].solver)}},
                   editor.step_mode ? editor.inspect_iteration : -1);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ImGui::TextWrapped("error after each iteration of the last solve that iterated (%d; iteration 0 = before it)", last);
   ImGui::PopStyleColor();
 }
 
-void draw_inspection(Editor& editor, int c) {
+// The selected chain's inspection: Solve from rest, step mode and its iteration scrubber,
+// the solver comparison switch, the Jacobian's singular values, the count of clamped joints.
+void draw_inspection_controls(Editor& editor, int c) {
   if (c >= static_cast<int>(editor.last_work.size())) return;
   const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
   const int last = static_cast<int>(trace.error.size()) - 1;
@@ -330,7 +336,7 @@ void draw_selected_chain(Editor& editor, int c) {
 
   const ik::ParamInfo* params = ik::param_table();
   for (int k = 0; k < ik::param_count(); ++k)
-    if (solver.params & params[k].field) draw_param(editor, chain.params, params[k]);
+    if (ik::reads_param(solver, params[k])) draw_param(editor, chain.params, params[k]);
 
   ImGui::DragFloat3("Goal", &chain.goal.position.x, 0.005f * scene_size(editor), 0.0f, 0.0f, "%.3f");
   commit_when_done(editor);
@@ -357,7 +363,7 @@ void draw_selected_chain(Editor& editor, int c) {
     else
       ImGui::Text("no iteration run, error %.3g", r.error);
   }
-  draw_inspection(editor, c);
+  draw_inspection_controls(editor, c);
   draw_convergence(editor, c);
   ImGui::PopItemWidth();
   ImGui::PopID();

@@ -338,7 +338,7 @@ int main(int argc, char** argv) {
         mesh.world = &editor.world;
         renderer.draw_skinned_meshes(mesh);
       }
-      app::draw_inspection(renderer, editor);
+      app::draw_solve_overlays(renderer, editor);
       app::draw_goals(renderer, editor);
     }
     renderer.end_frame();

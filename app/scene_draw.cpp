@@ -5,6 +5,7 @@
 #include "app/inspection.h"
 #include "app/viewport_input.h"
 #include "render/skinning.h"
+#include "solvers/solver_table.h"
 
 namespace app {
 
@@ -51,7 +52,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
 // Step mode: the selected chain at the chosen iteration as a ghost, and the effector's
 // path over the iterations; comparison: each solver's result as a ghost in its colour;
 // joints a limit clamped, in red.
-void draw_inspection(render::Renderer& renderer, const Editor& editor) {
+void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
   const int c = editor.selected_chain;
   if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.last_work.size())) {
@@ -68,7 +69,7 @@ void draw_inspection(render::Renderer& renderer, const Editor& editor) {
     }
   }
   for (const ComparisonRun& run : editor.comparison) {
-    const glm::vec4 colour = solver_colour(run.solver);
+    const glm::vec4 colour(ik::solver_colour(run.solver), 1.0f);
     renderer.draw_lines(run.ghost.bone_segments, {colour}, 2.5f, true);
     renderer.draw_points(run.ghost.joints, {colour}, 3.5f, true);
   }

@@ -12,10 +12,10 @@ namespace app {
 // each effector to a goal it has not reached, and the axes of orientation goals.
 void draw_goals(render::Renderer& renderer, const Editor& editor);
 
-// Step mode: the selected chain at the chosen iteration as a ghost and the effector's path
-// over the iterations; comparison: each solver's result as a ghost in its colour; joints
-// a limit clamped, in red.
-void draw_inspection(render::Renderer& renderer, const Editor& editor);
+// What the last solve did, over the pose: in step mode the selected chain at the chosen
+// iteration as a ghost and the effector's path over the iterations; in comparison each
+// solver's result as a ghost in its colour; joints a limit clamped, in red.
+void draw_solve_overlays(render::Renderer& renderer, const Editor& editor);
 
 // Points the camera at everything drawn: the posed joints and the skinned mesh if shown.
 void frame_all(Editor& editor, float aspect);
