@@ -174,8 +174,8 @@ void plot_log_errors(const std::vector<Series>& series, int marker) {
 }
 
 void draw_convergence(const Editor& editor, int c) {
-  if (c >= static_cast<int>(editor.last_work.size())) return;
-  const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return;
+  const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
   if (editor.compare_mode && !editor.comparison.empty()) {
     std::vector<Series> series;
     for (const ComparisonRun& run : editor.comparison)
@@ -218,8 +218,8 @@ void draw_convergence(const Editor& editor, int c) {
 // The selected chain's inspection: Solve from rest, step mode and its iteration scrubber,
 // the solver comparison switch, the Jacobian's singular values, the count of clamped joints.
 void draw_inspection_controls(Editor& editor, int c) {
-  if (c >= static_cast<int>(editor.last_work.size())) return;
-  const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return;
+  const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
   const int last = static_cast<int>(trace.error.size()) - 1;
   if (ImGui::Button("Solve from rest")) {
     // Every joint back to rest, then one solve: the whole convergence, recorded.
@@ -301,9 +301,7 @@ void draw_selected_chain(Editor& editor, int c) {
   ImGui::SameLine();
   if (ImGui::Button("Remove chain")) {
     editor.chains.erase(editor.chains.begin() + c);
-    for (auto* traces : {&editor.traces, &editor.last_work})
-      if (c < static_cast<int>(traces->size())) traces->erase(traces->begin() + c);
-    if (c < static_cast<int>(editor.results.size())) editor.results.erase(editor.results.begin() + c);
+    editor.frame_solve.erase_chain(static_cast<size_t>(c));
     editor.selected_chain = -1;
     editor.history.commit(editor.chains);
     ImGui::PopItemWidth();
@@ -352,14 +350,17 @@ void draw_selected_chain(Editor& editor, int c) {
     commit_when_done(editor);
   }
 
-  if (c < static_cast<int>(editor.results.size())) {
-    const ik::SolveResult& r = editor.results[static_cast<size_t>(c)];
+  const ik::FrameSolve& solved = editor.frame_solve;
+  if (c < static_cast<int>(solved.results.size()) && c < static_cast<int>(solved.chain_microseconds.size())) {
+    const ik::SolveResult& r = solved.results[static_cast<size_t>(c)];
+    const float us = solved.chain_microseconds[static_cast<size_t>(c)];
     ImGui::TextColored(status_colour(r.status), "%s", ik::to_string(r.status));
     ImGui::SameLine();
     if (r.iterations > 0)
-      ImGui::Text("after %d iteration%s, error %.3g", r.iterations, r.iterations == 1 ? "" : "s", r.error);
+      ImGui::Text("after %d iteration%s, error %.3g, %.1f us", r.iterations, r.iterations == 1 ? "" : "s", r.error,
+                  us);
     else if (r.status == ik::SolveStatus::reached)
-      ImGui::Text("already within tolerance, error %.3g", r.error);  // not "after 0 iterations"
+      ImGui::Text("already within tolerance, error %.3g, %.1f us", r.error, us);  // not "after 0 iterations"
     else
       ImGui::Text("no iteration run, error %.3g", r.error);
   }
@@ -380,8 +381,9 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     ImGui::End();
     return;
   }
+  // The times are ik::solve_frame's own, the code the humanoid frame benchmark runs.
   ImGui::Text("%zu chain%s, solved in %.1f us per frame", editor.chains.size(),
-              editor.chains.size() == 1 ? "" : "s", editor.solve_microseconds);
+              editor.chains.size() == 1 ? "" : "s", editor.frame_solve.microseconds);
   if (ImGui::Button(editor.solving ? "Pause" : "Solve")) editor.solving = !editor.solving;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: pause or resume the per-frame solve");
   ImGui::SameLine();
@@ -414,12 +416,13 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A new chain ending at the selected joint (select one in the outline or the viewport)");
 
-  if (ImGui::BeginTable("chains", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+  if (ImGui::BeginTable("chains", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
                         ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * std::min<float>(8.0f, editor.chains.size() + 1.5f)))) {
     ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("solver");
     ImGui::TableSetupColumn("it");
     ImGui::TableSetupColumn("error");
+    ImGui::TableSetupColumn("us");
     ImGui::TableHeadersRow();
     for (int c = 0; c < static_cast<int>(editor.chains.size()); ++c) {
       const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
@@ -434,12 +437,16 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
       ImGui::TableNextColumn();
       const int sc = chain.solver;
       ImGui::TextUnformatted(sc >= 0 && sc < ik::solver_count() ? ik::solver_table()[sc].id : "?");
-      if (c < static_cast<int>(editor.results.size()) && chain.enabled) {
-        const ik::SolveResult& r = editor.results[static_cast<size_t>(c)];
+      const ik::FrameSolve& solved = editor.frame_solve;
+      if (c < static_cast<int>(solved.results.size()) && c < static_cast<int>(solved.chain_microseconds.size()) &&
+          chain.enabled) {
+        const ik::SolveResult& r = solved.results[static_cast<size_t>(c)];
         ImGui::TableNextColumn();
         ImGui::Text("%d", r.iterations);
         ImGui::TableNextColumn();
         ImGui::TextColored(status_colour(r.status), "%.2g", r.error);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", solved.chain_microseconds[static_cast<size_t>(c)]);
       }
     }
     ImGui::EndTable();

@@ -63,9 +63,9 @@ std::vector<glm::vec3> effector_trail(const Editor& editor, int chain, const ik:
 
 std::vector<glm::vec3> clamped_joints(const Editor& editor) {
   std::vector<glm::vec3> points;
-  for (size_t c = 0; c < editor.last_work.size() && c < editor.chains.size(); ++c) {
+  for (size_t c = 0; c < editor.frame_solve.last_work.size() && c < editor.chains.size(); ++c) {
     if (!editor.chains[c].enabled) continue;
-    const ik::Trace& t = editor.last_work[c];
+    const ik::Trace& t = editor.frame_solve.last_work[c];
     for (size_t k = 0; k < t.clamped.size() && k < t.joints.size(); ++k)
       if (t.clamped[k]) points.push_back(ik::position_of(editor.world[static_cast<size_t>(t.joints[k])]));
   }

@@ -15,7 +15,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec4> handle_colours;
   for (size_t c = 0; c < editor.chains.size(); ++c) {
     const ik::Chain& chain = editor.chains[c];
-    const bool reached = c < editor.results.size() && editor.results[c].status == ik::SolveStatus::reached;
+    const bool reached = c < editor.frame_solve.results.size() && editor.frame_solve.results[c].status == ik::SolveStatus::reached;
     glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
     if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
     if (static_cast<int>(c) == editor.selected_chain) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
@@ -55,8 +55,8 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
 void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
   const int c = editor.selected_chain;
-  if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.last_work.size())) {
-    const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+  if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.frame_solve.last_work.size())) {
+    const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
     const std::vector<glm::vec3> trail = effector_trail(editor, c, trace);
     if (trail.size() > 1) {
       renderer.draw_polyline(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 2.0f, true);
