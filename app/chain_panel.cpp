@@ -350,17 +350,14 @@ void draw_selected_chain(Editor& editor, int c) {
     commit_when_done(editor);
   }
 
-  const ik::FrameSolve& solved = editor.frame_solve;
-  if (c < static_cast<int>(solved.results.size()) && c < static_cast<int>(solved.chain_microseconds.size())) {
-    const ik::SolveResult& r = solved.results[static_cast<size_t>(c)];
-    const float us = solved.chain_microseconds[static_cast<size_t>(c)];
+  if (c < static_cast<int>(editor.frame_solve.results.size())) {
+    const ik::SolveResult& r = editor.frame_solve.results[static_cast<size_t>(c)];
     ImGui::TextColored(status_colour(r.status), "%s", ik::to_string(r.status));
     ImGui::SameLine();
     if (r.iterations > 0)
-      ImGui::Text("after %d iteration%s, error %.3g, %.1f us", r.iterations, r.iterations == 1 ? "" : "s", r.error,
-                  us);
+      ImGui::Text("after %d iteration%s, error %.3g", r.iterations, r.iterations == 1 ? "" : "s", r.error);
     else if (r.status == ik::SolveStatus::reached)
-      ImGui::Text("already within tolerance, error %.3g, %.1f us", r.error, us);  // not "after 0 iterations"
+      ImGui::Text("already within tolerance, error %.3g", r.error);  // not "after 0 iterations"
     else
       ImGui::Text("no iteration run, error %.3g", r.error);
   }
@@ -447,6 +444,7 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
         ImGui::TextColored(status_colour(r.status), "%.2g", r.error);
         ImGui::TableNextColumn();
         ImGui::Text("%.1f", solved.chain_microseconds[static_cast<size_t>(c)]);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("microseconds this chain's solve took this frame");
       }
     }
     ImGui::EndTable();

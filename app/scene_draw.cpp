@@ -79,6 +79,29 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   }
 }
 
+void draw_viewport(render::Renderer& renderer, const Editor& editor, const WindowMetrics& metrics,
+                   const ViewportArea& area) {
+  renderer.begin_frame(metrics.framebuffer_width, metrics.framebuffer_height, editor.camera,
+                       framebuffer_rect(area, metrics));
+  renderer.draw_grid(scene_size(editor));
+  if (editor.has_rig) {
+    render::SkeletonDraw draw;
+    draw.skeleton = &editor.rig.skeleton;
+    draw.world = &editor.world;
+    draw.selected_joint = editor.selected_joint;
+    draw.hovered_joint = editor.hovered_joint;
+    renderer.draw_skeleton(draw);
+    if (editor.show_mesh && !editor.rig.meshes.empty()) {
+      render::SkinnedMeshDraw mesh;
+      mesh.world = &editor.world;
+      renderer.draw_skinned_meshes(mesh);
+    }
+    draw_solve_overlays(renderer, editor);
+    draw_goals(renderer, editor);
+  }
+  renderer.end_frame();
+}
+
 void frame_all(Editor& editor, float aspect) {
   // Everything drawn: the joints of the current pose, and the skinned mesh when shown
   // (a head reaches past its last joint).
