@@ -103,7 +103,11 @@ struct Series {
   ImU32 colour;
 };
 
-ImU32 to_imgui(const glm::vec4& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a)); }
+// A solver's comparison colour (its table row), opaque.
+ImU32 solver_imgui_colour(int solver) {
+  const glm::vec3 c = ik::solver_colour(solver);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f));
+}
 
 // Error per iteration on a log scale, one curve per series, with decade grid lines and an
 // optional marker at iteration `marker` (-1: none).
@@ -170,18 +174,18 @@ void plot_log_errors(const std::vector<Series>& series, int marker) {
 }
 
 void draw_convergence(const Editor& editor, int c) {
-  if (c >= static_cast<int>(editor.last_work.size())) return;
-  const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return;
+  const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
   if (editor.compare_mode && !editor.comparison.empty()) {
     std::vector<Series> series;
     for (const ComparisonRun& run : editor.comparison)
-      series.push_back({&run.errors, to_imgui(solver_colour(run.solver))});
+      series.push_back({&run.errors, solver_imgui_colour(run.solver)});
     plot_log_errors(series, -1);
     if (ImGui::BeginTable("compare", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
       for (const ComparisonRun& run : editor.comparison) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        const glm::vec4 col = solver_colour(run.solver);
+        const glm::vec3 col = ik::solver_colour(run.solver);
         ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", ik::solver_table()[run.solver].id);
         ImGui::TableNextColumn();
         ImGui::TextColored(status_colour(run.result.status), "%s", ik::to_string(run.result.status));
@@ -204,16 +208,18 @@ void draw_convergence(const Editor& editor, int c) {
     return;
   }
   const int last = static_cast<int>(trace.error.size()) - 1;
-  plot_log_errors({{&trace.error, to_imgui(solver_colour(editor.chains[static_cast<size_t>(c)].solver))}},
+  plot_log_errors({{&trace.error, solver_imgui_colour(editor.chains[static_cast<size_t>(c)].solver)}},
                   editor.step_mode ? editor.inspect_iteration : -1);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   ImGui::TextWrapped("error after each iteration of the last solve that iterated (%d; iteration 0 = before it)", last);
   ImGui::PopStyleColor();
 }
 
-void draw_inspection(Editor& editor, int c) {
-  if (c >= static_cast<int>(editor.last_work.size())) return;
-  const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+// The selected chain's inspection: Solve from rest, step mode and its iteration scrubber,
+// the solver comparison switch, the Jacobian's singular values, the count of clamped joints.
+void draw_inspection_controls(Editor& editor, int c) {
+  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return;
+  const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
   const int last = static_cast<int>(trace.error.size()) - 1;
   if (ImGui::Button("Solve from rest")) {
     // Every joint back to rest, then one solve: the whole convergence, recorded.
@@ -295,9 +301,7 @@ void draw_selected_chain(Editor& editor, int c) {
   ImGui::SameLine();
   if (ImGui::Button("Remove chain")) {
     editor.chains.erase(editor.chains.begin() + c);
-    for (auto* traces : {&editor.traces, &editor.last_work})
-      if (c < static_cast<int>(traces->size())) traces->erase(traces->begin() + c);
-    if (c < static_cast<int>(editor.results.size())) editor.results.erase(editor.results.begin() + c);
+    editor.frame_solve.erase_chain(static_cast<size_t>(c));
     editor.selected_chain = -1;
     editor.history.commit(editor.chains);
     ImGui::PopItemWidth();
@@ -330,7 +334,7 @@ void draw_selected_chain(Editor& editor, int c) {
 
   const ik::ParamInfo* params = ik::param_table();
   for (int k = 0; k < ik::param_count(); ++k)
-    if (solver.params & params[k].field) draw_param(editor, chain.params, params[k]);
+    if (ik::reads_param(solver, params[k])) draw_param(editor, chain.params, params[k]);
 
   ImGui::DragFloat3("Goal", &chain.goal.position.x, 0.005f * scene_size(editor), 0.0f, 0.0f, "%.3f");
   commit_when_done(editor);
@@ -346,8 +350,8 @@ void draw_selected_chain(Editor& editor, int c) {
     commit_when_done(editor);
   }
 
-  if (c < static_cast<int>(editor.results.size())) {
-    const ik::SolveResult& r = editor.results[static_cast<size_t>(c)];
+  if (c < static_cast<int>(editor.frame_solve.results.size())) {
+    const ik::SolveResult& r = editor.frame_solve.results[static_cast<size_t>(c)];
     ImGui::TextColored(status_colour(r.status), "%s", ik::to_string(r.status));
     ImGui::SameLine();
     if (r.iterations > 0)
@@ -357,7 +361,7 @@ void draw_selected_chain(Editor& editor, int c) {
     else
       ImGui::Text("no iteration run, error %.3g", r.error);
   }
-  draw_inspection(editor, c);
+  draw_inspection_controls(editor, c);
   draw_convergence(editor, c);
   ImGui::PopItemWidth();
   ImGui::PopID();
@@ -374,8 +378,9 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     ImGui::End();
     return;
   }
+  // The times are ik::solve_frame's own, the code the humanoid frame benchmark runs.
   ImGui::Text("%zu chain%s, solved in %.1f us per frame", editor.chains.size(),
-              editor.chains.size() == 1 ? "" : "s", editor.solve_microseconds);
+              editor.chains.size() == 1 ? "" : "s", editor.frame_solve.microseconds);
   if (ImGui::Button(editor.solving ? "Pause" : "Solve")) editor.solving = !editor.solving;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: pause or resume the per-frame solve");
   ImGui::SameLine();
@@ -408,12 +413,13 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A new chain ending at the selected joint (select one in the outline or the viewport)");
 
-  if (ImGui::BeginTable("chains", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+  if (ImGui::BeginTable("chains", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
                         ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * std::min<float>(8.0f, editor.chains.size() + 1.5f)))) {
     ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("solver");
     ImGui::TableSetupColumn("it");
     ImGui::TableSetupColumn("error");
+    ImGui::TableSetupColumn("us");
     ImGui::TableHeadersRow();
     for (int c = 0; c < static_cast<int>(editor.chains.size()); ++c) {
       const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
@@ -428,12 +434,17 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
       ImGui::TableNextColumn();
       const int sc = chain.solver;
       ImGui::TextUnformatted(sc >= 0 && sc < ik::solver_count() ? ik::solver_table()[sc].id : "?");
-      if (c < static_cast<int>(editor.results.size()) && chain.enabled) {
-        const ik::SolveResult& r = editor.results[static_cast<size_t>(c)];
+      const ik::FrameSolve& solved = editor.frame_solve;
+      if (c < static_cast<int>(solved.results.size()) && c < static_cast<int>(solved.chain_microseconds.size()) &&
+          chain.enabled) {
+        const ik::SolveResult& r = solved.results[static_cast<size_t>(c)];
         ImGui::TableNextColumn();
         ImGui::Text("%d", r.iterations);
         ImGui::TableNextColumn();
         ImGui::TextColored(status_colour(r.status), "%.2g", r.error);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", solved.chain_microseconds[static_cast<size_t>(c)]);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("microseconds this chain's solve took this frame");
       }
     }
     ImGui::EndTable();

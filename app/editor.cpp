@@ -1,6 +1,5 @@
 #include "app/editor.h"
 
-#include <chrono>
 #include <cstdio>
 
 #include "solvers/scene_solve.h"
@@ -53,19 +52,8 @@ void update_world(Editor& editor) {
 
 void solve_chains(Editor& editor) {
   if (!editor.has_rig) return;
-  // Traces keep the error after every iteration (for the plot) and the pose after every
-  // iteration of the selected chain only (for stepping through it): poses cost memory.
-  editor.traces.resize(editor.chains.size());
-  for (size_t i = 0; i < editor.traces.size(); ++i)
-    editor.traces[i].record_poses = static_cast<int>(i) == editor.selected_chain;
-  const auto start = std::chrono::steady_clock::now();
-  ik::solve_scene(editor.rig.skeleton, editor.chains, editor.pose, editor.workspace, editor.results,
-                  &editor.traces);
-  const auto stop = std::chrono::steady_clock::now();
-  editor.solve_microseconds = std::chrono::duration<float, std::micro>(stop - start).count();
-  editor.last_work.resize(editor.chains.size());
-  for (size_t i = 0; i < editor.traces.size(); ++i)
-    if (editor.traces[i].error.size() > 1) editor.last_work[i] = editor.traces[i];
+  ik::solve_frame(editor.rig.skeleton, editor.chains, editor.selected_chain, editor.pose,
+                  editor.workspace, editor.frame_solve);
   update_world(editor);
 }
 
@@ -82,9 +70,7 @@ void suggest_chains(Editor& editor) {
   // FABRIK, which works on positions, can stall against them (the IK guide's caveat).
   const int dls = ik::find_solver("dls");
   editor.chains = ik::suggest_chains(editor.rig.skeleton, editor.pose, dls >= 0 ? dls : 0);
-  editor.results.assign(editor.chains.size(), ik::SolveResult{});
-  editor.traces.assign(editor.chains.size(), ik::Trace{});
-  editor.last_work.assign(editor.chains.size(), ik::Trace{});
+  editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.hovered_goal = -1;
   editor.history.reset(editor.chains);

@@ -10,6 +10,7 @@
 #include "render/camera.h"
 #include "solvers/chain.h"
 #include "solvers/pose.h"
+#include "solvers/scene_solve.h"
 #include "solvers/workspace.h"
 
 namespace app {
@@ -42,13 +43,10 @@ struct Editor {
   // The IK scene: chains with goals, solver and parameters, all solved every frame in
   // DFS order of their effectors (ik::solve_scene). Suggested when a rig opens.
   std::vector<ik::Chain> chains;
-  std::vector<ik::SolveResult> results;  // one per chain, from the last solve
-  std::vector<ik::Trace> traces;         // one per chain, from the last solve
-  // One per chain: the trace of the last solve that ran at least one iteration. Once a
-  // warm-started chain has converged, each frame's solve stops before iterating; the
-  // panel plots this one instead, so the convergence stays visible.
-  std::vector<ik::Trace> last_work;
-  float solve_microseconds = 0.0f;       // wall time of the last solve of every chain
+  // The last per-frame solve (ik::solve_frame): per chain its result, trace, last trace
+  // that iterated (the panel plots that one, so a converged chain's plot stays) and
+  // microseconds; the selected chain's trace records poses.
+  ik::FrameSolve frame_solve;
   ik::Workspace workspace;
   bool solving = true;                   // Space pauses / resumes the per-frame solve
   int selected_chain = -1;               // its panel is open, its goal drawn highlighted
@@ -57,7 +55,7 @@ struct Editor {
 
   // Inspection of the selected chain (chains panel).
   bool step_mode = false;      // solving paused; the pose at inspect_iteration is drawn as a ghost
-  int inspect_iteration = 0;   // into last_work[selected_chain]
+  int inspect_iteration = 0;   // into frame_solve.last_work[selected_chain]
   bool compare_mode = false;   // every solver on the selected chain from the same start
   std::vector<ComparisonRun> comparison;
   bool show_clamped = true;    // mark joints a limit clamped in the last solve
@@ -89,7 +87,8 @@ bool open_rig(Editor& editor, const std::string& path);
 // Recomputes `world` from `pose`.
 void update_world(Editor& editor);
 
-// Solves every enabled chain once on `pose` (timed), then updates `world`.
+// Solves every enabled chain once on `pose` (ik::solve_frame, the selected chain
+// inspected), then updates `world`.
 void solve_chains(Editor& editor);
 
 // Puts the pose back to rest (the chains' goals stay).

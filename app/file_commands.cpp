@@ -83,9 +83,7 @@ bool open_session(Editor& editor, const std::string& path) {
   ++editor.rig_generation;
   reset_pose(editor);
   editor.chains = session.chains;
-  editor.results.assign(editor.chains.size(), ik::SolveResult{});
-  editor.traces.assign(editor.chains.size(), ik::Trace{});
-  editor.last_work.assign(editor.chains.size(), ik::Trace{});
+  editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.selected_joint = -1;
   editor.comparison.clear();

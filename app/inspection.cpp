@@ -63,9 +63,9 @@ std::vector<glm::vec3> effector_trail(const Editor& editor, int chain, const ik:
 
 std::vector<glm::vec3> clamped_joints(const Editor& editor) {
   std::vector<glm::vec3> points;
-  for (size_t c = 0; c < editor.last_work.size() && c < editor.chains.size(); ++c) {
+  for (size_t c = 0; c < editor.frame_solve.last_work.size() && c < editor.chains.size(); ++c) {
     if (!editor.chains[c].enabled) continue;
-    const ik::Trace& t = editor.last_work[c];
+    const ik::Trace& t = editor.frame_solve.last_work[c];
     for (size_t k = 0; k < t.clamped.size() && k < t.joints.size(); ++k)
       if (t.clamped[k]) points.push_back(ik::position_of(editor.world[static_cast<size_t>(t.joints[k])]));
   }
@@ -108,23 +108,12 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
   return runs;
 }
 
-glm::vec4 solver_colour(int solver) {
-  static const glm::vec4 kColours[] = {
-      {0.35f, 0.75f, 1.00f, 1.0f}, {1.00f, 0.55f, 0.25f, 1.0f}, {0.55f, 0.90f, 0.40f, 1.0f},
-      {0.95f, 0.40f, 0.75f, 1.0f}, {1.00f, 0.90f, 0.35f, 1.0f}, {0.60f, 0.55f, 1.00f, 1.0f},
-      {0.40f, 0.95f, 0.85f, 1.0f}, {0.95f, 0.35f, 0.35f, 1.0f}, {0.80f, 0.80f, 0.80f, 1.0f},
-  };
-  const int n = static_cast<int>(sizeof(kColours) / sizeof(kColours[0]));
-  return kColours[((solver % n) + n) % n];
-}
-
 bool selected_chain_spectrum(const Editor& editor, ik::JacobianSpectrum& out) {
   const int c = editor.selected_chain;
   if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
   const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
   if (chain.solver < 0 || chain.solver >= ik::solver_count()) return false;
-  const std::string id = ik::solver_table()[chain.solver].id;
-  if (id != "jacobian_transpose" && id != "dls" && id != "ccd_dls") return false;
+  if (ik::solver_table()[chain.solver].family != ik::SolverFamily::jacobian) return false;
   ik::Workspace workspace;  // scratch only: the editor's holds per-chain simulation state
   return ik::jacobian_spectrum(editor.rig.skeleton, chain, editor.pose, workspace, out);
 }

@@ -26,9 +26,6 @@ std::vector<glm::vec3> clamped_joints(const Editor& editor);
 // of the chain's joints (the rest of the pose as it is now), with the chain's params.
 std::vector<ComparisonRun> compare_solvers(const Editor& editor);
 
-// A distinct colour per solver (comparison ghosts and curves).
-glm::vec4 solver_colour(int solver);
-
 // The Jacobian's singular values for the selected chain at the current pose, if its solver
 // is Jacobian-based.
 bool selected_chain_spectrum(const Editor& editor, ik::JacobianSpectrum& out);

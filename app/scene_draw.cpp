@@ -5,6 +5,7 @@
 #include "app/inspection.h"
 #include "app/viewport_input.h"
 #include "render/skinning.h"
+#include "solvers/solver_table.h"
 
 namespace app {
 
@@ -14,7 +15,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec4> handle_colours;
   for (size_t c = 0; c < editor.chains.size(); ++c) {
     const ik::Chain& chain = editor.chains[c];
-    const bool reached = c < editor.results.size() && editor.results[c].status == ik::SolveStatus::reached;
+    const bool reached = c < editor.frame_solve.results.size() && editor.frame_solve.results[c].status == ik::SolveStatus::reached;
     glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
     if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
     if (static_cast<int>(c) == editor.selected_chain) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
@@ -51,11 +52,11 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
 // Step mode: the selected chain at the chosen iteration as a ghost, and the effector's
 // path over the iterations; comparison: each solver's result as a ghost in its colour;
 // joints a limit clamped, in red.
-void draw_inspection(render::Renderer& renderer, const Editor& editor) {
+void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
   const int c = editor.selected_chain;
-  if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.last_work.size())) {
-    const ik::Trace& trace = editor.last_work[static_cast<size_t>(c)];
+  if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.frame_solve.last_work.size())) {
+    const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
     const std::vector<glm::vec3> trail = effector_trail(editor, c, trace);
     if (trail.size() > 1) {
       renderer.draw_polyline(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 2.0f, true);
@@ -68,7 +69,7 @@ void draw_inspection(render::Renderer& renderer, const Editor& editor) {
     }
   }
   for (const ComparisonRun& run : editor.comparison) {
-    const glm::vec4 colour = solver_colour(run.solver);
+    const glm::vec4 colour(ik::solver_colour(run.solver), 1.0f);
     renderer.draw_lines(run.ghost.bone_segments, {colour}, 2.5f, true);
     renderer.draw_points(run.ghost.joints, {colour}, 3.5f, true);
   }
@@ -76,6 +77,29 @@ void draw_inspection(render::Renderer& renderer, const Editor& editor) {
     const std::vector<glm::vec3> clamped = clamped_joints(editor);
     if (!clamped.empty()) renderer.draw_points(clamped, {glm::vec4(1.0f, 0.2f, 0.2f, 1.0f)}, 6.0f, true);
   }
+}
+
+void draw_viewport(render::Renderer& renderer, const Editor& editor, const WindowMetrics& metrics,
+                   const ViewportArea& area) {
+  renderer.begin_frame(metrics.framebuffer_width, metrics.framebuffer_height, editor.camera,
+                       framebuffer_rect(area, metrics));
+  renderer.draw_grid(scene_size(editor));
+  if (editor.has_rig) {
+    render::SkeletonDraw draw;
+    draw.skeleton = &editor.rig.skeleton;
+    draw.world = &editor.world;
+    draw.selected_joint = editor.selected_joint;
+    draw.hovered_joint = editor.hovered_joint;
+    renderer.draw_skeleton(draw);
+    if (editor.show_mesh && !editor.rig.meshes.empty()) {
+      render::SkinnedMeshDraw mesh;
+      mesh.world = &editor.world;
+      renderer.draw_skinned_meshes(mesh);
+    }
+    draw_solve_overlays(renderer, editor);
+    draw_goals(renderer, editor);
+  }
+  renderer.end_frame();
 }
 
 void frame_all(Editor& editor, float aspect) {

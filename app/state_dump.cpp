@@ -67,10 +67,10 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       const glm::quat q = chain.goal.orientation;
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
     }
-    if (c < editor.results.size()) {
-      entry["status"] = ik::to_string(editor.results[c].status);
-      entry["iterations"] = editor.results[c].iterations;
-      entry["error"] = editor.results[c].error;
+    if (c < editor.frame_solve.results.size()) {
+      entry["status"] = ik::to_string(editor.frame_solve.results[c].status);
+      entry["iterations"] = editor.frame_solve.results[c].iterations;
+      entry["error"] = editor.frame_solve.results[c].error;
     }
     chains.push_back(std::move(entry));
   }

@@ -2,6 +2,17 @@
 
 namespace app {
 
+render::ViewportRect framebuffer_rect(const ViewportArea& area, const WindowMetrics& metrics) {
+  const float sx = static_cast<float>(metrics.framebuffer_width) / static_cast<float>(metrics.window_width);
+  const float sy = static_cast<float>(metrics.framebuffer_height) / static_cast<float>(metrics.window_height);
+  render::ViewportRect rect;
+  rect.x = static_cast<int>(area.x * sx);
+  rect.width = static_cast<int>(area.width * sx);
+  rect.height = static_cast<int>(area.height * sy);
+  rect.y = metrics.framebuffer_height - static_cast<int>((area.y + area.height) * sy);
+  return rect;
+}
+
 glm::vec2 project_to_window(const render::Camera& camera, const ViewportArea& area,
                             const glm::vec3& point, bool* visible) {
   const glm::vec4 clip = camera.projection(area.aspect()) * camera.view() * glm::vec4(point, 1.0f);

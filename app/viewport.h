@@ -1,10 +1,12 @@
-// The 3D viewport's place in the window and the maths between model space and window
-// pixels: projection for picking and for the state dump.
+// The 3D viewport's place in the window and the maths between model space, window points
+// and framebuffer pixels: projection for picking and for the state dump, the rectangle the
+// renderer draws into.
 #pragma once
 
 #include <vector>
 
 #include "render/camera.h"
+#include "render/renderer.h"
 
 namespace app {
 
@@ -20,6 +22,15 @@ struct ViewportArea {
     return px >= x && py >= y && px < x + width && py < y + height;
   }
 };
+
+// The window's size in points and its framebuffer's in pixels (larger on HiDPI screens).
+struct WindowMetrics {
+  int window_width = 0, window_height = 0;            // screen coordinates
+  int framebuffer_width = 0, framebuffer_height = 0;  // pixels (HiDPI: larger)
+};
+
+// The viewport area in framebuffer pixels, origin bottom-left (what glViewport takes).
+render::ViewportRect framebuffer_rect(const ViewportArea& area, const WindowMetrics& metrics);
 
 // Projects a model-space point into window coordinates. `visible` is false when the
 // point is behind the camera.

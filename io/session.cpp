@@ -285,9 +285,7 @@ Params read_params(const Json& v, const std::string& where, std::vector<std::str
   require_object(v, where);
   Params params;
   for (auto it = v.begin(); it != v.end(); ++it) {
-    const ParamInfo* info = nullptr;
-    for (int i = 0; i < param_count() && info == nullptr; ++i)
-      if (it.key() == param_table()[i].id) info = &param_table()[i];
+    const ParamInfo* info = find_param(it.key().c_str());
     const std::string field_where = member_where(where, it.key().c_str());
     if (info == nullptr) {
       warnings.push_back(field_where + ": unknown parameter, ignored");

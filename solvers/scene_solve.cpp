@@ -1,12 +1,20 @@
 #include "solvers/scene_solve.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstddef>
 
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"
 
 namespace ik {
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+float microseconds_since(Clock::time_point start) {
+  return std::chrono::duration<float, std::micro>(Clock::now() - start).count();
+}
 
 bool solves_scale(const Chain& chain) {
   return chain.solver >= 0 && chain.solver < solver_count() &&
@@ -41,6 +49,36 @@ void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
   for (const EffectorGoal& e : chain.extra_effectors) lock_up_from(skeleton, e.joint, ws);
 }
 
+// solve_scene's loop; with `chain_microseconds` (sized to the chains) each chain's solve is
+// timed into its entry.
+void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,
+                    Workspace& workspace, std::vector<SolveResult>& results,
+                    std::vector<Trace>* traces, float* chain_microseconds) {
+  results.assign(chains.size(), SolveResult{});
+  if (traces != nullptr) traces->resize(chains.size());
+  const size_t joint_count = static_cast<size_t>(skeleton.joint_count());
+  if (pose.local.size() != joint_count) return;
+  workspace.locked.assign(joint_count, 0);
+  scene_solve_order(chains, workspace.order);
+
+  for (size_t i = 0; i < workspace.order.size(); ++i) {
+    const int index = workspace.order[i];
+    const Chain& chain = chains[static_cast<size_t>(index)];
+    if (chain.solver < 0 || chain.solver >= solver_count()) continue;  // stays invalid_input
+    workspace.chain_slot = index;
+    Trace* trace = traces != nullptr ? &(*traces)[static_cast<size_t>(index)] : nullptr;
+    const Clock::time_point start =
+        chain_microseconds != nullptr ? Clock::now() : Clock::time_point{};
+    const SolveResult r =
+        solver_table()[chain.solver].solve(skeleton, chain, pose, workspace, trace);
+    if (chain_microseconds != nullptr) chain_microseconds[index] = microseconds_since(start);
+    results[static_cast<size_t>(index)] = r;
+    if (r.status != SolveStatus::invalid_input && !solves_scale(chain))
+      lock_chain(skeleton, chain, workspace);
+  }
+  std::fill(workspace.locked.begin(), workspace.locked.end(), 0);
+}
+
 }  // namespace
 
 void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order) {
@@ -59,26 +97,41 @@ void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order
 void solve_scene(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,
                  Workspace& workspace, std::vector<SolveResult>& results,
                  std::vector<Trace>* traces) {
-  results.assign(chains.size(), SolveResult{});
-  if (traces != nullptr) traces->resize(chains.size());
-  const size_t joint_count = static_cast<size_t>(skeleton.joint_count());
-  if (pose.local.size() != joint_count) return;
-  workspace.locked.assign(joint_count, 0);
-  scene_solve_order(chains, workspace.order);
+  solve_in_order(skeleton, chains, pose, workspace, results, traces, nullptr);
+}
 
-  for (size_t i = 0; i < workspace.order.size(); ++i) {
-    const int index = workspace.order[i];
-    const Chain& chain = chains[static_cast<size_t>(index)];
-    if (chain.solver < 0 || chain.solver >= solver_count()) continue;  // stays invalid_input
-    workspace.chain_slot = index;
-    Trace* trace = traces != nullptr ? &(*traces)[static_cast<size_t>(index)] : nullptr;
-    const SolveResult r =
-        solver_table()[chain.solver].solve(skeleton, chain, pose, workspace, trace);
-    results[static_cast<size_t>(index)] = r;
-    if (r.status != SolveStatus::invalid_input && !solves_scale(chain))
-      lock_chain(skeleton, chain, workspace);
-  }
-  std::fill(workspace.locked.begin(), workspace.locked.end(), 0);
+void FrameSolve::reset(size_t chain_count) {
+  results.assign(chain_count, SolveResult{});
+  traces.assign(chain_count, Trace{});
+  last_work.assign(chain_count, Trace{});
+  chain_microseconds.assign(chain_count, 0.0f);
+  microseconds = 0.0f;
+}
+
+void FrameSolve::erase_chain(size_t chain) {
+  auto erase = [chain](auto& entries) {
+    if (chain < entries.size()) entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(chain));
+  };
+  erase(results);
+  erase(traces);
+  erase(last_work);
+  erase(chain_microseconds);
+}
+
+void solve_frame(const Skeleton& skeleton, const std::vector<Chain>& chains, int inspected_chain,
+                 Pose& pose, Workspace& workspace, FrameSolve& frame) {
+  const Clock::time_point start = Clock::now();
+  const size_t n = chains.size();
+  frame.traces.resize(n);
+  for (size_t i = 0; i < n; ++i)
+    frame.traces[i].record_poses = static_cast<int>(i) == inspected_chain;
+  frame.chain_microseconds.assign(n, 0.0f);
+  solve_in_order(skeleton, chains, pose, workspace, frame.results, &frame.traces,
+                 frame.chain_microseconds.data());
+  frame.last_work.resize(n);
+  for (size_t i = 0; i < n; ++i)
+    if (frame.traces[i].error.size() > 1) frame.last_work[i] = frame.traces[i];
+  frame.microseconds = microseconds_since(start);
 }
 
 }  // namespace ik

@@ -17,6 +17,15 @@
 // invalid_input and changes nothing; the others are still solved. A disabled chain is not
 // solved: its result stays a default SolveResult (invalid_input, 0 iterations), its trace
 // is left as it was.
+//
+// solve_frame is the program's per-frame step around solve_scene, here rather than in app/
+// so that a benchmark runs exactly what the program runs: every chain traced (the error
+// after each iteration, for the convergence plot), poses recorded for the one chain being
+// inspected only (they cost memory), the last trace that iterated kept per chain, and the
+// wall time of each chain and of the whole step measured (the Chains panel shows them).
+// A solver takes the same path traced or untraced (a trace only records what the
+// iterations compute anyway), so these times are the library's; BM_ProgramFrame in
+// bench/bench_humanoid_frame.cpp measures what the tracing and timing add.
 #pragma once
 
 #include <vector>
@@ -37,5 +46,30 @@ void solve_scene(const Skeleton& skeleton, const std::vector<Chain>& chains, Pos
 
 // The order solve_scene runs the enabled chains in (indices into `chains`).
 void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order);
+
+// What the program keeps of its per-frame solve: one entry per chain in every vector, in
+// the order of the chains. Sized by solve_frame; allocation-free from the second frame on
+// as long as the chains stay the same.
+struct FrameSolve {
+  std::vector<SolveResult> results;  // of this frame's solve
+  std::vector<Trace> traces;         // of this frame's solve
+  // The trace of the last solve that ran at least one iteration. Once a warm-started chain
+  // has converged, each frame's solve stops before iterating; this one still shows how it
+  // got there (the convergence plot, step mode, clamped joints).
+  std::vector<Trace> last_work;
+  std::vector<float> chain_microseconds;  // wall time of each chain's solve; 0 if not solved
+  float microseconds = 0.0f;  // wall time of the whole step (traces set up, solve, kept)
+
+  // Forgets everything: `chain_count` default results and empty traces (new chains).
+  void reset(size_t chain_count);
+  // Drops chain `chain`'s entries (the chain was removed; later chains move up one).
+  void erase_chain(size_t chain);
+};
+
+// The per-frame step: solve_scene on `pose` with every chain traced, poses recorded for
+// chain `inspected_chain` only (-1: none), each chain's solve and the whole step timed,
+// then each trace that iterated copied to frame.last_work.
+void solve_frame(const Skeleton& skeleton, const std::vector<Chain>& chains, int inspected_chain,
+                 Pose& pose, Workspace& workspace, FrameSolve& frame);
 
 }  // namespace ik

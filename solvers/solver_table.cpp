@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
 
 #include "solvers/analytic.h"
 #include "solvers/ccd.h"
@@ -14,90 +15,198 @@
 namespace ik {
 namespace {
 
-constexpr std::uint32_t kIterative = kParamMaxIterations | kParamTolerance |
-                                     kParamToleranceRelative | kParamUseLimits | kParamWarmStart;
-
-constexpr std::uint32_t kJacobian = kIterative | kParamFiniteDifference | kParamFdStep |
-                                    kParamMaxStepAngle | kParamOrientationWeight;
-constexpr std::uint32_t kAnalytic = kParamTolerance | kParamToleranceRelative | kParamUseLimits;
+using Family = SolverFamily;
 
 const SolverInfo kSolvers[] = {
-    {"fabrik", "FABRIK", solve_fabrik, kIterative, true, false, false, 0,
+    {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, false, false, 0, 0x59BFFF,
      "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
      "Mid-chain and branch effectors."},
-    {"ccd", "CCD", solve_ccd, kIterative | kParamMaxStepAngle, false, false, false, 0,
+    {"ccd", "CCD", solve_ccd, Family::heuristic, false, false, false, 0, 0xFF8C40,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
      "at the goal. Hinge and per-axis limits."},
-    {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, kJacobian, true, true,
-     false, 0,
+    {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true,
+     true, false, 0, 0x8CE666,
      "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},
-    {"dls", "Damped least squares", solve_dls, kJacobian | kParamLambda, true, true, false, 0,
+    {"dls", "Damped least squares", solve_dls, Family::jacobian, true, true, false, 0, 0xF266BF,
      "J^T (J J^T + lambda^2 I)^-1 e: steady near singularities, lambda trades reach for calm."},
-    {"ccd_dls", "CCD then DLS", solve_ccd_dls, kJacobian | kParamLambda, true, true, false, 0,
+    {"ccd_dls", "CCD then DLS", solve_ccd_dls, Family::jacobian, true, true, false, 0, 0xFFE659,
      "A couple of CCD sweeps bring the chain near the goal, damped least squares finishes."},
-    {"two_bone", "Analytic two-bone", solve_two_bone, kAnalytic, false, true, false, 2,
-     "Law of cosines in the plane of the pole: exact in one step for a two-bone limb."},
-    {"three_bone", "Analytic three-bone", solve_three_bone, kAnalytic, false, true, false, 3,
+    {"two_bone", "Analytic two-bone", solve_two_bone, Family::analytic, false, true, false, 2,
+     0x998CFF, "Law of cosines in the plane of the pole: exact in one step for a two-bone limb."},
+    {"three_bone", "Analytic three-bone", solve_three_bone, Family::analytic, false, true, false, 3,
+     0x66F2D9,
      "Two-bone solve for the joint before the last link, the last link along the goal's up."},
-    {"mass_spring", "Mass-spring", solve_mass_spring,
-     kParamTolerance | kParamToleranceRelative | kParamUseLimits | kParamGravity | kParamMass |
-         kParamDamping | kParamTimeStep | kParamSubstep | kParamConstraintIterations,
-     false, false, false, 0,
+    {"mass_spring", "Mass-spring", solve_mass_spring, Family::physics, false, false, false, 0,
+     0xF25959,
      "Particles under gravity held at the root and at the goal, bones kept by distance "
      "constraints; fixed substeps. Swings and settles."},
-    {"scale_target", "Scale target", solve_scale_target,
-     kParamTolerance | kParamToleranceRelative | kParamMinScale | kParamMaxScale, false, false,
-     true, 0,
+    {"scale_target", "Scale target", solve_scale_target, Family::scale, false, false, true, 0,
+     0xCCCCCC,
      "Spreads the goal's scale over the chain's joints within [min, max] each; runs first."},
 };
 
-const ParamInfo kParams[] = {
-    {kParamMaxIterations, "max_iterations", ParamKind::integer, "Iterations", 1.0f, 256.0f, 16.0f,
-     true, "", "Most iterations per solve"},
-    {kParamTolerance, "tolerance", ParamKind::real, "Tolerance", 1e-6f, 0.1f, 1e-3f, true, "",
-     "Stop when the error is at most this (scene units, or a fraction of the chain length)"},
-    {kParamToleranceRelative, "tolerance_relative", ParamKind::boolean,
-     "Tolerance relative to chain length", 0.0f, 1.0f, 1.0f, false, "",
-     "Read the tolerance (and lambda) as fractions of the chain's length"},
-    {kParamLambda, "lambda", ParamKind::real, "Damping lambda", 1e-4f, 10.0f, 0.1f, true,
-     "scene units",
-     "Damped least squares: larger is steadier near singularities, smaller reaches closer"},
-    {kParamFiniteDifference, "finite_difference", ParamKind::boolean, "Finite-difference Jacobian",
-     0.0f, 1.0f, 0.0f, false, "",
-     "Jacobian columns by finite differences instead of axis x (effector - joint)"},
-    {kParamFdStep, "fd_step", ParamKind::real, "Finite-difference step", 1e-5f, 0.1f, 1e-3f, true,
-     "rad", "Angle each joint is nudged by to measure its Jacobian column"},
-    {kParamMaxStepAngle, "max_step_angle", ParamKind::real, "Max step angle", 0.0f, 3.14159265f,
-     0.0f, false, "rad", "Most a joint may turn in one iteration (0 = no limit)"},
-    {kParamUseLimits, "use_limits", ParamKind::boolean, "Joint limits", 0.0f, 1.0f, 1.0f, false, "",
-     "Honour the skeleton's joint limits"},
-    {kParamWarmStart, "warm_start", ParamKind::boolean, "Warm start", 0.0f, 1.0f, 1.0f, false, "",
-     "Start from the last pose (path dependent) instead of the rest pose"},
-    {kParamOrientationWeight, "orientation_weight", ParamKind::real, "Orientation weight", 0.0f,
-     10.0f, 1.0f, false, "scene units/rad",
-     "Weight of the orientation error against the position error"},
-    {kParamGravity, "gravity", ParamKind::vector3, "Gravity", -50.0f, 50.0f, -9.81f, false,
-     "scene units/s^2", "Acceleration on every particle, model space"},
-    {kParamMass, "mass", ParamKind::real, "Mass", 0.01f, 100.0f, 1.0f, true, "kg",
-     "Mass of each particle"},
-    {kParamDamping, "damping", ParamKind::real, "Damping", 0.0f, 1.0f, 0.02f, false, "per substep",
-     "Fraction of velocity lost each substep"},
-    {kParamTimeStep, "time_step", ParamKind::real, "Time per solve", 0.001f, 0.1f, 1.0f / 60.0f,
-     true, "s", "Simulated time each solve advances (one frame)"},
-    {kParamSubstep, "substep", ParamKind::real, "Substep", 0.0005f, 1.0f / 30.0f, 1.0f / 240.0f,
-     true, "s", "Fixed simulation step, so motion does not depend on the frame rate"},
-    {kParamConstraintIterations, "constraint_iterations", ParamKind::integer, "Constraint passes",
-     1.0f, 64.0f, 8.0f, false, "", "Distance-constraint passes per substep"},
-    {kParamMinScale, "min_scale", ParamKind::real, "Min scale", 0.01f, 1.0f, 0.25f, true, "",
-     "Smallest scale factor one joint may take"},
-    {kParamMaxScale, "max_scale", ParamKind::real, "Max scale", 1.0f, 100.0f, 4.0f, true, "",
-     "Largest scale factor one joint may take"},
-};
+// ---- The param rows ----------------------------------------------------------------------
+
+// Who reads a parameter (ParamInfo::readers), for the groups that recur.
+constexpr const char* kEverySolver = "heuristic jacobian analytic physics scale";
+constexpr const char* kIterativeSolvers = "heuristic jacobian";  // they iterate from a start pose
+constexpr const char* kRotationSolvers = "heuristic jacobian analytic physics";  // they turn joints
+
+enum Slider : bool { kLinear = false, kLogarithmic = true };
+
+const Params& defaults() {
+  static const Params params;
+  return params;
+}
+
+// A row's words and range; row() adds the member, and with it the kind and the default.
+ParamInfo describe(const char* id, const char* label, float min, float max, Slider slider,
+                   const char* unit, const char* readers, const char* help) {
+  ParamInfo info{};
+  info.id = id;
+  info.label = label;
+  info.min = min;
+  info.max = max;
+  info.log_scale = slider == kLogarithmic;
+  info.unit = unit;
+  info.readers = readers;
+  info.help = help;
+  return info;
+}
+
+// One row() per member type: the member's type gives the kind, a default-constructed
+// Params the default.
+ParamInfo row(float Params::*member, const char* id, const char* label, float min, float max,
+              Slider slider, const char* unit, const char* readers, const char* help) {
+  ParamInfo info = describe(id, label, min, max, slider, unit, readers, help);
+  info.field.real = member;
+  info.kind = ParamKind::real;
+  info.default_value = defaults().*member;
+  return info;
+}
+
+ParamInfo row(int Params::*member, const char* id, const char* label, float min, float max,
+              Slider slider, const char* unit, const char* readers, const char* help) {
+  ParamInfo info = describe(id, label, min, max, slider, unit, readers, help);
+  info.field.integer = member;
+  info.kind = ParamKind::integer;
+  info.default_value = static_cast<float>(defaults().*member);
+  return info;
+}
+
+// A switch: a checkbox, no range or unit.
+ParamInfo row(bool Params::*member, const char* id, const char* label, const char* readers,
+              const char* help) {
+  ParamInfo info = describe(id, label, 0.0f, 1.0f, kLinear, "", readers, help);
+  info.field.boolean = member;
+  info.kind = ParamKind::boolean;
+  info.default_value = defaults().*member ? 1.0f : 0.0f;
+  return info;
+}
+
+// The range bounds each component; the default shown is the y component.
+ParamInfo row(glm::vec3 Params::*member, const char* id, const char* label, float min, float max,
+              Slider slider, const char* unit, const char* readers, const char* help) {
+  ParamInfo info = describe(id, label, min, max, slider, unit, readers, help);
+  info.field.vector3 = member;
+  info.kind = ParamKind::vector3;
+  info.default_value = (defaults().*member).y;
+  return info;
+}
+
+// Built on first use (not at static initialisation, so a caller in another file's static
+// initialiser still finds it filled).
+const ParamInfo* params_and_count(int* count) {
+  static const ParamInfo kRows[] = {
+      row(&Params::max_iterations, "max_iterations", "Iterations", 1.0f, 256.0f, kLogarithmic, "",
+          kIterativeSolvers, "Most iterations per solve"),
+      row(&Params::tolerance, "tolerance", "Tolerance", 1e-6f, 0.1f, kLogarithmic, "", kEverySolver,
+          "Stop when the error is at most this (scene units, or a fraction of the chain length)"),
+      row(&Params::tolerance_relative, "tolerance_relative", "Tolerance relative to chain length",
+          kEverySolver, "Read the tolerance (and lambda) as fractions of the chain's length"),
+      row(&Params::lambda, "lambda", "Damping lambda", 1e-4f, 10.0f, kLogarithmic, "scene units",
+          "dls ccd_dls",
+          "Damped least squares: larger is steadier near singularities, smaller reaches closer"),
+      row(&Params::finite_difference, "finite_difference", "Finite-difference Jacobian", "jacobian",
+          "Jacobian columns by finite differences instead of axis x (effector - joint)"),
+      row(&Params::fd_step, "fd_step", "Finite-difference step", 1e-5f, 0.1f, kLogarithmic, "rad",
+          "jacobian", "Angle each joint is nudged by to measure its Jacobian column"),
+      row(&Params::max_step_angle, "max_step_angle", "Max step angle", 0.0f, 3.14159265f, kLinear,
+          "rad", "ccd jacobian", "Most a joint may turn in one iteration (0 = no limit)"),
+      row(&Params::use_limits, "use_limits", "Joint limits", kRotationSolvers,
+          "Honour the skeleton's joint limits"),
+      row(&Params::warm_start, "warm_start", "Warm start", kIterativeSolvers,
+          "Start from the last pose (path dependent) instead of the rest pose"),
+      row(&Params::orientation_weight, "orientation_weight", "Orientation weight", 0.0f, 10.0f,
+          kLinear, "scene units/rad", "jacobian",
+          "Weight of the orientation error against the position error"),
+      row(&Params::gravity, "gravity", "Gravity", -50.0f, 50.0f, kLinear, "scene units/s^2",
+          "physics", "Acceleration on every particle, model space"),
+      row(&Params::mass, "mass", "Mass", 0.01f, 100.0f, kLogarithmic, "kg", "physics",
+          "Mass of each particle"),
+      row(&Params::damping, "damping", "Damping", 0.0f, 1.0f, kLinear, "per substep", "physics",
+          "Fraction of velocity lost each substep"),
+      row(&Params::time_step, "time_step", "Time per solve", 0.001f, 0.1f, kLogarithmic, "s",
+          "physics", "Simulated time each solve advances (one frame)"),
+      row(&Params::substep, "substep", "Substep", 0.0005f, 1.0f / 30.0f, kLogarithmic, "s",
+          "physics", "Fixed simulation step, so motion does not depend on the frame rate"),
+      row(&Params::constraint_iterations, "constraint_iterations", "Constraint passes", 1.0f, 64.0f,
+          kLinear, "", "physics", "Distance-constraint passes per substep"),
+      row(&Params::min_scale, "min_scale", "Min scale", 0.01f, 1.0f, kLogarithmic, "", "scale",
+          "Smallest scale factor one joint may take"),
+      row(&Params::max_scale, "max_scale", "Max scale", 1.0f, 100.0f, kLogarithmic, "", "scale",
+          "Largest scale factor one joint may take"),
+  };
+  if (count != nullptr) *count = static_cast<int>(std::size(kRows));
+  return kRows;
+}
+
+// True if the space-separated `list` holds `word`.
+bool lists(const char* list, const char* word) {
+  const size_t length = std::strlen(word);
+  for (const char* p = list; *p != '\0';) {
+    while (*p == ' ') ++p;
+    const char* end = p;
+    while (*end != '\0' && *end != ' ') ++end;
+    if (static_cast<size_t>(end - p) == length && std::strncmp(p, word, length) == 0) return true;
+    p = end;
+  }
+  return false;
+}
+
+glm::vec3 from_rgb(std::uint32_t rgb) {
+  return glm::vec3(static_cast<float>((rgb >> 16) & 0xFF), static_cast<float>((rgb >> 8) & 0xFF),
+                   static_cast<float>(rgb & 0xFF)) /
+         255.0f;
+}
+
+// Hue, saturation, value in [0, 1] to RGB.
+glm::vec3 from_hsv(float hue, float saturation, float value) {
+  const glm::vec3 k = glm::mod(glm::vec3(5.0f, 3.0f, 1.0f) + hue * 6.0f, 6.0f);
+  return value -
+         value * saturation * glm::clamp(glm::min(k, 4.0f - k), glm::vec3(0.0f), glm::vec3(1.0f));
+}
 
 }  // namespace
 
+const char* to_string(SolverFamily family) {
+  switch (family) {
+    case SolverFamily::heuristic:
+      return "heuristic";
+    case SolverFamily::jacobian:
+      return "jacobian";
+    case SolverFamily::analytic:
+      return "analytic";
+    case SolverFamily::physics:
+      return "physics";
+    case SolverFamily::scale:
+      return "scale";
+  }
+  return "?";
+}
+
 const SolverInfo* solver_table() { return kSolvers; }
-int solver_count() { return static_cast<int>(sizeof(kSolvers) / sizeof(kSolvers[0])); }
+int solver_count() { return static_cast<int>(std::size(kSolvers)); }
 
 int find_solver(const char* id) {
   if (id == nullptr) return -1;
@@ -106,122 +215,57 @@ int find_solver(const char* id) {
   return -1;
 }
 
-const ParamInfo* param_table() { return kParams; }
-int param_count() { return static_cast<int>(sizeof(kParams) / sizeof(kParams[0])); }
+glm::vec3 solver_colour(int solver) {
+  if (solver >= 0 && solver < solver_count() && kSolvers[solver].colour != 0)
+    return from_rgb(kSolvers[solver].colour);
+  // Hues a golden angle (1 - 1/phi of a turn) apart never repeat and stay spread out however
+  // many there are; every other one darker, so neighbours in hue differ in brightness too.
+  // The start hue keeps the first generated colours away from the table's (a test checks
+  // that 16 indices give 16 distinct colours).
+  const float steps = static_cast<float>(solver < 0 ? -solver : solver);
+  const float hue = std::fmod(0.78f + 0.381966f * steps, 1.0f);
+  return from_hsv(hue, 0.65f, solver % 2 == 0 ? 0.85f : 0.61f);
+}
 
-const ParamInfo* find_param(ParamField field) {
-  for (const ParamInfo& p : kParams)
-    if (p.field == field) return &p;
+const ParamInfo* param_table() { return params_and_count(nullptr); }
+
+int param_count() {
+  int count = 0;
+  params_and_count(&count);
+  return count;
+}
+
+const ParamInfo* find_param(const char* id) {
+  if (id == nullptr) return nullptr;
+  const ParamInfo* rows = param_table();
+  for (int i = 0; i < param_count(); ++i)
+    if (std::strcmp(rows[i].id, id) == 0) return &rows[i];
   return nullptr;
 }
 
-float get_param(const Params& p, ParamField field) {
-  switch (field) {
-    case kParamMaxIterations:
-      return static_cast<float>(p.max_iterations);
-    case kParamTolerance:
-      return p.tolerance;
-    case kParamToleranceRelative:
-      return p.tolerance_relative ? 1.0f : 0.0f;
-    case kParamLambda:
-      return p.lambda;
-    case kParamFiniteDifference:
-      return p.finite_difference ? 1.0f : 0.0f;
-    case kParamFdStep:
-      return p.fd_step;
-    case kParamMaxStepAngle:
-      return p.max_step_angle;
-    case kParamUseLimits:
-      return p.use_limits ? 1.0f : 0.0f;
-    case kParamWarmStart:
-      return p.warm_start ? 1.0f : 0.0f;
-    case kParamOrientationWeight:
-      return p.orientation_weight;
-    case kParamMass:
-      return p.mass;
-    case kParamDamping:
-      return p.damping;
-    case kParamTimeStep:
-      return p.time_step;
-    case kParamSubstep:
-      return p.substep;
-    case kParamConstraintIterations:
-      return static_cast<float>(p.constraint_iterations);
-    case kParamMinScale:
-      return p.min_scale;
-    case kParamMaxScale:
-      return p.max_scale;
-    case kParamGravity:
-      break;  // vector3: get_param3
-  }
+bool reads_param(const SolverInfo& solver, const ParamInfo& param) {
+  return lists(param.readers, to_string(solver.family)) || lists(param.readers, solver.id);
+}
+
+float get_param(const Params& params, const ParamField& field) {
+  if (field.real != nullptr) return params.*field.real;
+  if (field.integer != nullptr) return static_cast<float>(params.*field.integer);
+  if (field.boolean != nullptr) return params.*field.boolean ? 1.0f : 0.0f;
   return 0.0f;
 }
 
-void set_param(Params& p, ParamField field, float value) {
-  const int whole = static_cast<int>(std::lround(value));
-  switch (field) {
-    case kParamMaxIterations:
-      p.max_iterations = whole;
-      break;
-    case kParamTolerance:
-      p.tolerance = value;
-      break;
-    case kParamToleranceRelative:
-      p.tolerance_relative = value != 0.0f;
-      break;
-    case kParamLambda:
-      p.lambda = value;
-      break;
-    case kParamFiniteDifference:
-      p.finite_difference = value != 0.0f;
-      break;
-    case kParamFdStep:
-      p.fd_step = value;
-      break;
-    case kParamMaxStepAngle:
-      p.max_step_angle = value;
-      break;
-    case kParamUseLimits:
-      p.use_limits = value != 0.0f;
-      break;
-    case kParamWarmStart:
-      p.warm_start = value != 0.0f;
-      break;
-    case kParamOrientationWeight:
-      p.orientation_weight = value;
-      break;
-    case kParamMass:
-      p.mass = value;
-      break;
-    case kParamDamping:
-      p.damping = value;
-      break;
-    case kParamTimeStep:
-      p.time_step = value;
-      break;
-    case kParamSubstep:
-      p.substep = value;
-      break;
-    case kParamConstraintIterations:
-      p.constraint_iterations = whole;
-      break;
-    case kParamMinScale:
-      p.min_scale = value;
-      break;
-    case kParamMaxScale:
-      p.max_scale = value;
-      break;
-    case kParamGravity:
-      break;  // vector3: set_param3
-  }
+void set_param(Params& params, const ParamField& field, float value) {
+  if (field.real != nullptr) params.*field.real = value;
+  if (field.integer != nullptr) params.*field.integer = static_cast<int>(std::lround(value));
+  if (field.boolean != nullptr) params.*field.boolean = value != 0.0f;
 }
 
-glm::vec3 get_param3(const Params& p, ParamField field) {
-  return field == kParamGravity ? p.gravity : glm::vec3(0.0f);
+glm::vec3 get_param3(const Params& params, const ParamField& field) {
+  return field.vector3 != nullptr ? params.*field.vector3 : glm::vec3(0.0f);
 }
 
-void set_param3(Params& p, ParamField field, const glm::vec3& value) {
-  if (field == kParamGravity) p.gravity = value;
+void set_param3(Params& params, const ParamField& field, const glm::vec3& value) {
+  if (field.vector3 != nullptr) params.*field.vector3 = value;
 }
 
 }  // namespace ik

@@ -1,5 +1,7 @@
 // The scene-level solve on the built-in humanoid: scale chains first, then chains in DFS
-// order of their effectors; a later chain never moves what an earlier chain owns.
+// order of their effectors; a later chain never moves what an earlier chain owns. And the
+// program's per-frame step around it (solve_frame): the same poses as an untraced solve,
+// every chain traced, poses for the inspected chain only, the last trace that iterated kept.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include "io/gltf_import.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
+#include "solvers/suggest_chains.h"
 #include "solvers/workspace.h"
 #include "tests/solver_test_util.h"
 
@@ -193,6 +196,115 @@ TEST(SceneSolve, WrongPoseSizeSolvesNothing) {
   ik::solve_scene(s, {solver_chain("fabrik", 1, 4, glm::vec3(1.0f))}, pose, ws, results);
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].status, ik::SolveStatus::invalid_input);
+}
+
+// ---- solve_frame: the program's per-frame step -------------------------------------------
+
+// The humanoid's chains as the program suggests them (DLS on each), goals moved off the
+// effectors so that every chain iterates.
+std::vector<ik::Chain> moved_program_chains(const ik::Skeleton& s) {
+  std::vector<ik::Chain> chains = ik::suggest_chains(s, ik::rest_pose(s), ik::find_solver("dls"));
+  EXPECT_GE(chains.size(), 4u);
+  for (size_t c = 0; c < chains.size(); ++c)
+    chains[c].goal.position =
+        nearby_goal(s, chains[c].root, chains[c].effector, static_cast<unsigned>(20 + c));
+  return chains;
+}
+
+TEST(SolveFrame, PosesAndResultsAreThoseOfAnUntracedSceneSolve) {
+  const ik::Skeleton s = humanoid();
+  const std::vector<ik::Chain> chains = moved_program_chains(s);
+  ik::Pose untraced = ik::rest_pose(s), framed = untraced;
+  ik::Workspace ws_untraced, ws_framed;
+  std::vector<ik::SolveResult> results;
+  ik::FrameSolve frame;
+  for (int f = 0; f < 3; ++f) {  // warm started: the second and third frames start from the first
+    ik::solve_scene(s, chains, untraced, ws_untraced, results);
+    ik::solve_frame(s, chains, 0, framed, ws_framed, frame);
+    ASSERT_TRUE(iktest::same_pose(untraced, framed)) << "frame " << f;
+    ASSERT_EQ(frame.results.size(), results.size());
+    for (size_t c = 0; c < results.size(); ++c) {
+      EXPECT_EQ(frame.results[c].status, results[c].status) << c;
+      EXPECT_EQ(frame.results[c].iterations, results[c].iterations) << c;
+      EXPECT_EQ(frame.results[c].error, results[c].error) << c;
+    }
+  }
+}
+
+TEST(SolveFrame, TracesEveryChainAndRecordsPosesOfTheInspectedOneOnly) {
+  const ik::Skeleton s = humanoid();
+  const std::vector<ik::Chain> chains = moved_program_chains(s);
+  ik::Pose pose = ik::rest_pose(s);
+  ik::Workspace ws;
+  ik::FrameSolve frame;
+  const int inspected = 1;
+  ik::solve_frame(s, chains, inspected, pose, ws, frame);
+  ASSERT_EQ(frame.traces.size(), chains.size());
+  ASSERT_EQ(frame.last_work.size(), chains.size());
+  ASSERT_EQ(frame.chain_microseconds.size(), chains.size());
+  float chain_sum = 0.0f;
+  for (size_t c = 0; c < chains.size(); ++c) {
+    SCOPED_TRACE(c);
+    const ik::Trace& t = frame.traces[c];
+    EXPECT_EQ(t.error.size(), static_cast<size_t>(frame.results[c].iterations) + 1);
+    EXPECT_GT(frame.results[c].iterations, 0);
+    EXPECT_EQ(t.poses.empty(), static_cast<int>(c) != inspected);
+    if (static_cast<int>(c) == inspected) {
+      EXPECT_EQ(t.poses.size(), t.error.size() * t.joints.size());
+    }
+    EXPECT_EQ(frame.last_work[c].error, t.error);  // it iterated: kept
+    EXPECT_GE(frame.chain_microseconds[c], 0.0f);
+    chain_sum += frame.chain_microseconds[c];
+  }
+  EXPECT_GT(frame.microseconds, 0.0f);
+  EXPECT_GE(frame.microseconds, chain_sum);
+}
+
+TEST(SolveFrame, KeepsTheLastTraceThatIterated) {
+  const ik::Skeleton s = humanoid();
+  const std::vector<ik::Chain> chains = moved_program_chains(s);
+  ik::Pose pose = ik::rest_pose(s);
+  ik::Workspace ws;
+  ik::FrameSolve frame;
+  ik::solve_frame(s, chains, 0, pose, ws, frame);
+  // Solve until every chain that converged stops iterating (warm start, the same goals).
+  for (int f = 0; f < 20; ++f) ik::solve_frame(s, chains, 0, pose, ws, frame);
+  const ik::FrameSolve converged = frame;
+  ik::solve_frame(s, chains, 0, pose, ws, frame);
+  int idle = 0;
+  for (size_t c = 0; c < chains.size(); ++c) {
+    if (frame.results[c].status != ik::SolveStatus::reached || frame.results[c].iterations != 0)
+      continue;
+    ++idle;
+    EXPECT_EQ(frame.traces[c].error.size(), 1u) << c;     // this frame: none
+    EXPECT_GT(frame.last_work[c].error.size(), 1u) << c;  // still the plot
+    EXPECT_EQ(frame.last_work[c].error, converged.last_work[c].error) << c;
+  }
+  EXPECT_GT(idle, 0);
+}
+
+TEST(SolveFrame, DisabledChainsTakeNoTimeAndChainsCanBeErased) {
+  const ik::Skeleton s = humanoid();
+  std::vector<ik::Chain> chains = moved_program_chains(s);
+  chains[2].enabled = false;
+  ik::Pose pose = ik::rest_pose(s);
+  ik::Workspace ws;
+  ik::FrameSolve frame;
+  ik::solve_frame(s, chains, -1, pose, ws, frame);
+  EXPECT_EQ(frame.chain_microseconds[2], 0.0f);
+  EXPECT_EQ(frame.results[2].iterations, 0);
+  for (const ik::Trace& t : frame.traces) EXPECT_TRUE(t.poses.empty());  // none inspected
+
+  const ik::SolveResult third = frame.results[3];
+  frame.erase_chain(2);
+  for (size_t n : {frame.results.size(), frame.traces.size(), frame.last_work.size(),
+                   frame.chain_microseconds.size()})
+    EXPECT_EQ(n, chains.size() - 1);
+  EXPECT_EQ(frame.results[2].error, third.error);  // the later chains moved up one
+  frame.reset(3);
+  EXPECT_EQ(frame.results.size(), 3u);
+  EXPECT_TRUE(frame.last_work[0].error.empty());
+  EXPECT_EQ(frame.microseconds, 0.0f);
 }
 
 }  // namespace

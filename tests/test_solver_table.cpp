@@ -1,11 +1,15 @@
-// The solver table and the param table the UI is built from: ids, lookups, defaults that
-// match Params{}, ranges that contain them, get/set round trips, and every row's solver
-// callable on a plain chain.
+// The solver table and the param table the UI is built from: ids, lookups, families, which
+// solver reads which parameter, defaults that match Params{}, ranges that contain them,
+// get/set round trips through the rows' members, a colour per solver, and every row's
+// solver callable on a plain chain.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iterator>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"
@@ -31,27 +35,107 @@ TEST(SolverTable, IdsAreUniqueAndFoundByName) {
   EXPECT_EQ(ik::find_solver(nullptr), -1);
 }
 
-TEST(SolverTable, EveryParamBitASolverUsesHasARow) {
-  for (int i = 0; i < ik::solver_count(); ++i) {
-    const std::uint32_t used = ik::solver_table()[i].params;
-    for (int bit = 0; bit < 32; ++bit) {
-      const std::uint32_t field = 1u << bit;
-      if (used & field) {
-        EXPECT_NE(ik::find_param(static_cast<ik::ParamField>(field)), nullptr)
-            << ik::solver_table()[i].id << " bit " << bit;
-      }
+// The words of a ParamInfo::readers list.
+std::vector<std::string> words(const char* list) {
+  std::vector<std::string> out;
+  std::string word;
+  for (const char* p = list;; ++p) {
+    if (*p == ' ' || *p == '\0') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+      if (*p == '\0') break;
+    } else {
+      word += *p;
     }
+  }
+  return out;
+}
+
+const ik::SolverFamily kFamilies[] = {ik::SolverFamily::heuristic, ik::SolverFamily::jacobian,
+                                      ik::SolverFamily::analytic, ik::SolverFamily::physics,
+                                      ik::SolverFamily::scale};
+
+TEST(SolverTable, FamiliesHaveNamesNoSolverIdTakes) {
+  std::set<std::string> names;
+  for (ik::SolverFamily f : kFamilies) {
+    EXPECT_TRUE(names.insert(ik::to_string(f)).second) << ik::to_string(f);
+    EXPECT_EQ(ik::find_solver(ik::to_string(f)), -1)
+        << ik::to_string(f);  // a reader is one or the other
+  }
+}
+
+TEST(SolverTable, JacobianFamilyIsTheSolversWithAJacobian) {
+  std::set<std::string> jacobian;
+  for (int i = 0; i < ik::solver_count(); ++i)
+    if (ik::solver_table()[i].family == ik::SolverFamily::jacobian)
+      jacobian.insert(ik::solver_table()[i].id);
+  EXPECT_EQ(jacobian, (std::set<std::string>{"jacobian_transpose", "dls", "ccd_dls"}));
+}
+
+TEST(ParamTable, ReadersAreSolverIdsOrFamilies) {
+  std::set<std::string> known;
+  for (ik::SolverFamily f : kFamilies) known.insert(ik::to_string(f));
+  for (int i = 0; i < ik::solver_count(); ++i) known.insert(ik::solver_table()[i].id);
+  for (int i = 0; i < ik::param_count(); ++i) {
+    const ik::ParamInfo& p = ik::param_table()[i];
+    SCOPED_TRACE(p.id);
+    const std::vector<std::string> readers = words(p.readers);
+    EXPECT_FALSE(readers.empty());
+    for (const std::string& r : readers) EXPECT_EQ(known.count(r), 1u) << r;
+    int solvers = 0;
+    for (int k = 0; k < ik::solver_count(); ++k)
+      solvers += ik::reads_param(ik::solver_table()[k], p);
+    EXPECT_GT(solvers, 0);
+  }
+}
+
+// Which parameters each solver reads, as the panels showed them before the readers moved
+// into the param rows: the table still says the same.
+TEST(ParamTable, EachSolverReadsWhatItReads) {
+  const std::string iterative = "max_iterations tolerance tolerance_relative use_limits warm_start";
+  const std::string jacobian =
+      iterative + " finite_difference fd_step max_step_angle orientation_weight";
+  const std::pair<const char*, std::string> expected[] = {
+      {"fabrik", iterative},
+      {"ccd", iterative + " max_step_angle"},
+      {"jacobian_transpose", jacobian},
+      {"dls", jacobian + " lambda"},
+      {"ccd_dls", jacobian + " lambda"},
+      {"two_bone", "tolerance tolerance_relative use_limits"},
+      {"three_bone", "tolerance tolerance_relative use_limits"},
+      {"mass_spring",
+       "tolerance tolerance_relative use_limits gravity mass damping time_step substep "
+       "constraint_iterations"},
+      {"scale_target", "tolerance tolerance_relative min_scale max_scale"},
+  };
+  ASSERT_EQ(static_cast<int>(std::size(expected)), ik::solver_count());
+  for (const auto& [id, reads] : expected) {
+    SCOPED_TRACE(id);
+    const int solver = ik::find_solver(id);
+    ASSERT_GE(solver, 0);
+    const std::vector<std::string> list = words(reads.c_str());
+    const std::set<std::string> wanted(list.begin(), list.end());
+    std::set<std::string> got;
+    for (int i = 0; i < ik::param_count(); ++i)
+      if (ik::reads_param(ik::solver_table()[solver], ik::param_table()[i]))
+        got.insert(ik::param_table()[i].id);
+    EXPECT_EQ(got, wanted);
   }
 }
 
 TEST(ParamTable, DefaultsMatchParamsAndLieInTheirRanges) {
   const ik::Params defaults;
-  std::set<std::uint32_t> fields;
+  std::set<std::string> ids;
   for (int i = 0; i < ik::param_count(); ++i) {
     const ik::ParamInfo& p = ik::param_table()[i];
     SCOPED_TRACE(p.label);
-    EXPECT_TRUE(fields.insert(p.field).second);
-    EXPECT_EQ(ik::find_param(p.field), &p);
+    EXPECT_TRUE(ids.insert(p.id).second);
+    EXPECT_EQ(ik::find_param(p.id), &p);
+    // Exactly the member pointer of the row's kind is set.
+    EXPECT_EQ(p.field.real != nullptr, p.kind == ik::ParamKind::real);
+    EXPECT_EQ(p.field.integer != nullptr, p.kind == ik::ParamKind::integer);
+    EXPECT_EQ(p.field.boolean != nullptr, p.kind == ik::ParamKind::boolean);
+    EXPECT_EQ(p.field.vector3 != nullptr, p.kind == ik::ParamKind::vector3);
     const float actual = p.kind == ik::ParamKind::vector3 ? ik::get_param3(defaults, p.field).y
                                                           : ik::get_param(defaults, p.field);
     EXPECT_FLOAT_EQ(p.default_value, actual);
@@ -61,7 +145,34 @@ TEST(ParamTable, DefaultsMatchParamsAndLieInTheirRanges) {
       EXPECT_GT(p.min, 0.0f);
     }
   }
-  EXPECT_EQ(fields.size(), 18u);  // one row per Params field
+  EXPECT_EQ(ids.size(), 18u);  // one row per Params field
+  EXPECT_EQ(ik::find_param("no such parameter"), nullptr);
+  EXPECT_EQ(ik::find_param(nullptr), nullptr);
+}
+
+// Each row writes its own member and no other.
+TEST(ParamTable, EachRowWritesItsOwnMember) {
+  for (int i = 0; i < ik::param_count(); ++i) {
+    const ik::ParamInfo& p = ik::param_table()[i];
+    SCOPED_TRACE(p.id);
+    ik::Params params;
+    if (p.kind == ik::ParamKind::vector3)
+      ik::set_param3(params, p.field, glm::vec3(1.0f, -2.0f, 3.0f));
+    else
+      ik::set_param(params, p.field,
+                    p.kind == ik::ParamKind::boolean ? 1.0f - p.default_value : p.max);
+    for (int k = 0; k < ik::param_count(); ++k) {
+      if (k == i) continue;
+      const ik::ParamInfo& other = ik::param_table()[k];
+      const ik::Params defaults;
+      if (other.kind == ik::ParamKind::vector3)
+        EXPECT_EQ(ik::get_param3(params, other.field), ik::get_param3(defaults, other.field))
+            << other.id;
+      else
+        EXPECT_EQ(ik::get_param(params, other.field), ik::get_param(defaults, other.field))
+            << other.id;
+    }
+  }
 }
 
 TEST(ParamTable, SetThenGetRoundTrips) {
@@ -82,8 +193,30 @@ TEST(ParamTable, SetThenGetRoundTrips) {
     EXPECT_FLOAT_EQ(ik::get_param(params, p.field), value);
   }
   ik::Params params;
-  ik::set_param(params, ik::kParamMaxIterations, 7.6f);
+  ik::set_param(params, ik::find_param("max_iterations")->field, 7.6f);
   EXPECT_EQ(params.max_iterations, 8);
+}
+
+// Every solver index gets a colour of its own, also past the table's rows (a tenth solver
+// needs none written down): 16 indices, 16 colours, each pair far enough apart to tell.
+TEST(SolverTable, SixteenSolversGetSixteenDistinctColours) {
+  std::vector<glm::vec3> colours;
+  for (int i = 0; i < 16; ++i) {
+    const glm::vec3 c = ik::solver_colour(i);
+    SCOPED_TRACE(i);
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_GE(c[k], 0.0f);
+      EXPECT_LE(c[k], 1.0f);
+    }
+    for (size_t j = 0; j < colours.size(); ++j)
+      EXPECT_GT(glm::length(c - colours[j]), 0.15f) << "like solver " << j;
+    colours.push_back(c);
+  }
+  // A row's own colour is the one it gets.
+  const ik::SolverInfo& fabrik = ik::solver_table()[ik::find_solver("fabrik")];
+  ASSERT_NE(fabrik.colour, 0u);
+  EXPECT_NEAR(ik::solver_colour(ik::find_solver("fabrik")).r,
+              static_cast<float>(fabrik.colour >> 16) / 255.0f, 1e-6f);
 }
 
 TEST(SolverTable, EveryRowSolvesAPlainChain) {
@@ -127,7 +260,8 @@ TEST(SolverTable, GoalBeyondTheLargestCoordinateIsInvalidForEverySolver) {
       EXPECT_EQ(info.solve(s, chain, pose, ws, nullptr).status, ik::SolveStatus::invalid_input);
       EXPECT_TRUE(iktest::same_pose(before, pose));
     }
-    ik::Chain chain = iktest::chain_to(1, bones + 1, glm::vec3(0.5f, ik::kMaxGoalCoordinate, 0.25f));
+    ik::Chain chain =
+        iktest::chain_to(1, bones + 1, glm::vec3(0.5f, ik::kMaxGoalCoordinate, 0.25f));
     chain.solver = i;
     ik::Pose pose = before;
     ik::Workspace ws;

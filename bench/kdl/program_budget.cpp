@@ -1,9 +1,9 @@
 // ikscope_program_budget: the time of the program's per-frame solve step on the built-in
 // humanoid, set up as the program sets it up when it opens (app/editor.cpp: open_rig ->
 // suggest_chains with DLS and default Params for every suggested chain), and solved as
-// app::solve_chains does each frame: traces for every chain (poses recorded for the
-// selected chain, the first), ik::solve_scene, the traces of chains that iterated kept,
-// then forward kinematics of the whole pose.
+// app::solve_chains does each frame: ik::solve_frame (traces for every chain, poses
+// recorded for the selected chain, the first, ik::solve_scene, the traces of chains that
+// iterated kept), then forward kinematics of the whole pose.
 //
 // Three cases, each 600 warm-up frames then 6,000 timed frames (wall clock per frame):
 //   at rest       the goals where the chains were suggested (what the program does when
@@ -52,8 +52,7 @@ Stats run(const ik::Skeleton& skeleton, Motion motion, int& chain_count, std::st
   const int dls = ik::find_solver("dls");
   std::vector<ik::Chain> chains = ik::suggest_chains(skeleton, pose, dls >= 0 ? dls : 0);
   ik::Workspace workspace;
-  std::vector<ik::SolveResult> results(chains.size());
-  std::vector<ik::Trace> traces(chains.size()), last_work(chains.size());
+  ik::FrameSolve frame_solve;
   std::vector<glm::mat4> world;
   chain_count = static_cast<int>(chains.size());
   chain_summary.clear();
@@ -82,10 +81,7 @@ Stats run(const ik::Skeleton& skeleton, Motion motion, int& chain_count, std::st
     }
     // As app::solve_chains, the selected chain being the first.
     const Clock::time_point begin = Clock::now();
-    for (size_t i = 0; i < traces.size(); ++i) traces[i].record_poses = i == 0;
-    ik::solve_scene(skeleton, chains, pose, workspace, results, &traces);
-    for (size_t i = 0; i < traces.size(); ++i)
-      if (traces[i].error.size() > 1) last_work[i] = traces[i];
+    ik::solve_frame(skeleton, chains, 0, pose, workspace, frame_solve);
     ik::fk_all(skeleton, pose, world);
     const double us = std::chrono::duration<double, std::micro>(Clock::now() - begin).count();
     if (frame >= warm_up) micros.push_back(us);

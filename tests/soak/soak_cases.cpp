@@ -224,7 +224,7 @@ void random_params(const ik::SolverInfo& solver, Rng& rng, ik::Params& p) {
   // Anywhere in the ranges the UI offers (solver_table.h), for the fields the solver reads.
   for (int i = 0; i < ik::param_count(); ++i) {
     const ik::ParamInfo& info = ik::param_table()[i];
-    if ((solver.params & info.field) == 0) continue;
+    if (!ik::reads_param(solver, info)) continue;
     auto draw = [&] {
       return info.log_scale ? rng.log_uniform(std::max(info.min, 1e-6f), info.max)
                             : rng.uniform(info.min, info.max);
@@ -251,7 +251,7 @@ const char* spoil_params(const ik::SolverInfo& solver, Rng& rng, ik::Params& p) 
   std::vector<const ik::ParamInfo*> fields;
   for (int i = 0; i < ik::param_count(); ++i) {
     const ik::ParamInfo& info = ik::param_table()[i];
-    if ((solver.params & info.field) != 0 && info.kind != ik::ParamKind::boolean)
+    if (ik::reads_param(solver, info) && info.kind != ik::ParamKind::boolean)
       fields.push_back(&info);
   }
   if (fields.empty()) return "no numeric parameter";

@@ -179,6 +179,7 @@ void check_solve(const SolveRecord& r, std::vector<Violation>& violations) {
   for (int j : joints) in_chain[static_cast<size_t>(j)] = 1;
   const bool scale_solver = r.solver->scale_goal;
   const bool locks = r.locked != nullptr && r.locked->size() == after.local.size();
+  const bool reads_limits = ik::reads_param(*r.solver, *ik::find_param("use_limits"));
 
   for (size_t i = 0; i < after.local.size(); ++i) {
     const ik::Transform& b = before.local[i];
@@ -224,7 +225,7 @@ void check_solve(const SolveRecord& r, std::vector<Violation>& violations) {
         add(violations, "unit rotation",
             joint + " rotation " + text(a.rotation) + " has length " + std::to_string(length));
       const ik::JointLimits& limits = skeleton.limits[i];
-      if (chain.params.use_limits && (r.solver->params & ik::kParamUseLimits) && limits.enabled) {
+      if (chain.params.use_limits && reads_limits && limits.enabled) {
         std::string detail;
         const float excess = limit_excess(limits, skeleton.rest[i].rotation, a.rotation, detail);
         if (excess > kLimitSlack)
