@@ -12,8 +12,10 @@
 namespace ik {
 namespace {
 
-bool finite4(const glm::vec4& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w);
+// Finite and within kMaxClipValue (NaN fails every comparison).
+bool bounded4(const glm::vec4& v) {
+  return std::fabs(v.x) <= kMaxClipValue && std::fabs(v.y) <= kMaxClipValue && std::fabs(v.z) <= kMaxClipValue &&
+         std::fabs(v.w) <= kMaxClipValue;
 }
 
 int values_per_key(Interpolation interpolation) { return interpolation == Interpolation::cubic_spline ? 3 : 1; }
@@ -100,7 +102,8 @@ std::string check_channel(const ClipChannel& channel, int joint_count) {
   const size_t keys = channel.times.size();
   if (keys == 0) return "no keys";
   for (size_t k = 0; k < keys; ++k) {
-    if (!std::isfinite(channel.times[k])) return "key " + std::to_string(k) + "'s time is not finite";
+    if (!(std::fabs(channel.times[k]) <= kMaxClipTime))
+      return "key " + std::to_string(k) + "'s time is not finite or past " + std::to_string(kMaxClipTime) + " s";
     if (k > 0 && !(channel.times[k] > channel.times[k - 1]))
       return "times are not increasing (key " + std::to_string(k) + " at " + std::to_string(channel.times[k]) +
              " s follows key " + std::to_string(k - 1) + " at " + std::to_string(channel.times[k - 1]) + " s)";
@@ -110,7 +113,7 @@ std::string check_channel(const ClipChannel& channel, int joint_count) {
     return std::to_string(channel.values.size()) + " values for " + std::to_string(keys) + " keys (" +
            to_string(channel.interpolation) + " needs " + std::to_string(wanted) + ")";
   for (size_t i = 0; i < channel.values.size(); ++i)
-    if (!finite4(channel.values[i])) return "value " + std::to_string(i) + " is not finite";
+    if (!bounded4(channel.values[i])) return "value " + std::to_string(i) + " is not finite or past 1e18";
   if (channel.property == ClipProperty::rotation)
     for (size_t k = 0; k < keys; ++k)
       if (!(glm::dot(key_value(channel, k), key_value(channel, k)) > 0.0f))
@@ -165,8 +168,9 @@ void sample_clip(const Clip& clip, float time, Pose& pose) {
   for (const JointFrame& f : clip.frames) {
     Transform& local = pose.local[static_cast<size_t>(f.joint)];
     Transform composed;
-    // A keyed zero scale cannot be decomposed: the node's TRS is kept as it is then.
-    if (decompose(f.above * to_matrix(local), composed)) local = composed;
+    // A keyed zero scale cannot be decomposed, and a far-out key times a large frame can
+    // leave float's range: the node's own TRS (finite, bounded) is kept then.
+    if (decompose(f.above * to_matrix(local), composed) && is_valid(composed)) local = composed;
   }
 }
 

@@ -64,9 +64,16 @@ struct Clip {
   float duration() const { return end - start; }
 };
 
-// Why a channel is unusable (empty if it is fine): no keys, times not finite or not
-// strictly increasing, a value count that does not match the keys, a non-finite value, a
-// rotation of zero length, or a joint outside [0, joint_count).
+// Bounds on what a channel may hold, so that sampling (lerp, a Hermite curve whose tangents
+// are scaled by the key interval, a joint frame composed on top) stays inside float's
+// range: seconds (about 31 years), and any component of a value (scene units, or a scale).
+inline constexpr float kMaxClipTime = 1e9f;
+inline constexpr float kMaxClipValue = 1e18f;
+
+// Why a channel is unusable (empty if it is fine): no keys, times not finite, past
+// kMaxClipTime or not strictly increasing, a value count that does not match the keys, a
+// value that is not finite or past kMaxClipValue, a rotation of zero length, or a joint
+// outside [0, joint_count).
 std::string check_channel(const ClipChannel& channel, int joint_count);
 
 // Sets start and end from the channels' keys (0, 0 for a clip without channels).

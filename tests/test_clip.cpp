@@ -161,6 +161,12 @@ TEST(Clip, CheckChannelNamesEachProblem) {
   c.times = {0.0f, NAN};
   EXPECT_NE(problem(c).find("not finite"), std::string::npos) << problem(c);
   c = good;
+  c.times = {0.0f, 2e9f};
+  EXPECT_NE(problem(c).find("past 1000000000"), std::string::npos) << problem(c);
+  c = good;
+  c.values[0].z = -3e18f;
+  EXPECT_NE(problem(c).find("value 0 is not finite or past 1e18"), std::string::npos) << problem(c);
+  c = good;
   c.values.pop_back();
   EXPECT_NE(problem(c).find("1 values for 2 keys"), std::string::npos) << problem(c);
   c = good;
