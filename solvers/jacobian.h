@@ -49,7 +49,8 @@
 //
 // Scratch. The solvers' preallocated state is JacobianScratch (below), kept in
 // Workspace::jacobian: named, typed buffers sized once per solve before the iteration loop,
-// so a second solve of the same chain allocates nothing.
+// so a second solve of the same chain allocates nothing. Where the code is:
+// jacobian_problem.h (private) describes the split into files.
 #pragma once
 
 #include <cstdint>
