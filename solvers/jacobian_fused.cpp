@@ -13,7 +13,7 @@
 // the joints builds J Jᵀ, a second turns y into Δθ (about a third of the arithmetic).
 //
 // Index:
-//   WalkFrame, walk_frame, linear_times, store_xyz   the walk's frame in SSE registers
+//   WalkFrame, walk_frame, linear_times, point_at, store_xyz   the walk's frame (simd_math.h)
 //   place_child           a child's frame from its parent's
 //   walk_frames           the frames of the path (chain_frames' arithmetic, to the bit)
 //   walk_path_frames      the same, out of line (update_frames)
@@ -23,13 +23,10 @@
 //   fused_transpose_y     the transpose step's y = α e
 //   fused_iteration_body  one iteration, J Jᵀ to the new frames
 //   fused_iteration       the body's plain or AVX2 + FMA copy (IsaDispatch)
-#if defined(__SSE__) || defined(_M_X64)
-#include <xmmintrin.h>
-#endif
-
 #include "solvers/isa_dispatch.h"
 #include "solvers/jacobian_problem.h"
 #include "solvers/jacobian_step.h"
+#include "solvers/simd_math.h"
 
 namespace ik {
 namespace jacobian_detail {
@@ -42,44 +39,49 @@ namespace {
 // arithmetic, operation for operation (the same frames to the bit), without its general
 // tree bookkeeping, and compiled into the fused iteration (see fused_iteration_body).
 
-#if defined(__SSE__) || defined(_M_X64)
-// The walk's frame on SSE registers: the linear part's three columns and the position, one
-// register each (lane 3 unused), so parent * v is three broadcasts, three multiplies and
-// two adds.
+#if IKSCOPE_HAS_SIMD_MATH
+// The walk's frame in four-float registers: the linear part's three columns and the
+// position, one register each (lane 3 unused), so linear * v is three broadcasts, three
+// multiplies and two adds.
 struct WalkFrame {
-  __m128 column[3];
-  __m128 position;
+  simd::Float4 column[3];
+  simd::Float4 position;
 };
 
 // An affine mat4's frame (its columns' lane 3 is 0 or 1, never read).
-inline WalkFrame walk_frame(const glm::mat4& m) {
-  return {{_mm_loadu_ps(&m[0][0]), _mm_loadu_ps(&m[1][0]), _mm_loadu_ps(&m[2][0])}, _mm_loadu_ps(&m[3][0])};
+IKSCOPE_ALWAYS_INLINE WalkFrame walk_frame(const glm::mat4& m) {
+  return {{simd::load4(&m[0][0]), simd::load4(&m[1][0]), simd::load4(&m[2][0])}, simd::load4(&m[3][0])};
 }
 
 // frame.linear * (x, y, z), summed (x + y) + z as glm's mat3 * vec3.
-inline __m128 linear_times(const WalkFrame& frame, float x, float y, float z) {
-  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(frame.column[0], _mm_set1_ps(x)), _mm_mul_ps(frame.column[1], _mm_set1_ps(y))),
-                    _mm_mul_ps(frame.column[2], _mm_set1_ps(z)));
+IKSCOPE_ALWAYS_INLINE simd::Float4 linear_times(const WalkFrame& frame, float x, float y, float z) {
+  using namespace simd;
+  return add(add(mul(frame.column[0], splat(x)), mul(frame.column[1], splat(y))), mul(frame.column[2], splat(z)));
+}
+
+// The point at (x, y, z) in the frame: position + linear * (x, y, z).
+IKSCOPE_ALWAYS_INLINE simd::Float4 point_at(const WalkFrame& frame, float x, float y, float z) {
+  return simd::add(frame.position, linear_times(frame, x, y, z));
 }
 
 // Lanes 0..2 of v into v3, nothing past it.
-inline void store_xyz(glm::vec3& v3, __m128 v) {
-  _mm_storel_pi(reinterpret_cast<__m64*>(&v3.x), v);
-  _mm_store_ss(&v3.z, _mm_movehl_ps(v, v));
-}
+IKSCOPE_ALWAYS_INLINE void store_xyz(glm::vec3& v3, simd::Float4 v) { simd::store3(&v3.x, v); }
 #else
-// Without SSE: the same frame and arithmetic in glm.
+// Without the SIMD vocabulary: the same frame and arithmetic in glm.
 struct WalkFrame {
   glm::vec3 column[3];
   glm::vec3 position;
 };
-inline WalkFrame walk_frame(const glm::mat4& m) {
+IKSCOPE_ALWAYS_INLINE WalkFrame walk_frame(const glm::mat4& m) {
   return {{glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2])}, glm::vec3(m[3])};
 }
-inline glm::vec3 linear_times(const WalkFrame& frame, float x, float y, float z) {
+IKSCOPE_ALWAYS_INLINE glm::vec3 linear_times(const WalkFrame& frame, float x, float y, float z) {
   return (frame.column[0] * x + frame.column[1] * y) + frame.column[2] * z;
 }
-inline void store_xyz(glm::vec3& v3, const glm::vec3& v) { v3 = v; }
+IKSCOPE_ALWAYS_INLINE glm::vec3 point_at(const WalkFrame& frame, float x, float y, float z) {
+  return frame.position + linear_times(frame, x, y, z);
+}
+IKSCOPE_ALWAYS_INLINE void store_xyz(glm::vec3& v3, const glm::vec3& v) { v3 = v; }
 #endif
 
 // The child's frame from its parent's (Problem's frame): position = parent position +
@@ -94,7 +96,7 @@ IKSCOPE_ALWAYS_INLINE WalkFrame place_child(const WalkFrame& parent, const Trans
   const glm::vec3& s = local.scale;
   const glm::vec3& t = local.translation;
   WalkFrame child;
-  child.position = parent.position + linear_times(parent, t.x, t.y, t.z);
+  child.position = point_at(parent, t.x, t.y, t.z);
   child.column[0] = linear_times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
   child.column[1] = linear_times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
   child.column[2] = linear_times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
@@ -113,7 +115,7 @@ IKSCOPE_ALWAYS_INLINE void walk_frames(Problem& p, const Pose& pose) {
     parent = place_child(parent, pose.local[static_cast<size_t>(ws.path[k])], ws.linear[k], ws.positions[k]);
   if (p.moving < ws.path.size()) {  // the effector's position alone (choose_path)
     const glm::vec3& t = pose.local[static_cast<size_t>(ws.path[p.moving])].translation;
-    store_xyz(ws.positions[p.moving], parent.position + linear_times(parent, t.x, t.y, t.z));
+    store_xyz(ws.positions[p.moving], point_at(parent, t.x, t.y, t.z));
   }
 }
 
