@@ -41,8 +41,7 @@ void begin_trace(const Problem& p, const Pose& pose, Trace* trace, bool continue
 // traced or not), then measures the error in plain code. A traced solve also reads the
 // model-space error of every iteration; an untraced one measures it after the loop, and the
 // two agree to the bit.
-LoopOutcome iterate(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float initial_error,
-                    float shortfall) {
+LoopOutcome iterate(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float initial_error, float shortfall) {
   auto step = [&]() {
     if (p.fused)
       fused_iteration(p, pose, trace, method);
@@ -82,9 +81,8 @@ bool valid_jacobian_params(const Params& params) {
          (!params.finite_difference || (std::isfinite(params.fd_step) && params.fd_step > 0.0f));
 }
 
-SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const Params& params,
-                           JacobianMethod method, Pose& pose, Workspace& workspace, Trace* trace,
-                           bool continue_trace) {
+SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const Params& params, JacobianMethod method,
+                           Pose& pose, Workspace& workspace, Trace* trace, bool continue_trace) {
   SolveResult result;  // invalid_input
   Problem p{skeleton, chain, params, workspace, workspace.jacobian};
   if (!prepare(p, pose, false)) return result;
@@ -107,15 +105,14 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   return result;
 }
 
-SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                     Workspace& workspace, Trace* trace) {
+SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                                     Trace* trace) {
   return solve_jacobian(skeleton, chain, chain.params, JacobianMethod::transpose, pose, workspace, trace, false);
 }
 
-SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
-                      Trace* trace) {
-  return solve_jacobian(skeleton, chain, chain.params, JacobianMethod::damped_least_squares, pose, workspace,
-                        trace, false);
+SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace, Trace* trace) {
+  return solve_jacobian(skeleton, chain, chain.params, JacobianMethod::damped_least_squares, pose, workspace, trace,
+                        false);
 }
 
 bool compute_jacobian(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& workspace,

@@ -147,7 +147,7 @@ struct JacobianScratch {
   std::vector<BallTest> ball_test;         // copied from ball_ranges for the solve
 
   // ---- Per tree joint k, changed by every step ---------------------------------------------
-  std::vector<HingeState> hinge;    // a hinge's angle (column_count[k] == 1)
+  std::vector<HingeState> hinge;       // a hinge's angle (column_count[k] == 1)
   std::vector<glm::vec3> fused_lever;  // the fused iteration's per-joint vector for Δθ = Jᵀ y:
                                        // r = sqrt(weight) (effector - joint) for a ball joint,
                                        // the column a x r for a hinge with axis a

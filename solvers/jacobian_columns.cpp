@@ -80,8 +80,8 @@ void build_rigid_jacobian(Problem& p, float* jacobian) {
                          turn_weight, column++, jacobian);
     } else if (count == 3) {
       for (int a = 0; a < 3; ++a)
-        write_rigid_column(p, static_cast<int>(k), linear[a] * inverse_scale, ws.positions[k], turn_weight,
-                           column++, jacobian);
+        write_rigid_column(p, static_cast<int>(k), linear[a] * inverse_scale, ws.positions[k], turn_weight, column++,
+                           jacobian);
     }
   }
 }
@@ -128,9 +128,9 @@ void build_jacobian(Problem& p, const Pose& pose) {
     const bool hinge = is_hinge(skeleton, p.params, j);
     const glm::vec3 hinge_direction =
         hinge ? linear * (hinge_axis(skeleton.limits[static_cast<size_t>(j)]) * inverse_scale) : glm::vec3(0.0f);
-    const float omega_scale = (determinant < 0.0f ? -1.0f : 1.0f) /
-                              std::sqrt(rigid ? glm::dot(parent_linear[0], parent_linear[0])
-                                              : 1.0f);  // rigid: |A R u| is A's scale
+    const float omega_scale =
+        (determinant < 0.0f ? -1.0f : 1.0f) /
+        std::sqrt(rigid ? glm::dot(parent_linear[0], parent_linear[0]) : 1.0f);  // rigid: |A R u| is A's scale
     const int subtree_end = skeleton.subtree_end[static_cast<size_t>(j)];
     for (int axis_index = 0; axis_index < (hinge ? 1 : 3); ++axis_index, ++column) {
       const glm::vec3 direction = hinge ? hinge_direction : linear[axis_index] * inverse_scale[axis_index];

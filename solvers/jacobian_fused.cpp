@@ -97,9 +97,12 @@ IKSCOPE_ALWAYS_INLINE WalkFrame place_child(const WalkFrame& parent, const Trans
   const glm::vec3& t = local.translation;
   WalkFrame child;
   child.position = point_at(parent, t.x, t.y, t.z);
-  child.column[0] = linear_times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
-  child.column[1] = linear_times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
-  child.column[2] = linear_times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
+  child.column[0] =
+      linear_times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
+  child.column[1] =
+      linear_times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
+  child.column[2] =
+      linear_times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
   store_xyz(linear[0], child.column[0]);
   store_xyz(linear[1], child.column[1]);
   store_xyz(linear[2], child.column[2]);
@@ -215,7 +218,7 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 fused_transpose_y(Problem& p) {
 // turns, frames and J Jᵀ into one instruction each, and VEX's three operands spare the
 // register copies of the two-operand SSE code.
 IKSCOPE_ALWAYS_INLINE void fused_iteration_body(Problem& p, Pose& pose, Trace* trace, JacobianMethod method,
-                                                 float lambda) {
+                                                float lambda) {
   fused_gram(p);
   const glm::vec3 y = method == JacobianMethod::transpose ? fused_transpose_y(p) : fused_dls_y(p, lambda);
   fused_transpose_times(p, y);

@@ -14,12 +14,13 @@
 //   set_aims           each effector's goal and aim
 //   evaluate           the error rows e and the error
 //   largest_stretch    how much the frame -> model map can stretch a length
+#include "solvers/jacobian_problem.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include "solvers/dense.h"
 #include "solvers/goal_error.h"
-#include "solvers/jacobian_problem.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
 
@@ -93,7 +94,8 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   size_at_least(s.effector_goal, effectors);
   size_at_least(s.effector_aim, effectors);
   size_at_least(s.effector_position, effectors);
-  for (int i = 0; i < p.effectors; ++i) s.effector_row_scale[static_cast<size_t>(i)] = std::sqrt(effector_weight(p.chain, i));
+  for (int i = 0; i < p.effectors; ++i)
+    s.effector_row_scale[static_cast<size_t>(i)] = std::sqrt(effector_weight(p.chain, i));
 
   size_at_least(s.column_count, joints);
   size_at_least(s.hinge_axis, joints);
@@ -133,8 +135,8 @@ void prepare_columns(Problem& p, const Pose& pose) {
   for (int i = 0; i < p.effectors; ++i)
     s.effector_tree_index[static_cast<size_t>(i)] = find_in_sorted(ws.path, effector_joint(p.chain, i));
   const glm::mat3 root_parent_linear(p.frame_parent);
-  p.rigid = !p.params.finite_difference && glm::determinant(root_parent_linear) > 0.0f &&
-            is_similarity(root_parent_linear);
+  p.rigid =
+      !p.params.finite_difference && glm::determinant(root_parent_linear) > 0.0f && is_similarity(root_parent_linear);
   const float root_parent_scale = std::sqrt(glm::dot(root_parent_linear[0], root_parent_linear[0]));
   for (size_t k = 0; k < joints; ++k) {
     const int j = ws.path[k];
@@ -199,7 +201,8 @@ bool bump_if_colinear(Problem& p, Pose& pose) {
   const float reach = path_length(ws.positions, ws.tree_parent, last);
   if (glm::dot(to_goal, line) > 0.0f && glm::length(to_goal) >= reach) return false;
   const glm::vec3 pole = glm::mat3(p.frame_from_model) * p.chain.goal.pole;
-  const glm::vec3 side = direction_or(pole - line * (glm::dot(pole, line) / glm::dot(line, line)), any_perpendicular(line));
+  const glm::vec3 side =
+      direction_or(pole - line * (glm::dot(pole, line) / glm::dot(line, line)), any_perpendicular(line));
   // Turning +angle about line x side moves the line toward side. A pole (nearly) along the
   // line leaves only rounding noise in `side`, which may point along the line itself; the
   // cross product then vanishes and any axis perpendicular to the line will do.
@@ -320,7 +323,8 @@ float evaluate(Problem& p, bool model) {
 float largest_stretch(const Problem& p) {
   const glm::mat3 m(p.model_from_frame);
   // A rotation times a uniform scale (the usual rig) stretches every length alike.
-  if (is_similarity(m, 1e-6f)) return std::sqrt(std::max({glm::dot(m[0], m[0]), glm::dot(m[1], m[1]), glm::dot(m[2], m[2])}));
+  if (is_similarity(m, 1e-6f))
+    return std::sqrt(std::max({glm::dot(m[0], m[0]), glm::dot(m[1], m[1]), glm::dot(m[2], m[2])}));
   const glm::mat3 mtm = glm::transpose(m) * m;
   double a[9], eigenvalues[3];
   for (int r = 0; r < 3; ++r)

@@ -78,13 +78,13 @@ struct Problem {
   Workspace& workspace;
   JacobianScratch& scratch;  // workspace.jacobian
   int effectors = 0;
-  int rows = 0;     // m
-  int columns = 0;  // n
+  int rows = 0;                      // m
+  int columns = 0;                   // n
   glm::mat4 frame_parent{1.0f};      // the chain root's parent, in the Problem's frame
   glm::mat4 model_from_frame{1.0f};  // the Problem's frame -> model space
   glm::mat4 frame_from_model{1.0f};
   glm::quat frame_rotation{1.0f, 0.0f, 0.0f, 0.0f};  // rotation part of model_from_frame
-  float frame_scale = 1.0f;  // lengths in the Problem's frame per model-space length
+  float frame_scale = 1.0f;                          // lengths in the Problem's frame per model-space length
   // Error rows longer than this are shortened to it (Buss's error clamping): the linear
   // model behind a step only holds for small moves, so a goal far away is approached in
   // steps of at most this length. Problem's frame units; set from the chain's length.

@@ -9,10 +9,11 @@
 //   gram_of_three_rows   J Jᵀ of a three-row J in one pass
 //   dls_step             Δθ = Jᵀ (J Jᵀ + λ² I)⁻¹ e
 //   general_iteration    one iteration, up to the new frames
+#include "solvers/jacobian_step.h"
+
 #include <algorithm>
 
 #include "solvers/jacobian_problem.h"
-#include "solvers/jacobian_step.h"
 
 namespace ik {
 namespace jacobian_detail {
