@@ -85,16 +85,17 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
                            Pose& pose, Workspace& workspace, Trace* trace, bool continue_trace) {
   SolveResult result;  // invalid_input
   Problem p{skeleton, chain, params, workspace, workspace.jacobian};
-  if (!prepare(p, pose, false)) return result;
+  if (!prepare(p, pose, false)) return result;  // invalid input: the pose is left untouched
   apply_start_pose(skeleton, params, workspace, workspace.path, pose);
-  set_frame(p, pose, true);
-  prepare_columns(p, pose);
-  choose_path(p);
-  update_frames(p, pose);
-  if (bump_if_colinear(p, pose)) update_frames(p, pose);
-  read_hinge_angles(p, pose);
-  set_lengths(p, method);
-  const float shortfall = set_aims(p);
+
+  set_frame(p, pose, true);                               // work in the chain root's parent frame
+  prepare_columns(p, pose);                               // what each joint's columns are
+  choose_path(p);                                         // the fused or the general iteration
+  update_frames(p, pose);                                 // the first forward pass
+  if (bump_if_colinear(p, pose)) update_frames(p, pose);  // a straight chain on its goal's line
+  read_hinge_angles(p, pose);                             // hinges are stepped by their angle
+  set_lengths(p, method);                                 // tolerance, λ, error clamping
+  const float shortfall = set_aims(p);                    // > 0: a goal beyond reach
   const float initial_error = evaluate(p, true);
   begin_trace(p, pose, trace, continue_trace);
   const LoopOutcome outcome = iterate(p, pose, trace, method, initial_error, shortfall);
