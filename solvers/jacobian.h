@@ -46,11 +46,18 @@
 // Cost per iteration is linear in the number of joints N: the forward pass, J (m x n, m
 // the rows, n ≈ 3N) and JJᵀ (m x m) are O(N); the m x m solve does not depend on N. No
 // N x N matrix is ever formed.
+//
+// Scratch. The solvers' preallocated state is JacobianScratch (below), kept in
+// Workspace::jacobian: named, typed buffers sized once per solve before the iteration loop,
+// so a second solve of the same chain allocates nothing. Where the code is:
+// jacobian_problem.h (private) describes the split into files.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/limits.h"
 
 namespace ik {
 
@@ -98,5 +105,66 @@ struct JacobianSpectrum {
 };
 bool jacobian_spectrum(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& workspace,
                        JacobianSpectrum& out);
+
+// ---- The solvers' scratch (Workspace::jacobian) -------------------------------------------
+//
+// "The solve's frame" below is the frame the solve works in: the chain root's parent frame
+// inside the solvers, model space in compute_jacobian and jacobian_spectrum (see Steps).
+// "Tree joint k" is the chain joint at Workspace::path[k]. m is the number of rows, n the
+// number of columns (see above). Buffers only grow: each holds at least what the current
+// solve needs, and entries past that are left over from an earlier, larger solve.
+
+// A hinge tracked by its angle from one step to the next (limits.h, "Hinges tracked by
+// their angle"): the step moves the angle, which is clamped as a number.
+struct HingeState {
+  float angle = 0.0f;            // radians about the hinge axis, from its rest rotation
+  bool swing_to_report = false;  // the start pose had a swing off the axis (hinge_angle), which
+                                 // the first step removes: report that step as a clamp
+};
+
+// A ball joint's quick "surely inside its limits" test (limits.h, ball_surely_inside):
+// (cos m, sin m, cos h) per axis. ranges[2] = (2, 2, 2), "never surely inside", for a joint
+// without one (no ball limits, or params.use_limits off).
+struct BallTest {
+  glm::vec3 ranges[3]{};
+};
+
+struct JacobianScratch {
+  // ---- Per effector i (0 the main one, then the chain's extra effectors in order) --------
+  std::vector<int> effector_tree_index;      // its tree joint (position in Workspace::path)
+  std::vector<float> effector_row_scale;     // sqrt(its weight): its rows are scaled by it
+  std::vector<glm::vec3> effector_goal;      // its goal's position, in the solve's frame
+  std::vector<glm::vec3> effector_aim;       // where the steps pull it, in the solve's frame:
+                                             // its goal, or just past full reach toward it
+  std::vector<glm::vec3> effector_position;  // where it is at the last error evaluation,
+                                             // in the solve's frame (the columns read it)
+
+  // ---- Per tree joint k, fixed for the solve ------------------------------------------------
+  std::vector<std::uint8_t> column_count;  // its columns: 0 locked, 1 hinge, 3 ball joint
+  std::vector<glm::vec3> hinge_axis;       // a hinge's unit axis in its own frame, else 0
+  std::vector<float> inverse_frame_scale;  // 1 / the uniform scale of its frame (solve's frame
+                                           // units per own unit; read only when all are uniform)
+  std::vector<BallTest> ball_test;         // copied from ball_ranges for the solve
+
+  // ---- Per tree joint k, changed by every step ---------------------------------------------
+  std::vector<HingeState> hinge;       // a hinge's angle (column_count[k] == 1)
+  std::vector<glm::vec3> fused_lever;  // the fused iteration's per-joint vector for Δθ = Jᵀ y:
+                                       // r = sqrt(weight) (effector - joint) for a ball joint,
+                                       // the column a x r for a hinge with axis a
+
+  // ---- One iteration's matrices and vectors -------------------------------------------------
+  std::vector<float> jacobian;     // J, m x n, row-major: jacobian[r * n + c]
+  std::vector<float> step;         // Δθ, n: the turn of every column's axis, radians
+  std::vector<float> error;        // e, m: the error rows the step reduces
+  std::vector<float> jg;           // J g for the transpose step's g = Jᵀ e, m
+  std::vector<float> y;            // m: DLS's (J Jᵀ + λ² I) y = e, Δθ = Jᵀ y
+  std::vector<float> gram;         // J Jᵀ, m x m, both triangles, kept for a second solve
+  std::vector<float> damped_gram;  // J Jᵀ + λ² I, m x m, factored in place by Cholesky
+
+  // ---- Persistent per skeleton joint (not scratch) -----------------------------------------
+  // The prepared ball limits, valid only for the exact limit values each entry records
+  // (limits.h, BallRangeCache): kept across solves, so a solve prepares only what changed.
+  std::vector<BallRangeCache> ball_ranges;
+};
 
 }  // namespace ik

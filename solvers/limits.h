@@ -155,10 +155,11 @@ inline glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, fl
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]);
 
 // One joint's ball limits prepared for the quick inside test (limits.h: prepare_ball_ranges,
-// ball_surely_inside), kept across solves in Workspace::ball_ranges (workspace.h). The entry remembers the
-// limit values it was prepared from and is used only while the joint's limits are still
-// exactly those values (cached_ball_ranges compares them bit for bit), so a Workspace shared
-// by different skeletons, chains or edited limits never reads another joint's ranges.
+// ball_surely_inside), kept across solves in JacobianScratch::ball_ranges (jacobian.h). The
+// entry remembers the limit values it was prepared from and is used only while the joint's
+// limits are still exactly those values (cached_ball_ranges compares them bit for bit), so a
+// Workspace shared by different skeletons, chains or edited limits never reads another
+// joint's ranges.
 struct BallRangeCache {
   bool prepared = false;  // `limits` and `ranges` are filled
   bool ball = false;      // prepare_ball_ranges accepted the limits (else: no quick test)

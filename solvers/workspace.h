@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "solvers/chain.h"
-#include "solvers/limits.h"
+#include "solvers/jacobian.h"
 #include "solvers/mass_spring.h"
 
 namespace ik {
@@ -24,7 +24,7 @@ struct Workspace {
   std::vector<glm::vec3> positions;
   std::vector<glm::vec3> positions2;
   std::vector<float> lengths;
-  std::vector<float> floats;          // angle vectors, Jacobian storage, ...
+  std::vector<float> floats;          // angle vectors, ...
   std::vector<float> floats2;
   std::vector<glm::quat> rotations;
 
@@ -47,9 +47,9 @@ struct Workspace {
   int chain_slot = 0;
   std::vector<MassSpringState> mass_spring;
 
-  // Persistent per skeleton joint (not scratch): the Jacobian solvers' prepared ball limits,
-  // valid only for the exact limit values each entry records (BallRangeCache).
-  std::vector<BallRangeCache> ball_ranges;
+  // The Jacobian solvers' (transpose, DLS, the DLS part of CCD -> DLS) scratch and their
+  // persistent prepared ball limits (jacobian.h).
+  JacobianScratch jacobian;
 };
 
 // True if `joint` is marked in workspace.locked.

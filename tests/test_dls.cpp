@@ -237,7 +237,8 @@ TEST(Dls, ColdStartIgnoresTheStartingPose) {
   EXPECT_TRUE(iktest::same_pose(from_rest, from_elsewhere));
 }
 
-// Workspace::ball_ranges keeps each joint's prepared ball limits across solves. A workspace
+// JacobianScratch::ball_ranges (in Workspace::jacobian) keeps each joint's prepared ball
+// limits across solves. A workspace
 // shared by skeletons whose joints have the same indices but other limits (narrowed, or a ball
 // turned hinge), by another chain and by another solver must give exactly what a fresh
 // workspace gives: never the ranges prepared for someone else's limits.
@@ -332,6 +333,57 @@ TEST(Dls, FusedIterationAgreesWithTheGeneralOne) {
     }
   }
   EXPECT_EQ(compared, 160);
+}
+
+// Tracing records what a solve does and changes nothing about it: a traced and an untraced
+// solve take the same path (fused for one position goal on a rigid chain, general with an
+// extra effector or an orientation goal) and give the same pose to the bit, the same
+// iterations and the same error, for DLS and for the transpose, with limits and without,
+// reachable goal or not.
+TEST(Dls, TracedAndUntracedSolvesGiveTheSamePose) {
+  std::mt19937 rng(5);
+  int compared = 0;
+  for (int r = 0; r < 24; ++r) {
+    const ik::Skeleton s = iktest::random_chain(rng, 6, r % 2 == 0);
+    const std::vector<int> path = iktest::path_of(s, 1, 6);
+    const ik::Pose start = iktest::random_pose(rng, s, path);
+    const glm::vec3 goal = iktest::random_reachable_goal(rng, s, path) * (r % 3 == 0 ? 3.0f : 1.0f);
+    for (const int shape : {0, 1, 2}) {  // fused; an extra effector; an orientation goal
+      ik::Chain chain = dls_chain(1, 6, goal);
+      chain.params.use_limits = r % 4 < 2;
+      if (shape == 1) {
+        ik::EffectorGoal extra;
+        extra.joint = 4;
+        extra.weight = 0.5f;
+        extra.goal.position = iktest::world_position(s, start, 4);
+        chain.extra_effectors.push_back(extra);
+      } else if (shape == 2) {
+        chain.goal.use_orientation = true;
+        chain.goal.orientation = glm::angleAxis(0.4f, glm::vec3(0.0f, 0.0f, 1.0f));
+      }
+      for (const auto solve : {ik::solve_dls, ik::solve_jacobian_transpose}) {
+        ik::Pose untraced_pose = start, traced_pose = start;
+        ik::Workspace workspace;
+        ik::Trace trace;
+        trace.record_poses = true;
+        const ik::SolveResult a = solve(s, chain, untraced_pose, workspace, nullptr);
+        const ik::SolveResult b = solve(s, chain, traced_pose, workspace, &trace);
+        ASSERT_EQ(a.status, b.status) << "rig " << r << " shape " << shape;
+        EXPECT_EQ(a.iterations, b.iterations) << "rig " << r << " shape " << shape;
+        EXPECT_EQ(a.error, b.error) << "rig " << r << " shape " << shape;
+        ASSERT_EQ(trace.error.size(), static_cast<size_t>(b.iterations) + 1);
+        EXPECT_EQ(trace.error.back(), b.error) << "rig " << r << " shape " << shape;
+        for (int j : path) {
+          const glm::quat p = untraced_pose.local[static_cast<size_t>(j)].rotation;
+          const glm::quat q = traced_pose.local[static_cast<size_t>(j)].rotation;
+          EXPECT_TRUE(p.x == q.x && p.y == q.y && p.z == q.z && p.w == q.w)
+              << "rig " << r << " shape " << shape << " joint " << j;
+        }
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 144);
 }
 
 TEST(Dls, TenJointChainNeedsFewIterationsOnAverage) {
