@@ -295,6 +295,7 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   ws.positions.resize(n);
   ws.positions2.resize(n);
   ws.lengths.resize(n);
+  ws.fabrik.rigid_aim.resize(n);
   rigid_path_positions(pose, parent_of_root, ws);
   // The passes read the goal from ws.vectors[n - 1].
   ws.vectors.resize(n);
@@ -328,7 +329,7 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
       ws.positions2[k] = root_position + dir * along;
     }
     const glm::vec3 end =
-        aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions2.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+        aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions2.data(), pose, ws.fabrik.rigid_aim);
     result.error = glm::length(end - goal);
     result.iterations = 1;
     trace_iteration(trace, pose, result.error);
@@ -345,10 +346,10 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
       },
       [&](float error) {
         if (trace != nullptr && trace->record_poses)
-          aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+          aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.fabrik.rigid_aim);
         trace_iteration(trace, pose, error);
       });
-  const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+  const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.fabrik.rigid_aim);
   result.error = glm::length(end - goal);
   result.status = final_status(result.error, tolerance, beyond_reach, loop.stalled);
   result.iterations = loop.iterations;

@@ -33,8 +33,14 @@
 #pragma once
 
 #include "solvers/chain.h"
+#include "solvers/chain_aim.h"
 
 namespace ik {
+
+// FABRIK's scratch (Workspace::fabrik), sized once per solve before the iterations.
+struct FabrikScratch {
+  RigidAimScratch rigid_aim;  // the rotation rebuild's on the rigid path (aim_rigid_path)
+};
 
 SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                          Workspace& workspace, Trace* trace);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/fabrik.h"
 #include "solvers/limits.h"
 #include "solvers/mass_spring.h"
 
@@ -26,7 +27,6 @@ struct Workspace {
   std::vector<float> lengths;
   std::vector<float> floats;          // angle vectors, Jacobian storage, ...
   std::vector<float> floats2;
-  std::vector<glm::quat> rotations;
 
   // Added with solver_common.h (tree-shaped chains, incremental frames):
   std::vector<int> tree_parent;       // per chain joint: position in `path` of its parent in the
@@ -40,6 +40,9 @@ struct Workspace {
   std::vector<int> first_child;       // per chain joint: first child in the chain's tree, -1 none
   std::vector<int> next_sibling;      // per chain joint: next child of the same parent, -1 none
   std::vector<int> order;             // scene_solve: the order the chains are solved in
+
+  // Each solver's own scratch, declared in its header.
+  FabrikScratch fabrik;
 
   // Persistent per-chain state (not scratch): the mass-spring solver's particles. A solve
   // uses mass_spring[chain_slot]; scene_solve sets chain_slot to the chain's index in the
