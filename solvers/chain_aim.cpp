@@ -286,6 +286,12 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
 
 }  // namespace
 
+void RigidAimScratch::resize(size_t joints) {
+  bones.resize(joints);
+  norms.resize(joints);
+  worlds.resize(joints);
+}
+
 glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
                          const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
                          RigidAimScratch& scratch) {

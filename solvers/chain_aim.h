@@ -55,11 +55,7 @@ struct RigidAimScratch {
                                   // (the product of the local rotations of path[0 .. k])
 
   // One entry per joint of a path of `joints` joints.
-  void resize(size_t joints) {
-    bones.resize(joints);
-    norms.resize(joints);
-    worlds.resize(joints);
-  }
+  void resize(size_t joints);
 };
 
 // The same rebuild for the case FABRIK meets most: a plain path (workspace.path, each
