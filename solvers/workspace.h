@@ -43,6 +43,7 @@ struct Workspace {
 
   // Each solver's own scratch, declared in its header.
   FabrikScratch fabrik;
+  MassSpringScratch mass_spring_scratch;  // (mass_spring below is its state between solves)
 
   // Persistent per-chain state (not scratch): the mass-spring solver's particles. A solve
   // uses mass_spring[chain_slot]; scene_solve sets chain_slot to the chain's index in the
