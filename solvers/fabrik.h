@@ -67,8 +67,8 @@ struct FabrikScratch {
   std::vector<glm::vec3> straight_line;  // model space: the chain laid straight from the root
                                          // toward an unreachable goal, the rebuild's targets
   std::vector<glm::vec3> posed;          // model space: k in the pose the rebuild wrote from
-                                         // the fast path's positions (which may differ from
-                                         // it by rounding)
+                                         // the fast path's positions (equal to them up to
+                                         // rounding; the error is measured here)
   std::vector<float> posed_bone_lengths;  // the bone lengths of that pose (not read)
   RigidAimScratch rigid_aim;             // the rebuild's own, on the rigid path (aim_rigid_path)
 };

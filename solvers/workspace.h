@@ -20,9 +20,10 @@ namespace ik {
 // its own typed member (FabrikScratch in fabrik.h, ...), declared in that solver's header.
 // "Chain joint k" is the k-th entry of `path`.
 struct Workspace {
-  // Set by the caller (scene_solve), read by every solver.
+  // Set by the caller (scene_solve), read by every solver; empty = nothing locked.
   std::vector<std::uint8_t> locked;   // per skeleton joint: 1 = an earlier chain owns it, do not move
-  std::vector<glm::mat4> world;       // per skeleton joint: model-space transform
+  std::vector<glm::mat4> world;       // per skeleton joint: model-space transform (fk_all); no
+                                      // solver fills or reads it today
 
   // The chain being solved, filled by fill_chain_path / fill_chain_tree, fill_tree_children
   // and chain_frames (solver_common.h).
@@ -43,8 +44,8 @@ struct Workspace {
   FabrikScratch fabrik;
   MassSpringScratch mass_spring_scratch;  // (mass_spring below is its state between solves)
 
-  // Generic scratch still read by the Jacobian solvers (jacobian.cpp) with their own meanings;
-  // no other solver uses these.
+  // Untyped scratch, read on this branch only by the Jacobian solvers (jacobian.cpp), each
+  // with its own meaning there; to go once they have a typed struct of their own.
   std::vector<glm::vec3> positions2;
   std::vector<float> lengths;
   std::vector<float> floats;
