@@ -29,6 +29,9 @@
 //
 // Params used: max_iterations, tolerance, tolerance_relative, max_step_angle, use_limits,
 // warm_start.
+//
+// Scratch: the Workspace's common chain fields only (path, tree_parent, and positions and
+// linear as the frames at the start of the sweep); CCD has no scratch of its own.
 #pragma once
 
 #include "solvers/chain.h"

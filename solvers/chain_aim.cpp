@@ -216,7 +216,8 @@ inline bool scaled_shortest_turn(const glm::vec3& from, const glm::vec3& to, flo
 
 IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, const std::vector<int>& path,
                                                     const glm::mat4& parent_of_root, const glm::vec3* targets,
-                                                    Pose& pose, glm::vec3* scratch, float* norms, glm::quat* worlds) {
+                                                    Pose& pose, RigidAimScratch::Bone* bones, float* norms,
+                                                    glm::quat* worlds) {
   const size_t n = path.size();
   // First, what does not depend on the joints above (no joint waits for another here):
   // the rest bone direction `from` (a uniform scale does not turn it), the wanted direction
@@ -236,8 +237,8 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
                            pose.local[static_cast<size_t>(path[k + 1])].translation;
     const glm::vec3 model = targets[k + 1] - targets[k];
     const glm::vec3 wanted(glm::dot(row0, model), glm::dot(row1, model), glm::dot(row2, model));
-    scratch[2 * k] = from;
-    scratch[2 * k + 1] = wanted;
+    bones[k].rest_direction = from;
+    bones[k].wanted_direction = wanted;
     norms[k] = std::sqrt(glm::dot(from, from) * glm::dot(wanted, wanted));
   }
   // Then down the path, the one part where each joint waits for the one before. Joint k's
@@ -246,11 +247,11 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
   // (`to`) is R(world_(k-1))ᵀ wanted, taken as R(local_(k-1))ᵀ (R(world_(k-2))ᵀ wanted)
   // so that only the outer rotation waits for the parent's new rotation.
   glm::quat parent_world(1.0f, 0.0f, 0.0f, 0.0f);  // world_(k-1)
-  glm::vec3 to = scratch[1];
+  glm::vec3 to = bones[0].wanted_direction;
   float to_scale = 1.0f;
   for (size_t k = 0; k + 1 < n; ++k) {
     const size_t j = static_cast<size_t>(path[k]);
-    const glm::vec3& from = scratch[2 * k];
+    const glm::vec3& from = bones[k].rest_direction;
     const glm::quat& rest = skeleton.rest[j].rotation;
     glm::quat turn;
     float turn_norm2;
@@ -263,7 +264,7 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
     const glm::quat local = scaled_local * inverse_length;
     pose.local[j].rotation = local;
     if (k + 2 < n) {
-      const glm::vec3 u = rotate(glm::conjugate(parent_world), scratch[2 * k + 3]);
+      const glm::vec3 u = rotate(glm::conjugate(parent_world), bones[k + 1].wanted_direction);
       const float local_norm2 = turn_norm2 * glm::dot(rest, rest);
       const float r = inverse_length * inverse_length;
       to = sandwich(glm::conjugate(scaled_local), local_norm2, u) * r;
@@ -285,16 +286,17 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
 
 }  // namespace
 
+void RigidAimScratch::resize(size_t joints) {
+  bones.resize(joints);
+  norms.resize(joints);
+  worlds.resize(joints);
+}
+
 glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
                          const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
-                         std::vector<glm::vec3>& scratch, std::vector<float>& norms,
-                         std::vector<glm::quat>& worlds) {
-  const size_t n = path.size();
-  scratch.resize(2 * n);
-  norms.resize(n);
-  worlds.resize(n);
-  return IsaDispatch<aim_rigid_path_body>::run(skeleton, path, parent_of_root, targets, pose, scratch.data(),
-                                               norms.data(), worlds.data());
+                         RigidAimScratch& scratch) {
+  return IsaDispatch<aim_rigid_path_body>::run(skeleton, path, parent_of_root, targets, pose, scratch.bones.data(),
+                                               scratch.norms.data(), scratch.worlds.data());
 }
 
 }  // namespace ik

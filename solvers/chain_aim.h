@@ -38,6 +38,26 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
                     const float* child_weights, Pose& pose, std::vector<glm::vec3>& positions,
                     std::vector<float>& lengths, Trace* trace);
 
+// aim_rigid_path's scratch, overwritten by every call. Its caller keeps one and sizes it
+// before its iterations (FabrikScratch::rigid_aim), so the rebuild itself allocates nothing.
+struct RigidAimScratch {
+  // Per bone k (from path[k] to path[k + 1]), what does not wait for the joints above.
+  struct Bone {
+    glm::vec3 rest_direction;    // the REST bone direction: rest rotation of path[k] times the
+                                 // translation of path[k + 1], in path[k]'s parent frame (a
+                                 // uniform scale does not turn it); not normalised
+    glm::vec3 wanted_direction;  // the wanted bone direction, targets[k + 1] - targets[k] seen
+                                 // in the root parent's frame (up to a positive length)
+  };
+  std::vector<Bone> bones;        // one per path joint (the last entry unused)
+  std::vector<float> norms;       // per bone: |rest_direction| |wanted_direction|
+  std::vector<glm::quat> worlds;  // per path joint k: its rotation in the root parent's frame
+                                  // (the product of the local rotations of path[0 .. k])
+
+  // One entry per joint of a path of `joints` joints.
+  void resize(size_t joints);
+};
+
 // The same rebuild for the case FABRIK meets most: a plain path (workspace.path, each
 // joint's parent the one before it) whose joints above the last are neither locked nor
 // limited (the caller checks) and have a positive uniform scale, under a root whose parent
@@ -49,12 +69,11 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
 // toward targets[k + 1]) points too, up to rounding, and it does not wait for the actual
 // positions. Writes the local rotations of path[0 .. n-2] (the shortest turn of the REST
 // bone direction, then the rest rotation) and returns the effector's model-space position
-// in the pose written. `scratch`, `norms` and `worlds` are resized and overwritten (they
-// must not hold the targets).
+// in the pose written. `scratch` must be sized for the path (RigidAimScratch::resize); it
+// is overwritten.
 glm::vec3 aim_rigid_path(const Skeleton& skeleton, const std::vector<int>& path,
                          const glm::mat4& parent_of_root, const glm::vec3* targets, Pose& pose,
-                         std::vector<glm::vec3>& scratch, std::vector<float>& norms,
-                         std::vector<glm::quat>& worlds);
+                         RigidAimScratch& scratch);
 
 // The rotation Q maximising sum_i w_i * dot(Q * u_i, d_i) for unit directions u_i, d_i
 // (Wahba's problem), given a = sum_i w_i * d_i * transpose(u_i): the rotation maximising

@@ -14,50 +14,48 @@ namespace {
 // Squared lengths below this count as zero (no direction).
 constexpr float kTiny2 = 1e-30f;
 
-// Workspace use (one entry per tree joint k, in ws.path order):
-//   positions   p: the current positions (actual, or forward-pass ones on the fast path)
-//   positions2  b: the backward-pass positions
-//   lengths     model-space length of the bone tree_parent(k) -> k
-//   vectors     goal position of k; weights: its goal weight (0 = k has no goal)
-//   floats2     total goal weight in k's subtree (its say in its parent's average)
-//   flags       1 if k's backward position averages several proposals (children, goal)
-//   vectors2, floats: running weighted sums for those averages
-//   linear      frames, see chain_aim.h
+// Scratch: ws.fabrik (FabrikScratch, fabrik.h, says what each member holds), beside the
+// common chain fields: ws.positions are the current positions (the pose's, or the passes'
+// own on the fast path), ws.linear the frames (chain_aim.h).
 
 // Goals per tree joint (weighted average when several effectors name one joint), the
 // subtree weights and the averaging flags. Returns the position of the main effector.
 int prepare_goals(const Chain& chain, Workspace& ws) {
+  FabrikScratch& scratch = ws.fabrik;
   const size_t n = ws.path.size();
-  ws.vectors.assign(n, glm::vec3(0.0f));
-  ws.weights.assign(n, 0.0f);
+  scratch.goals.assign(n, glm::vec3(0.0f));
+  scratch.goal_weights.assign(n, 0.0f);
   auto add = [&](int joint, const glm::vec3& goal, float weight) {
     const size_t k = static_cast<size_t>(find_in_sorted(ws.path, joint));
-    ws.vectors[k] += goal * weight;
-    ws.weights[k] += weight;
+    scratch.goals[k] += goal * weight;
+    scratch.goal_weights[k] += weight;
   };
   add(chain.effector, chain.goal.position, 1.0f);
   for (const EffectorGoal& e : chain.extra_effectors) add(e.joint, e.goal.position, e.weight);
-  ws.floats2.resize(n);
-  ws.flags.assign(n, 0);
+  scratch.subtree_weight.resize(n);
+  scratch.averages.assign(n, 0);
   for (size_t k = 0; k < n; ++k) {
-    if (ws.weights[k] > 0.0f) ws.vectors[k] /= ws.weights[k];
-    ws.floats2[k] = ws.weights[k];
+    if (scratch.goal_weights[k] > 0.0f) scratch.goals[k] /= scratch.goal_weights[k];
+    scratch.subtree_weight[k] = scratch.goal_weights[k];
   }
-  for (size_t k = n; k-- > 1;) ws.floats2[static_cast<size_t>(ws.tree_parent[k])] += ws.floats2[k];
+  for (size_t k = n; k-- > 1;)
+    scratch.subtree_weight[static_cast<size_t>(ws.tree_parent[k])] += scratch.subtree_weight[k];
   for (size_t k = 0; k < n; ++k) {
-    int contributors = ws.weights[k] > 0.0f ? 1 : 0;
+    int contributors = scratch.goal_weights[k] > 0.0f ? 1 : 0;
     for (int c = ws.first_child[k]; c >= 0; c = ws.next_sibling[static_cast<size_t>(c)])
       ++contributors;
-    ws.flags[k] = contributors >= 2 ? 1 : 0;
+    scratch.averages[k] = contributors >= 2 ? 1 : 0;
   }
   return find_in_sorted(ws.path, chain.effector);
 }
 
 // Largest distance from a joint with a goal to that goal.
 float goal_error(const Workspace& ws, const std::vector<glm::vec3>& positions) {
+  const FabrikScratch& scratch = ws.fabrik;
   float worst = 0.0f;
   for (size_t k = 0; k < ws.path.size(); ++k)
-    if (ws.weights[k] > 0.0f) worst = std::max(worst, glm::length(positions[k] - ws.vectors[k]));
+    if (scratch.goal_weights[k] > 0.0f)
+      worst = std::max(worst, glm::length(positions[k] - scratch.goals[k]));
   return worst;
 }
 
@@ -66,30 +64,34 @@ float goal_error(const Workspace& ws, const std::vector<glm::vec3>& positions) {
 // indices); it then proposes a position for its parent on the line toward the parent's
 // current position, at the bone's length.
 void backward_pass(Workspace& ws) {
+  FabrikScratch& scratch = ws.fabrik;
   const size_t n = ws.path.size();
   const std::vector<glm::vec3>& p = ws.positions;
-  std::vector<glm::vec3>& b = ws.positions2;
+  std::vector<glm::vec3>& b = scratch.backward;
+  const std::vector<float>& lengths = scratch.bone_lengths;
   for (size_t k = 0; k < n; ++k) {
-    if (ws.flags[k]) {
-      ws.vectors2[k] = ws.vectors[k] * ws.weights[k];
-      ws.floats[k] = ws.weights[k];
+    if (scratch.averages[k]) {
+      scratch.proposal_sum[k] = scratch.goals[k] * scratch.goal_weights[k];
+      scratch.proposal_weight[k] = scratch.goal_weights[k];
     } else if (ws.first_child[k] < 0) {
-      b[k] = ws.weights[k] > 0.0f ? ws.vectors[k] : p[k];  // a leaf: its goal (or where it is)
+      // A leaf: its goal (or where it is).
+      b[k] = scratch.goal_weights[k] > 0.0f ? scratch.goals[k] : p[k];
     }
   }
   for (size_t k = n - 1; k >= 1; --k) {
-    if (ws.flags[k]) b[k] = ws.floats[k] > 0.0f ? ws.vectors2[k] / ws.floats[k] : p[k];
+    if (scratch.averages[k])
+      b[k] = scratch.proposal_weight[k] > 0.0f ? scratch.proposal_sum[k] / scratch.proposal_weight[k] : p[k];
     const size_t t = static_cast<size_t>(ws.tree_parent[k]);
     const glm::vec3 d = p[t] - b[k];
     const float d2 = glm::dot(d, d);
     // The parent sits on the line toward its old position; if that is exactly here, keep
     // the bone's old direction instead.
     const glm::vec3 proposal =
-        d2 > kTiny2 ? b[k] + d * (ws.lengths[k] / std::sqrt(d2))
-                    : b[k] + direction_or(p[t] - p[k], glm::vec3(0, 1, 0)) * ws.lengths[k];
-    if (ws.flags[t]) {
-      ws.vectors2[t] += proposal * ws.floats2[k];
-      ws.floats[t] += ws.floats2[k];
+        d2 > kTiny2 ? b[k] + d * (lengths[k] / std::sqrt(d2))
+                    : b[k] + direction_or(p[t] - p[k], glm::vec3(0, 1, 0)) * lengths[k];
+    if (scratch.averages[t]) {
+      scratch.proposal_sum[t] += proposal * scratch.subtree_weight[k];
+      scratch.proposal_weight[t] += scratch.subtree_weight[k];
     } else {
       b[t] = proposal;
     }
@@ -160,9 +162,9 @@ inline Placement start_placement(const glm::vec3& anchor, const glm::vec3& first
 IKSCOPE_ALWAYS_INLINE void backward_pass_single_body(Workspace& ws) {
   const size_t n = ws.path.size();
   const glm::vec3* p = ws.positions.data();
-  glm::vec3* b = ws.positions2.data();
-  const float* lengths = ws.lengths.data();
-  b[n - 1] = ws.vectors[n - 1];  // the goal
+  glm::vec3* b = ws.fabrik.backward.data();
+  const float* lengths = ws.fabrik.bone_lengths.data();
+  b[n - 1] = ws.fabrik.goals[n - 1];  // the goal
   if (n < 3) return;
   Placement s = start_placement(b[n - 1], p[n - 2]);
   for (size_t k = n - 1; k >= 2; --k) {  // places joint k - 1, then aims at k - 2
@@ -176,8 +178,8 @@ IKSCOPE_ALWAYS_INLINE void backward_pass_single_body(Workspace& ws) {
 IKSCOPE_ALWAYS_INLINE float forward_pass_single_body(Workspace& ws, const glm::vec3& goal) {
   const size_t n = ws.path.size();
   glm::vec3* p = ws.positions.data();
-  const glm::vec3* b = ws.positions2.data();
-  const float* lengths = ws.lengths.data();
+  const glm::vec3* b = ws.fabrik.backward.data();
+  const float* lengths = ws.fabrik.bone_lengths.data();
   if (n < 2) return glm::length(p[0] - goal);
   Placement s = start_placement(p[0], b[1]);
   for (size_t k = 1; k < n; ++k) {  // places joint k, then aims at k + 1
@@ -204,8 +206,8 @@ float single_goal_iteration(Workspace& ws, const glm::vec3& goal) {
 void forward_pass(Workspace& ws) {
   const size_t n = ws.path.size();
   glm::vec3* p = ws.positions.data();
-  const glm::vec3* b = ws.positions2.data();
-  const float* lengths = ws.lengths.data();
+  const glm::vec3* b = ws.fabrik.backward.data();
+  const float* lengths = ws.fabrik.bone_lengths.data();
   glm::vec3 parent = p[0];
   for (size_t k = 1; k < n; ++k) {
     const glm::vec3 d = b[k] - parent;
@@ -213,6 +215,20 @@ void forward_pass(Workspace& ws) {
     parent = d2 > kTiny2 ? parent + d * scale_over_sqrt(lengths[k], d2)
                          : parent + direction_or(p[k] - parent, glm::vec3(0, 1, 0)) * lengths[k];
     p[k] = parent;
+  }
+}
+
+// The classic FABRIK shortcut for an unreachable goal: the chain laid straight from the
+// root toward it, each bone (scratch.bone_lengths, one per tree joint) at its length, into
+// scratch.straight_line.
+void lay_straight_line(const glm::vec3& root_position, const glm::vec3& goal, FabrikScratch& scratch) {
+  const size_t n = scratch.bone_lengths.size();
+  const glm::vec3 dir = direction_or(goal - root_position, glm::vec3(0, 1, 0));
+  scratch.straight_line.resize(n);
+  float along = 0.0f;
+  for (size_t k = 0; k < n; ++k) {
+    along += scratch.bone_lengths[k];
+    scratch.straight_line[k] = root_position + dir * along;
   }
 }
 
@@ -262,7 +278,7 @@ bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pos
 
 // Model-space positions of the path's joints (forward kinematics in the root parent's
 // frame: x_k = x_(k-1) + s_(k-1) R(W_(k-1)) t_k, W_k = W_(k-1) q_k, s_k = s_(k-1) * scale_k,
-// then mapped by the root's parent), and the bone lengths, ws.lengths[0] = 0.
+// then mapped by the root's parent), and the bone lengths, ws.fabrik.bone_lengths[0] = 0.
 IKSCOPE_ALWAYS_INLINE void rigid_path_positions_body(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws) {
   const size_t n = ws.path.size();
   const glm::mat3 m(parent_of_root);
@@ -277,8 +293,9 @@ IKSCOPE_ALWAYS_INLINE void rigid_path_positions_body(const Pose& pose, const glm
     scale *= local.scale.x;
     ws.positions[k] = origin + m * position;
   }
-  ws.lengths[0] = 0.0f;
-  for (size_t k = 1; k < n; ++k) ws.lengths[k] = glm::length(ws.positions[k] - ws.positions[k - 1]);
+  ws.fabrik.bone_lengths[0] = 0.0f;
+  for (size_t k = 1; k < n; ++k)
+    ws.fabrik.bone_lengths[k] = glm::length(ws.positions[k] - ws.positions[k - 1]);
 }
 
 // Compiled twice (isa_dispatch.h), like the passes: quaternion products are sums of products.
@@ -293,17 +310,18 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   const Params& params = chain.params;
   const size_t n = ws.path.size();
   ws.positions.resize(n);
-  ws.positions2.resize(n);
-  ws.lengths.resize(n);
+  ws.fabrik.backward.resize(n);
+  ws.fabrik.bone_lengths.resize(n);
+  ws.fabrik.rigid_aim.resize(n);
   rigid_path_positions(pose, parent_of_root, ws);
-  // The passes read the goal from ws.vectors[n - 1].
-  ws.vectors.resize(n);
+  // The passes read the goal from ws.fabrik.goals[n - 1].
+  ws.fabrik.goals.resize(n);
   const glm::vec3 goal = chain.goal.position;
-  ws.vectors[n - 1] = goal;
+  ws.fabrik.goals[n - 1] = goal;
 
   // The chain's length summed from the effector up, as path_length does.
   float chain_length = 0.0f;
-  for (size_t k = n; k-- > 1;) chain_length += ws.lengths[k];
+  for (size_t k = n; k-- > 1;) chain_length += ws.fabrik.bone_lengths[k];
   const float tolerance = resolve_tolerance(params, chain_length);
   const glm::vec3 root_position = ws.positions[0];
   const float initial_error = glm::length(ws.positions[n - 1] - goal);
@@ -321,14 +339,9 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
 
   if (glm::length(goal - root_position) > chain_length) {
     // Unreachable: lay the chain straight toward the goal (the classic FABRIK shortcut).
-    const glm::vec3 dir = direction_or(goal - root_position, glm::vec3(0, 1, 0));
-    float along = 0.0f;
-    for (size_t k = 0; k < n; ++k) {
-      along += ws.lengths[k];
-      ws.positions2[k] = root_position + dir * along;
-    }
-    const glm::vec3 end =
-        aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions2.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+    lay_straight_line(root_position, goal, ws.fabrik);
+    const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, ws.fabrik.straight_line.data(),
+                                         pose, ws.fabrik.rigid_aim);
     result.error = glm::length(end - goal);
     result.iterations = 1;
     trace_iteration(trace, pose, result.error);
@@ -345,10 +358,11 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
       },
       [&](float error) {
         if (trace != nullptr && trace->record_poses)
-          aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+          aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.fabrik.rigid_aim);
         trace_iteration(trace, pose, error);
       });
-  const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.vectors2, ws.floats, ws.rotations);
+  const glm::vec3 end =
+      aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, ws.fabrik.rigid_aim);
   result.error = glm::length(end - goal);
   result.status = final_status(result.error, tolerance, beyond_reach, loop.stalled);
   result.iterations = loop.iterations;
@@ -373,19 +387,19 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
   const Params& params = chain.params;
   const size_t n = ws.path.size();
   ws.positions.resize(n);
-  ws.positions2.resize(n);
-  ws.lengths.resize(n);
+  ws.fabrik.backward.resize(n);
+  ws.fabrik.bone_lengths.resize(n);
   ws.linear.resize(n);
-  ws.vectors2.resize(n);
-  ws.floats.resize(n);
+  ws.fabrik.proposal_sum.resize(n);
+  ws.fabrik.proposal_weight.resize(n);
   const int main_effector = prepare_goals(chain, ws);
 
   apply_start_pose(skeleton, params, ws, ws.path, pose);
   const glm::mat4 parent_of_root = parent_world(skeleton, pose, chain.root);
   chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);
-  ws.lengths[0] = 0.0f;
+  ws.fabrik.bone_lengths[0] = 0.0f;
   for (size_t k = 1; k < n; ++k)
-    ws.lengths[k] =
+    ws.fabrik.bone_lengths[k] =
         glm::length(ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])]);
 
   const float chain_length = path_length(ws.positions, ws.tree_parent, main_effector);
@@ -399,9 +413,9 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
   // After the solve, in `actual`: is some goal farther from the root than its path's length?
   auto beyond_reach = [&](const std::vector<glm::vec3>& actual) {
     for (size_t k = 0; k < n; ++k) {
-      if (!(ws.weights[k] > 0.0f)) continue;
+      if (!(ws.fabrik.goal_weights[k] > 0.0f)) continue;
       const float reach = path_length(actual, ws.tree_parent, static_cast<int>(k));
-      if (glm::length(ws.vectors[k] - root_position) > reach * (1.0f + 1e-5f)) return true;
+      if (glm::length(ws.fabrik.goals[k] - root_position) > reach * (1.0f + 1e-5f)) return true;
     }
     return false;
   };
@@ -415,14 +429,9 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
   const glm::vec3 goal = chain.goal.position;
   if (fast && single_effector && glm::length(goal - root_position) > chain_length) {
     // Unreachable: lay the chain straight toward the goal (the classic FABRIK shortcut).
-    const glm::vec3 dir = direction_or(goal - root_position, glm::vec3(0, 1, 0));
-    float along = 0.0f;
-    for (size_t k = 0; k < n; ++k) {
-      along += ws.lengths[k];
-      ws.positions2[k] = root_position + dir * along;
-    }
-    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.positions2,
-                   ws.floats2.data(), pose, ws.positions, ws.lengths, trace);
+    lay_straight_line(root_position, goal, ws.fabrik);
+    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.fabrik.straight_line,
+                   ws.fabrik.subtree_weight.data(), pose, ws.positions, ws.fabrik.bone_lengths, trace);
     result.error = goal_error(ws, ws.positions);
     result.iterations = 1;
     trace_iteration(trace, pose, result.error);
@@ -437,10 +446,12 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
   if (fast) {
     // Positions only; rotations rebuilt at the end (and for the trace when it wants poses,
     // into scratch arrays so the iteration itself is the same with or without a trace).
+    ws.fabrik.posed.resize(n);
+    ws.fabrik.posed_bone_lengths.resize(n);
     auto record = [&](float error) {
       if (trace != nullptr && trace->record_poses)
         aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose,
-                       ws.positions2, ws.floats, nullptr);
+                       ws.fabrik.posed, ws.fabrik.posed_bone_lengths, nullptr);
       trace_iteration(trace, pose, error);
     };
     loop = iterate_until_done(
@@ -454,11 +465,11 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
           return goal_error(ws, ws.positions);
         },
         record);
-    aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, ws.positions2,
-                   ws.floats, nullptr);
-    result.error = goal_error(ws, ws.positions2);
+    aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, ws.fabrik.posed,
+                   ws.fabrik.posed_bone_lengths, nullptr);
+    result.error = goal_error(ws, ws.fabrik.posed);
     result.status =
-        final_status(result.error, tolerance, beyond_reach(ws.positions2), loop.stalled);
+        final_status(result.error, tolerance, beyond_reach(ws.fabrik.posed), loop.stalled);
   } else {
     // Rebuild (and clamp) the rotations every iteration; the next backward pass starts
     // from the actual positions and bone lengths of that pose.
@@ -466,8 +477,8 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
         params.max_iterations, tolerance, initial_error,
         [&] {
           backward_pass(ws);
-          aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.positions2,
-                         ws.floats2.data(), pose, ws.positions, ws.lengths, trace);
+          aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.fabrik.backward,
+                         ws.fabrik.subtree_weight.data(), pose, ws.positions, ws.fabrik.bone_lengths, trace);
           return goal_error(ws, ws.positions);
         },
         [&](float error) { trace_iteration(trace, pose, error); });

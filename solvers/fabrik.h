@@ -32,9 +32,46 @@
 // Params used: max_iterations, tolerance, tolerance_relative, use_limits, warm_start.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "solvers/chain.h"
+#include "solvers/chain_aim.h"
 
 namespace ik {
+
+// FABRIK's scratch (Workspace::fabrik). Every vector holds one entry per tree joint k, in
+// Workspace::path order, and is sized once per solve before the iterations; members a path
+// does not use keep whatever size they had. The current positions and frames are the
+// Workspace's common `positions` and `linear`.
+struct FabrikScratch {
+  // The passes.
+  std::vector<glm::vec3> backward;      // model space: where the backward pass puts k (from
+                                        // its child's backward position, or its goal)
+  std::vector<float> bone_lengths;      // model-space length of the bone tree_parent(k) -> k,
+                                        // 0 for the root; the bones of the current pose
+  // The goals (the chain's effector and its extra effectors).
+  std::vector<glm::vec3> goals;         // model space: k's goal, the weighted mean when several
+                                        // effectors name k; read only where goal_weights[k] > 0
+                                        // (the rigid path sets the last joint's only)
+  std::vector<float> goal_weights;      // total weight of the effectors on k; 0 = k has no goal
+  std::vector<float> subtree_weight;    // total goal weight in k's subtree: its say in its
+                                        // parent's backward average, and its bone's weight in
+                                        // a branch point's best-fit rotation
+  std::vector<std::uint8_t> averages;   // 1 if k's backward position is the weighted average
+                                        // of several proposals (its children's, its goal)
+  std::vector<glm::vec3> proposal_sum;  // backward pass, joints that average: the running sum
+                                        // of their weighted proposals (model space)
+  std::vector<float> proposal_weight;   // ... and the running sum of those weights
+  // The rotation rebuild.
+  std::vector<glm::vec3> straight_line;  // model space: the chain laid straight from the root
+                                         // toward an unreachable goal, the rebuild's targets
+  std::vector<glm::vec3> posed;          // model space: k in the pose the rebuild wrote from
+                                         // the fast path's positions (equal to them up to
+                                         // rounding; the error is measured here)
+  std::vector<float> posed_bone_lengths;  // the bone lengths of that pose (not read)
+  RigidAimScratch rigid_aim;             // the rebuild's own, on the rigid path (aim_rigid_path)
+};
 
 SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                          Workspace& workspace, Trace* trace);

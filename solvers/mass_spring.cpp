@@ -94,7 +94,6 @@ SolveResult solve_mass_spring(const Skeleton& skeleton, const Chain& chain, Pose
   fill_tree_children(ws.tree_parent, ws.first_child, ws.next_sibling);
   ws.positions.resize(n);
   ws.linear.resize(n);
-  ws.floats.resize(n);
 
   const glm::mat4 parent_of_root = parent_world(skeleton, pose, chain.root);
   chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);
@@ -103,16 +102,19 @@ SolveResult solve_mass_spring(const Skeleton& skeleton, const Chain& chain, Pose
   const glm::mat3 model_from_chain(parent_of_root);
   const glm::vec3 chain_origin(parent_of_root[3]);
   const glm::mat3 chain_from_model = glm::inverse(model_from_chain);
-  ws.positions2.resize(n);
+  MassSpringScratch& scratch = ws.mass_spring_scratch;
+  scratch.start_in_chain_space.resize(n);
+  scratch.particle_targets.resize(n);
+  scratch.posed_bone_lengths.resize(n);
   for (size_t k = 0; k < n; ++k)
-    ws.positions2[k] = chain_from_model * (ws.positions[k] - chain_origin);
+    scratch.start_in_chain_space[k] = chain_from_model * (ws.positions[k] - chain_origin);
   const size_t slot = static_cast<size_t>(std::max(ws.chain_slot, 0));
   if (ws.mass_spring.size() <= slot) ws.mass_spring.resize(slot + 1);
   MassSpringState& state = ws.mass_spring[slot];
-  ensure_state(chain, ws.positions2, state);
+  ensure_state(chain, scratch.start_in_chain_space, state);
 
   const glm::vec3 goal = chain.goal.position;
-  const glm::vec3 root = ws.positions2[0];
+  const glm::vec3 root = scratch.start_in_chain_space[0];
   const glm::vec3 pin = effector_pin(state, root, chain_from_model * (goal - chain_origin));
   // Held at both ends on one line with every joint on it, the constraints could only slide
   // the particles along the line: bend them off it (the colinear bump) so they can fold.
@@ -134,9 +136,9 @@ SolveResult solve_mass_spring(const Skeleton& skeleton, const Chain& chain, Pose
   trace_begin(trace, ws.path, pose, glm::length(ws.positions[n - 1] - goal), substeps);
   auto pose_from_particles = [&] {
     for (size_t k = 0; k < n; ++k)
-      ws.positions2[k] = chain_origin + model_from_chain * state.current[k];
-    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, ws.positions2, nullptr, pose,
-                   ws.positions, ws.floats, trace);
+      scratch.particle_targets[k] = chain_origin + model_from_chain * state.current[k];
+    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, scratch.particle_targets, nullptr,
+                   pose, ws.positions, scratch.posed_bone_lengths, trace);
     return glm::length(ws.positions[n - 1] - goal);
   };
   float motion = 0.0f;  // in chain space; compared with the tolerance, a rough measure

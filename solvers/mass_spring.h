@@ -61,6 +61,19 @@ struct MassSpringState {
   double pending_substeps = 0.0;    // simulated time not yet run, in substeps (< 1 after a solve)
 };
 
+// The mass-spring solver's scratch for one solve (Workspace::mass_spring_scratch), one entry
+// per chain joint, sized before the substeps. Chain space is the frame of the chain root's
+// parent, where the particles live.
+struct MassSpringScratch {
+  std::vector<glm::vec3> start_in_chain_space;  // the joints' positions in the pose at the start
+                                                // of the solve, in chain space: where a new
+                                                // simulation starts; entry 0 pins the root
+  std::vector<glm::vec3> particle_targets;      // model space: the particles mapped back, where
+                                                // the rotation rebuild aims the bones
+  std::vector<float> posed_bone_lengths;        // the bone lengths of the pose the rebuild
+                                                // wrote (not read)
+};
+
 SolveResult solve_mass_spring(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                               Workspace& workspace, Trace* trace);
 

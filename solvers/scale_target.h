@@ -20,6 +20,8 @@
 // (0, max_scale].
 //
 // Params used: tolerance, tolerance_relative, min_scale, max_scale.
+//
+// Scratch: workspace.path only; scale target has no scratch of its own.
 #pragma once
 
 #include "solvers/chain.h"

@@ -10,36 +10,41 @@
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/fabrik.h"
 #include "solvers/jacobian.h"
+#include "solvers/limits.h"
 #include "solvers/mass_spring.h"
 
 namespace ik {
 
-// Scratch memory shared by all solvers. Buffers only grow; a solver sizes what it needs
-// once, before its iteration loop.
+// The common chain fields mean the same for every solver; what one solver alone needs is
+// its own typed member (FabrikScratch in fabrik.h, ...), declared in that solver's header.
+// "Chain joint k" is the k-th entry of `path`.
 struct Workspace {
-  std::vector<std::uint8_t> locked;   // per joint: 1 = an earlier chain owns it, do not move
-  std::vector<glm::mat4> world;       // per joint model-space transforms
-  std::vector<int> path;
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> positions2;
-  std::vector<float> lengths;
-  std::vector<float> floats;          // angle vectors, ...
-  std::vector<float> floats2;
-  std::vector<glm::quat> rotations;
+  // Set by the caller (scene_solve), read by every solver; empty = nothing locked.
+  std::vector<std::uint8_t> locked;   // per skeleton joint: 1 = an earlier chain owns it, do not move
+  std::vector<glm::mat4> world;       // per skeleton joint: model-space transform (fk_all); no
+                                      // solver fills or reads it today
 
-  // Added with solver_common.h (tree-shaped chains, incremental frames):
+  // The chain being solved, filled by fill_chain_path / fill_chain_tree, fill_tree_children
+  // and chain_frames (solver_common.h).
+  std::vector<int> path;              // per chain joint: its skeleton index (ascending)
   std::vector<int> tree_parent;       // per chain joint: position in `path` of its parent in the
                                       // chain's tree, -1 for the chain root
-  std::vector<glm::mat3> linear;      // per chain joint: model-space linear part (rotation and
-                                      // scale; may shear under a non-uniformly scaled parent)
-  std::vector<glm::vec3> vectors;     // per chain joint scratch (goal positions, memoised offsets)
-  std::vector<glm::vec3> vectors2;
-  std::vector<float> weights;         // per chain joint scratch (goal weights)
-  std::vector<std::uint8_t> flags;    // per chain joint scratch
   std::vector<int> first_child;       // per chain joint: first child in the chain's tree, -1 none
   std::vector<int> next_sibling;      // per chain joint: next child of the same parent, -1 none
-  std::vector<int> order;             // scene_solve: the order the chains are solved in
+  std::vector<glm::vec3> positions;   // per chain joint: model-space position in the solver's
+                                      // current estimate of the pose
+  std::vector<glm::mat3> linear;      // per chain joint: model-space linear part (rotation and
+                                      // scale; may shear under a non-uniformly scaled parent)
+  std::vector<int> order;             // scene_solve: the order the chains are solved in (indices
+                                      // into the scene's chains)
+
+  // Each solver's own scratch, declared in its header (the Jacobian solvers' is below, with
+  // their persistent state). CCD, scale target and the analytic solvers need none beyond
+  // the chain fields above.
+  FabrikScratch fabrik;
+  MassSpringScratch mass_spring_scratch;  // (mass_spring below is its state between solves)
 
   // Persistent per-chain state (not scratch): the mass-spring solver's particles. A solve
   // uses mass_spring[chain_slot]; scene_solve sets chain_slot to the chain's index in the
