@@ -26,6 +26,7 @@
 //   arithmetic:      add, sub, mul, max4
 //   swizzles:        yzx, zxy, with_w, xyz_only, w_only
 //   products:        cross3, cross3_sum, sum3, dot3, dot4, four_dot3, symmetric_sums
+//   quaternions:     rotate3
 //   matrices:        symmetric4_column<k>
 //   roots:           rsqrt_est (one float), rsqrt_est_nr
 //   tests:           index_of_largest, all_finite4, all_nonzero3
@@ -132,6 +133,14 @@ IKSCOPE_ALWAYS_INLINE Float4 four_dot3(Float4 a0, Float4 b0, Float4 a1, Float4 b
 }
 // The symmetric sums of a bᵀ off its diagonal, (a1 b2 + a2 b1, a2 b0 + a0 b2, a0 b1 + a1 b0).
 IKSCOPE_ALWAYS_INLINE Float4 symmetric_sums(Float4 a, Float4 b) { return add(mul(yzx(a), zxy(b)), mul(zxy(a), yzx(b))); }
+
+// -- quaternions
+// R(q) v for a unit quaternion q = (u, w) and a 3-vector v: v + w t + u x t with t = 2 u x v
+// (solver_common.h's rotate, the same operations).
+IKSCOPE_ALWAYS_INLINE Float4 rotate3(Float4 q, Float4 v) {
+  const Float4 twice_u_cross_v = cross3(add(q, q), v);
+  return add(add(v, mul(splat_lane<3>(q), twice_u_cross_v)), cross3(q, twice_u_cross_v));
+}
 
 // -- matrices
 // Column k (0, 1 or 2) of the symmetric 4 x 4 matrix with diagonal d (lanes 0-2), upper-left
@@ -276,6 +285,12 @@ IKSCOPE_ALWAYS_INLINE Float4 symmetric_sums(Float4 a, Float4 b) {
   const float* x = a.v;
   const float* y = b.v;
   return {{x[1] * y[2] + x[2] * y[1], x[2] * y[0] + x[0] * y[2], x[0] * y[1] + x[1] * y[0], x[3] * y[3] + x[3] * y[3]}};
+}
+
+// -- quaternions
+IKSCOPE_ALWAYS_INLINE Float4 rotate3(Float4 q, Float4 v) {
+  const Float4 twice_u_cross_v = cross3(add(q, q), v);
+  return add(add(v, mul(splat_lane<3>(q), twice_u_cross_v)), cross3(q, twice_u_cross_v));
 }
 
 // -- matrices (s = (s12, s20, s01))

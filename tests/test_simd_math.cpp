@@ -2,11 +2,13 @@
 // (ik::simd_ref) on random inputs. Both compute each lane with the same operations in the
 // same order, so they must agree bit for bit; only the two estimates differ, within the
 // bounds stated at their tests. The reference is tied to glm where the solvers rely on
-// glm's arithmetic (cross3 and dot3 round as glm::cross and glm::dot do).
+// glm's arithmetic (cross3 and dot3 round as glm::cross and glm::dot do, rotate3 as
+// solver_common.h's rotate).
 //
 // This file is built without -march and without fused multiply-adds, so neither side is
 // contracted: the comparison is of the operations as written.
 #include "solvers/simd_math.h"
+#include "solvers/solver_common.h"
 
 #include <gtest/gtest.h>
 
@@ -177,6 +179,19 @@ TEST(SimdMath, CrossAndDotRoundAsGlmDoes) {
     const Lanes cross = lanes(ref::cross3(a.r, b.r));
     for (int i = 0; i < 3; ++i) ASSERT_TRUE(same(cross[static_cast<size_t>(i)], c[i]));
     ASSERT_TRUE(same(ref::dot3(a.r, b.r), glm::dot(u, v)));
+  });
+}
+
+TEST(SimdMath, RotateAsSolverCommonDoes) {
+  for_random_inputs(11, [](std::mt19937& rng) {
+    const glm::quat q = glm::normalize(glm::quat(random_float(rng), random_float(rng), random_float(rng),
+                                                 random_float(rng) + 1e-3f));
+    const Lanes v = {random_float(rng), random_float(rng), random_float(rng), 0.0f};
+    const Both q4 = both({q.x, q.y, q.z, q.w}), v4 = both(v);
+    ASSERT_TRUE(same(sse::rotate3(q4.s, v4.s), ref::rotate3(q4.r, v4.r)));
+    const glm::vec3 expected = ik::rotate(q, glm::vec3(v[0], v[1], v[2]));
+    const Lanes got = lanes(ref::rotate3(q4.r, v4.r));
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(same(got[static_cast<size_t>(i)], expected[i]));
   });
 }
 

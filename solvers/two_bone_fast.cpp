@@ -1,0 +1,333 @@
+// The two-bone closed form and the fast path (two_bone_fast.h), in simd_math.h's
+// vocabulary: one register holds what takes three or four scalar registers, so the solve's
+// ~40 vectors stay in registers instead of spilling to the stack.
+//
+// Index:
+//   [CLOSED FORM]  bend_and_turn_at_once: analytic.h's steps 1-3 at once, from the
+//                  triangle's sides (law of cosines, Heron) and Shepperd's quaternion
+//   [FAST PATH]    fast_shape (the shape, in a few comparisons), surely_valid (the
+//                  inputs, four floats at a time), limb_vectors (the loads), fast_solve
+//                  (the steps in order), begin_fast_trace
+//   [ENTRY]        reach_two_bone_at_once, solve_two_bone_fast: each a dispatched copy
+//                  (isa_dispatch.h) of one always-inline body
+#include "solvers/two_bone_fast.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+#include "solvers/isa_dispatch.h"
+#include "solvers/simd_math.h"
+#include "solvers/solver_common.h"
+#include "solvers/workspace.h"
+
+namespace ik {
+namespace {
+
+using namespace simd;  // NOLINT: this file is written in the vocabulary
+
+// 1 / sqrt(x) for x > 0 to about float precision (scale_over_sqrt); NaN for x = 0 or NaN,
+// which the checks (written to fail on NaN) send to the general path.
+IKSCOPE_ALWAYS_INLINE float inverse_sqrt(float x) { return scale_over_sqrt(1.0f, x); }
+
+// ---- [CLOSED FORM] ----------------------------------------------------------------------
+
+// What the closed form reads: the bones in a's own frame (before its rotation), b's
+// rotation and, in the limb frame, root -> target and the pole.
+struct LimbVectors {
+  Float4 w1;          // a -> b, a's frame (root_frame_bone 0)
+  Float4 w2;          // b -> end, a's frame (root_frame_bone 1)
+  Float4 rotation_b;  // b's local rotation (x, y, z, w)
+  Float4 to_target;   // target - a's position, limb frame
+  Float4 pole;        // Goal::pole, limb frame (lanes 0-2)
+};
+
+// What it found besides the rotations.
+struct AtOnce {
+  float distance = 0.0f;   // |target - root|
+  float wanted = 0.0f;     // the distance clamped into [|l1 - l2|, l1 + l2]: the effector's
+  float longest = 0.0f;    // l1 + l2
+  bool in_range = false;   // distance within [|l1 - l2|, l1 + l2] (a relative 1e-6 of slack)
+  Float4 u;                // the unit target direction: the effector lands at root + wanted u
+};
+
+// analytic.h's steps 1-3 for the common case, at once: writes b's new local rotation to
+// rotation_b_out and a's to rotation_a_out (four floats each, x y z w) and returns true;
+// returns false, nothing written, when the case is not the common one.
+//
+// The bend is worked out in a's own frame, where the limb's shape is the same as in the limb
+// frame, so a's old rotation is never needed: its new one maps a's frame onto the limb frame
+// directly. Lengths come as x * (1 / sqrt(x)) (shorter latency than sqrt, and the
+// reciprocals normalise the directions without a division); a zero length gives NaN, which
+// the checks (written to fail on NaN) turn away.
+IKSCOPE_ALWAYS_INLINE bool bend_and_turn_at_once(const LimbVectors& limb, float* rotation_a_out, float* rotation_b_out,
+                                                 AtOnce& out) {
+  const Float4 w1 = limb.w1, w2 = limb.w2, rotation_b = limb.rotation_b, to_target = limb.to_target, pole = limb.pole;
+  // The limb's plane normal (a's frame), the target line and the pole's plane (limb frame).
+  const Float4 plane = cross3(w1, w2);
+  const Float4 pole_plane = cross3(pole, to_target);
+  // The squared lengths that do not wait for b's rotation, side by side (a batch with |w2|²
+  // or the plane's in it would make these wait for them too).
+  const Float4 early_squares = four_dot3(w1, w1, to_target, to_target, pole_plane, pole_plane, pole, pole);
+  const Float4 early_inverses = rsqrt_est_nr(early_squares), early_lengths = mul(early_squares, early_inverses);
+  const float l1_squared = lane<0>(early_squares), distance_squared = lane<1>(early_squares);
+  const float pole_plane_squared = lane<2>(early_squares), pole_squared = lane<3>(early_squares);
+  const float inverse_l1 = lane<0>(early_inverses), inverse_distance = lane<1>(early_inverses);
+  const float inverse_pole_plane_length = lane<2>(early_inverses);
+  const float l1 = lane<0>(early_lengths), distance = lane<1>(early_lengths);
+  const float l2_squared = dot3(w2, w2), w1_dot_w2 = dot3(w1, w2), plane_squared = dot3(plane, plane);
+  const float product_squared = l1_squared * l2_squared;  // (l1 l2)²
+  const float inverse_l2 = inverse_sqrt(l2_squared), inverse_plane_length = inverse_sqrt(plane_squared);
+  const float l2 = l2_squared * inverse_l2, plane_length = plane_squared * inverse_plane_length;
+  const float longest = l1 + l2, difference = l1 - l2, shortest = std::fabs(difference);
+  // The common case, squared: a bent limb (|w1 x w2| > 1e-4 l1 l2), a target away from the
+  // root (d > 1e-6 (l1 + l2)), off the pole's line (|pole x D| > 1e-4 d |pole|). Each fails
+  // on NaN. And sizes whose squares below stay normal floats (the solver soak found limbs
+  // ~1e6 and ~1e-6 long that overflowed or underflowed to infinite rotations): b's
+  // unnormalised turn is between (l1 l2)² and 2 (l1 l2)² long, and is squared, so
+  // 1e-18 < (l1 l2)² < 1e18; the root's is between l1 wanted and 4 l1 wanted long,
+  // 1e-6 (l1 + l2) < wanted <= l1 + l2, and is squared, so 1e-12 < l1 (l1 + l2) < 1e18.
+  // Limbs beyond take the step-by-step route.
+  const float l1_longest = l1 * longest;
+  if (!(plane_squared > 1e-8f * product_squared) || !(distance_squared > 1e-12f * (longest * longest)) ||
+      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)) || !(product_squared > 1e-18f) ||
+      !(product_squared < 1e18f) || !(l1_longest > 1e-12f) || !(l1_longest < 1e18f))
+    return false;
+  const bool in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
+  const float wanted = std::min(std::max(distance, shortest), longest);
+
+  // The triangle (l1, l2, wanted) the bend makes, with beta its angle at b and alpha its
+  // angle at the root (between w1 and the end): by the law of cosines
+  //   l1 l2 cos(beta) = (l1² + l2² - wanted²) / 2,  l1 wanted cos(alpha) = (l1² + wanted² - l2²) / 2,
+  // and l1 l2 sin(beta) = l1 wanted sin(alpha) = twice the area, from Heron's formula as
+  // products of differences of lengths, 16 area² = ((l1 + l2)² - wanted²)(wanted² - (l1 - l2)²):
+  // exactly 0 for a straight (or folded) limb, where a square root of 1 - cos² would turn
+  // the cosine's last-bit rounding into a bend of ~3e-4 radians.
+  const float wanted_squared = wanted * wanted;
+  const float cos_beta_scaled = 0.5f * ((l1_squared + l2_squared) - wanted_squared);
+  const float cos_alpha_scaled = 0.5f * ((l1_squared - l2_squared) + wanted_squared);
+  const float twice_area = 0.5f * std::sqrt(std::max(0.0f, ((longest - wanted) * (longest + wanted)) *
+                                                               ((wanted - difference) * (wanted + difference))));
+
+  // 1. Bend b by phi = beta0 - beta about n0 = plane / |plane| (a's frame, which is b's
+  // parent frame), where beta0 is the angle at b now: l1 l2 cos(beta0) = -w1·w2,
+  // l1 l2 sin(beta0) = |w1 x w2|. The angle-difference formulas give, times (l1 l2)²,
+  //   C = (l1 l2)² cos(phi) = |plane| twice_area - (w1·w2) cos_beta_scaled,
+  //   S = (l1 l2)² sin(phi) = |plane| cos_beta_scaled + (w1·w2) twice_area.
+  // The rotation is then a positive multiple of (cos(phi/2), sin(phi/2) n0) without a half
+  // angle: (1 + cos phi, sin phi n0) = 2 cos(phi/2) (...), used up to a quarter turn, and
+  // sign(sin phi) (sin phi, (1 - cos phi) n0) = 2 |sin(phi/2)| (...) beyond, where
+  // 1 + cos phi is what shrinks. Both times (l1 l2)²; one normalisation of the product
+  // with b's rotation, which also removes any drift of b's rotation from unit length.
+  const float C = plane_length * twice_area - w1_dot_w2 * cos_beta_scaled;
+  const float S = plane_length * cos_beta_scaled + w1_dot_w2 * twice_area;
+  const bool small_turn = C >= 0.0f;
+  const float bw = small_turn ? product_squared + C : std::fabs(S);
+  const float b_sine = small_turn ? S : std::copysign(product_squared - C, S);  // times n0
+  // The product (bw, bv) (x) (u_b, w_b) = (bw u_b + w_b bv + bv x u_b, bw w_b - bv·u_b), with
+  // bv's lane 3 cleared so that only bw w_b lands in lane 3 before the dot is taken off.
+  const Float4 n0 = mul(splat(inverse_plane_length), plane);
+  const Float4 bv = xyz_only(mul(splat(b_sine), n0));
+  const Float4 bent_b = sub(add(add(mul(splat(bw), rotation_b), mul(splat_lane<3>(rotation_b), bv)), cross3(bv, rotation_b)),
+                            w_only(splat(dot3(bv, rotation_b))));
+  const float b_scale = inverse_sqrt((bw * bw + b_sine * b_sine) * dot4(rotation_b, rotation_b));
+  store4(rotation_b_out, mul(bent_b, splat(b_scale)));
+
+  // 2-3. a's new rotation R takes a's frame onto the limb frame so that the bent limb's end
+  // direction e goes to the target direction u and the plane normal n0 to the pole plane's
+  // normal m = (pole x u) / |pole x u| (this puts b on the pole's side of the line). In the
+  // orthonormal frame (w^ = w1 / l1, t = n0 x w^, n0) of a's frame, b bends the same way as
+  // before the bend, so e = cos(alpha) w^ + sin(alpha) t, and e x n0 = sin(alpha) w^ -
+  // cos(alpha) t. With k = u x m, R takes (e, n0, e x n0) to (u, m, k):
+  //   R = u eᵀ + m n0ᵀ + k (e x n0)ᵀ = (U w^ᵀ + V tᵀ) / (l1 wanted) + m n0ᵀ,
+  //   U = l1 wanted (cos(alpha) u + sin(alpha) k) = cos_alpha_scaled u + twice_area k,
+  //   V = l1 wanted (sin(alpha) u - cos(alpha) k) = twice_area u - cos_alpha_scaled k.
+  // R's quaternion q by Shepperd's method: with R' = l1 wanted R (a positive multiple, which
+  // the normalisation removes) and T' its trace, the symmetric matrix
+  //   K = [ 2 r'00 + l1 wanted - T'   r'01 + r'10   r'02 + r'20   r'21 - r'12 ]
+  //       [ r'01 + r'10   2 r'11 + l1 wanted - T'   r'12 + r'21   r'02 - r'20 ]
+  //       [ r'02 + r'20   r'12 + r'21   2 r'22 + l1 wanted - T'   r'10 - r'01 ]
+  //       [ r'21 - r'12   r'02 - r'20   r'10 - r'01         l1 wanted + T'    ]
+  // is 4 l1 wanted q qᵀ (q as x, y, z, w), so its column k is q times 4 l1 wanted q_k; the
+  // column with the largest diagonal is far from zero. For R' = Σ a bᵀ over the three terms
+  // (U, w^), (V, t), (l1 wanted m, n0): the diagonal is Σ a * b lane by lane, the symmetric
+  // sums (r'12 + r'21, r'20 + r'02, r'01 + r'10) are Σ symmetric_sums(a, b), the
+  // antisymmetric part is Σ b x a, and l1 wanted + T' = l1 wanted (1 + m·n0) + w^·U + t·V.
+  // (The benchmark's rig and any limb whose rest turns the root by more than ~150 degrees
+  // need the x, y or z column, not only the usual w one.)
+  const Float4 w_hat = mul(splat(inverse_l1), w1), t = cross3(n0, w_hat);
+  const Float4 u = mul(splat(inverse_distance), to_target), m = mul(splat(inverse_pole_plane_length), pole_plane);
+  const Float4 k = cross3(u, m);
+  const Float4 U = add(mul(splat(cos_alpha_scaled), u), mul(splat(twice_area), k));
+  const Float4 V = sub(mul(splat(twice_area), u), mul(splat(cos_alpha_scaled), k));
+  const float l1_wanted = l1 * wanted;
+  const Float4 scaled_m = mul(splat(l1_wanted), m);
+  const Float4 diagonal = add(add(mul(U, w_hat), mul(V, t)), mul(scaled_m, n0));
+  const float aw = l1_wanted + sum3(diagonal);  // l1 wanted + T'
+  const Float4 av = cross3_sum(n0, scaled_m, w_hat, U, t, V);
+  const Float4 symmetric = add(add(symmetric_sums(U, w_hat), symmetric_sums(V, t)), symmetric_sums(scaled_m, n0));
+  // 2 r'ii + l1 wanted - T' = 2 r'ii + 2 l1 wanted - (l1 wanted + T').
+  const Float4 k_diagonal = add(add(diagonal, diagonal), splat(2.0f * l1_wanted - aw));
+  // A branch, not a select (which measured 56 ns against 49): predicted, it lets the
+  // normalisation start before the comparison is done.
+  Float4 quaternion;
+  switch (index_of_largest(with_w(k_diagonal, aw))) {
+    case 0: quaternion = symmetric4_column<0>(k_diagonal, symmetric, av); break;
+    case 1: quaternion = symmetric4_column<1>(k_diagonal, symmetric, av); break;
+    case 2: quaternion = symmetric4_column<2>(k_diagonal, symmetric, av); break;
+    default: quaternion = with_w(av, aw); break;
+  }
+  store4(rotation_a_out, mul(quaternion, splat(inverse_sqrt(dot4(quaternion, quaternion)))));
+
+  out.distance = distance;
+  out.wanted = wanted;
+  out.longest = longest;
+  out.in_range = in_range;
+  out.u = u;
+  return true;
+}
+
+// ---- [FAST PATH] ------------------------------------------------------------------------
+
+static_assert(sizeof(Transform) == 10 * sizeof(float) && offsetof(Transform, rotation) == 3 * sizeof(float) &&
+                  offsetof(Transform, scale) == 7 * sizeof(float),
+              "Transform is ten floats in a row");
+static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 3 * sizeof(float),
+              "glm::quat is (x, y, z, w) in memory");
+
+// A Transform's parts (floats 0-2 translation, 3-6 rotation, 7-9 scale), each read on its
+// own (lane 3 of a 3-vector 0): a read that straddles the rotation and a neighbour could not
+// take its value from a store to the rotation still on its way to memory (this solve's
+// cold start, or the last solve's result) and would wait for that store to finish.
+template <typename T>
+IKSCOPE_ALWAYS_INLINE const float* floats_at(const T& t, size_t byte_offset) {
+  return reinterpret_cast<const float*>(reinterpret_cast<const char*>(&t) + byte_offset);
+}
+IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return load3(floats_at(t, 0)); }
+IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return load4(floats_at(t, offsetof(Transform, rotation))); }
+IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return load3(floats_at(t, offsetof(Transform, scale))); }
+IKSCOPE_ALWAYS_INLINE float* rotation_floats(Transform& t) { return &t.rotation.x; }
+
+// The joints of a limb in the fast path's shape.
+struct FastLimb {
+  int root = -1, middle = -1, effector = -1;
+};
+
+// The shape: root -> middle -> effector, the root without a parent, indices in range, the
+// locked mask empty, no extra effector, no orientation goal, no limit on the limb's joints
+// (when limits are used).
+IKSCOPE_ALWAYS_INLINE bool fast_shape(const Skeleton& skeleton, const Chain& chain, const Pose& pose,
+                                      const Workspace& workspace, FastLimb& limb) {
+  const int n = skeleton.joint_count();
+  const int effector = chain.effector, root = chain.root;
+  if (!workspace.locked.empty() || !chain.extra_effectors.empty() || chain.goal.use_orientation ||
+      static_cast<int>(pose.local.size()) != n || effector <= 0 || effector >= n || root < 0)
+    return false;
+  const int b = skeleton.parent[static_cast<size_t>(effector)];
+  if (b <= root || skeleton.parent[static_cast<size_t>(b)] != root || skeleton.parent[static_cast<size_t>(root)] >= 0)
+    return false;
+  if (chain.params.use_limits && (skeleton.limits[static_cast<size_t>(root)].enabled ||
+                                  skeleton.limits[static_cast<size_t>(b)].enabled ||
+                                  skeleton.limits[static_cast<size_t>(effector)].enabled))
+    return false;
+  limb = {root, b, effector};
+  return true;
+}
+
+// A sure, cheap test that the floats a fast solve reads are all finite and the scales
+// non-zero (what is_valid_transform and is_valid_goal ask), conservative the other way: a
+// sum of finite floats that overflows, or a product of scales that underflows, only sends
+// the solve to the general path, which checks each value. A NaN or infinity anywhere makes
+// the sum NaN or infinite; a product of finite scales is 0 only if one of them is (or it
+// underflows). The goal's position is bounded on its own: |p|² <= (1e18)² implies every
+// |p_i| <= kMaxGoalCoordinate, and fails on NaN or infinity. Four floats at a time (the
+// goal's pole, up and scale are seven floats in a row, read as 0-3 and 3-6): twenty-odd
+// instructions instead of ~40 scalar additions, and no float held in a register for the
+// check alone (which cost the solve ~20 ns of register spills).
+static_assert(offsetof(Goal, up) == offsetof(Goal, pole) + 3 * sizeof(float) &&
+                  offsetof(Goal, scale) == offsetof(Goal, up) + 3 * sizeof(float),
+              "Goal's pole, up and scale are seven floats in a row");
+IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, const Transform& e, const Goal& goal) {
+  const Float4 scale_a = scale4(a), scale_b = scale4(b), scale_e = scale4(e);
+  const Float4 sum_a = add(add(translation4(a), rotation4(a)), scale_a);
+  const Float4 sum_b = add(add(translation4(b), rotation4(b)), scale_b);
+  const Float4 sum_e = add(add(translation4(e), rotation4(e)), scale_e);
+  const size_t pole = offsetof(Goal, pole);
+  const Float4 sum_goal = add(load4(floats_at(goal, pole)), load4(floats_at(goal, pole + 3 * sizeof(float))));
+  const Float4 sum = add(add(sum_a, sum_b), add(sum_e, sum_goal));
+  const glm::vec3& p = goal.position;
+  const float position_squared = (p.x * p.x + p.y * p.y) + p.z * p.z;
+  return all_finite4(sum) && all_nonzero3(mul(mul(scale_a, scale_b), scale_e)) &&
+         position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
+}
+
+// The closed form's inputs from the limb's transforms (the limb frame is the model frame).
+// The bones in a's own frame (root_frame_bone): w1 = S_a t_b, w2 = S_a R_b S_b t_e. The
+// goal's position from its three floats: the caller has usually just written them.
+IKSCOPE_ALWAYS_INLINE LimbVectors limb_vectors(const Transform& a, const Transform& b, const Transform& e,
+                                               const Goal& goal) {
+  const Float4 scale_a = scale4(a), rotation_b = rotation4(b);
+  const glm::vec3& target = goal.position;
+  return {mul(scale_a, translation4(b)), mul(scale_a, rotate3(rotation_b, mul(scale4(b), translation4(e)))), rotation_b,
+          sub(set4(target.x, target.y, target.z, 0.0f), translation4(a)), load4(floats_at(goal, offsetof(Goal, pole)))};
+}
+
+// The whole solve: shape, inputs, start pose, closed form, result.
+IKSCOPE_ALWAYS_INLINE bool fast_solve(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                      const Workspace& workspace, SolveResult& result) {
+  FastLimb limb;
+  if (!fast_shape(skeleton, chain, pose, workspace, limb)) return false;
+  Transform& joint_a = pose.local[static_cast<size_t>(limb.root)];
+  Transform& joint_b = pose.local[static_cast<size_t>(limb.middle)];
+  Transform& joint_e = pose.local[static_cast<size_t>(limb.effector)];
+  if (!surely_valid(joint_a, joint_b, joint_e, chain.goal)) return false;
+  const Params& params = chain.params;
+  if (!params.warm_start) {
+    joint_a.rotation = skeleton.rest[static_cast<size_t>(limb.root)].rotation;
+    joint_b.rotation = skeleton.rest[static_cast<size_t>(limb.middle)].rotation;
+    joint_e.rotation = skeleton.rest[static_cast<size_t>(limb.effector)].rotation;
+  }
+
+  AtOnce reach;
+  if (!bend_and_turn_at_once(limb_vectors(joint_a, joint_b, joint_e, chain.goal), rotation_floats(joint_a),
+                             rotation_floats(joint_b), reach))
+    return false;
+
+  // The effector lands at root + wanted u, on the line toward the target: its distance from
+  // the target is |d - wanted|.
+  result.error = std::fabs(reach.distance - reach.wanted);
+  result.iterations = 1;
+  result.status = final_status(result.error, resolve_tolerance(params, reach.longest), !reach.in_range, true);
+  return true;
+}
+
+// ---- [ENTRY] ----------------------------------------------------------------------------
+
+IKSCOPE_ALWAYS_INLINE bool at_once_body(const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& root,
+                                        const glm::vec3& target, const glm::vec3& pole, glm::quat& rotation_a,
+                                        glm::quat& rotation_b, glm::vec3& end, bool& in_range) {
+  const Float4 root4 = load3(&root.x);
+  const LimbVectors limb{load3(&w1.x), load3(&w2.x), load4(&rotation_b.x), sub(load3(&target.x), root4),
+                         load3(&pole.x)};
+  AtOnce reach;
+  if (!bend_and_turn_at_once(limb, &rotation_a.x, &rotation_b.x, reach)) return false;
+  store3(&end.x, add(root4, mul(splat(reach.wanted), reach.u)));
+  in_range = reach.in_range;
+  return true;
+}
+
+}  // namespace
+
+bool reach_two_bone_at_once(const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& root, const glm::vec3& target,
+                            const glm::vec3& pole, glm::quat& rotation_a, glm::quat& rotation_b, glm::vec3& end,
+                            bool& in_range) {
+  return IsaDispatch<at_once_body, IsaHot>::run(w1, w2, root, target, pole, rotation_a, rotation_b, end, in_range);
+}
+
+bool solve_two_bone_fast(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                         Trace* trace, SolveResult& result) {
+  if (trace != nullptr) return false;
+  return IsaDispatch<fast_solve, IsaHot>::run(skeleton, chain, pose, workspace, result);
+}
+
+}  // namespace ik
