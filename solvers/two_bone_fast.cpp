@@ -6,8 +6,9 @@
 //   [CLOSED FORM]  bend_and_turn_at_once: analytic.h's steps 1-3 at once, from the
 //                  triangle's sides (law of cosines, Heron) and Shepperd's quaternion
 //   [FAST PATH]    fast_shape (the shape, in a few comparisons), surely_valid (the
-//                  inputs, four floats at a time), limb_vectors (the loads), fast_solve
-//                  (the steps in order), begin_fast_trace
+//                  inputs, four floats at a time), limb_vectors (the loads),
+//                  fast_solve_steps (the steps in order), fast_solve and traced_fast_solve
+//                  (the same steps, the second recording the trace)
 //   [ENTRY]        reach_two_bone_at_once, solve_two_bone_fast: each a dispatched copy
 //                  (isa_dispatch.h) of one always-inline body
 #include "solvers/two_bone_fast.h"
@@ -272,9 +273,14 @@ IKSCOPE_ALWAYS_INLINE LimbVectors limb_vectors(const Transform& a, const Transfo
           sub(set4(target.x, target.y, target.z, 0.0f), translation4(a)), load4(floats_at(goal, offsetof(Goal, pole)))};
 }
 
-// The whole solve: shape, inputs, start pose, closed form, result.
-IKSCOPE_ALWAYS_INLINE bool fast_solve(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                      const Workspace& workspace, SolveResult& result) {
+// The whole solve, in order: the shape, the inputs, the start pose, the closed form, the
+// result. `before_the_solve(limb, vectors)` runs once the pose is the start pose, before
+// anything is written (a traced solve records its start there; an untraced one passes a
+// lambda that does nothing, which compiles away).
+template <typename BeforeTheSolve>
+IKSCOPE_ALWAYS_INLINE bool fast_solve_steps(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                            const Workspace& workspace, SolveResult& result,
+                                            BeforeTheSolve&& before_the_solve) {
   FastLimb limb;
   if (!fast_shape(skeleton, chain, pose, workspace, limb)) return false;
   Transform& joint_a = pose.local[static_cast<size_t>(limb.root)];
@@ -287,17 +293,51 @@ IKSCOPE_ALWAYS_INLINE bool fast_solve(const Skeleton& skeleton, const Chain& cha
     joint_b.rotation = skeleton.rest[static_cast<size_t>(limb.middle)].rotation;
     joint_e.rotation = skeleton.rest[static_cast<size_t>(limb.effector)].rotation;
   }
+  const LimbVectors vectors = limb_vectors(joint_a, joint_b, joint_e, chain.goal);
+  before_the_solve(limb, vectors);
 
   AtOnce reach;
-  if (!bend_and_turn_at_once(limb_vectors(joint_a, joint_b, joint_e, chain.goal), rotation_floats(joint_a),
-                             rotation_floats(joint_b), reach))
-    return false;
+  if (!bend_and_turn_at_once(vectors, rotation_floats(joint_a), rotation_floats(joint_b), reach)) return false;
 
   // The effector lands at root + wanted u, on the line toward the target: its distance from
   // the target is |d - wanted|.
   result.error = std::fabs(reach.distance - reach.wanted);
   result.iterations = 1;
   result.status = final_status(result.error, resolve_tolerance(params, reach.longest), !reach.in_range, true);
+  return true;
+}
+
+IKSCOPE_ALWAYS_INLINE bool fast_solve(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                      const Workspace& workspace, SolveResult& result) {
+  return fast_solve_steps(skeleton, chain, pose, workspace, result, [](const FastLimb&, const LimbVectors&) {});
+}
+
+// The effector's distance from the target before the solve: it sits at root + R_a (w1 + w2).
+IKSCOPE_ALWAYS_INLINE float distance_to_target(const Transform& a, const LimbVectors& vectors) {
+  const Float4 miss = sub(vectors.to_target, rotate3(rotation4(a), add(vectors.w1, vectors.w2)));
+  return std::sqrt(dot3(miss, miss));
+}
+
+// What a traced solve records before the pose changes, as solve_limb (analytic.cpp) does:
+// the limb's joints, the error before the solve and, when record_poses, the pose. Out of
+// line and cold: an untraced solve never comes here.
+__attribute__((noinline, cold)) void begin_fast_trace(const FastLimb& limb, const Pose& pose, float error,
+                                                      Workspace& workspace, Trace* trace) {
+  workspace.path.assign({limb.root, limb.middle, limb.effector});
+  trace_begin(trace, workspace.path, pose, error, 1);
+}
+
+// The same solve, traced: the same steps and the same closed form (so the same pose, bit for
+// bit), and the trace solve_limb would record (no limit is active on this shape, so no
+// joint is ever marked clamped).
+IKSCOPE_ALWAYS_INLINE bool traced_fast_solve(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                             Workspace& workspace, Trace* trace, SolveResult& result) {
+  const auto record_start = [&](const FastLimb& limb, const LimbVectors& vectors) {
+    begin_fast_trace(limb, pose, distance_to_target(pose.local[static_cast<size_t>(limb.root)], vectors), workspace,
+                     trace);
+  };
+  if (!fast_solve_steps(skeleton, chain, pose, workspace, result, record_start)) return false;
+  trace_iteration(trace, pose, result.error);
   return true;
 }
 
@@ -326,8 +366,8 @@ bool reach_two_bone_at_once(const glm::vec3& w1, const glm::vec3& w2, const glm:
 
 bool solve_two_bone_fast(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                          Trace* trace, SolveResult& result) {
-  if (trace != nullptr) return false;
-  return IsaDispatch<fast_solve, IsaHot>::run(skeleton, chain, pose, workspace, result);
+  if (trace == nullptr) return IsaDispatch<fast_solve, IsaHot>::run(skeleton, chain, pose, workspace, result);
+  return IsaDispatch<traced_fast_solve, IsaHot>::run(skeleton, chain, pose, workspace, trace, result);
 }
 
 }  // namespace ik
