@@ -1,3 +1,22 @@
+// The analytic two-bone and three-bone solvers (analytic.h), the general solve: any limb
+// (under any parent, with locked joints, limits, a hinge elbow, an orientation goal, a
+// trace). The common two-bone shape at the skeleton's root goes to the fast path first
+// (two_bone_fast.cpp), which runs the same closed form as the reach step below.
+//
+// Index (helpers first, the solve at the end; read it from the bottom up):
+//   rotations         rotation_from_cos_sin, bend_rotation (the bend about any axis)
+//   the limb          root_frame_bone, limb_bone, limb_end, LimbGoal and limb_goal (the
+//                     limb frame), valid_limb
+//   step by step      reach_two_bone_in_steps: analytic.h's steps 1-3 one after the
+//                     other, for every case
+//   the reach step    reach_two_bone (the closed form, reach_two_bone_at_once in
+//                     two_bone_fast.cpp, in the common case; else step by step),
+//                     reach_three_bone
+//   after the reach   orient_effector, clamp_to_limb_limits, limb_error
+//   the solve         solve_limb: valid_limb -> limb_goal -> start pose -> measure_bones ->
+//                     trace_begin -> reach -> orient_effector -> clamp_to_limb_limits ->
+//                     error -> trace_iteration
+//   entry points      solve_two_bone (the fast path, else solve_limb), solve_three_bone
 #include "solvers/analytic.h"
 
 #include <algorithm>
@@ -29,20 +48,6 @@ glm::quat rotation_from_cos_sin(const glm::vec3& n, float cos_phi, float sin_phi
   const float cos_half = std::sqrt(std::max(0.0f, 0.5f * (1.0f + cos_phi)));
   const float sin_half = std::copysign(std::sqrt(0.5f * (1.0f - cos_phi)), sin_phi);
   return glm::quat(cos_half, sin_half * n);
-}
-
-// rotation_from_cos_sin(n, cos_phi, sin_phi) * rotation, normalised. The product of the
-// unnormalised (1 + cos phi, sin phi n) with `rotation` is scaled once by 1 / (|first| |rotation|)
-// (one Newton-refined estimate, formed while the product is), which also removes any drift
-// of `rotation` from unit length over many warm-started solves.
-glm::quat turned(const glm::quat& rotation, const glm::vec3& n, float cos_phi, float sin_phi) {
-  const float rotation_squared = glm::dot(rotation, rotation);
-  if (cos_phi >= 0.0f) {
-    const float w = 1.0f + cos_phi;
-    const glm::quat q(w, sin_phi * n);
-    return multiply(q, rotation) * scale_over_sqrt(1.0f, (w * w + sin_phi * sin_phi) * rotation_squared);
-  }
-  return multiply(rotation_from_cos_sin(n, cos_phi, sin_phi), rotation) * scale_over_sqrt(1.0f, rotation_squared);
 }
 
 // The rotation about the unit axis n (through the middle joint) that brings the end of
@@ -164,9 +169,9 @@ bool valid_limb(const Skeleton& skeleton, const Chain& chain, const Pose& pose, 
 
 // Bends joint b and turns joint a (limb frame) so that the end of v2 lands on `target`:
 // steps 1-3 of analytic.h, one after the other, for every case. v1 = a -> b and v2 = b ->
-// end, limb frame (w1, w2: the same in a's own frame, root_frame_bone). Writes the local rotations of a and b (unless locked). Returns false if
-// the target distance lies outside [|l1 - l2|, l1 + l2]; the limb then ends straight (or
-// folded) toward it.
+// end, limb frame (w1, w2: the same in a's own frame, root_frame_bone). Writes the local
+// rotations of a and b (unless locked). Returns false if the target distance lies outside
+// [|l1 - l2|, l1 + l2]; the limb then ends straight (or folded) toward it.
 bool reach_two_bone_in_steps(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
                              int a, int b, const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target,
                              const glm::vec3& pole, Pose& pose) {
@@ -226,137 +231,23 @@ struct Reach {
   glm::vec3 end{0.0f};
 };
 
-// The unit quaternion of the rotation matrix R (rows r0, r1, r2), by the largest of its
-// four candidate components (Shepperd): with (w, x, y, z) the quaternion,
-//   4w² = 1 + r00 + r11 + r22,  4x² = 1 + r00 - r11 - r22,  (y, z alike),
-//   4wx = r21 - r12, 4wy = r02 - r20, 4wz = r10 - r01, 4xy = r01 + r10, 4xz = r02 + r20,
-//   4yz = r12 + r21,
-// so the row of that symmetric table belonging to the largest square is the quaternion times
-// 4 times that component, far from zero. Normalised by its own length (one inverse square
-// root), which also absorbs a matrix a rounding away from a rotation. The w row is the
-// usual case (a turn below ~150 degrees: 4w² > 1/4); the others only near a half turn.
-IKSCOPE_ALWAYS_INLINE glm::quat quaternion_of_rotation(float r00, float r01, float r02, float r10, float r11, float r12, float r20,
-                                 float r21, float r22) {
-  float w, x, y, z;
-  const float w_times_4w = (1.0f + r00) + (r11 + r22);
-  if (w_times_4w > 0.25f) {
-    w = w_times_4w, x = r21 - r12, y = r02 - r20, z = r10 - r01;
-  } else if (r00 >= r11 && r00 >= r22) {
-    w = r21 - r12, x = (1.0f + r00) - (r11 + r22), y = r01 + r10, z = r02 + r20;
-  } else if (r11 >= r22) {
-    w = r02 - r20, x = r01 + r10, y = (1.0f + r11) - (r00 + r22), z = r12 + r21;
-  } else {
-    w = r10 - r01, x = r02 + r20, y = r12 + r21, z = (1.0f + r22) - (r00 + r11);
-  }
-  const float scale = scale_over_sqrt(1.0f, (w * w + x * x) + (y * y + z * z));
-  return glm::quat(w * scale, x * scale, y * scale, z * scale);
-}
-
-// The rotation taking the orthonormal frame (e, n, p = e × n) to (u, m, k = u × m): the
-// matrix R = u eᵀ + m nᵀ + k pᵀ, r_ij = u_i e_j + m_i n_j + k_i p_j, as a quaternion.
-glm::quat rotation_between_frames(const glm::vec3& e, const glm::vec3& n, const glm::vec3& u, const glm::vec3& m) {
-  const glm::vec3 p = glm::cross(e, n), k = glm::cross(u, m);
-  auto r = [&](int i, int j) { return (u[i] * e[j] + m[i] * n[j]) + k[i] * p[j]; };
-  return quaternion_of_rotation(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2));
-}
-
-// sin(beta) of the interior angle at the middle joint that puts the limb's ends `wanted`
-// apart (law of cosines), from 2 (1 + cos beta) = ((l1 + l2)² - wanted²) / (l1 l2) and
-// 2 (1 - cos beta) = (wanted² - (l1 - l2)²) / (l1 l2): sin² = (1 + cos)(1 - cos), each factor
-// in [0, 4] (no overflow) and exact at the ends of the range.
-inline float bend_sine(float l1, float l2, float wanted, float inverse_product) {
-  const float longest = l1 + l2, difference = l1 - l2;
-  const float twice_one_plus_cos = ((longest - wanted) * (longest + wanted)) * inverse_product;
-  const float twice_one_minus_cos = ((wanted - difference) * (wanted + difference)) * inverse_product;
-  return 0.5f * std::sqrt(std::max(0.0f, twice_one_plus_cos * twice_one_minus_cos));
-}
-
-// The same three steps in one go, for the common case: b bends about the normal of the
-// limb's plane (b is no hinge and the limb is not straight), neither joint is locked, and
-// the target has a direction both from the root and across the pole. No trigonometric
-// call, no division and few square roots, which is what keeps a solve within tens of
-// nanoseconds. Returns false (nothing written) when the case is not the common one. The
-// effector lands at root + d u, which `reach` records.
-//
-// The bend is worked out in a's own frame (before its rotation; w1, w2: the bones there),
-// where the limb's shape is the same as in the limb frame, so a's old rotation is never
-// needed: its new one maps a's frame onto the limb frame directly.
-// Bend: with l1 = |w1|, l2 = |w2|, the interior angle at b is beta0 with
-// l1 l2 cos(beta0) = -w1·w2 and l1 l2 sin(beta0) = |w1 × w2|; the law of cosines wants
-// cos(beta) = (l1² + l2² - d²) / (2 l1 l2). Turning w2 by phi about n0 = (w1 × w2) / |w1 × w2|
-// changes the interior angle to beta0 - phi, so phi = beta0 - beta, and cos(phi), sin(phi)
-// follow from the angle-difference formulas; the half angles from cos(phi). b's rotation
-// turns by phi about n0, which is already in b's parent (a) frame.
-// Root: after the bend the limb's end e (|e| = d; a's frame) and its plane normal n0 must
-// become the target direction u (limb frame) and the normal n' of the plane through the
-// target line and the pole, oriented so that b (on the +e × n0 side of the line, since the
-// bend is below a half turn) lands on the pole's side: n' = (pole × u) / |pole × u|. a's new
-// rotation is the one taking the frame (e, n0, e × n0) to (u, n', u × n').
-bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a,
-                            int b, const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target,
-                            const glm::vec3& pole, Pose& pose, Reach& reach) {
-  const JointLimits& limits = skeleton.limits[static_cast<size_t>(b)];
-  if ((params.use_limits && limits.enabled && limits.hinge) || is_locked(workspace, a) || is_locked(workspace, b))
-    return false;
-  Transform& joint_a = pose.local[static_cast<size_t>(a)];
-  const glm::vec3 plane = glm::cross(w1, w2);
-  const glm::vec3 to_target = target - joint_a.translation;
-  const glm::vec3 pole_plane = glm::cross(pole, to_target);
-  // Lengths as x * (1 / sqrt(x)) (scale_over_sqrt): shorter latency than sqrt, and the
-  // reciprocals normalise the directions below without a division. A zero length gives
-  // NaN here, which the checks (written to fail on NaN) send to the general path.
-  const float l1_squared = glm::dot(w1, w1), l2_squared = glm::dot(w2, w2);
-  const float plane_squared = glm::dot(plane, plane), distance_squared = glm::dot(to_target, to_target);
-  const float pole_plane_squared = glm::dot(pole_plane, pole_plane);
-  const float l1 = l1_squared * scale_over_sqrt(1.0f, l1_squared), l2 = l2_squared * scale_over_sqrt(1.0f, l2_squared);
-  const float inverse_plane_length = scale_over_sqrt(1.0f, plane_squared);
-  const float inverse_distance = scale_over_sqrt(1.0f, distance_squared);
-  const float inverse_pole_plane_length = scale_over_sqrt(1.0f, pole_plane_squared);
-  const float inverse_product = scale_over_sqrt(1.0f, l1_squared * l2_squared);  // 1 / (l1 l2)
-  const float plane_length = plane_squared * inverse_plane_length, distance = distance_squared * inverse_distance;
-  if (!(plane_length > 1e-4f * (l1 * l2)) || !(distance > 1e-6f * (l1 + l2)) ||
-      !(pole_plane_squared * inverse_pole_plane_length > 1e-4f * distance * glm::length(pole)))
-    return false;
-  const float shortest = std::fabs(l1 - l2), longest = l1 + l2;
-  reach.in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
-  const float wanted = glm::clamp(distance, shortest, longest);
-
-  // Bend.
-  const float cos_beta = glm::clamp((l1_squared + l2_squared - wanted * wanted) * 0.5f * inverse_product, -1.0f, 1.0f);
-  // sin(beta) from 1 ± cos(beta) = ((l1 ± l2)² - wanted²) / (∓2 l1 l2) as products of
-  // differences of lengths: exactly 0 for a straight (or folded) limb, where
-  // sqrt(1 - cos²) would turn cos's last-bit rounding into a bend of ~3e-4 radians.
-  const float sin_beta = bend_sine(l1, l2, wanted, inverse_product);
-  const float cos_beta0 = -glm::dot(w1, w2) * inverse_product, sin_beta0 = plane_length * inverse_product;
-  const float cos_phi = cos_beta0 * cos_beta + sin_beta0 * sin_beta;
-  const float sin_phi = sin_beta0 * cos_beta - cos_beta0 * sin_beta;
-  const glm::vec3 n0 = plane * inverse_plane_length;
-  const glm::vec3 end = (w1 + cos_phi * w2) + sin_phi * glm::cross(n0, w2);  // w2 turned by phi
-
-  // Root: frame (e, n0, e x n0) -> (u, n', u x n'). e from end's own length (|end| is d
-  // up to rounding, which near a straight limb is where the law of cosines loses digits:
-  // a unit e keeps the frame a rotation, and the effector lands |end| along u).
-  const float end_squared = glm::dot(end, end);
-  const float inverse_end_length = scale_over_sqrt(1.0f, end_squared);
-  const glm::vec3 e = end * inverse_end_length, u = to_target * inverse_distance;
-  const glm::vec3 n1 = pole_plane * inverse_pole_plane_length;
-
-  glm::quat& rotation_b = pose.local[static_cast<size_t>(b)].rotation;
-  rotation_b = turned(rotation_b, n0, cos_phi, sin_phi);
-  reach.end_known = true;
-  reach.end = joint_a.translation + (end_squared * inverse_end_length) * u;
-  joint_a.rotation = rotation_between_frames(e, n0, u, n1);
-  return true;
-}
-
-// Steps 1-3 of analytic.h: at once in the common case, else one after the other.
-// w1, w2: the bones in a's own frame (root_frame_bone).
+// Steps 1-3 of analytic.h for joints a (the root) and b: the closed form in the common
+// case (two_bone_fast.h: b bends about the limb plane's normal, neither joint locked, and
+// the geometry has a plane, a target direction and a pole side), else one after the other.
+// w1, w2: the bones in a's own frame (root_frame_bone); target and pole in the limb frame.
 Reach reach_two_bone(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a, int b,
                      const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target, const glm::vec3& pole,
                      Pose& pose) {
   Reach reach;
-  if (!reach_two_bone_at_once(skeleton, params, workspace, a, b, w1, w2, target, pole, pose, reach))
-    reach.in_range = reach_two_bone_in_steps(skeleton, params, workspace, a, b, w1, w2, target, pole, pose);
+  const JointLimits& limits = skeleton.limits[static_cast<size_t>(b)];
+  const bool hinge = params.use_limits && limits.enabled && limits.hinge;
+  if (!hinge && !is_locked(workspace, a) && !is_locked(workspace, b)) {
+    Transform& joint_a = pose.local[static_cast<size_t>(a)];
+    reach.end_known = reach_two_bone_at_once(w1, w2, joint_a.translation, target, pole, joint_a.rotation,
+                                             pose.local[static_cast<size_t>(b)].rotation, reach.end, reach.in_range);
+    if (reach.end_known) return reach;
+  }
+  reach.in_range = reach_two_bone_in_steps(skeleton, params, workspace, a, b, w1, w2, target, pole, pose);
   return reach;
 }
 
@@ -416,6 +307,38 @@ float limb_error(const Chain& chain, const Pose& pose, Workspace& workspace, con
   return effector_error(chain.goal, end, workspace.linear.back(), chain.params.orientation_weight);
 }
 
+// The bones' vectors in the root's own frame (root_frame_bone) into bone[0 .. bones), and
+// the limb's model-space length, the sum of its bones' lengths (for a relative tolerance).
+float measure_bones(const Pose& pose, const std::vector<int>& joints, const LimbGoal& goal, int bones,
+                    glm::vec3 (&bone)[3]) {
+  float model_length = 0.0f;
+  for (int k = 0; k < bones; ++k) {
+    bone[k] = root_frame_bone(pose, joints, k);
+    // The root's rotation does not change a length unless a parent frame shears it.
+    model_length += glm::length(goal.has_parent
+                                    ? goal.vector_to_model(rotate(pose.local[static_cast<size_t>(joints[0])].rotation, bone[k]))
+                                    : bone[k]);
+  }
+  return model_length;
+}
+
+// params.use_limits: clamps every written joint of the limb that has a limit (joints not
+// locked), marking it in the trace. Returns true if a limit moved a joint.
+bool clamp_to_limb_limits(const Skeleton& skeleton, const Workspace& workspace, const std::vector<int>& joints,
+                          Pose& pose, Trace* trace) {
+  bool clamped = false;
+  for (size_t k = 0; k < joints.size(); ++k) {
+    const int j = joints[k];
+    if (!skeleton.limits[static_cast<size_t>(j)].enabled || is_locked(workspace, j)) continue;
+    if (clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
+                        pose.local[static_cast<size_t>(j)].rotation)) {
+      clamped = true;
+      trace_clamped(trace, static_cast<int>(k));
+    }
+  }
+  return clamped;
+}
+
 // The two solvers differ only in the number of bones and the reach step.
 SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                        Trace* trace, int bones) {
@@ -428,16 +351,8 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 
   const Params& params = chain.params;
   if (!params.warm_start) apply_start_pose(skeleton, params, workspace, joints, pose);
-  glm::vec3 bone[3];  // in the root's own frame (root_frame_bone)
-  float model_length = 0.0f;
-  for (int k = 0; k < bones; ++k) {
-    bone[k] = root_frame_bone(pose, joints, k);
-    // The root's rotation does not change a length unless a parent frame shears it.
-    model_length += glm::length(goal.has_parent
-                                    ? goal.vector_to_model(rotate(pose.local[static_cast<size_t>(joints[0])].rotation, bone[k]))
-                                    : bone[k]);
-  }
-  const float tolerance = resolve_tolerance(params, model_length);
+  glm::vec3 bone[3];
+  const float tolerance = resolve_tolerance(params, measure_bones(pose, joints, goal, bones, bone));
   if (trace != nullptr) trace_begin(trace, joints, pose, limb_error(chain, pose, workspace, goal), 1);
 
   const Reach reach =
@@ -445,18 +360,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                   goal.pole, pose)
                  : reach_three_bone(skeleton, params, workspace, joints, goal, pose);
   orient_effector(workspace, joints, goal, chain.goal, pose);
-  bool clamped = false;
-  if (params.use_limits) {
-    for (size_t k = 0; k < joints.size(); ++k) {
-      const int j = joints[k];
-      if (!skeleton.limits[static_cast<size_t>(j)].enabled || is_locked(workspace, j)) continue;
-      if (clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
-                          pose.local[static_cast<size_t>(j)].rotation)) {
-        clamped = true;
-        trace_clamped(trace, static_cast<int>(k));
-      }
-    }
-  }
+  const bool clamped = params.use_limits && clamp_to_limb_limits(skeleton, workspace, joints, pose, trace);
 
   // Where the solve put the effector, when nothing moved it since; else measured again.
   const bool end_known = reach.end_known && !clamped && !chain.goal.use_orientation;
