@@ -3,8 +3,10 @@
 // ~40 vectors stay in registers instead of spilling to the stack.
 //
 // Index:
-//   [CLOSED FORM]  bend_and_turn_at_once: analytic.h's steps 1-3 at once, from the
-//                  triangle's sides (law of cosines, Heron) and Shepperd's quaternion
+//   [CLOSED FORM]  bend_and_turn_at_once: analytic.h's steps 1-3 at once, as
+//                  measure_triangle (lengths, the common-case checks, the law of cosines
+//                  and Heron), bent_middle_rotation (step 1) and turned_root_rotation
+//                  (steps 2-3, Shepperd's quaternion of the frame-to-frame rotation)
 //   [FAST PATH]    fast_shape (the shape, in a few comparisons), surely_valid (the
 //                  inputs, four floats at a time), limb_vectors (the loads),
 //                  fast_solve_steps (the steps in order), fast_solve and traced_fast_solve
@@ -52,35 +54,49 @@ struct AtOnce {
   Float4 u;                // the unit target direction: the effector lands at root + wanted u
 };
 
-// analytic.h's steps 1-3 for the common case, at once: writes b's new local rotation to
-// rotation_b_out and a's to rotation_a_out (four floats each, x y z w) and returns true;
-// returns false, nothing written, when the case is not the common one.
-//
-// The bend is worked out in a's own frame, where the limb's shape is the same as in the limb
-// frame, so a's old rotation is never needed: its new one maps a's frame onto the limb frame
-// directly. Lengths come as x * (1 / sqrt(x)) (shorter latency than sqrt, and the
-// reciprocals normalise the directions without a division); a zero length gives NaN, which
-// the checks (written to fail on NaN) turn away.
-IKSCOPE_ALWAYS_INLINE bool bend_and_turn_at_once(const LimbVectors& limb, float* rotation_a_out, float* rotation_b_out,
-                                                 AtOnce& out) {
-  const Float4 w1 = limb.w1, w2 = limb.w2, rotation_b = limb.rotation_b, to_target = limb.to_target, pole = limb.pole;
+// The triangle (l1, l2, wanted) the bent limb makes, and the lengths and directions the two
+// turns need. beta is its angle at b, alpha its angle at the root (between w1 and the end).
+struct Triangle {
+  float l1, l1_squared, l2_squared, product_squared;  // |w1|, |w1|², |w2|², (l1 l2)²
+  float inverse_l1, w1_dot_w2;
+  float plane_length, inverse_plane_length;           // |w1 x w2| and its inverse
+  float distance, inverse_distance, inverse_pole_plane_length;
+  float longest, wanted;                              // l1 + l2; the target distance clamped
+  bool in_range;
+  float cos_beta_scaled;   // l1 l2 cos(beta)
+  float cos_alpha_scaled;  // l1 wanted cos(alpha)
+  float twice_area;        // l1 l2 sin(beta) = l1 wanted sin(alpha)
+  Float4 plane;            // w1 x w2 (a's frame)
+  Float4 pole_plane;       // pole x (target - root) (limb frame)
+};
+
+// Lengths come as x * (1 / sqrt(x)) (shorter latency than sqrt, and the reciprocals
+// normalise the directions without a division); a zero length gives NaN, which the checks
+// (written to fail on NaN) turn away. Returns false outside the common case.
+IKSCOPE_ALWAYS_INLINE bool measure_triangle(const LimbVectors& limb, Triangle& t) {
+  const Float4 w1 = limb.w1, w2 = limb.w2, to_target = limb.to_target, pole = limb.pole;
   // The limb's plane normal (a's frame), the target line and the pole's plane (limb frame).
-  const Float4 plane = cross3(w1, w2);
-  const Float4 pole_plane = cross3(pole, to_target);
+  t.plane = cross3(w1, w2);
+  t.pole_plane = cross3(pole, to_target);
   // The squared lengths that do not wait for b's rotation, side by side (a batch with |w2|²
   // or the plane's in it would make these wait for them too).
-  const Float4 early_squares = four_dot3(w1, w1, to_target, to_target, pole_plane, pole_plane, pole, pole);
+  const Float4 early_squares = four_dot3(w1, w1, to_target, to_target, t.pole_plane, t.pole_plane, pole, pole);
   const Float4 early_inverses = rsqrt_est_nr(early_squares), early_lengths = mul(early_squares, early_inverses);
-  const float l1_squared = lane<0>(early_squares), distance_squared = lane<1>(early_squares);
+  t.l1_squared = lane<0>(early_squares);
+  const float distance_squared = lane<1>(early_squares);
   const float pole_plane_squared = lane<2>(early_squares), pole_squared = lane<3>(early_squares);
-  const float inverse_l1 = lane<0>(early_inverses), inverse_distance = lane<1>(early_inverses);
-  const float inverse_pole_plane_length = lane<2>(early_inverses);
-  const float l1 = lane<0>(early_lengths), distance = lane<1>(early_lengths);
-  const float l2_squared = dot3(w2, w2), w1_dot_w2 = dot3(w1, w2), plane_squared = dot3(plane, plane);
-  const float product_squared = l1_squared * l2_squared;  // (l1 l2)²
-  const float inverse_l2 = inverse_sqrt(l2_squared), inverse_plane_length = inverse_sqrt(plane_squared);
-  const float l2 = l2_squared * inverse_l2, plane_length = plane_squared * inverse_plane_length;
-  const float longest = l1 + l2, difference = l1 - l2, shortest = std::fabs(difference);
+  t.inverse_l1 = lane<0>(early_inverses), t.inverse_distance = lane<1>(early_inverses);
+  t.inverse_pole_plane_length = lane<2>(early_inverses);
+  t.l1 = lane<0>(early_lengths), t.distance = lane<1>(early_lengths);
+  t.l2_squared = dot3(w2, w2), t.w1_dot_w2 = dot3(w1, w2);
+  const float plane_squared = dot3(t.plane, t.plane);
+  t.product_squared = t.l1_squared * t.l2_squared;
+  const float inverse_l2 = inverse_sqrt(t.l2_squared);
+  t.inverse_plane_length = inverse_sqrt(plane_squared);
+  const float l2 = t.l2_squared * inverse_l2;
+  t.plane_length = plane_squared * t.inverse_plane_length;
+  t.longest = t.l1 + l2;
+  const float difference = t.l1 - l2, shortest = std::fabs(difference);
   // The common case, squared: a bent limb (|w1 x w2| > 1e-4 l1 l2), a target away from the
   // root (d > 1e-6 (l1 + l2)), off the pole's line (|pole x D| > 1e-4 d |pole|). Each fails
   // on NaN. And sizes whose squares below stay normal floats (the solver soak found limbs
@@ -89,79 +105,83 @@ IKSCOPE_ALWAYS_INLINE bool bend_and_turn_at_once(const LimbVectors& limb, float*
   // 1e-18 < (l1 l2)² < 1e18; the root's is between l1 wanted and 4 l1 wanted long,
   // 1e-6 (l1 + l2) < wanted <= l1 + l2, and is squared, so 1e-12 < l1 (l1 + l2) < 1e18.
   // Limbs beyond take the step-by-step route.
-  const float l1_longest = l1 * longest;
-  if (!(plane_squared > 1e-8f * product_squared) || !(distance_squared > 1e-12f * (longest * longest)) ||
-      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)) || !(product_squared > 1e-18f) ||
-      !(product_squared < 1e18f) || !(l1_longest > 1e-12f) || !(l1_longest < 1e18f))
+  const float l1_longest = t.l1 * t.longest;
+  if (!(plane_squared > 1e-8f * t.product_squared) || !(distance_squared > 1e-12f * (t.longest * t.longest)) ||
+      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)) || !(t.product_squared > 1e-18f) ||
+      !(t.product_squared < 1e18f) || !(l1_longest > 1e-12f) || !(l1_longest < 1e18f))
     return false;
-  const bool in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
-  const float wanted = std::min(std::max(distance, shortest), longest);
+  t.in_range = t.distance >= shortest - 1e-6f * t.longest && t.distance <= t.longest + 1e-6f * t.longest;
+  t.wanted = std::min(std::max(t.distance, shortest), t.longest);
 
-  // The triangle (l1, l2, wanted) the bend makes, with beta its angle at b and alpha its
-  // angle at the root (between w1 and the end): by the law of cosines
+  // By the law of cosines
   //   l1 l2 cos(beta) = (l1² + l2² - wanted²) / 2,  l1 wanted cos(alpha) = (l1² + wanted² - l2²) / 2,
   // and l1 l2 sin(beta) = l1 wanted sin(alpha) = twice the area, from Heron's formula as
   // products of differences of lengths, 16 area² = ((l1 + l2)² - wanted²)(wanted² - (l1 - l2)²):
   // exactly 0 for a straight (or folded) limb, where a square root of 1 - cos² would turn
   // the cosine's last-bit rounding into a bend of ~3e-4 radians.
+  const float wanted = t.wanted, longest = t.longest;
   const float wanted_squared = wanted * wanted;
-  const float cos_beta_scaled = 0.5f * ((l1_squared + l2_squared) - wanted_squared);
-  const float cos_alpha_scaled = 0.5f * ((l1_squared - l2_squared) + wanted_squared);
-  const float twice_area = 0.5f * std::sqrt(std::max(0.0f, ((longest - wanted) * (longest + wanted)) *
-                                                               ((wanted - difference) * (wanted + difference))));
+  t.cos_beta_scaled = 0.5f * ((t.l1_squared + t.l2_squared) - wanted_squared);
+  t.cos_alpha_scaled = 0.5f * ((t.l1_squared - t.l2_squared) + wanted_squared);
+  t.twice_area = 0.5f * std::sqrt(std::max(0.0f, ((longest - wanted) * (longest + wanted)) *
+                                                     ((wanted - difference) * (wanted + difference))));
+  return true;
+}
 
-  // 1. Bend b by phi = beta0 - beta about n0 = plane / |plane| (a's frame, which is b's
-  // parent frame), where beta0 is the angle at b now: l1 l2 cos(beta0) = -w1·w2,
-  // l1 l2 sin(beta0) = |w1 x w2|. The angle-difference formulas give, times (l1 l2)²,
-  //   C = (l1 l2)² cos(phi) = |plane| twice_area - (w1·w2) cos_beta_scaled,
-  //   S = (l1 l2)² sin(phi) = |plane| cos_beta_scaled + (w1·w2) twice_area.
-  // The rotation is then a positive multiple of (cos(phi/2), sin(phi/2) n0) without a half
-  // angle: (1 + cos phi, sin phi n0) = 2 cos(phi/2) (...), used up to a quarter turn, and
-  // sign(sin phi) (sin phi, (1 - cos phi) n0) = 2 |sin(phi/2)| (...) beyond, where
-  // 1 + cos phi is what shrinks. Both times (l1 l2)²; one normalisation of the product
-  // with b's rotation, which also removes any drift of b's rotation from unit length.
-  const float C = plane_length * twice_area - w1_dot_w2 * cos_beta_scaled;
-  const float S = plane_length * cos_beta_scaled + w1_dot_w2 * twice_area;
+// 1. b's new rotation: turned by phi = beta0 - beta about n0 = plane / |plane| (a's frame,
+// which is b's parent frame), where beta0 is the angle at b now: l1 l2 cos(beta0) = -w1·w2,
+// l1 l2 sin(beta0) = |w1 x w2|. The angle-difference formulas give, times (l1 l2)²,
+//   C = (l1 l2)² cos(phi) = |plane| twice_area - (w1·w2) cos_beta_scaled,
+//   S = (l1 l2)² sin(phi) = |plane| cos_beta_scaled + (w1·w2) twice_area.
+// The rotation is then a positive multiple of (cos(phi/2), sin(phi/2) n0) without a half
+// angle: (1 + cos phi, sin phi n0) = 2 cos(phi/2) (...), used up to a quarter turn, and
+// sign(sin phi) (sin phi, (1 - cos phi) n0) = 2 |sin(phi/2)| (...) beyond, where
+// 1 + cos phi is what shrinks. Both times (l1 l2)²; one normalisation of the product
+// with b's rotation, which also removes any drift of b's rotation from unit length.
+IKSCOPE_ALWAYS_INLINE Float4 bent_middle_rotation(const Triangle& t, Float4 n0, Float4 rotation_b) {
+  const float C = t.plane_length * t.twice_area - t.w1_dot_w2 * t.cos_beta_scaled;
+  const float S = t.plane_length * t.cos_beta_scaled + t.w1_dot_w2 * t.twice_area;
   const bool small_turn = C >= 0.0f;
-  const float bw = small_turn ? product_squared + C : std::fabs(S);
-  const float b_sine = small_turn ? S : std::copysign(product_squared - C, S);  // times n0
+  const float bw = small_turn ? t.product_squared + C : std::fabs(S);
+  const float b_sine = small_turn ? S : std::copysign(t.product_squared - C, S);  // times n0
   // The product (bw, bv) (x) (u_b, w_b) = (bw u_b + w_b bv + bv x u_b, bw w_b - bv·u_b), with
   // bv's lane 3 cleared so that only bw w_b lands in lane 3 before the dot is taken off.
-  const Float4 n0 = mul(splat(inverse_plane_length), plane);
   const Float4 bv = xyz_only(mul(splat(b_sine), n0));
-  const Float4 bent_b = sub(add(add(mul(splat(bw), rotation_b), mul(splat_lane<3>(rotation_b), bv)), cross3(bv, rotation_b)),
-                            w_only(splat(dot3(bv, rotation_b))));
-  const float b_scale = inverse_sqrt((bw * bw + b_sine * b_sine) * dot4(rotation_b, rotation_b));
-  store4(rotation_b_out, mul(bent_b, splat(b_scale)));
+  const Float4 bent = sub(add(add(mul(splat(bw), rotation_b), mul(splat_lane<3>(rotation_b), bv)), cross3(bv, rotation_b)),
+                          w_only(splat(dot3(bv, rotation_b))));
+  return mul(bent, splat(inverse_sqrt((bw * bw + b_sine * b_sine) * dot4(rotation_b, rotation_b))));
+}
 
-  // 2-3. a's new rotation R takes a's frame onto the limb frame so that the bent limb's end
-  // direction e goes to the target direction u and the plane normal n0 to the pole plane's
-  // normal m = (pole x u) / |pole x u| (this puts b on the pole's side of the line). In the
-  // orthonormal frame (w^ = w1 / l1, t = n0 x w^, n0) of a's frame, b bends the same way as
-  // before the bend, so e = cos(alpha) w^ + sin(alpha) t, and e x n0 = sin(alpha) w^ -
-  // cos(alpha) t. With k = u x m, R takes (e, n0, e x n0) to (u, m, k):
-  //   R = u eᵀ + m n0ᵀ + k (e x n0)ᵀ = (U w^ᵀ + V tᵀ) / (l1 wanted) + m n0ᵀ,
-  //   U = l1 wanted (cos(alpha) u + sin(alpha) k) = cos_alpha_scaled u + twice_area k,
-  //   V = l1 wanted (sin(alpha) u - cos(alpha) k) = twice_area u - cos_alpha_scaled k.
-  // R's quaternion q by Shepperd's method: with R' = l1 wanted R (a positive multiple, which
-  // the normalisation removes) and T' its trace, the symmetric matrix
-  //   K = [ 2 r'00 + l1 wanted - T'   r'01 + r'10   r'02 + r'20   r'21 - r'12 ]
-  //       [ r'01 + r'10   2 r'11 + l1 wanted - T'   r'12 + r'21   r'02 - r'20 ]
-  //       [ r'02 + r'20   r'12 + r'21   2 r'22 + l1 wanted - T'   r'10 - r'01 ]
-  //       [ r'21 - r'12   r'02 - r'20   r'10 - r'01         l1 wanted + T'    ]
-  // is 4 l1 wanted q qᵀ (q as x, y, z, w), so its column k is q times 4 l1 wanted q_k; the
-  // column with the largest diagonal is far from zero. For R' = Σ a bᵀ over the three terms
-  // (U, w^), (V, t), (l1 wanted m, n0): the diagonal is Σ a * b lane by lane, the symmetric
-  // sums (r'12 + r'21, r'20 + r'02, r'01 + r'10) are Σ symmetric_sums(a, b), the
-  // antisymmetric part is Σ b x a, and l1 wanted + T' = l1 wanted (1 + m·n0) + w^·U + t·V.
-  // (The benchmark's rig and any limb whose rest turns the root by more than ~150 degrees
-  // need the x, y or z column, not only the usual w one.)
-  const Float4 w_hat = mul(splat(inverse_l1), w1), t = cross3(n0, w_hat);
-  const Float4 u = mul(splat(inverse_distance), to_target), m = mul(splat(inverse_pole_plane_length), pole_plane);
+// 2-3. a's new rotation R takes a's frame onto the limb frame so that the bent limb's end
+// direction e goes to the target direction u and the plane normal n0 to the pole plane's
+// normal m = (pole x u) / |pole x u| (this puts b on the pole's side of the line). In the
+// orthonormal frame (w^ = w1 / l1, t = n0 x w^, n0) of a's frame, b bends the same way as
+// before the bend, so e = cos(alpha) w^ + sin(alpha) t, and e x n0 = sin(alpha) w^ -
+// cos(alpha) t. With k = u x m, R takes (e, n0, e x n0) to (u, m, k):
+//   R = u eᵀ + m n0ᵀ + k (e x n0)ᵀ = (U w^ᵀ + V tᵀ) / (l1 wanted) + m n0ᵀ,
+//   U = l1 wanted (cos(alpha) u + sin(alpha) k) = cos_alpha_scaled u + twice_area k,
+//   V = l1 wanted (sin(alpha) u - cos(alpha) k) = twice_area u - cos_alpha_scaled k.
+// R's quaternion q by Shepperd's method: with R' = l1 wanted R (a positive multiple, which
+// the normalisation removes) and T' its trace, the symmetric matrix
+//   K = [ 2 r'00 + l1 wanted - T'   r'01 + r'10   r'02 + r'20   r'21 - r'12 ]
+//       [ r'01 + r'10   2 r'11 + l1 wanted - T'   r'12 + r'21   r'02 - r'20 ]
+//       [ r'02 + r'20   r'12 + r'21   2 r'22 + l1 wanted - T'   r'10 - r'01 ]
+//       [ r'21 - r'12   r'02 - r'20   r'10 - r'01         l1 wanted + T'    ]
+// is 4 l1 wanted q qᵀ (q as x, y, z, w), so its column k is q times 4 l1 wanted q_k; the
+// column with the largest diagonal is far from zero. For R' = Σ a bᵀ over the three terms
+// (U, w^), (V, t), (l1 wanted m, n0): the diagonal is Σ a * b lane by lane, the symmetric
+// sums (r'12 + r'21, r'20 + r'02, r'01 + r'10) are Σ symmetric_sums(a, b), the
+// antisymmetric part is Σ b x a, and l1 wanted + T' = l1 wanted (1 + m·n0) + w^·U + t·V.
+// (The benchmark's rig and any limb whose rest turns the root by more than ~150 degrees
+// need the x, y or z column, not only the usual w one.) `u` is set to the target direction.
+IKSCOPE_ALWAYS_INLINE Float4 turned_root_rotation(const LimbVectors& limb, const Triangle& tri, Float4 n0, Float4& u) {
+  const Float4 w_hat = mul(splat(tri.inverse_l1), limb.w1), t = cross3(n0, w_hat);
+  u = mul(splat(tri.inverse_distance), limb.to_target);
+  const Float4 m = mul(splat(tri.inverse_pole_plane_length), tri.pole_plane);
   const Float4 k = cross3(u, m);
-  const Float4 U = add(mul(splat(cos_alpha_scaled), u), mul(splat(twice_area), k));
-  const Float4 V = sub(mul(splat(twice_area), u), mul(splat(cos_alpha_scaled), k));
-  const float l1_wanted = l1 * wanted;
+  const Float4 U = add(mul(splat(tri.cos_alpha_scaled), u), mul(splat(tri.twice_area), k));
+  const Float4 V = sub(mul(splat(tri.twice_area), u), mul(splat(tri.cos_alpha_scaled), k));
+  const float l1_wanted = tri.l1 * tri.wanted;
   const Float4 scaled_m = mul(splat(l1_wanted), m);
   const Float4 diagonal = add(add(mul(U, w_hat), mul(V, t)), mul(scaled_m, n0));
   const float aw = l1_wanted + sum3(diagonal);  // l1 wanted + T'
@@ -178,13 +198,26 @@ IKSCOPE_ALWAYS_INLINE bool bend_and_turn_at_once(const LimbVectors& limb, float*
     case 2: quaternion = symmetric4_column<2>(k_diagonal, symmetric, av); break;
     default: quaternion = with_w(av, aw); break;
   }
-  store4(rotation_a_out, mul(quaternion, splat(inverse_sqrt(dot4(quaternion, quaternion)))));
+  return mul(quaternion, splat(inverse_sqrt(dot4(quaternion, quaternion))));
+}
 
-  out.distance = distance;
-  out.wanted = wanted;
-  out.longest = longest;
-  out.in_range = in_range;
-  out.u = u;
+// analytic.h's steps 1-3 for the common case, at once: measure the triangle, bend b, turn
+// a. Writes b's new local rotation to rotation_b_out and a's to rotation_a_out (four floats
+// each, x y z w) and returns true; returns false, nothing written, when the case is not the
+// common one. The bend is worked out in a's own frame, where the limb's shape is the same
+// as in the limb frame, so a's old rotation is never needed: its new one maps a's frame
+// onto the limb frame directly.
+IKSCOPE_ALWAYS_INLINE bool bend_and_turn_at_once(const LimbVectors& limb, float* rotation_a_out, float* rotation_b_out,
+                                                 AtOnce& out) {
+  Triangle triangle;
+  if (!measure_triangle(limb, triangle)) return false;
+  const Float4 n0 = mul(splat(triangle.inverse_plane_length), triangle.plane);
+  store4(rotation_b_out, bent_middle_rotation(triangle, n0, limb.rotation_b));
+  store4(rotation_a_out, turned_root_rotation(limb, triangle, n0, out.u));
+  out.distance = triangle.distance;
+  out.wanted = triangle.wanted;
+  out.longest = triangle.longest;
+  out.in_range = triangle.in_range;
   return true;
 }
 
