@@ -16,8 +16,8 @@
 // can leak into a function a plain build relies on. IsaDispatch<body, IsaHot> marks both
 // copies hot, for a long body run on every solve (IsaHot below says why and who).
 //
-// -DIKSCOPE_NO_AVX2_FMA_PATH (the `plain` preset, which CI runs in full) compiles the AVX2
-// copies out: `run` then always calls `plain`, and the plain code is what the tests run.
+// -DIKSCOPE_NO_AVX2_FMA_PATH (the `plain` preset, whose test suite CI runs) compiles the
+// AVX2 copies out: `run` then always calls `plain`, and the plain code is what the tests run.
 // test_isa_dispatch checks that the two copies agree to a stated tolerance.
 //
 // Determinism: one binary on one machine always takes the same copy (unless a test or a
