@@ -5,8 +5,8 @@
 //
 // Index (helpers first, the solve at the end; read it from the bottom up):
 //   rotations         rotation_from_cos_sin, bend_rotation (the bend about any axis)
-//   the limb          root_frame_bone, limb_bone, limb_end, LimbGoal and limb_goal (the
-//                     limb frame), valid_limb
+//   the limb          root_frame_bone, limb_bone, LimbGoal and limb_goal (the limb
+//                     frame), valid_limb (limb_end: two_bone_fast.h)
 //   step by step      reach_two_bone_in_steps: analytic.h's steps 1-3 one after the
 //                     other, for every case
 //   the reach step    reach_two_bone (the closed form, reach_two_bone_at_once in
@@ -98,18 +98,6 @@ glm::vec3 root_frame_bone(const Pose& pose, const std::vector<int>& joints, int 
 // v = R_0 S_0 R_1 S_1 ... R_k S_k t_{k+1}.
 glm::vec3 limb_bone(const Pose& pose, const std::vector<int>& joints, int k) {
   return rotate(pose.local[static_cast<size_t>(joints[0])].rotation, root_frame_bone(pose, joints, k));
-}
-
-// The limb's end (the effector) in the limb frame: e_i = t_(i+1) + R_(i+1) S_(i+1) e_(i+1)
-// carried from the effector up to the root, then t_0 + R_0 S_0 e_0.
-glm::vec3 limb_end(const Pose& pose, const std::vector<int>& joints) {
-  glm::vec3 e(0.0f);
-  for (size_t i = joints.size() - 1; i > 0; --i) {
-    const Transform& t = pose.local[static_cast<size_t>(joints[i])];
-    e = t.translation + t.rotation * (t.scale * e);
-  }
-  const Transform& root = pose.local[static_cast<size_t>(joints[0])];
-  return root.translation + root.rotation * (root.scale * e);
 }
 
 // The limb frame and the goal expressed in it. Points map by the inverse of the parent's

@@ -8,11 +8,12 @@
 //                  and Heron), bent_middle_rotation (step 1) and turned_root_rotation
 //                  (steps 2-3, Shepperd's quaternion of the frame-to-frame rotation)
 //   [FAST PATH]    fast_shape (the shape, in a few comparisons), surely_valid (the
-//                  inputs, four floats at a time), limb_vectors (the loads),
-//                  fast_solve_steps (the steps in order), fast_solve and traced_fast_solve
-//                  (the same steps, the second recording the trace)
-//   [ENTRY]        reach_two_bone_at_once, solve_two_bone_fast: each a dispatched copy
-//                  (isa_dispatch.h) of one always-inline body
+//                  inputs, four floats at a time), fast_start (both, and the start pose),
+//                  limb_vectors (the loads), fast_solve (the steps in order),
+//                  begin_fast_trace (a traced solve's start, recorded before fast_solve)
+//   [ENTRY]        reach_two_bone_at_once, solve_two_bone_fast (untraced, or traced
+//                  around the same call): each a dispatched copy (isa_dispatch.h) of one
+//                  always-inline body
 #include "solvers/two_bone_fast.h"
 
 #include <algorithm>
@@ -240,7 +241,13 @@ IKSCOPE_ALWAYS_INLINE const float* floats_at(const T& t, size_t byte_offset) {
 IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return load3(floats_at(t, 0)); }
 IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return load4(floats_at(t, offsetof(Transform, rotation))); }
 IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return load3(floats_at(t, offsetof(Transform, scale))); }
-IKSCOPE_ALWAYS_INLINE float* rotation_floats(Transform& t) { return &t.rotation.x; }
+// The four floats of a quaternion (x, y, z, w), from the whole object's address (a store
+// of four floats through &q.x would, to the compiler, run past the one float x).
+IKSCOPE_ALWAYS_INLINE float* floats_of(glm::quat& q) { return reinterpret_cast<float*>(&q); }
+IKSCOPE_ALWAYS_INLINE const float* floats_of(const glm::quat& q) { return reinterpret_cast<const float*>(&q); }
+IKSCOPE_ALWAYS_INLINE const float* floats_of(const glm::vec3& v) { return reinterpret_cast<const float*>(&v); }
+IKSCOPE_ALWAYS_INLINE float* floats_of(glm::vec3& v) { return reinterpret_cast<float*>(&v); }
+IKSCOPE_ALWAYS_INLINE float* rotation_floats(Transform& t) { return floats_of(t.rotation); }
 
 // The joints of a limb in the fast path's shape.
 struct FastLimb {
@@ -306,71 +313,56 @@ IKSCOPE_ALWAYS_INLINE LimbVectors limb_vectors(const Transform& a, const Transfo
           sub(set4(target.x, target.y, target.z, 0.0f), translation4(a)), load4(floats_at(goal, offsetof(Goal, pole)))};
 }
 
-// The whole solve, in order: the shape, the inputs, the start pose, the closed form, the
-// result. `before_the_solve(limb, vectors)` runs once the pose is the start pose, before
-// anything is written (a traced solve records its start there; an untraced one passes a
-// lambda that does nothing, which compiles away).
-template <typename BeforeTheSolve>
-IKSCOPE_ALWAYS_INLINE bool fast_solve_steps(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                            const Workspace& workspace, SolveResult& result,
-                                            BeforeTheSolve&& before_the_solve) {
-  FastLimb limb;
+// The solve's first steps: the shape, the inputs, the start pose (warm_start off: the rest
+// rotations). Returns false, the pose untouched, if the chain is not the fast path's shape
+// or an input may be invalid.
+IKSCOPE_ALWAYS_INLINE bool fast_start(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                      const Workspace& workspace, FastLimb& limb) {
   if (!fast_shape(skeleton, chain, pose, workspace, limb)) return false;
   Transform& joint_a = pose.local[static_cast<size_t>(limb.root)];
   Transform& joint_b = pose.local[static_cast<size_t>(limb.middle)];
   Transform& joint_e = pose.local[static_cast<size_t>(limb.effector)];
   if (!surely_valid(joint_a, joint_b, joint_e, chain.goal)) return false;
-  const Params& params = chain.params;
-  if (!params.warm_start) {
+  if (!chain.params.warm_start) {
     joint_a.rotation = skeleton.rest[static_cast<size_t>(limb.root)].rotation;
     joint_b.rotation = skeleton.rest[static_cast<size_t>(limb.middle)].rotation;
     joint_e.rotation = skeleton.rest[static_cast<size_t>(limb.effector)].rotation;
   }
-  const LimbVectors vectors = limb_vectors(joint_a, joint_b, joint_e, chain.goal);
-  before_the_solve(limb, vectors);
+  return true;
+}
 
+// The whole solve, in order: the start, the closed form, the result.
+IKSCOPE_ALWAYS_INLINE bool fast_solve(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                      const Workspace& workspace, SolveResult& result) {
+  FastLimb limb;
+  if (!fast_start(skeleton, chain, pose, workspace, limb)) return false;
+  Transform& joint_a = pose.local[static_cast<size_t>(limb.root)];
+  Transform& joint_b = pose.local[static_cast<size_t>(limb.middle)];
+  const Transform& joint_e = pose.local[static_cast<size_t>(limb.effector)];
   AtOnce reach;
-  if (!bend_and_turn_at_once(vectors, rotation_floats(joint_a), rotation_floats(joint_b), reach)) return false;
+  if (!bend_and_turn_at_once(limb_vectors(joint_a, joint_b, joint_e, chain.goal), rotation_floats(joint_a),
+                             rotation_floats(joint_b), reach))
+    return false;
 
   // The effector lands at root + wanted u, on the line toward the target: its distance from
   // the target is |d - wanted|.
   result.error = std::fabs(reach.distance - reach.wanted);
   result.iterations = 1;
-  result.status = final_status(result.error, resolve_tolerance(params, reach.longest), !reach.in_range, true);
+  result.status = final_status(result.error, resolve_tolerance(chain.params, reach.longest), !reach.in_range, true);
   return true;
 }
 
-IKSCOPE_ALWAYS_INLINE bool fast_solve(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                      const Workspace& workspace, SolveResult& result) {
-  return fast_solve_steps(skeleton, chain, pose, workspace, result, [](const FastLimb&, const LimbVectors&) {});
-}
-
-// The effector's distance from the target before the solve: it sits at root + R_a (w1 + w2).
-IKSCOPE_ALWAYS_INLINE float distance_to_target(const Transform& a, const LimbVectors& vectors) {
-  const Float4 miss = sub(vectors.to_target, rotate3(rotation4(a), add(vectors.w1, vectors.w2)));
-  return std::sqrt(dot3(miss, miss));
-}
-
-// What a traced solve records before the pose changes, as solve_limb (analytic.cpp) does:
-// the limb's joints, the error before the solve and, when record_poses, the pose. Out of
-// line and cold: an untraced solve never comes here.
-__attribute__((noinline, cold)) void begin_fast_trace(const FastLimb& limb, const Pose& pose, float error,
+// A traced solve's start, recorded before fast_solve runs (as solve_limb records it): the
+// limb's joints, the effector's distance from the goal and, when record_poses, the pose,
+// all at the start pose, which fast_start sets here already (fast_solve setting it again
+// changes nothing). Returns false, nothing recorded, if the solve is not the fast path's.
+// Out of line and cold: an untraced solve never comes here.
+__attribute__((noinline, cold)) bool begin_fast_trace(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                                       Workspace& workspace, Trace* trace) {
+  FastLimb limb;
+  if (!fast_start(skeleton, chain, pose, workspace, limb)) return false;
   workspace.path.assign({limb.root, limb.middle, limb.effector});
-  trace_begin(trace, workspace.path, pose, error, 1);
-}
-
-// The same solve, traced: the same steps and the same closed form (so the same pose, bit for
-// bit), and the trace solve_limb would record (no limit is active on this shape, so no
-// joint is ever marked clamped).
-IKSCOPE_ALWAYS_INLINE bool traced_fast_solve(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                             Workspace& workspace, Trace* trace, SolveResult& result) {
-  const auto record_start = [&](const FastLimb& limb, const LimbVectors& vectors) {
-    begin_fast_trace(limb, pose, distance_to_target(pose.local[static_cast<size_t>(limb.root)], vectors), workspace,
-                     trace);
-  };
-  if (!fast_solve_steps(skeleton, chain, pose, workspace, result, record_start)) return false;
-  trace_iteration(trace, pose, result.error);
+  trace_begin(trace, workspace.path, pose, glm::length(chain.goal.position - limb_end(pose, workspace.path)), 1);
   return true;
 }
 
@@ -379,13 +371,24 @@ IKSCOPE_ALWAYS_INLINE bool traced_fast_solve(const Skeleton& skeleton, const Cha
 IKSCOPE_ALWAYS_INLINE bool at_once_body(const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& root,
                                         const glm::vec3& target, const glm::vec3& pole, glm::quat& rotation_a,
                                         glm::quat& rotation_b, glm::vec3& end, bool& in_range) {
-  const Float4 root4 = load3(&root.x);
-  const LimbVectors limb{load3(&w1.x), load3(&w2.x), load4(&rotation_b.x), sub(load3(&target.x), root4),
-                         load3(&pole.x)};
+  const Float4 root4 = load3(floats_of(root));
+  const LimbVectors limb{load3(floats_of(w1)), load3(floats_of(w2)), load4(floats_of(rotation_b)),
+                         sub(load3(floats_of(target)), root4), load3(floats_of(pole))};
   AtOnce reach;
-  if (!bend_and_turn_at_once(limb, &rotation_a.x, &rotation_b.x, reach)) return false;
-  store3(&end.x, add(root4, mul(splat(reach.wanted), reach.u)));
+  if (!bend_and_turn_at_once(limb, floats_of(rotation_a), floats_of(rotation_b), reach)) return false;
+  store3(floats_of(end), add(root4, mul(splat(reach.wanted), reach.u)));
   in_range = reach.in_range;
+  return true;
+}
+
+// A trace is recorded around the solve, not inside it: traced and untraced solves run the
+// very same compiled code (IsaDispatch<fast_solve, IsaHot>), so their poses are the same
+// bit for bit by construction. Out of line, so that an untraced solve is a test and a jump.
+__attribute__((noinline, cold)) bool solve_traced(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                                  Workspace& workspace, Trace* trace, SolveResult& result) {
+  if (!begin_fast_trace(skeleton, chain, pose, workspace, trace)) return false;
+  if (!IsaDispatch<fast_solve, IsaHot>::run(skeleton, chain, pose, workspace, result)) return false;
+  trace_iteration(trace, pose, result.error);
   return true;
 }
 
@@ -400,7 +403,7 @@ bool reach_two_bone_at_once(const glm::vec3& w1, const glm::vec3& w2, const glm:
 bool solve_two_bone_fast(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                          Trace* trace, SolveResult& result) {
   if (trace == nullptr) return IsaDispatch<fast_solve, IsaHot>::run(skeleton, chain, pose, workspace, result);
-  return IsaDispatch<traced_fast_solve, IsaHot>::run(skeleton, chain, pose, workspace, trace, result);
+  return solve_traced(skeleton, chain, pose, workspace, trace, result);
 }
 
 }  // namespace ik

@@ -17,9 +17,25 @@
 // It is what the two-bone benchmark times and what the program runs, traced or not.
 #pragma once
 
+#include <vector>
+
 #include "solvers/chain.h"
+#include "solvers/pose.h"
 
 namespace ik {
+
+// The limb's end (the effector) in the limb frame (the frame of joints[0]'s parent):
+// e_i = t_(i+1) + R_(i+1) S_(i+1) e_(i+1) carried from the effector up to the root, then
+// t_0 + R_0 S_0 e_0. The error both solves record at the start of a trace.
+inline glm::vec3 limb_end(const Pose& pose, const std::vector<int>& joints) {
+  glm::vec3 e(0.0f);
+  for (size_t i = joints.size() - 1; i > 0; --i) {
+    const Transform& t = pose.local[static_cast<size_t>(joints[i])];
+    e = t.translation + t.rotation * (t.scale * e);
+  }
+  const Transform& root = pose.local[static_cast<size_t>(joints[0])];
+  return root.translation + root.rotation * (root.scale * e);
+}
 
 // analytic.cpp's reach step for the common case, in the limb frame. w1 = a -> b and
 // w2 = b -> end in a's own frame (before its rotation), `root` a's position and `target`,
