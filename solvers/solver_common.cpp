@@ -1,3 +1,16 @@
+// The shared solver machinery declared in solver_common.h, in the header's order.
+//
+// Index:
+//   Validation                      is_valid_chain
+//   The chain's joints              fill_chain_path, fill_chain_tree, fill_tree_children,
+//                                   find_in_sorted
+//   Frames                          parent_world, chain_frames (on four-float registers,
+//                                   simd_math.h), is_similarity, path_length, max_stretch,
+//                                   reach_upper_bound
+//   Tolerance and warm start        apply_start_pose
+//   Vectors, rotations, the bump    any_perpendicular, direction_or, rotation_between,
+//                                   nearly_colinear, bump_colinear_path
+//   Trace                           trace_begin, trace_iteration
 #include "solvers/solver_common.h"
 #include "solvers/workspace.h"
 
