@@ -303,9 +303,8 @@ float measure_bones(const Pose& pose, const std::vector<int>& joints, const Limb
   for (int k = 0; k < bones; ++k) {
     bone[k] = root_frame_bone(pose, joints, k);
     // The root's rotation does not change a length unless a parent frame shears it.
-    model_length += glm::length(goal.has_parent
-                                    ? goal.vector_to_model(rotate(pose.local[static_cast<size_t>(joints[0])].rotation, bone[k]))
-                                    : bone[k]);
+    const glm::quat& root_rotation = pose.local[static_cast<size_t>(joints[0])].rotation;
+    model_length += glm::length(goal.has_parent ? goal.vector_to_model(rotate(root_rotation, bone[k])) : bone[k]);
   }
   return model_length;
 }

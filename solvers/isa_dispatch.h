@@ -14,7 +14,8 @@
 // C++). `run` calls the copy that active_isa() names. Out-of-line helpers the body calls
 // (glm, the standard library, other files) stay plain x86-64 code, so no AVX instruction
 // can leak into a function a plain build relies on. IsaDispatch<body, IsaHot> marks both
-// copies hot, for a long body run on every solve (IsaHot below says why and who).
+// copies hot and keeps them out of line, for a long body run on every solve (IsaHot below
+// says why and who).
 //
 // -DIKSCOPE_NO_AVX2_FMA_PATH (the `plain` preset, whose test suite CI runs) compiles the
 // AVX2 copies out: `run` then always calls `plain`, and the plain code is what the tests run.
@@ -68,7 +69,7 @@ inline bool cpu_has_avx2_fma() {
 #endif
 }
 
-// IsaDispatch<body, IsaHot>: both copies marked __attribute__((hot)), for a long body that
+// IsaDispatch<body, IsaHot>: both copies marked __attribute__((hot, noinline)), for a long body that
 // runs on every solve. GCC's size heuristics judge the calls in a long body unlikely and
 // may leave small helpers (scale_over_sqrt, glm's cross and dot) out of line; every such
 // call then spills all the live floats (the SysV ABI saves no xmm register). "hot" makes

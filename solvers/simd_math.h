@@ -132,7 +132,9 @@ IKSCOPE_ALWAYS_INLINE Float4 four_dot3(Float4 a0, Float4 b0, Float4 a1, Float4 b
   return add(add(_mm_movelh_ps(xy01, xy23), _mm_movehl_ps(xy23, xy01)), _mm_movelh_ps(z01, z23));
 }
 // The symmetric sums of a bᵀ off its diagonal, (a1 b2 + a2 b1, a2 b0 + a0 b2, a0 b1 + a1 b0).
-IKSCOPE_ALWAYS_INLINE Float4 symmetric_sums(Float4 a, Float4 b) { return add(mul(yzx(a), zxy(b)), mul(zxy(a), yzx(b))); }
+IKSCOPE_ALWAYS_INLINE Float4 symmetric_sums(Float4 a, Float4 b) {
+  return add(mul(yzx(a), zxy(b)), mul(zxy(a), yzx(b)));
+}
 
 // -- quaternions
 // R(q) v for a unit quaternion q = (u, w) and a 3-vector v: v + w t + u x t with t = 2 u x v

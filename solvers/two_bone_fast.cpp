@@ -148,8 +148,9 @@ IKSCOPE_ALWAYS_INLINE Float4 bent_middle_rotation(const Triangle& t, Float4 n0, 
   // The product (bw, bv) (x) (u_b, w_b) = (bw u_b + w_b bv + bv x u_b, bw w_b - bv·u_b), with
   // bv's lane 3 cleared so that only bw w_b lands in lane 3 before the dot is taken off.
   const Float4 bv = xyz_only(mul(splat(b_sine), n0));
-  const Float4 bent = sub(add(add(mul(splat(bw), rotation_b), mul(splat_lane<3>(rotation_b), bv)), cross3(bv, rotation_b)),
-                          w_only(splat(dot3(bv, rotation_b))));
+  const Float4 bent =
+      sub(add(add(mul(splat(bw), rotation_b), mul(splat_lane<3>(rotation_b), bv)), cross3(bv, rotation_b)),
+          w_only(splat(dot3(bv, rotation_b))));
   return mul(bent, splat(inverse_sqrt((bw * bw + b_sine * b_sine) * dot4(rotation_b, rotation_b))));
 }
 
@@ -239,7 +240,9 @@ IKSCOPE_ALWAYS_INLINE const float* floats_at(const T& t, size_t byte_offset) {
   return reinterpret_cast<const float*>(reinterpret_cast<const char*>(&t) + byte_offset);
 }
 IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return load3(floats_at(t, 0)); }
-IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return load4(floats_at(t, offsetof(Transform, rotation))); }
+IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) {
+  return load4(floats_at(t, offsetof(Transform, rotation)));
+}
 IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return load3(floats_at(t, offsetof(Transform, scale))); }
 // The four floats of a quaternion (x, y, z, w), from the whole object's address (a store
 // of four floats through &q.x would, to the compiler, run past the one float x).
