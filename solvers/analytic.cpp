@@ -1,18 +1,32 @@
+// The analytic two-bone and three-bone solvers (analytic.h), the general solve: any limb
+// (under any parent, with locked joints, limits, a hinge elbow, an orientation goal, a
+// trace). The common two-bone shape at the skeleton's root goes to the fast path first
+// (two_bone_fast.cpp), which runs the same closed form as the reach step below.
+//
+// Index (helpers first, the solve at the end; read it from the bottom up):
+//   rotations         rotation_from_cos_sin, bend_rotation (the bend about any axis)
+//   the limb          root_frame_bone, limb_bone, LimbGoal and limb_goal (the limb
+//                     frame), valid_limb (limb_end: two_bone_fast.h)
+//   step by step      reach_two_bone_in_steps: analytic.h's steps 1-3 one after the
+//                     other, for every case
+//   the reach step    reach_two_bone (the closed form, reach_two_bone_at_once in
+//                     two_bone_fast.cpp, in the common case; else step by step),
+//                     reach_three_bone
+//   after the reach   orient_effector, clamp_to_limb_limits, limb_error
+//   the solve         solve_limb: valid_limb -> limb_goal -> start pose -> measure_bones ->
+//                     trace_begin -> reach -> orient_effector -> clamp_to_limb_limits ->
+//                     error -> trace_iteration
+//   entry points      solve_two_bone (the fast path, else solve_limb), solve_three_bone
 #include "solvers/analytic.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "solvers/goal_error.h"
-#include "solvers/isa_dispatch.h"
-#include "solvers/simd_math.h"
 #include "solvers/limits.h"
 #include "solvers/solver_common.h"
+#include "solvers/two_bone_fast.h"
 #include "solvers/workspace.h"
 
 namespace ik {
@@ -34,20 +48,6 @@ glm::quat rotation_from_cos_sin(const glm::vec3& n, float cos_phi, float sin_phi
   const float cos_half = std::sqrt(std::max(0.0f, 0.5f * (1.0f + cos_phi)));
   const float sin_half = std::copysign(std::sqrt(0.5f * (1.0f - cos_phi)), sin_phi);
   return glm::quat(cos_half, sin_half * n);
-}
-
-// rotation_from_cos_sin(n, cos_phi, sin_phi) * rotation, normalised. The product of the
-// unnormalised (1 + cos phi, sin phi n) with `rotation` is scaled once by 1 / (|first| |rotation|)
-// (one Newton-refined estimate, formed while the product is), which also removes any drift
-// of `rotation` from unit length over many warm-started solves.
-glm::quat turned(const glm::quat& rotation, const glm::vec3& n, float cos_phi, float sin_phi) {
-  const float rotation_squared = glm::dot(rotation, rotation);
-  if (cos_phi >= 0.0f) {
-    const float w = 1.0f + cos_phi;
-    const glm::quat q(w, sin_phi * n);
-    return multiply(q, rotation) * scale_over_sqrt(1.0f, (w * w + sin_phi * sin_phi) * rotation_squared);
-  }
-  return multiply(rotation_from_cos_sin(n, cos_phi, sin_phi), rotation) * scale_over_sqrt(1.0f, rotation_squared);
 }
 
 // The rotation about the unit axis n (through the middle joint) that brings the end of
@@ -98,18 +98,6 @@ glm::vec3 root_frame_bone(const Pose& pose, const std::vector<int>& joints, int 
 // v = R_0 S_0 R_1 S_1 ... R_k S_k t_{k+1}.
 glm::vec3 limb_bone(const Pose& pose, const std::vector<int>& joints, int k) {
   return rotate(pose.local[static_cast<size_t>(joints[0])].rotation, root_frame_bone(pose, joints, k));
-}
-
-// The limb's end (the effector) in the limb frame: e_i = t_(i+1) + R_(i+1) S_(i+1) e_(i+1)
-// carried from the effector up to the root, then t_0 + R_0 S_0 e_0.
-glm::vec3 limb_end(const Pose& pose, const std::vector<int>& joints) {
-  glm::vec3 e(0.0f);
-  for (size_t i = joints.size() - 1; i > 0; --i) {
-    const Transform& t = pose.local[static_cast<size_t>(joints[i])];
-    e = t.translation + t.rotation * (t.scale * e);
-  }
-  const Transform& root = pose.local[static_cast<size_t>(joints[0])];
-  return root.translation + root.rotation * (root.scale * e);
 }
 
 // The limb frame and the goal expressed in it. Points map by the inverse of the parent's
@@ -169,9 +157,9 @@ bool valid_limb(const Skeleton& skeleton, const Chain& chain, const Pose& pose, 
 
 // Bends joint b and turns joint a (limb frame) so that the end of v2 lands on `target`:
 // steps 1-3 of analytic.h, one after the other, for every case. v1 = a -> b and v2 = b ->
-// end, limb frame (w1, w2: the same in a's own frame, root_frame_bone). Writes the local rotations of a and b (unless locked). Returns false if
-// the target distance lies outside [|l1 - l2|, l1 + l2]; the limb then ends straight (or
-// folded) toward it.
+// end, limb frame (w1, w2: the same in a's own frame, root_frame_bone). Writes the local
+// rotations of a and b (unless locked). Returns false if the target distance lies outside
+// [|l1 - l2|, l1 + l2]; the limb then ends straight (or folded) toward it.
 bool reach_two_bone_in_steps(const Skeleton& skeleton, const Params& params, const Workspace& workspace,
                              int a, int b, const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target,
                              const glm::vec3& pole, Pose& pose) {
@@ -231,137 +219,23 @@ struct Reach {
   glm::vec3 end{0.0f};
 };
 
-// The unit quaternion of the rotation matrix R (rows r0, r1, r2), by the largest of its
-// four candidate components (Shepperd): with (w, x, y, z) the quaternion,
-//   4w² = 1 + r00 + r11 + r22,  4x² = 1 + r00 - r11 - r22,  (y, z alike),
-//   4wx = r21 - r12, 4wy = r02 - r20, 4wz = r10 - r01, 4xy = r01 + r10, 4xz = r02 + r20,
-//   4yz = r12 + r21,
-// so the row of that symmetric table belonging to the largest square is the quaternion times
-// 4 times that component, far from zero. Normalised by its own length (one inverse square
-// root), which also absorbs a matrix a rounding away from a rotation. The w row is the
-// usual case (a turn below ~150 degrees: 4w² > 1/4); the others only near a half turn.
-IKSCOPE_ALWAYS_INLINE glm::quat quaternion_of_rotation(float r00, float r01, float r02, float r10, float r11, float r12, float r20,
-                                 float r21, float r22) {
-  float w, x, y, z;
-  const float w_times_4w = (1.0f + r00) + (r11 + r22);
-  if (w_times_4w > 0.25f) {
-    w = w_times_4w, x = r21 - r12, y = r02 - r20, z = r10 - r01;
-  } else if (r00 >= r11 && r00 >= r22) {
-    w = r21 - r12, x = (1.0f + r00) - (r11 + r22), y = r01 + r10, z = r02 + r20;
-  } else if (r11 >= r22) {
-    w = r02 - r20, x = r01 + r10, y = (1.0f + r11) - (r00 + r22), z = r12 + r21;
-  } else {
-    w = r10 - r01, x = r02 + r20, y = r12 + r21, z = (1.0f + r22) - (r00 + r11);
-  }
-  const float scale = scale_over_sqrt(1.0f, (w * w + x * x) + (y * y + z * z));
-  return glm::quat(w * scale, x * scale, y * scale, z * scale);
-}
-
-// The rotation taking the orthonormal frame (e, n, p = e × n) to (u, m, k = u × m): the
-// matrix R = u eᵀ + m nᵀ + k pᵀ, r_ij = u_i e_j + m_i n_j + k_i p_j, as a quaternion.
-glm::quat rotation_between_frames(const glm::vec3& e, const glm::vec3& n, const glm::vec3& u, const glm::vec3& m) {
-  const glm::vec3 p = glm::cross(e, n), k = glm::cross(u, m);
-  auto r = [&](int i, int j) { return (u[i] * e[j] + m[i] * n[j]) + k[i] * p[j]; };
-  return quaternion_of_rotation(r(0, 0), r(0, 1), r(0, 2), r(1, 0), r(1, 1), r(1, 2), r(2, 0), r(2, 1), r(2, 2));
-}
-
-// sin(beta) of the interior angle at the middle joint that puts the limb's ends `wanted`
-// apart (law of cosines), from 2 (1 + cos beta) = ((l1 + l2)² - wanted²) / (l1 l2) and
-// 2 (1 - cos beta) = (wanted² - (l1 - l2)²) / (l1 l2): sin² = (1 + cos)(1 - cos), each factor
-// in [0, 4] (no overflow) and exact at the ends of the range.
-inline float bend_sine(float l1, float l2, float wanted, float inverse_product) {
-  const float longest = l1 + l2, difference = l1 - l2;
-  const float twice_one_plus_cos = ((longest - wanted) * (longest + wanted)) * inverse_product;
-  const float twice_one_minus_cos = ((wanted - difference) * (wanted + difference)) * inverse_product;
-  return 0.5f * std::sqrt(std::max(0.0f, twice_one_plus_cos * twice_one_minus_cos));
-}
-
-// The same three steps in one go, for the common case: b bends about the normal of the
-// limb's plane (b is no hinge and the limb is not straight), neither joint is locked, and
-// the target has a direction both from the root and across the pole. No trigonometric
-// call, no division and few square roots, which is what keeps a solve within tens of
-// nanoseconds. Returns false (nothing written) when the case is not the common one. The
-// effector lands at root + d u, which `reach` records.
-//
-// The bend is worked out in a's own frame (before its rotation; w1, w2: the bones there),
-// where the limb's shape is the same as in the limb frame, so a's old rotation is never
-// needed: its new one maps a's frame onto the limb frame directly.
-// Bend: with l1 = |w1|, l2 = |w2|, the interior angle at b is beta0 with
-// l1 l2 cos(beta0) = -w1·w2 and l1 l2 sin(beta0) = |w1 × w2|; the law of cosines wants
-// cos(beta) = (l1² + l2² - d²) / (2 l1 l2). Turning w2 by phi about n0 = (w1 × w2) / |w1 × w2|
-// changes the interior angle to beta0 - phi, so phi = beta0 - beta, and cos(phi), sin(phi)
-// follow from the angle-difference formulas; the half angles from cos(phi). b's rotation
-// turns by phi about n0, which is already in b's parent (a) frame.
-// Root: after the bend the limb's end e (|e| = d; a's frame) and its plane normal n0 must
-// become the target direction u (limb frame) and the normal n' of the plane through the
-// target line and the pole, oriented so that b (on the +e × n0 side of the line, since the
-// bend is below a half turn) lands on the pole's side: n' = (pole × u) / |pole × u|. a's new
-// rotation is the one taking the frame (e, n0, e × n0) to (u, n', u × n').
-bool reach_two_bone_at_once(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a,
-                            int b, const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target,
-                            const glm::vec3& pole, Pose& pose, Reach& reach) {
-  const JointLimits& limits = skeleton.limits[static_cast<size_t>(b)];
-  if ((params.use_limits && limits.enabled && limits.hinge) || is_locked(workspace, a) || is_locked(workspace, b))
-    return false;
-  Transform& joint_a = pose.local[static_cast<size_t>(a)];
-  const glm::vec3 plane = glm::cross(w1, w2);
-  const glm::vec3 to_target = target - joint_a.translation;
-  const glm::vec3 pole_plane = glm::cross(pole, to_target);
-  // Lengths as x * (1 / sqrt(x)) (scale_over_sqrt): shorter latency than sqrt, and the
-  // reciprocals normalise the directions below without a division. A zero length gives
-  // NaN here, which the checks (written to fail on NaN) send to the general path.
-  const float l1_squared = glm::dot(w1, w1), l2_squared = glm::dot(w2, w2);
-  const float plane_squared = glm::dot(plane, plane), distance_squared = glm::dot(to_target, to_target);
-  const float pole_plane_squared = glm::dot(pole_plane, pole_plane);
-  const float l1 = l1_squared * scale_over_sqrt(1.0f, l1_squared), l2 = l2_squared * scale_over_sqrt(1.0f, l2_squared);
-  const float inverse_plane_length = scale_over_sqrt(1.0f, plane_squared);
-  const float inverse_distance = scale_over_sqrt(1.0f, distance_squared);
-  const float inverse_pole_plane_length = scale_over_sqrt(1.0f, pole_plane_squared);
-  const float inverse_product = scale_over_sqrt(1.0f, l1_squared * l2_squared);  // 1 / (l1 l2)
-  const float plane_length = plane_squared * inverse_plane_length, distance = distance_squared * inverse_distance;
-  if (!(plane_length > 1e-4f * (l1 * l2)) || !(distance > 1e-6f * (l1 + l2)) ||
-      !(pole_plane_squared * inverse_pole_plane_length > 1e-4f * distance * glm::length(pole)))
-    return false;
-  const float shortest = std::fabs(l1 - l2), longest = l1 + l2;
-  reach.in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
-  const float wanted = glm::clamp(distance, shortest, longest);
-
-  // Bend.
-  const float cos_beta = glm::clamp((l1_squared + l2_squared - wanted * wanted) * 0.5f * inverse_product, -1.0f, 1.0f);
-  // sin(beta) from 1 ± cos(beta) = ((l1 ± l2)² - wanted²) / (∓2 l1 l2) as products of
-  // differences of lengths: exactly 0 for a straight (or folded) limb, where
-  // sqrt(1 - cos²) would turn cos's last-bit rounding into a bend of ~3e-4 radians.
-  const float sin_beta = bend_sine(l1, l2, wanted, inverse_product);
-  const float cos_beta0 = -glm::dot(w1, w2) * inverse_product, sin_beta0 = plane_length * inverse_product;
-  const float cos_phi = cos_beta0 * cos_beta + sin_beta0 * sin_beta;
-  const float sin_phi = sin_beta0 * cos_beta - cos_beta0 * sin_beta;
-  const glm::vec3 n0 = plane * inverse_plane_length;
-  const glm::vec3 end = (w1 + cos_phi * w2) + sin_phi * glm::cross(n0, w2);  // w2 turned by phi
-
-  // Root: frame (e, n0, e x n0) -> (u, n', u x n'). e from end's own length (|end| is d
-  // up to rounding, which near a straight limb is where the law of cosines loses digits:
-  // a unit e keeps the frame a rotation, and the effector lands |end| along u).
-  const float end_squared = glm::dot(end, end);
-  const float inverse_end_length = scale_over_sqrt(1.0f, end_squared);
-  const glm::vec3 e = end * inverse_end_length, u = to_target * inverse_distance;
-  const glm::vec3 n1 = pole_plane * inverse_pole_plane_length;
-
-  glm::quat& rotation_b = pose.local[static_cast<size_t>(b)].rotation;
-  rotation_b = turned(rotation_b, n0, cos_phi, sin_phi);
-  reach.end_known = true;
-  reach.end = joint_a.translation + (end_squared * inverse_end_length) * u;
-  joint_a.rotation = rotation_between_frames(e, n0, u, n1);
-  return true;
-}
-
-// Steps 1-3 of analytic.h: at once in the common case, else one after the other.
-// w1, w2: the bones in a's own frame (root_frame_bone).
+// Steps 1-3 of analytic.h for joints a (the root) and b: the closed form in the common
+// case (two_bone_fast.h: b bends about the limb plane's normal, neither joint locked, and
+// the geometry has a plane, a target direction and a pole side), else one after the other.
+// w1, w2: the bones in a's own frame (root_frame_bone); target and pole in the limb frame.
 Reach reach_two_bone(const Skeleton& skeleton, const Params& params, const Workspace& workspace, int a, int b,
                      const glm::vec3& w1, const glm::vec3& w2, const glm::vec3& target, const glm::vec3& pole,
                      Pose& pose) {
   Reach reach;
-  if (!reach_two_bone_at_once(skeleton, params, workspace, a, b, w1, w2, target, pole, pose, reach))
-    reach.in_range = reach_two_bone_in_steps(skeleton, params, workspace, a, b, w1, w2, target, pole, pose);
+  const JointLimits& limits = skeleton.limits[static_cast<size_t>(b)];
+  const bool hinge = params.use_limits && limits.enabled && limits.hinge;
+  if (!hinge && !is_locked(workspace, a) && !is_locked(workspace, b)) {
+    Transform& joint_a = pose.local[static_cast<size_t>(a)];
+    reach.end_known = reach_two_bone_at_once(w1, w2, joint_a.translation, target, pole, joint_a.rotation,
+                                             pose.local[static_cast<size_t>(b)].rotation, reach.end, reach.in_range);
+    if (reach.end_known) return reach;
+  }
+  reach.in_range = reach_two_bone_in_steps(skeleton, params, workspace, a, b, w1, w2, target, pole, pose);
   return reach;
 }
 
@@ -421,6 +295,37 @@ float limb_error(const Chain& chain, const Pose& pose, Workspace& workspace, con
   return effector_error(chain.goal, end, workspace.linear.back(), chain.params.orientation_weight);
 }
 
+// The bones' vectors in the root's own frame (root_frame_bone) into bone[0 .. bones), and
+// the limb's model-space length, the sum of its bones' lengths (for a relative tolerance).
+float measure_bones(const Pose& pose, const std::vector<int>& joints, const LimbGoal& goal, int bones,
+                    glm::vec3 (&bone)[3]) {
+  float model_length = 0.0f;
+  for (int k = 0; k < bones; ++k) {
+    bone[k] = root_frame_bone(pose, joints, k);
+    // The root's rotation does not change a length unless a parent frame shears it.
+    const glm::quat& root_rotation = pose.local[static_cast<size_t>(joints[0])].rotation;
+    model_length += glm::length(goal.has_parent ? goal.vector_to_model(rotate(root_rotation, bone[k])) : bone[k]);
+  }
+  return model_length;
+}
+
+// params.use_limits: clamps every written joint of the limb that has a limit (joints not
+// locked), marking it in the trace. Returns true if a limit moved a joint.
+bool clamp_to_limb_limits(const Skeleton& skeleton, const Workspace& workspace, const std::vector<int>& joints,
+                          Pose& pose, Trace* trace) {
+  bool clamped = false;
+  for (size_t k = 0; k < joints.size(); ++k) {
+    const int j = joints[k];
+    if (!skeleton.limits[static_cast<size_t>(j)].enabled || is_locked(workspace, j)) continue;
+    if (clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
+                        pose.local[static_cast<size_t>(j)].rotation)) {
+      clamped = true;
+      trace_clamped(trace, static_cast<int>(k));
+    }
+  }
+  return clamped;
+}
+
 // The two solvers differ only in the number of bones and the reach step.
 SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                        Trace* trace, int bones) {
@@ -433,16 +338,8 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 
   const Params& params = chain.params;
   if (!params.warm_start) apply_start_pose(skeleton, params, workspace, joints, pose);
-  glm::vec3 bone[3];  // in the root's own frame (root_frame_bone)
-  float model_length = 0.0f;
-  for (int k = 0; k < bones; ++k) {
-    bone[k] = root_frame_bone(pose, joints, k);
-    // The root's rotation does not change a length unless a parent frame shears it.
-    model_length += glm::length(goal.has_parent
-                                    ? goal.vector_to_model(rotate(pose.local[static_cast<size_t>(joints[0])].rotation, bone[k]))
-                                    : bone[k]);
-  }
-  const float tolerance = resolve_tolerance(params, model_length);
+  glm::vec3 bone[3];
+  const float tolerance = resolve_tolerance(params, measure_bones(pose, joints, goal, bones, bone));
   if (trace != nullptr) trace_begin(trace, joints, pose, limb_error(chain, pose, workspace, goal), 1);
 
   const Reach reach =
@@ -450,18 +347,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                   goal.pole, pose)
                  : reach_three_bone(skeleton, params, workspace, joints, goal, pose);
   orient_effector(workspace, joints, goal, chain.goal, pose);
-  bool clamped = false;
-  if (params.use_limits) {
-    for (size_t k = 0; k < joints.size(); ++k) {
-      const int j = joints[k];
-      if (!skeleton.limits[static_cast<size_t>(j)].enabled || is_locked(workspace, j)) continue;
-      if (clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
-                          pose.local[static_cast<size_t>(j)].rotation)) {
-        clamped = true;
-        trace_clamped(trace, static_cast<int>(k));
-      }
-    }
-  }
+  const bool clamped = params.use_limits && clamp_to_limb_limits(skeleton, workspace, joints, pose, trace);
 
   // Where the solve put the effector, when nothing moved it since; else measured again.
   const bool end_known = reach.end_known && !clamped && !chain.goal.use_orientation;
@@ -473,305 +359,12 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
   return result;
 }
 
-// ---- The two-bone solve's lean path -----------------------------------------------------
-//
-// The case a character rig meets on every frame: a two-bone limb at the root of the
-// skeleton (the limb frame is the model frame), no trace, no extra effector, no orientation
-// goal, no locked joint, no active limit on the limb, and the common geometry of
-// reach_two_bone_at_once (a bent limb, a target away from the root and off the pole's line).
-// The same result as reach_two_bone_at_once, from the triangle's sides alone (the angles
-// at b and at the root by the law of cosines, twice the area by Heron; no bent end to
-// measure and normalise), with the checks this shape needs instead of the generic
-// validation and path building. Agrees with solve_limb to float precision (test_analytic's
-// LeanPathAgreesWithTheGeneralPath). Returns false when the case is not this one, or when
-// it cannot be sure the input is valid; the pose may then have been put back to its start
-// pose (warm_start off), which solve_limb does again.
-//
-// Written with SSE2 (every x86-64 processor has it); elsewhere every two-bone solve takes
-// the general path.
-#if defined(__SSE2__)
-#define IKSCOPE_HAS_LEAN_TWO_BONE 1
-using namespace simd;  // NOLINT: the lean path is written in this vocabulary
-
-// 1 / sqrt(x) for x > 0 to about float precision (scale_over_sqrt); NaN for x = 0 or NaN,
-// which the checks below (written to fail on NaN) send to the general path.
-IKSCOPE_ALWAYS_INLINE float inverse_sqrt(float x) { return scale_over_sqrt(1.0f, x); }
-
-// 3-vectors and quaternions in four-float registers for the lean solve: one register holds
-// what takes three or four scalar registers, so the solve's ~40 vectors stay in registers
-// instead of spilling to the stack. A 3-vector sits in lanes 0-2, lane 3 being whatever came
-// along (dot3 never reads it, cross3 keeps it in lane 3); a quaternion is (x, y, z, w), the
-// order glm keeps it in memory.
-static_assert(sizeof(Transform) == 10 * sizeof(float) && offsetof(Transform, rotation) == 3 * sizeof(float) &&
-                  offsetof(Transform, scale) == 7 * sizeof(float),
-              "Transform is ten floats in a row");
-static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, w) == 3 * sizeof(float),
-              "glm::quat is (x, y, z, w) in memory");
-// A Transform's parts (floats 0-2 translation, 3-6 rotation, 7-9 scale), each read on its
-// own (lane 3 of a 3-vector 0): a read that straddles the rotation and a neighbour could not
-// take its value from a store to the rotation still on its way to memory (this solve's
-// cold start, or the last solve's result) and would wait for that store to finish.
-template <typename T>
-IKSCOPE_ALWAYS_INLINE const float* floats_at(const T& t, size_t byte_offset) {
-  return reinterpret_cast<const float*>(reinterpret_cast<const char*>(&t) + byte_offset);
-}
-IKSCOPE_ALWAYS_INLINE Float4 translation4(const Transform& t) { return load3(floats_at(t, 0)); }
-IKSCOPE_ALWAYS_INLINE Float4 rotation4(const Transform& t) { return load4(floats_at(t, offsetof(Transform, rotation))); }
-IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return load3(floats_at(t, offsetof(Transform, scale))); }
-IKSCOPE_ALWAYS_INLINE void store_rotation(Transform& t, Float4 q) {
-  _mm_storeu_ps(reinterpret_cast<float*>(reinterpret_cast<char*>(&t) + offsetof(Transform, rotation)), q);
-}
-// The first three columns of the symmetric 4 x 4 matrix with diagonal d (lanes 0-2), the
-// symmetric sums s = (s12, s20, s01) of its upper-left 3 x 3 block and last column v:
-// (d0, s01, s20, v0), (s01, d1, s12, v1), (s20, s12, d2, v2).
-IKSCOPE_ALWAYS_INLINE Float4 column_0(Float4 d, Float4 s, Float4 v) {
-  const Float4 d0_s01 = _mm_shuffle_ps(d, s, _MM_SHUFFLE(2, 2, 0, 0));  // (d0, d0, s01, s01)
-  const Float4 s12_v0 = _mm_unpacklo_ps(s, v);                          // (s12, v0, s20, v1)
-  return _mm_shuffle_ps(d0_s01, s12_v0, _MM_SHUFFLE(1, 2, 2, 0));
-}
-IKSCOPE_ALWAYS_INLINE Float4 column_1(Float4 d, Float4 s, Float4 v) {
-  const Float4 s01_d1 = _mm_shuffle_ps(s, d, _MM_SHUFFLE(1, 1, 2, 2));  // (s01, s01, d1, d1)
-  const Float4 s12_v1 = _mm_unpacklo_ps(s, v);                          // (s12, v0, s20, v1)
-  return _mm_shuffle_ps(s01_d1, s12_v1, _MM_SHUFFLE(3, 0, 2, 0));
-}
-IKSCOPE_ALWAYS_INLINE Float4 column_2(Float4 d, Float4 s, Float4 v) {
-  return _mm_shuffle_ps(s, _mm_unpackhi_ps(d, v), _MM_SHUFFLE(1, 0, 0, 1));  // (s20, s12 | d2, v2)
-}
-// A sure, cheap test that the floats a lean solve reads are all finite and the scales
-// non-zero (what is_valid_transform and is_valid_goal ask), conservative the other way: a
-// sum of finite floats that overflows, or a product of scales that underflows, only sends
-// the solve to the general path, which checks each value. A NaN or infinity anywhere makes
-// the sum NaN or infinite (sum - sum is then NaN, not 0); a product of finite scales is 0 only
-// if one of them is (or it underflows). The goal's position is bounded on its own:
-// |p|² <= (1e18)² implies every |p_i| <= kMaxGoalCoordinate, and fails on NaN or infinity.
-// Four floats at a time (the goal's pole, up and scale are seven floats in a row, read as
-// 0-3 and 3-6): twenty-odd instructions instead of ~40 scalar additions, and no float held
-// in a register for the check alone (which cost the solve ~20 ns of register spills).
-static_assert(offsetof(Goal, up) == offsetof(Goal, pole) + 3 * sizeof(float) &&
-                  offsetof(Goal, scale) == offsetof(Goal, up) + 3 * sizeof(float),
-              "Goal's pole, up and scale are seven floats in a row");
-IKSCOPE_ALWAYS_INLINE bool surely_valid(const Transform& a, const Transform& b, const Transform& e, const Goal& goal) {
-  const Float4 scale_a = scale4(a), scale_b = scale4(b), scale_e = scale4(e);
-  const Float4 sum_a = add(add(translation4(a), rotation4(a)), scale_a);
-  const Float4 sum_b = add(add(translation4(b), rotation4(b)), scale_b);
-  const Float4 sum_e = add(add(translation4(e), rotation4(e)), scale_e);
-  const size_t pole = offsetof(Goal, pole);
-  const Float4 sum_goal = add(load4(floats_at(goal, pole)), load4(floats_at(goal, pole + 3 * sizeof(float))));
-  const Float4 sum = add(add(sum_a, sum_b), add(sum_e, sum_goal));
-  const Float4 finite = _mm_cmpeq_ps(sub(sum, sum), _mm_setzero_ps());                        // all four lanes
-  const Float4 nonzero = _mm_cmpneq_ps(mul(mul(scale_a, scale_b), scale_e), _mm_setzero_ps());  // lanes 0-2
-  const glm::vec3& p = goal.position;
-  const float position_squared = (p.x * p.x + p.y * p.y) + p.z * p.z;
-  return _mm_movemask_ps(finite) == 0xf && (_mm_movemask_ps(nonzero) & 7) == 7 &&
-         position_squared <= kMaxGoalCoordinate * kMaxGoalCoordinate;
-}
-
-IKSCOPE_ALWAYS_INLINE bool solve_two_bone_lean(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                               const Workspace& workspace, SolveResult& result) {
-  // The shape: root -> b -> effector, the root without a parent, indices in range, the
-  // locked mask empty, no limit on the limb's joints.
-  const int n = skeleton.joint_count();
-  const int effector = chain.effector, root = chain.root;
-  if (!workspace.locked.empty() || !chain.extra_effectors.empty() || chain.goal.use_orientation ||
-      static_cast<int>(pose.local.size()) != n || effector <= 0 || effector >= n || root < 0)
-    return false;
-  const int b = skeleton.parent[static_cast<size_t>(effector)];
-  if (b <= root || skeleton.parent[static_cast<size_t>(b)] != root || skeleton.parent[static_cast<size_t>(root)] >= 0)
-    return false;
-  const Params& params = chain.params;
-  if (params.use_limits && (skeleton.limits[static_cast<size_t>(root)].enabled ||
-                            skeleton.limits[static_cast<size_t>(b)].enabled ||
-                            skeleton.limits[static_cast<size_t>(effector)].enabled))
-    return false;
-  Transform& joint_a = pose.local[static_cast<size_t>(root)];
-  Transform& joint_b = pose.local[static_cast<size_t>(b)];
-  const Transform& joint_e = pose.local[static_cast<size_t>(effector)];
-  if (!surely_valid(joint_a, joint_b, joint_e, chain.goal)) return false;
-  if (!params.warm_start) {
-    joint_a.rotation = skeleton.rest[static_cast<size_t>(root)].rotation;
-    joint_b.rotation = skeleton.rest[static_cast<size_t>(b)].rotation;
-    pose.local[static_cast<size_t>(effector)].rotation = skeleton.rest[static_cast<size_t>(effector)].rotation;
-  }
-
-  // The bones in a's own frame (root_frame_bone): w1 = S_a t_b, w2 = S_a R_b S_b t_e, the
-  // rotation as v + w t + u x t with t = 2 u x v (rotate, solver_common.h).
-  const Float4 scale_a = scale4(joint_a), rotation_b = rotation4(joint_b);
-  const Float4 qw_b = _mm_shuffle_ps(rotation_b, rotation_b, _MM_SHUFFLE(3, 3, 3, 3));
-  const Float4 w1 = mul(scale_a, translation4(joint_b));
-  const Float4 v = mul(scale4(joint_b), translation4(joint_e));
-  const Float4 twice_u_cross_v = cross3(add(rotation_b, rotation_b), v);
-  const Float4 w2 = mul(scale_a, add(add(v, mul(qw_b, twice_u_cross_v)), cross3(rotation_b, twice_u_cross_v)));
-
-  // The limb's plane normal (a's frame), the target line and the pole's plane (limb frame).
-  // The goal's position from its three floats: the caller has usually just written them.
-  const Float4 plane = cross3(w1, w2);
-  const glm::vec3& target = chain.goal.position;
-  const Float4 to_target = sub(_mm_setr_ps(target.x, target.y, target.z, 0.0f), translation4(joint_a));
-  const Float4 pole = load4(floats_at(chain.goal, offsetof(Goal, pole)));
-  const Float4 pole_plane = cross3(pole, to_target);
-  // The squared lengths that do not wait for b's rotation, side by side (a batch with |w2|²
-  // or the plane's in it would make these wait for them too).
-  const Float4 early_squares = four_dot3(w1, w1, to_target, to_target, pole_plane, pole_plane, pole, pole);
-  const Float4 early_inverses = rsqrt_est_nr(early_squares), early_lengths = mul(early_squares, early_inverses);
-  const float l1_squared = lane<0>(early_squares), distance_squared = lane<1>(early_squares);
-  const float pole_plane_squared = lane<2>(early_squares), pole_squared = lane<3>(early_squares);
-  const float inverse_l1 = lane<0>(early_inverses), inverse_distance = lane<1>(early_inverses);
-  const float inverse_pole_plane_length = lane<2>(early_inverses);
-  const float l1 = lane<0>(early_lengths), distance = lane<1>(early_lengths);
-  const float l2_squared = dot3(w2, w2), w1_dot_w2 = dot3(w1, w2), plane_squared = dot3(plane, plane);
-  const float product_squared = l1_squared * l2_squared;  // (l1 l2)²
-  const float inverse_l2 = inverse_sqrt(l2_squared), inverse_plane_length = inverse_sqrt(plane_squared);
-  const float l2 = l2_squared * inverse_l2, plane_length = plane_squared * inverse_plane_length;
-  const float longest = l1 + l2, difference = l1 - l2, shortest = std::fabs(difference);
-  // reach_two_bone_at_once's conditions, squared: a bent limb (|w1 x w2| > 1e-4 l1 l2), a
-  // target away from the root (d > 1e-6 (l1 + l2)), off the pole's line
-  // (|pole x D| > 1e-4 d |pole|). Each fails on NaN. And sizes whose squares below stay
-  // normal floats (the solver soak found limbs ~1e6 and ~1e-6 long that overflowed or
-  // underflowed to infinite rotations): b's unnormalised turn is between (l1 l2)² and
-  // 2 (l1 l2)² long, and is squared, so 1e-18 < (l1 l2)² < 1e18; the root's is between
-  // l1 wanted and 4 l1 wanted long, 1e-6 (l1 + l2) < wanted <= l1 + l2, and is squared, so
-  // 1e-12 < l1 (l1 + l2) < 1e18. Limbs beyond take the general path.
-  const float l1_longest = l1 * longest;
-  if (!(plane_squared > 1e-8f * product_squared) || !(distance_squared > 1e-12f * (longest * longest)) ||
-      !(pole_plane_squared > 1e-8f * (distance_squared * pole_squared)) || !(product_squared > 1e-18f) ||
-      !(product_squared < 1e18f) || !(l1_longest > 1e-12f) || !(l1_longest < 1e18f))
-    return false;
-  const bool in_range = distance >= shortest - 1e-6f * longest && distance <= longest + 1e-6f * longest;
-  const float wanted = std::min(std::max(distance, shortest), longest);
-
-  // The triangle (l1, l2, wanted) the bend makes, with beta its angle at b and alpha its
-  // angle at the root (between w1 and the end): by the law of cosines
-  //   l1 l2 cos(beta) = (l1² + l2² - wanted²) / 2,  l1 wanted cos(alpha) = (l1² + wanted² - l2²) / 2,
-  // and l1 l2 sin(beta) = l1 wanted sin(alpha) = twice the area, from Heron's formula as
-  // products of differences of lengths, 16 area² = ((l1 + l2)² - wanted²)(wanted² - (l1 - l2)²):
-  // exactly 0 for a straight (or folded) limb, where a square root of 1 - cos² would turn
-  // the cosine's last-bit rounding into a bend of ~3e-4 radians.
-  const float wanted_squared = wanted * wanted;
-  const float cos_beta_scaled = 0.5f * ((l1_squared + l2_squared) - wanted_squared);
-  const float cos_alpha_scaled = 0.5f * ((l1_squared - l2_squared) + wanted_squared);
-  const float twice_area =
-      0.5f * std::sqrt(std::max(0.0f, ((longest - wanted) * (longest + wanted)) *
-                                          ((wanted - difference) * (wanted + difference))));
-
-  // 1. Bend b by phi = beta0 - beta about n0 = plane / |plane| (a's frame, which is b's
-  // parent frame), where beta0 is the angle at b now: l1 l2 cos(beta0) = -w1·w2,
-  // l1 l2 sin(beta0) = |w1 x w2|. The angle-difference formulas give, times (l1 l2)²,
-  //   C = (l1 l2)² cos(phi) = |plane| twice_area - (w1·w2) cos_beta_scaled,
-  //   S = (l1 l2)² sin(phi) = |plane| cos_beta_scaled + (w1·w2) twice_area.
-  // The rotation is then a positive multiple of (cos(phi/2), sin(phi/2) n0) without a half
-  // angle: (1 + cos phi, sin phi n0) = 2 cos(phi/2) (...), used up to a quarter turn, and
-  // sign(sin phi) (sin phi, (1 - cos phi) n0) = 2 |sin(phi/2)| (...) beyond, where
-  // 1 + cos phi is what shrinks. Both times (l1 l2)²; one normalisation of the product
-  // with b's rotation, which also removes any drift of b's rotation from unit length.
-  const float C = plane_length * twice_area - w1_dot_w2 * cos_beta_scaled;
-  const float S = plane_length * cos_beta_scaled + w1_dot_w2 * twice_area;
-  const bool small_turn = C >= 0.0f;
-  const float bw = small_turn ? product_squared + C : std::fabs(S);
-  const float b_sine = small_turn ? S : std::copysign(product_squared - C, S);  // times n0
-  // The product (bw, bv) (x) (u_b, w_b) = (bw u_b + w_b bv + bv x u_b, bw w_b - bv·u_b), with
-  // bv's lane 3 cleared so that only bw w_b lands in lane 3 before the dot is taken off.
-  const Float4 n0 = mul(splat(inverse_plane_length), plane);
-  const Float4 bv = xyz_only(mul(splat(b_sine), n0));
-  const Float4 bent_b = sub(add(add(mul(splat(bw), rotation_b), mul(qw_b, bv)), cross3(bv, rotation_b)),
-                            w_only(splat(dot3(bv, rotation_b))));
-  const float b_scale = inverse_sqrt((bw * bw + b_sine * b_sine) * dot4(rotation_b, rotation_b));
-  store_rotation(joint_b, mul(bent_b, splat(b_scale)));
-
-  // 2-3. a's new rotation R takes a's frame onto the limb frame so that the bent limb's end
-  // direction e goes to the target direction u and the plane normal n0 to the pole plane's
-  // normal m = (pole x u) / |pole x u| (this puts b on the pole's side of the line). In the
-  // orthonormal frame (w^ = w1 / l1, t = n0 x w^, n0) of a's frame, b bends the same way as
-  // before the bend, so e = cos(alpha) w^ + sin(alpha) t, and e x n0 = sin(alpha) w^ -
-  // cos(alpha) t. With k = u x m, R takes (e, n0, e x n0) to (u, m, k):
-  //   R = u eᵀ + m n0ᵀ + k (e x n0)ᵀ = (U w^ᵀ + V tᵀ) / (l1 wanted) + m n0ᵀ,
-  //   U = l1 wanted (cos(alpha) u + sin(alpha) k) = cos_alpha_scaled u + twice_area k,
-  //   V = l1 wanted (sin(alpha) u - cos(alpha) k) = twice_area u - cos_alpha_scaled k.
-  // R's quaternion q by Shepperd's method (quaternion_of_rotation), all four rows at hand: with
-  // R' = l1 wanted R (a positive multiple, which the normalisation removes), T' its trace,
-  // the symmetric matrix
-  //   K = [ 2 r'00 + l1 wanted - T'   r'01 + r'10   r'02 + r'20   r'21 - r'12 ]
-  //       [ r'01 + r'10   2 r'11 + l1 wanted - T'   r'12 + r'21   r'02 - r'20 ]
-  //       [ r'02 + r'20   r'12 + r'21   2 r'22 + l1 wanted - T'   r'10 - r'01 ]
-  //       [ r'21 - r'12   r'02 - r'20   r'10 - r'01         l1 wanted + T'    ]
-  // is 4 l1 wanted q qᵀ (q as x, y, z, w), so its column k is q times 4 l1 wanted q_k; the
-  // column with the largest diagonal is far from zero. For R' = Σ a bᵀ over the three terms
-  // (U, w^), (V, t), (l1 wanted m, n0): the diagonal is Σ a * b lane by lane, the symmetric
-  // sums (r'12 + r'21, r'20 + r'02, r'01 + r'10) are Σ yzx(a) zxy(b) + zxy(a) yzx(b), the
-  // antisymmetric part is Σ b x a, and l1 wanted + T' = l1 wanted (1 + m·n0) + w^·U + t·V.
-  // (The benchmark's rig and any limb whose rest turns the root by more than ~150 degrees
-  // need the x, y or z column, not only the usual w one.)
-  const Float4 w_hat = mul(splat(inverse_l1), w1), t = cross3(n0, w_hat);
-  const Float4 u = mul(splat(inverse_distance), to_target), m = mul(splat(inverse_pole_plane_length), pole_plane);
-  const Float4 k = cross3(u, m);
-  const Float4 U = add(mul(splat(cos_alpha_scaled), u), mul(splat(twice_area), k));
-  const Float4 V = sub(mul(splat(twice_area), u), mul(splat(cos_alpha_scaled), k));
-  const float l1_wanted = l1 * wanted;
-  const Float4 scaled_m = mul(splat(l1_wanted), m);
-  const Float4 diagonal = add(add(mul(U, w_hat), mul(V, t)), mul(scaled_m, n0));
-  const float aw = l1_wanted + sum3(diagonal);  // l1 wanted + T'
-  // Σ b x a = yzx(Σ b yzx(a) - yzx(b) a) (cross3), one shuffle for the sum.
-  const Float4 av = yzx(add(add(sub(mul(n0, yzx(scaled_m)), mul(yzx(n0), scaled_m)),
-                                sub(mul(w_hat, yzx(U)), mul(yzx(w_hat), U))),
-                            sub(mul(t, yzx(V)), mul(yzx(t), V))));
-  const Float4 symmetric = add(add(symmetric_sums(U, w_hat), symmetric_sums(V, t)), symmetric_sums(scaled_m, n0));
-  // 2 r'ii + l1 wanted - T' = 2 r'ii + 2 l1 wanted - (l1 wanted + T').
-  const Float4 k_diagonal = add(add(diagonal, diagonal), splat(2.0f * l1_wanted - aw));
-  // A branch, not a select (which measured 56 ns against 49): predicted, it lets the
-  // normalisation start before the comparison is done.
-  Float4 quaternion;
-  switch (index_of_largest(with_w(k_diagonal, aw))) {
-    case 0: quaternion = column_0(k_diagonal, symmetric, av); break;
-    case 1: quaternion = column_1(k_diagonal, symmetric, av); break;
-    case 2: quaternion = column_2(k_diagonal, symmetric, av); break;
-    default: quaternion = with_w(av, aw); break;
-  }
-  store_rotation(joint_a, mul(quaternion, splat(inverse_sqrt(dot4(quaternion, quaternion)))));
-
-  // The effector lands at root + wanted u, on the line toward the target: its distance from
-  // the target is |d - wanted|.
-  result.error = std::fabs(distance - wanted);
-  result.iterations = 1;
-  result.status = final_status(result.error, resolve_tolerance(params, longest), !in_range, true);
-  return true;
-}
-
-// The lean path compiled twice (isa_dispatch.h): with VEX encoding and fused multiply-adds
-// where the processor has them (three-operand instructions need no register copies, and a
-// multiply and an add are one instruction). Both copies are marked hot: without it GCC
-// judged the calls in this long body unlikely and left scale_over_sqrt and glm's cross and
-// dot out of line, and every call spilled all the live floats (SysV saves no xmm register).
-using LeanSolve = bool (*)(const Skeleton&, const Chain&, Pose&, const Workspace&, SolveResult&);
-__attribute__((hot)) bool solve_two_bone_lean_plain(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                                                    const Workspace& workspace, SolveResult& result) {
-  return solve_two_bone_lean(skeleton, chain, pose, workspace, result);
-}
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-IKSCOPE_TARGET_AVX2_FMA __attribute__((hot)) bool solve_two_bone_lean_avx2_fma(const Skeleton& skeleton,
-                                                                              const Chain& chain, Pose& pose,
-                                                                              const Workspace& workspace,
-                                                                              SolveResult& result) {
-  return solve_two_bone_lean(skeleton, chain, pose, workspace, result);
-}
-#endif
-LeanSolve choose_lean_solve() {
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-  if (cpu_has_avx2_fma()) return solve_two_bone_lean_avx2_fma;
-#endif
-  return solve_two_bone_lean_plain;
-}
-#else
-#define IKSCOPE_HAS_LEAN_TWO_BONE 0
-#endif  // __SSE2__
-
 }  // namespace
 
 SolveResult solve_two_bone(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                            Trace* trace) {
-#if IKSCOPE_HAS_LEAN_TWO_BONE
-  static const LeanSolve lean_solve = choose_lean_solve();
   SolveResult result;
-  if (trace == nullptr && lean_solve(skeleton, chain, pose, workspace, result)) return result;
-#endif
+  if (solve_two_bone_fast(skeleton, chain, pose, workspace, trace, result)) return result;
   return solve_limb(skeleton, chain, pose, workspace, trace, 2);
 }
 

@@ -23,6 +23,14 @@
 // `up`, the middle joint on the side of Goal::pole); then c turns so its link points along
 // `up`. If c's target is out of the first two links' range the status is unreachable.
 //
+// How (analytic.cpp, two_bone_fast.cpp): in the common case (b bends about the limb
+// plane's normal, neither a nor b locked, a target off the root and off the pole's line)
+// steps 1-3 are one closed form, the same code for every limb; a hinge elbow, a locked
+// joint, a straight limb or a degenerate target take them one after the other. A two-bone
+// limb at the skeleton's root with nothing locked, no limit, no orientation goal and no
+// extra effector takes a fast path that runs the same closed form; a trace does not take a
+// solve off it (traced and untraced solves give the same pose, bit for bit).
+//
 // Both: joints marked in workspace.locked are not written; with params.use_limits each
 // written rotation is clamped to skeleton.limits afterwards (status `stalled` if that
 // keeps the goal from being reached). Exactness assumes a uniform scale on the root (and

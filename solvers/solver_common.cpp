@@ -1,11 +1,20 @@
+// The shared solver machinery declared in solver_common.h, in the header's order.
+//
+// Index:
+//   Validation                      is_valid_chain
+//   The chain's joints              fill_chain_path, fill_chain_tree, fill_tree_children,
+//                                   find_in_sorted
+//   Frames                          parent_world, chain_frames (on four-float registers,
+//                                   simd_math.h), is_similarity, path_length, max_stretch,
+//                                   reach_upper_bound
+//   Tolerance and warm start        apply_start_pose
+//   Vectors, rotations, the bump    any_perpendicular, direction_or, rotation_between,
+//                                   nearly_colinear, bump_colinear_path
+//   Trace                           trace_begin, trace_iteration
 #include "solvers/solver_common.h"
 #include "solvers/workspace.h"
 
 #include <algorithm>
-
-#if defined(__SSE2__) || defined(_M_X64)
-#include <emmintrin.h>
-#endif
 
 namespace ik {
 
@@ -118,37 +127,28 @@ glm::mat4 parent_world(const Skeleton& skeleton, const Pose& pose, int joint) {
   return world;
 }
 
-#if defined(__SSE2__) || defined(_M_X64)
 namespace {
 
-// chain_frames' arithmetic on SSE registers: a frame as its three columns and its position,
-// one register each (lane 3 unused), so a column of parent * R is three broadcasts, three
-// multiplies and two adds instead of nine scalar multiplies and six adds.
+// chain_frames' arithmetic on four-float registers (simd_math.h): a frame as its three
+// columns and its position, one register each (lane 3 unused), so a column of parent * R is
+// three broadcasts, three multiplies and two adds instead of nine scalar multiplies and six
+// adds. The floats are read one at a time (load3_by_float): the frames were just stored
+// by store3, and a solver may have just written the transforms.
 struct PackedFrame {
-  __m128 column[3];
-  __m128 position;
+  simd::Float4 column[3];
+  simd::Float4 position;
 };
 
-// x, y, z of p into lanes 0..2 without reading past p[2].
-inline __m128 load3(const float* p) {
-  return _mm_movelh_ps(_mm_unpacklo_ps(_mm_load_ss(p), _mm_load_ss(p + 1)), _mm_load_ss(p + 2));
-}
-
-// Lanes 0..2 of v into p[0..2], nothing past them.
-inline void store3(float* p, __m128 v) {
-  _mm_storel_pi(reinterpret_cast<__m64*>(p), v);
-  _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
-}
-
 inline PackedFrame load_frame(const glm::mat3& linear, const glm::vec3& position) {
-  return {{load3(&linear[0][0]), load3(&linear[1][0]), load3(&linear[2][0])}, load3(&position[0])};
+  using simd::load3_by_float;
+  return {{load3_by_float(&linear[0][0]), load3_by_float(&linear[1][0]), load3_by_float(&linear[2][0])},
+          load3_by_float(&position[0])};
 }
 
 // frame.linear * (x, y, z).
-inline __m128 times(const PackedFrame& frame, float x, float y, float z) {
-  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(frame.column[0], _mm_set1_ps(x)),
-                               _mm_mul_ps(frame.column[1], _mm_set1_ps(y))),
-                    _mm_mul_ps(frame.column[2], _mm_set1_ps(z)));
+inline simd::Float4 times(const PackedFrame& frame, float x, float y, float z) {
+  using namespace simd;  // NOLINT: written in the vocabulary
+  return add(add(mul(frame.column[0], splat(x)), mul(frame.column[1], splat(y))), mul(frame.column[2], splat(z)));
 }
 
 // The child's frame: position = parent position + parent * t; linear = parent * R(q) * S,
@@ -160,8 +160,8 @@ inline PackedFrame child_frame(const PackedFrame& parent, const Transform& local
   const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
   const glm::vec3& s = local.scale;
   PackedFrame child;
-  child.position = _mm_add_ps(parent.position, times(parent, local.translation.x, local.translation.y,
-                                                     local.translation.z));
+  child.position = simd::add(parent.position, times(parent, local.translation.x, local.translation.y,
+                                                    local.translation.z));
   child.column[0] = times(parent, s.x * (1.0f - 2.0f * (yy + zz)), s.x * (2.0f * (xy + wz)), s.x * (2.0f * (xz - wy)));
   child.column[1] = times(parent, s.y * (2.0f * (xy - wz)), s.y * (1.0f - 2.0f * (xx + zz)), s.y * (2.0f * (yz + wx)));
   child.column[2] = times(parent, s.z * (2.0f * (xz + wy)), s.z * (2.0f * (yz - wx)), s.z * (1.0f - 2.0f * (xx + yy)));
@@ -169,10 +169,10 @@ inline PackedFrame child_frame(const PackedFrame& parent, const Transform& local
 }
 
 inline void store_frame(const PackedFrame& frame, glm::mat3& linear, glm::vec3& position) {
-  store3(&linear[0][0], frame.column[0]);
-  store3(&linear[1][0], frame.column[1]);
-  store3(&linear[2][0], frame.column[2]);
-  store3(&position[0], frame.position);
+  simd::store3(&linear[0][0], frame.column[0]);
+  simd::store3(&linear[1][0], frame.column[1]);
+  simd::store3(&linear[2][0], frame.column[2]);
+  simd::store3(&position[0], frame.position);
 }
 
 }  // namespace
@@ -199,32 +199,9 @@ void chain_frames(const Pose& pose, const std::vector<int>& joints,
   if (full < joints.size()) {  // the last joint's position: parent position + parent * t
     const PackedFrame parent = parent_of(full);
     const glm::vec3& t = pose.local[static_cast<size_t>(joints[full])].translation;
-    store3(&positions[full][0], _mm_add_ps(parent.position, times(parent, t.x, t.y, t.z)));
+    simd::store3(&positions[full][0], simd::add(parent.position, times(parent, t.x, t.y, t.z)));
   }
 }
-#else
-void chain_frames(const Pose& pose, const std::vector<int>& joints,
-                  const std::vector<int>& tree_parent, const glm::mat4& parent_of_root,
-                  std::vector<glm::vec3>& positions, std::vector<glm::mat3>& linear,
-                  bool last_position_only) {
-  const glm::mat3 root_parent_linear(parent_of_root);
-  const glm::vec3 root_parent_position(parent_of_root[3]);
-  for (size_t k = 0; k < joints.size(); ++k) {
-    const Transform& local = pose.local[static_cast<size_t>(joints[k])];
-    const int tp = tree_parent[k];
-    const glm::mat3& parent_linear = tp < 0 ? root_parent_linear : linear[static_cast<size_t>(tp)];
-    const glm::vec3& parent_position =
-        tp < 0 ? root_parent_position : positions[static_cast<size_t>(tp)];
-    positions[k] = parent_position + parent_linear * local.translation;
-    if (last_position_only && k + 1 == joints.size()) break;
-    glm::mat3 m = parent_linear * glm::mat3_cast(local.rotation);
-    m[0] *= local.scale.x;
-    m[1] *= local.scale.y;
-    m[2] *= local.scale.z;
-    linear[k] = m;
-  }
-}
-#endif
 
 bool is_similarity(const glm::mat3& linear, float tolerance) {
   const float n0 = glm::dot(linear[0], linear[0]);

@@ -15,11 +15,8 @@
 #include <cstdint>
 #include <vector>
 
-#if defined(__SSE__) || defined(_M_X64)
-#include <xmmintrin.h>
-#endif
-
 #include "solvers/chain.h"
+#include "solvers/simd_math.h"
 
 namespace ik {
 
@@ -154,21 +151,11 @@ void apply_start_pose(const Skeleton& skeleton, const Params& params, const Work
 
 // ---- Vectors, rotations and the colinear bump ----------------------------------------
 
-// The SSE estimate of 1/sqrt(x) (relative error below 1.5 * 2^-12), for callers that refine
-// it with a Newton step y (3 - x y^2) / 2 of their own (scale_over_sqrt; FABRIK's passes
-// fold it into their arithmetic). Without SSE the exact 1/sqrt(x), which that step keeps.
-inline float rsqrt_estimate(float x) {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__SSE__))
-  // In place on x's own register: the intrinsics would first clear the register's upper
-  // lanes (through a general-purpose register), which takes longer than the estimate.
-  asm("rsqrtss %0, %0" : "+x"(x));
-  return x;
-#elif defined(__SSE__) || defined(_M_X64)
-  return _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
-#else
-  return 1.0f / std::sqrt(x);
-#endif
-}
+// The processor's estimate of 1/sqrt(x) (simd_math.h's rsqrt_est: relative error below
+// 1.5 * 2^-12 with SSE), for callers that refine it with a Newton step y (3 - x y^2) / 2 of
+// their own (scale_over_sqrt; FABRIK's passes fold it into their arithmetic). Without SSE
+// (or in a reference build) the exact 1/sqrt(x), which that step keeps.
+inline float rsqrt_estimate(float x) { return simd::rsqrt_est(x); }
 
 // scale / sqrt(x) for x > 0, to about float precision: the estimate y of 1/sqrt(x)
 // refined by one Newton step, y' = y (3 - x y^2) / 2, grouped so that scale * y and

@@ -428,10 +428,11 @@ Limb random_root_limb(std::mt19937& rng, const ik::Transform& base) {
   return limb;
 }
 
-// The lean path (no trace) and the general one (a trace sends the solve there) must give
-// the same pose to float precision: random limbs at the skeleton's root under every root
-// transform, warm random poses and cold starts, goals near and beyond reach, random poles.
-TEST(TwoBone, LeanPathAgreesWithTheGeneralPath) {
+// The fast path and the general solve must give the same pose to float precision: random
+// limbs at the skeleton's root under every root transform, warm random poses and cold
+// starts, goals near and beyond reach, random poles. A locked mask with nothing locked in it
+// sends a solve to the general path (the fast path only takes an empty mask).
+TEST(TwoBone, FastPathAgreesWithTheGeneralPath) {
   std::mt19937 rng(77);
   int compared = 0;
   float worst_rotation = 0.0f, worst_position = 0.0f;
@@ -441,6 +442,7 @@ TEST(TwoBone, LeanPathAgreesWithTheGeneralPath) {
       ASSERT_EQ(limb.skeleton.parent[0], -1);
       const float reach = iktest::sum(iktest::bone_lengths(limb.skeleton, ik::rest_pose(limb.skeleton), limb.path));
       ik::Workspace workspace_lean, workspace_general;
+      workspace_general.locked.assign(static_cast<size_t>(limb.skeleton.joint_count()), 0);
       for (int g = 0; g < 200; ++g) {
         ik::Chain chain = limb.chain;
         chain.goal.position = iktest::from_base(root.base, iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 3.5f));
@@ -448,9 +450,8 @@ TEST(TwoBone, LeanPathAgreesWithTheGeneralPath) {
         chain.params.warm_start = g % 4 != 0;
         const ik::Pose before = iktest::random_pose(rng, limb.skeleton, limb.path);
         ik::Pose lean = before, general = before;
-        ik::Trace trace;
         const ik::SolveResult a = ik::solve_two_bone(limb.skeleton, chain, lean, workspace_lean, nullptr);
-        const ik::SolveResult b = ik::solve_two_bone(limb.skeleton, chain, general, workspace_general, &trace);
+        const ik::SolveResult b = ik::solve_two_bone(limb.skeleton, chain, general, workspace_general, nullptr);
         ASSERT_EQ(a.status, b.status) << root.name << " rig " << rig << " goal " << g;
         ASSERT_NEAR(a.error, b.error, 1e-5f * reach);
         for (int j : limb.path) {
@@ -467,10 +468,58 @@ TEST(TwoBone, LeanPathAgreesWithTheGeneralPath) {
     }
   }
   EXPECT_EQ(compared, 12000);
-  // Quaternion components: the lean path may run as its AVX2 + FMA copy, which rounds
+  // Quaternion components: the fast path may run as its AVX2 + FMA copy, which rounds
   // differently (fused multiply-adds); 1.04e-5 is the largest difference seen here.
   EXPECT_LT(worst_rotation, 2e-5f);
   EXPECT_LT(worst_position, 1e-5f);
+}
+
+// Tracing does not take a solve off its fast path: the same random limbs and goals as
+// above, solved untraced and traced (with poses), give the same results and poses bit for
+// bit, and the trace holds what the general solve records (the joints, the error before
+// and after, the poses before and after, nothing clamped).
+TEST(TwoBone, TracedSolveIsTheUntracedSolve) {
+  std::mt19937 rng(78);
+  int compared = 0;
+  for (const iktest::RootCase& root : iktest::root_cases()) {
+    for (int rig = 0; rig < 5; ++rig) {
+      const Limb limb = random_root_limb(rng, root.base);
+      const float reach = iktest::sum(iktest::bone_lengths(limb.skeleton, ik::rest_pose(limb.skeleton), limb.path));
+      ik::Workspace workspace_untraced, workspace_traced;
+      ik::Trace trace;
+      trace.record_poses = true;
+      for (int g = 0; g < 100; ++g) {
+        ik::Chain chain = limb.chain;
+        chain.goal.position = iktest::from_base(root.base, iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 3.5f));
+        chain.goal.pole = iktest::random_unit(rng) * iktest::uniform(rng, 0.1f, 2.0f);
+        chain.params.warm_start = g % 4 != 0;
+        const ik::Pose before = iktest::random_pose(rng, limb.skeleton, limb.path);
+        ik::Pose untraced = before, traced = before;
+        const ik::SolveResult a = ik::solve_two_bone(limb.skeleton, chain, untraced, workspace_untraced, nullptr);
+        const ik::SolveResult b = ik::solve_two_bone(limb.skeleton, chain, traced, workspace_traced, &trace);
+        ASSERT_EQ(a.status, b.status) << root.name << " rig " << rig << " goal " << g;
+        ASSERT_EQ(a.iterations, b.iterations);
+        ASSERT_EQ(a.error, b.error);
+        ASSERT_TRUE(iktest::same_pose(untraced, traced)) << root.name << " rig " << rig << " goal " << g;
+        ASSERT_EQ(trace.joints, limb.path);
+        ASSERT_EQ(trace.error.size(), 2u);
+        ik::Pose start = before;  // the pose the solve started from (the rest rotations when cold)
+        if (!chain.params.warm_start)
+          for (int j : limb.path) start.local[static_cast<size_t>(j)].rotation = limb.skeleton.rest[static_cast<size_t>(j)].rotation;
+        EXPECT_NEAR(trace.error[0], distance(limb, start, chain.goal.position), 1e-5f * reach);
+        EXPECT_EQ(trace.error[1], b.error);
+        ASSERT_EQ(trace.poses.size(), 2 * limb.path.size());
+        for (size_t k = 0; k < limb.path.size(); ++k) {
+          const size_t j = static_cast<size_t>(limb.path[k]);
+          EXPECT_EQ(trace.poses[k].rotation, start.local[j].rotation);
+          EXPECT_EQ(trace.poses[limb.path.size() + k].rotation, traced.local[j].rotation);
+        }
+        for (std::uint8_t clamped : trace.clamped) EXPECT_EQ(clamped, 0);
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 3000);
 }
 
 // Bone lengths from 1e-6 to 1e6 (each drawn on its own, log-uniform) and targets from
