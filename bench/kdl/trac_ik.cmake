@@ -2,7 +2,7 @@
 # ${IKSCOPE_SHARED_DIR}/peers/trac_ik (../shared/peers/README.md: three sources, C++17,
 # Eigen, KDL, NLopt, Boost date_time, urdfdom and kdl_parser for its URDF constructor,
 # threads): a static library, ikscope_peer_trac_ik, with warnings off (not our code; its
-# headers are SYSTEM). Needs Orocos KDL and Eigen found first (bench/kdl/CMakeLists.txt).
+# headers are SYSTEM). Needs the target ikscope_kdl (KDL and Eigen, bench/kdl/CMakeLists.txt).
 # The Debian packages come from .ci/install-deps. Without one of them, or without the
 # snapshot, the target is not defined and IKSCOPE_TRAC_IK_MISSING says what is missing.
 set(IKSCOPE_SHARED_DIR "${PROJECT_SOURCE_DIR}/../shared" CACHE PATH
@@ -49,7 +49,7 @@ if(NOT TARGET ikscope_peer_trac_ik)
       "${IKSCOPE_TRAC_IK_DIR}/include" ${IKSCOPE_NLOPT_INCLUDE_DIR} ${IKSCOPE_BOOST_DATE_TIME_INCLUDE_DIR}
       PRIVATE ${IKSCOPE_KDL_PARSER_INCLUDE_DIR} ${IKSCOPE_URDFDOM_INCLUDE_DIR})
     target_link_libraries(ikscope_peer_trac_ik PUBLIC
-      ${IKSCOPE_KDL_LIBRARY} Eigen3::Eigen ${IKSCOPE_NLOPT_LIBRARY} ${IKSCOPE_BOOST_DATE_TIME_LIBRARY}
+      ikscope_kdl ${IKSCOPE_NLOPT_LIBRARY} ${IKSCOPE_BOOST_DATE_TIME_LIBRARY}
       ${IKSCOPE_KDL_PARSER_LIBRARY} ${IKSCOPE_URDFDOM_MODEL_LIBRARY} Threads::Threads)
     target_compile_options(ikscope_peer_trac_ik PRIVATE -w)
   endif()
