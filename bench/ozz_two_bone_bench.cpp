@@ -1,6 +1,7 @@
 #include "bench/ozz_two_bone_bench.h"
 
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -49,6 +50,8 @@ BENCHMARK(BM_TwoBonePeers_OzzJobOnly);
 // median aggregate when repetitions make one, else the median of its runs.
 class KeepingReporter : public benchmark::ConsoleReporter {
  public:
+  // Colours only on a terminal (Google Benchmark's own default reporter asks the flag).
+  KeepingReporter() : benchmark::ConsoleReporter(isatty(fileno(stdout)) ? OO_Defaults : OO_Tabular) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     benchmark::ConsoleReporter::ReportRuns(runs);
     for (const Run& run : runs) {
