@@ -3,6 +3,7 @@
 // (whose world transform each solve composes).
 #include <benchmark/benchmark.h>
 
+#include "bench/ozz_two_bone_bench.h"
 #include "bench/solver_bench_util.h"
 #include "solvers/analytic.h"
 #include "solvers/workspace.h"
@@ -40,4 +41,6 @@ BENCHMARK(BM_ThreeBone);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// Google Benchmark's main, with ozz-animation's two-bone job timed and checked beside
+// ikscope's (BM_TwoBonePeers_*, bench/ozz_two_bone_bench.h).
+int main(int argc, char** argv) { return ikbench::run_benchmarks_with_two_bone_peers(argc, argv); }

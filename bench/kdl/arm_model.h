@@ -216,4 +216,30 @@ inline PoseError pose_error(const Pose3& wanted, const Pose3& actual) {
   return {actual.translation - wanted.translation, rotation_vector(actual.rotation * glm::transpose(wanted.rotation))};
 }
 
+// The same error with its components along the target's own axes (the lengths are the
+// same; the components, and so the largest of them, are not): position difference and
+// rotation vector of wantedᵀ * actual, rotated into the wanted frame. TRAC-IK's own
+// convergence test (KDL::diffRelative against Twist::Zero, per component) measures this.
+inline PoseError pose_error_in_target_frame(const Pose3& wanted, const Pose3& actual) {
+  const glm::dmat3 to_target = glm::transpose(wanted.rotation);
+  return {to_target * (actual.translation - wanted.translation), rotation_vector(to_target * actual.rotation)};
+}
+
+// Moves each angle of `theta` by whole turns into its hinge's range, allowing `slack`
+// radians past a limit; false if one cannot be (or is not finite). A solver without limits
+// may land a full turn out, which is the same pose.
+inline bool into_limits(const ArmModel& arm, std::vector<double>& theta, double slack) {
+  constexpr double kTwoPi = 6.283185307179586476925;
+  for (size_t i = 0; i < theta.size(); ++i) {
+    const ArmHinge& h = arm.hinges[i];
+    double& t = theta[i];
+    if (!std::isfinite(t)) return false;
+    const double low = h.min - slack, high = h.max + slack;
+    if (t < low) t += kTwoPi * std::ceil((low - t) / kTwoPi);
+    if (t > high) t -= kTwoPi * std::ceil((t - high) / kTwoPi);
+    if (t < low || t > high) return false;
+  }
+  return true;
+}
+
 }  // namespace armbench

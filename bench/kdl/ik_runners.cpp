@@ -9,6 +9,7 @@
 #include <kdl/chainiksolvervel_pinv.hpp>
 #include <kdl/chainiksolvervel_wdls.hpp>
 
+#include "bench/kdl/arm_rows.h"
 #include "bench/kdl/kdl_arm.h"
 #include "solvers/jacobian.h"
 #include "solvers/workspace.h"
@@ -103,6 +104,53 @@ class KdlLma : public KdlRunner {
   std::unique_ptr<KDL::ChainIkSolverPos_LMA> lma_;
 };
 
+// KDL-RR: LMA inside ikscope's restart wrapper (IkscopeDls::solve, the same decisions).
+class KdlLmaRestarts : public KdlRunner {
+ public:
+  KdlLmaRestarts(const ArmModel& arm, const DlsSettings& settings)
+      : KdlRunner(arm), arm_model_(arm), settings_(settings), rng_(settings.restart_seed) {
+    Eigen::Matrix<double, 6, 1> weights;
+    weights.setOnes();
+    lma_ = std::make_unique<KDL::ChainIkSolverPos_LMA>(arm_.chain, weights, kEps, settings.iterations_per_call, 1e-15);
+  }
+  std::string name() const override { return "KDL-RR (LMA + restarts)"; }
+  int solve(const Pose3& target, const std::vector<double>& seed, Clock::time_point deadline,
+            std::vector<double>& theta) override {
+    const KDL::Frame goal = to_kdl(target);
+    start(seed);
+    int iterations = 0, attempt = 0;
+    for (;;) {
+      const int status = lma_->CartToJnt(q_, goal, out_);
+      iterations += lma_->lastNrOfIter;
+      attempt += lma_->lastNrOfIter;
+      q_ = out_;
+      if (status == KDL::SolverI::E_NOERROR && within_limits()) break;
+      if (Clock::now() >= deadline) break;
+      const bool slow = attempt >= settings_.iterations_per_attempt;
+      if (status == KDL::SolverI::E_MAX_ITERATIONS_EXCEEDED && !slow) continue;
+      // Stuck, slow, or converged outside the limits: a new random start.
+      attempt = 0;
+      for (unsigned i = 0; i < q_.rows(); ++i)
+        q_(i) = std::uniform_real_distribution<double>(arm_model_.hinges[i].min, arm_model_.hinges[i].max)(rng_);
+    }
+    finish(theta);
+    return iterations;
+  }
+
+ private:
+  // The comparison's own limit test (moved by whole turns, the same slack).
+  bool within_limits() {
+    finish(scratch_);
+    return into_limits(arm_model_, scratch_, kLimitSlack);
+  }
+
+  const ArmModel& arm_model_;
+  DlsSettings settings_;
+  std::mt19937 rng_;
+  std::unique_ptr<KDL::ChainIkSolverPos_LMA> lma_;
+  std::vector<double> scratch_;
+};
+
 class IkscopeDls : public IkRunner {
  public:
   IkscopeDls(const ArmModel& arm, const ik::Skeleton& skeleton, const DlsSettings& settings)
@@ -190,8 +238,9 @@ class IkscopeDls : public IkRunner {
 
 }  // namespace
 
-std::unique_ptr<IkRunner> make_kdl_runner(const ArmModel& arm, KdlMethod method) {
+std::unique_ptr<IkRunner> make_kdl_runner(const ArmModel& arm, KdlMethod method, const DlsSettings& restarts) {
   if (method == KdlMethod::lma) return std::make_unique<KdlLma>(arm);
+  if (method == KdlMethod::lma_restarts) return std::make_unique<KdlLmaRestarts>(arm, restarts);
   return std::make_unique<KdlNrJl>(arm, method == KdlMethod::nr_jl_wdls);
 }
 

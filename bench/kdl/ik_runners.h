@@ -16,11 +16,18 @@
 //    the norm of the 6-D error, called 50 iterations at a time until it converges, reports
 //    that it is stuck (joint increments or gradient too small), or the deadline passes.
 //    LMA has no joint limits.
+//  * KDL-RR: the same LMA inside the random-restart wrapper ikscope's DLS gets (below):
+//    called iterations_per_call at a time (warm start) until it converges, and started
+//    again from uniformly random angles within the limits when it reports being stuck, has
+//    run iterations_per_attempt iterations without converging, or converges outside the
+//    limits (after whole turns: an answer the caller cannot use, since LMA ignores them).
 //  * ikscope's damped least squares (solvers/jacobian.h, float) with a 6-D goal (position
 //    + orientation), the arm's hinge limits, called max_iterations at a time (warm start)
 //    until reached, stalled, or the deadline; with restarts, a stall, an unreachable
 //    verdict or an attempt that has not reached within iterations_per_attempt starts
 //    again from uniformly random angles within the limits.
+//
+//  * TRAC-IK (trac_ik_runner.h), which keeps its own budget in wall time.
 //
 // The chain objects live in the runner (KDL solvers keep references to their chain).
 #pragma once
@@ -56,18 +63,20 @@ struct ThreadCpuClock {
 };
 using Clock = ThreadCpuClock;
 
+// The clock a runner's budget runs on: the solving thread's CPU time (the deadline passed
+// to solve), or wall time kept by the runner itself (TRAC-IK, which ignores the deadline).
+enum class BudgetClock { thread_cpu, wall };
+
 class IkRunner {
  public:
   virtual ~IkRunner() = default;
   virtual std::string name() const = 0;
+  virtual BudgetClock budget_clock() const { return BudgetClock::thread_cpu; }
   // Writes the angles reached into `theta` (resized to the arm's dof) and returns the
-  // iterations run.
+  // iterations run, or -1 if the solver does not tell.
   virtual int solve(const Pose3& target, const std::vector<double>& seed, Clock::time_point deadline,
                     std::vector<double>& theta) = 0;
 };
-
-enum class KdlMethod { nr_jl_pinv, nr_jl_wdls, lma };
-std::unique_ptr<IkRunner> make_kdl_runner(const ArmModel& arm, KdlMethod method);
 
 // ikscope's DLS settings for the comparison (see compare_ik.cpp for why these values).
 struct DlsSettings {
@@ -84,5 +93,10 @@ struct DlsSettings {
 // `skeleton` is the arm imported by ikscope's importer; it must outlive the runner.
 std::unique_ptr<IkRunner> make_ikscope_runner(const ArmModel& arm, const ik::Skeleton& skeleton,
                                               const DlsSettings& settings);
+
+enum class KdlMethod { nr_jl_pinv, nr_jl_wdls, lma, lma_restarts };
+// `restarts`: the random-restart wrapper's numbers (iterations per call and per attempt,
+// the seed of its random starts), read by lma_restarts only.
+std::unique_ptr<IkRunner> make_kdl_runner(const ArmModel& arm, KdlMethod method, const DlsSettings& restarts);
 
 }  // namespace armbench
