@@ -2,6 +2,8 @@
 // input are functions of it; the renderer only reads from it.
 #pragma once
 
+#include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,12 @@ struct Editor {
   bool compare_mode = false;   // every solver on the selected chain from the same start
   std::vector<ComparisonRun> comparison;
   bool show_clamped = true;    // mark joints a limit clamped in the last solve
+  // The last explicit solve (Solve from rest) of the selected chain: Step and the plot show
+  // it, not a later warm-started frame's solve, until the chains change (an edit, a goal
+  // drag, another rig) -- then they show the current frame's.
+  int explicit_solve_chain = -1;
+  ik::Trace explicit_solve_trace;
+  std::vector<ik::Chain> explicit_solve_chains;
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
@@ -77,6 +85,10 @@ struct Editor {
   bool outline_scroll_to_selection = false; // selection changed outside the outline
   int path_command = 0;                     // the PathCommand the popup is for
   char path_text[1024] = {};                // the popup's text field
+  // Window rectangles (x, y, width, height) of the widgets a test clicks, by name, as drawn
+  // last frame: --state-out writes them, so an end-to-end test finds a button without
+  // guessing the layout.
+  std::map<std::string, std::array<float, 4>> ui_rects;
 };
 
 // Opens a .gltf/.glb. On success replaces the rig, resets pose and selection, asks for

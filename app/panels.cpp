@@ -13,6 +13,11 @@
 
 namespace app {
 
+void remember_rect(Editor& editor, const char* name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  editor.ui_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
 const char* controls_text() {
   return "Orbit              middle mouse drag, or Alt + left drag\n"
          "Pan                Shift + middle mouse drag\n"
