@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/core/stop_reason.h"
+#include "app/file_commands.h"
 #include "app/inspection.h"
 #include "app/panels.h"
 #include "solvers/solver_table.h"
@@ -402,17 +403,10 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   if (ImGui::Button(editor.solving ? "Pause" : "Solve")) editor.solving = !editor.solving;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: pause or resume the per-frame solve");
   ImGui::SameLine();
-  if (ImGui::Button("Reset pose")) reset_pose(editor);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: back to the rest pose (goals stay)");
+  if (ImGui::Button("Reset pose")) reset_pose_and_goals(editor);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: back to the rest pose, the goals onto the effectors (undoable)");
   ImGui::SameLine();
-  if (ImGui::Button("Suggest chains")) {
-    const std::vector<ik::Chain> before = editor.chains;
-    suggest_chains(editor);
-    std::vector<ik::Chain> suggested = editor.chains;
-    editor.history.reset(before);  // keep the replacement undoable
-    editor.chains = suggested;
-    editor.history.commit(editor.chains);
-  }
+  if (ImGui::Button("Suggest chains")) request_suggest_chains(editor);
 
   ImGui::SameLine();
   const int joint = editor.selected_joint;

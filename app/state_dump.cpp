@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/file_commands.h"
 #include "app/inspection.h"
 #include "io/atomic_file.h"
 #include "render/skinning.h"
@@ -108,6 +109,8 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   json rects = json::object();
   for (const auto& [name, r] : editor.ui_rects) rects[name] = {r[0], r[1], r[2], r[3]};
   state["ui_rects"] = std::move(rects);
+  state["unsaved_changes"] = has_unsaved_changes(editor);
+  state["pending_prompt"] = editor.pending_action != 0;
   state["rss_kib_per_second"] = health.rss_kib_per_second;
   state["frame_ms_per_second"] = health.frame_ms_per_second;
   state["startup_ms"] = health.startup_ms;

@@ -35,13 +35,22 @@ start_program() {
   sleep 1
 }
 
-# Quits it the way a user does (Ctrl+Q) and waits for a clean exit.
+# Quits it the way a user does (Ctrl+Q; after edits it asks, and D discards them) and waits
+# for a clean exit.
 quit_program() {
   xdotool key ctrl+q
+  for _ in $(seq 1 5); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  if kill -0 "$pid" 2>/dev/null; then xdotool keydown d; sleep 0.3; xdotool keyup d; fi
   for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
   if kill -0 "$pid" 2>/dev/null; then kill "$pid"; fail "Ctrl+Q did not quit"; fi
   wait "$pid" || fail "ikscope exited with an error"
 }
+
+# A key for ImGui (a popup): held a while, as ImGui 1.86 misses a press and release within
+# one frame.
+imgui_key() { xdotool keydown "$1"; sleep 0.3; xdotool keyup "$1"; sleep 0.3; }
+
+running() { kill -0 "$pid" 2>/dev/null; }
 
 # Field of a JSON file, by a Python expression over `s`.
 json() { "$PY" -c "import json,sys; s=json.load(open(sys.argv[1])); print($2)" "$1"; }
@@ -275,6 +284,70 @@ assert len(e) >= 3 and e[0] > 10 * e[-1], "not a solve from rest: the error does
 assert all(b <= a * 1.05 for a, b in zip(e, e[1:])), "the error does not decrease"
 assert before["ui_rects"]["iteration_slider"] == after["ui_rects"]["iteration_slider"], "ticking Step moved the layout"
 PYEOF
+    ;;
+  save_popup_enter_writes)
+    "${XVFB[@]}" bash "$0" __save_inside
+    ;;
+  __save_inside)
+    # Ctrl+S opens the path popup with a default name; Enter alone must write the file.
+    out="$OUT/save_popup_enter_writes"
+    cd "$out"   # the default path is relative: the session lands here, and F12's screenshot
+    start_program "$out/after.json"
+    imgui_key ctrl+s
+    sleep 0.3
+    xdotool key F12; sleep 0.3   # the popup, to look at
+    imgui_key Return
+    sleep 0.3
+    [ -s "$out/humanoid.session.json" ] || fail "Enter in the save popup wrote nothing"
+    quit_program   # saved just now: no prompt
+    json "$out/after.json" 's["status"]' | grep -q "session saved to" || fail "status: $(json "$out/after.json" 's["status"]')"
+    [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "False" ] || fail "unsaved changes right after a save"
+    ;;
+  open_session_from_command_line)
+    # A session written by the program (its rig: the built-in humanoid, one chain's
+    # orientation goal on) opens from the command line: the rig, the chains, the goal.
+    "${XVFB[@]}" bash "$0" __session_inside
+    ;;
+  __session_inside)
+    out="$OUT/open_session_from_command_line"
+    cd "$out"
+    start_program "$out/saved.json"
+    xdotool key o; sleep 0.3          # the selected chain's orientation goal on: an edit
+    imgui_key ctrl+s; sleep 0.3
+    imgui_key Return; sleep 0.3
+    quit_program
+    [ -s "$out/humanoid.session.json" ] || fail "no session written"
+    "$IKSCOPE" "$out/humanoid.session.json" --frames 3 --state-out "$out/opened.json" > "$out/stdout2.txt" 2>&1 \
+      || fail "ikscope FILE.session.json exited with an error: $(cat "$out/stdout2.txt")"
+    [ "$(json "$out/opened.json" 's["status_is_error"]')" = "False" ] || fail "status: $(json "$out/opened.json" 's["status"]')"
+    json "$out/opened.json" 's["status"]' | grep -q "session .* opened" || fail "status: $(json "$out/opened.json" 's["status"]')"
+    json "$out/opened.json" 's["file"]' | grep -q "humanoid.gltf" || fail "the session's rig is not open"
+    [ "$(json "$out/opened.json" 'len(s["chains"])')" = "$(json "$out/saved.json" 'len(s["chains"])')" ] || fail "chain count differs"
+    [ "$(json "$out/opened.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" = 1 ] || fail "the edited goal did not come back"
+    [ "$(json "$out/opened.json" 's["unsaved_changes"]')" = "False" ] || fail "a session just opened has unsaved changes"
+    ;;
+  unsaved_prompt_on_quit)
+    "${XVFB[@]}" bash "$0" __unsaved_inside
+    ;;
+  __unsaved_inside)
+    # An edit (O: an orientation goal), then Ctrl+Q asks; Escape (Cancel) keeps the program
+    # running; Ctrl+Q again and D (Discard) quits.
+    out="$OUT/unsaved_prompt_on_quit"
+    cd "$out"
+    start_program "$out/after.json"
+    xdotool key o; sleep 0.3
+    imgui_key ctrl+q; sleep 0.5
+    running || fail "Ctrl+Q with unsaved changes quit without asking"
+    xdotool key F12; sleep 0.3   # the prompt, to look at
+    imgui_key Escape; sleep 0.5
+    running || fail "Cancel quit"
+    imgui_key ctrl+q; sleep 0.3
+    imgui_key d
+    for _ in $(seq 1 25); do running || break; sleep 0.2; done
+    if running; then kill "$pid"; fail "Discard did not quit"; fi
+    wait "$pid" || fail "ikscope exited with an error"
+    [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "True" ] || fail "the edit did not count as unsaved"
+    [ ! -e "$out/humanoid.session.json" ] || fail "Discard saved"
     ;;
   *) fail "unknown case $case_name" ;;
 esac
