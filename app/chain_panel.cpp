@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <string>
 
+#include "app/core/stop_reason.h"
+#include "app/file_commands.h"
 #include "app/inspection.h"
+#include "app/panels.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
 
@@ -174,8 +177,10 @@ void plot_log_errors(const std::vector<Series>& series, int marker) {
 }
 
 void draw_convergence(const Editor& editor, int c) {
-  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return;
-  const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
+  bool is_explicit = false;
+  const ik::Trace* inspected = inspected_trace(editor, c, &is_explicit);
+  if (inspected == nullptr) return;
+  const ik::Trace& trace = *inspected;
   if (editor.compare_mode && !editor.comparison.empty()) {
     std::vector<Series> series;
     for (const ComparisonRun& run : editor.comparison)
@@ -188,7 +193,9 @@ void draw_convergence(const Editor& editor, int c) {
         const glm::vec3 col = ik::solver_colour(run.solver);
         ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", ik::solver_table()[run.solver].id);
         ImGui::TableNextColumn();
-        ImGui::TextColored(status_colour(run.result.status), "%s", ik::to_string(run.result.status));
+        ImGui::TextColored(status_colour(run.result.status), "%s",
+                           describe_stop(ik::solver_table()[run.solver], editor.chains[static_cast<size_t>(c)].params,
+                                         run.result).status.c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%d it", run.result.iterations);
         ImGui::TableNextColumn();
@@ -211,7 +218,9 @@ void draw_convergence(const Editor& editor, int c) {
   plot_log_errors({{&trace.error, solver_imgui_colour(editor.chains[static_cast<size_t>(c)].solver)}},
                   editor.step_mode ? editor.inspect_iteration : -1);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  ImGui::TextWrapped("error after each iteration of the last solve that iterated (%d; iteration 0 = before it)", last);
+  ImGui::TextWrapped("error after each iteration of %s (%d; iteration 0 = before it)",
+                     is_explicit ? "the last explicit solve (Solve from rest)" : "the current frame's last solve that iterated",
+                     last);
   ImGui::PopStyleColor();
 }
 
@@ -219,15 +228,18 @@ void draw_convergence(const Editor& editor, int c) {
 // the solver comparison switch, the Jacobian's singular values, the count of clamped joints.
 void draw_inspection_controls(Editor& editor, int c) {
   if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return;
-  const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
-  const int last = static_cast<int>(trace.error.size()) - 1;
   if (ImGui::Button("Solve from rest")) {
-    // Every joint back to rest, then one solve: the whole convergence, recorded.
-    reset_pose(editor);
-    solve_chains(editor);
+    // Every joint back to rest, then one solve: the whole convergence, recorded and kept.
+    solve_from_rest(editor);
     editor.inspect_iteration = 0;
   }
+  remember_rect(editor, "solve_from_rest");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rest pose, then one solve of every chain, recorded iteration by iteration");
+  bool is_explicit = false;
+  const ik::Trace* inspected = inspected_trace(editor, c, &is_explicit);
+  static const ik::Trace kNoTrace;
+  const ik::Trace& trace = inspected != nullptr ? *inspected : kNoTrace;
+  const int last = static_cast<int>(trace.error.size()) - 1;
   ImGui::SameLine();
   if (ImGui::Checkbox("Step", &editor.step_mode)) {
     if (editor.step_mode) {
@@ -237,23 +249,34 @@ void draw_inspection_controls(Editor& editor, int c) {
       editor.solving = true;
     }
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause and scrub through the iterations of the last solve");
+  remember_rect(editor, "step");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause and scrub through the iterations of the solve shown below");
   ImGui::SameLine();
   if (ImGui::Checkbox("Compare solvers", &editor.compare_mode) && !editor.compare_mode) editor.comparison.clear();
-  if (editor.step_mode) {
-    if (last < 1 || trace.poses.empty()) {
-      ImGui::TextDisabled("No recorded iterations: press Solve from rest.");
-    } else {
-      editor.inspect_iteration = std::clamp(editor.inspect_iteration, 0, last);
-      if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) editor.inspect_iteration = std::max(0, editor.inspect_iteration - 1);
-      ImGui::SameLine();
-      if (ImGui::ArrowButton("##next", ImGuiDir_Right)) editor.inspect_iteration = std::min(last, editor.inspect_iteration + 1);
-      ImGui::SameLine();
-      ImGui::SliderInt("Iteration", &editor.inspect_iteration, 0, last);
-      ImGui::Text("error at iteration %d: %.4g", editor.inspect_iteration,
-                  trace.error[static_cast<size_t>(editor.inspect_iteration)]);
-    }
-  }
+  remember_rect(editor, "compare");
+  // The step block always takes the same two rows (disabled outside step mode), so ticking
+  // Step does not move anything under the mouse.
+  const bool recorded = last >= 1 && !trace.poses.empty();
+  const bool active = editor.step_mode && recorded;
+  if (active) editor.inspect_iteration = std::clamp(editor.inspect_iteration, 0, last);
+  ImGui::BeginDisabled(!active);
+  if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) editor.inspect_iteration = std::max(0, editor.inspect_iteration - 1);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##next", ImGuiDir_Right)) editor.inspect_iteration = std::min(last, editor.inspect_iteration + 1);
+  ImGui::SameLine();
+  int shown = active ? editor.inspect_iteration : 0;
+  ImGui::SliderInt("Iteration", &shown, 0, std::max(1, last));
+  remember_rect(editor, "iteration_slider");
+  if (active) editor.inspect_iteration = shown;
+  ImGui::EndDisabled();
+  const char* source = is_explicit ? "last explicit solve" : "current frame";
+  if (!editor.step_mode)
+    ImGui::TextDisabled("Step: scrub the %s's iterations", source);
+  else if (!recorded)
+    ImGui::TextDisabled("No recorded iterations: press Solve from rest.");
+  else
+    ImGui::Text("%s, iteration %d: error %.4g", source, editor.inspect_iteration,
+                trace.error[static_cast<size_t>(editor.inspect_iteration)]);
   ik::JacobianSpectrum spectrum;
   if (selected_chain_spectrum(editor, spectrum)) {
     std::string values;
@@ -352,14 +375,10 @@ void draw_selected_chain(Editor& editor, int c) {
 
   if (c < static_cast<int>(editor.frame_solve.results.size())) {
     const ik::SolveResult& r = editor.frame_solve.results[static_cast<size_t>(c)];
-    ImGui::TextColored(status_colour(r.status), "%s", ik::to_string(r.status));
+    const StopReason reason = describe_stop(solver, chain.params, r);
+    ImGui::TextColored(status_colour(r.status), "%s", reason.status.c_str());
     ImGui::SameLine();
-    if (r.iterations > 0)
-      ImGui::Text("after %d iteration%s, error %.3g", r.iterations, r.iterations == 1 ? "" : "s", r.error);
-    else if (r.status == ik::SolveStatus::reached)
-      ImGui::Text("already within tolerance, error %.3g", r.error);  // not "after 0 iterations"
-    else
-      ImGui::Text("no iteration run, error %.3g", r.error);
+    ImGui::TextUnformatted(reason.detail.c_str());
   }
   draw_inspection_controls(editor, c);
   draw_convergence(editor, c);
@@ -384,17 +403,10 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   if (ImGui::Button(editor.solving ? "Pause" : "Solve")) editor.solving = !editor.solving;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: pause or resume the per-frame solve");
   ImGui::SameLine();
-  if (ImGui::Button("Reset pose")) reset_pose(editor);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: back to the rest pose (goals stay)");
+  if (ImGui::Button("Reset pose")) reset_pose_and_goals(editor);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: back to the rest pose, the goals onto the effectors (undoable)");
   ImGui::SameLine();
-  if (ImGui::Button("Suggest chains")) {
-    const std::vector<ik::Chain> before = editor.chains;
-    suggest_chains(editor);
-    std::vector<ik::Chain> suggested = editor.chains;
-    editor.history.reset(before);  // keep the replacement undoable
-    editor.chains = suggested;
-    editor.history.commit(editor.chains);
-  }
+  if (ImGui::Button("Suggest chains")) request_suggest_chains(editor);
 
   ImGui::SameLine();
   const int joint = editor.selected_joint;

@@ -34,6 +34,9 @@ bool open_rig(Editor& editor, const std::string& path) {
   editor.workspace = ik::Workspace{};  // per-chain simulation state belongs to the old rig
   update_world(editor);
   suggest_chains(editor);
+  editor.saved_chains = editor.chains;  // a rig just opened has nothing unsaved
+  editor.session_path.clear();
+  editor.explicit_solve_chain = -1;
 
   const ik::Skeleton& s = editor.rig.skeleton;
   int added = 0;
@@ -62,6 +65,20 @@ void reset_pose(Editor& editor) {
   editor.pose = ik::rest_pose(editor.rig.skeleton);
   editor.workspace = ik::Workspace{};
   update_world(editor);
+}
+
+void reset_pose_and_goals(Editor& editor) {
+  if (!editor.has_rig) return;
+  reset_pose(editor);
+  for (ik::Chain& chain : editor.chains) {
+    const glm::mat4& effector = editor.world[static_cast<size_t>(chain.effector)];
+    chain.goal.position = ik::position_of(effector);
+    if (chain.goal.use_orientation) chain.goal.orientation = glm::normalize(glm::quat_cast(glm::mat3(effector)));
+    for (ik::EffectorGoal& extra : chain.extra_effectors)
+      extra.goal.position = ik::position_of(editor.world[static_cast<size_t>(extra.joint)]);
+  }
+  editor.history.commit(editor.chains);
+  set_status(editor, "rest pose, goals on the effectors (Ctrl+Z brings the goals back)", false);
 }
 
 void suggest_chains(Editor& editor) {

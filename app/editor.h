@@ -2,6 +2,8 @@
 // input are functions of it; the renderer only reads from it.
 #pragma once
 
+#include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +61,12 @@ struct Editor {
   bool compare_mode = false;   // every solver on the selected chain from the same start
   std::vector<ComparisonRun> comparison;
   bool show_clamped = true;    // mark joints a limit clamped in the last solve
+  // The last explicit solve (Solve from rest) of the selected chain: Step and the plot show
+  // it, not a later warm-started frame's solve, until the chains change (an edit, a goal
+  // drag, another rig) -- then they show the current frame's.
+  int explicit_solve_chain = -1;
+  ik::Trace explicit_solve_trace;
+  std::vector<ik::Chain> explicit_solve_chains;
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
@@ -72,11 +80,25 @@ struct Editor {
 
   bool show_help = false;
   int path_command_requested = 0;           // a PathCommand (file_commands.h) whose popup opens next frame
-  bool quit_requested = false;              // File > Quit, Ctrl+Q
+  bool quit_requested = false;              // File > Quit, Ctrl+Q, the window's close button: asks if unsaved
+  bool quit_confirmed = false;              // nothing unsaved, or the prompt said Save / Discard: quit now
+  // What "unsaved" means: the chains (with goals, solvers, parameters) differ from these,
+  // the chains as last saved or loaded (a rig's suggested chains count as loaded).
+  std::vector<ik::Chain> saved_chains;
+  std::string session_path;                 // the last session saved or opened; "" = none yet
+  // An action waiting for the unsaved-changes prompt (a GuardedAction, file_commands.h)
+  // and, for opening a file, its command and path.
+  int pending_action = 0;
+  int pending_command = 0;
+  std::string pending_path;
   bool screenshot_requested = false;        // F12: write the window to a PNG after this frame
   bool outline_scroll_to_selection = false; // selection changed outside the outline
   int path_command = 0;                     // the PathCommand the popup is for
   char path_text[1024] = {};                // the popup's text field
+  // Window rectangles (x, y, width, height) of the widgets a test clicks, by name, as drawn
+  // last frame: --state-out writes them, so an end-to-end test finds a button without
+  // guessing the layout.
+  std::map<std::string, std::array<float, 4>> ui_rects;
 };
 
 // Opens a .gltf/.glb. On success replaces the rig, resets pose and selection, asks for
@@ -93,6 +115,10 @@ void solve_chains(Editor& editor);
 
 // Puts the pose back to rest (the chains' goals stay).
 void reset_pose(Editor& editor);
+
+// Reset pose (R): the rest pose, and every goal moved onto its effector there, so the
+// figure stays at rest while solving is on; the goals' move is one undo step.
+void reset_pose_and_goals(Editor& editor);
 
 // Replaces the chains with the ones suggested for the rig (goals on the effectors).
 void suggest_chains(Editor& editor);

@@ -1,5 +1,6 @@
 #include "app/file_commands.h"
 
+#include "app/core/history.h"
 #include "io/gltf_export.h"
 #include "io/session.h"
 
@@ -56,6 +57,8 @@ bool save_session(Editor& editor, const std::string& path) {
     set_status(editor, error, true);
     return false;
   }
+  editor.saved_chains = editor.chains;
+  editor.session_path = path;
   set_status(editor, "session saved to " + path, false);
   return true;
 }
@@ -88,6 +91,9 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.selected_joint = -1;
   editor.comparison.clear();
   editor.history.reset(editor.chains);
+  editor.saved_chains = editor.chains;
+  editor.session_path = path;
+  editor.explicit_solve_chain = -1;
   if (session.has_camera) {
     editor.camera.target = session.camera.target;
     editor.camera.distance = session.camera.distance;
@@ -111,6 +117,71 @@ bool export_posed_rig(Editor& editor, const std::string& path) {
   }
   set_status(editor, "posed skeleton exported to " + path, false);
   return true;
+}
+
+bool open_any(Editor& editor, const std::string& path) {
+  const bool session = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+  return session ? open_session(editor, path) : open_rig(editor, path);
+}
+
+bool has_unsaved_changes(const Editor& editor) {
+  return editor.has_rig && !same_chains(editor.chains, editor.saved_chains);
+}
+
+void request_quit(Editor& editor) {
+  if (!has_unsaved_changes(editor)) {
+    editor.quit_confirmed = true;
+    return;
+  }
+  editor.pending_action = static_cast<int>(GuardedAction::quit);
+}
+
+void request_open(Editor& editor, PathCommand command, const std::string& path) {
+  if (!has_unsaved_changes(editor)) {
+    run_path_command(editor, command, path);
+    return;
+  }
+  editor.pending_action = static_cast<int>(GuardedAction::open_file);
+  editor.pending_command = static_cast<int>(command);
+  editor.pending_path = path;
+}
+
+void request_suggest_chains(Editor& editor) {
+  if (editor.history.can_undo() || has_unsaved_changes(editor)) {
+    editor.pending_action = static_cast<int>(GuardedAction::suggest_chains);
+    return;
+  }
+  editor.pending_action = static_cast<int>(GuardedAction::suggest_chains);
+  answer_pending(editor, false, true);  // nothing to lose: at once
+}
+
+std::string pending_save_path(const Editor& editor) {
+  return editor.session_path.empty() ? default_path(editor, PathCommand::save_session) : editor.session_path;
+}
+
+void answer_pending(Editor& editor, bool save, bool go_on) {
+  const GuardedAction action = static_cast<GuardedAction>(editor.pending_action);
+  editor.pending_action = 0;
+  if (!go_on || action == GuardedAction::none) return;
+  if (save && !save_session(editor, pending_save_path(editor))) return;  // the status says why; nothing lost
+  switch (action) {
+    case GuardedAction::quit: editor.quit_confirmed = true; break;
+    case GuardedAction::open_file:
+      run_path_command(editor, static_cast<PathCommand>(editor.pending_command), editor.pending_path);
+      break;
+    case GuardedAction::suggest_chains: {
+      // Undoable: the replacement is one step after the chains as they were.
+      const std::vector<ik::Chain> before = editor.chains;
+      suggest_chains(editor);
+      const std::vector<ik::Chain> suggested = editor.chains;
+      editor.history.reset(before);
+      editor.chains = suggested;
+      editor.history.commit(editor.chains);
+      set_status(editor, "chains suggested (Ctrl+Z brings the previous ones back)", false);
+      break;
+    }
+    case GuardedAction::none: break;
+  }
 }
 
 bool run_path_command(Editor& editor, PathCommand command, const std::string& path) {

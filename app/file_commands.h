@@ -21,6 +21,26 @@ std::string default_path(const Editor& editor, PathCommand command);
 // Runs the command on `path`. Returns false (status line says why) on failure.
 bool run_path_command(Editor& editor, PathCommand command, const std::string& path);
 
+// Opens FILE as a session if its name ends in .json, else as a rig (the command line, a
+// dropped file).
+bool open_any(Editor& editor, const std::string& path);
+
+// Unsaved changes: the chains differ from the ones last saved or loaded.
+bool has_unsaved_changes(const Editor& editor);
+
+// Actions that would lose unsaved work ask first: they run at once when nothing is unsaved,
+// else they wait in editor.pending_action for the prompt (panels.cpp) to answer.
+enum class GuardedAction { none, quit, open_file, suggest_chains };
+void request_quit(Editor& editor);
+void request_open(Editor& editor, PathCommand command, const std::string& path);
+// Suggest chains asks whenever the chains were edited since the rig or session opened.
+void request_suggest_chains(Editor& editor);
+// The prompt's answers: Save (to session_path or the default) then go on, Discard then go
+// on, or Cancel.
+void answer_pending(Editor& editor, bool save, bool go_on);
+// Where Save in the prompt writes.
+std::string pending_save_path(const Editor& editor);
+
 // Saves chains, goals, solvers, parameters and the camera. Atomic.
 bool save_session(Editor& editor, const std::string& path);
 // Reads the session's rig path, imports that rig and loads the session onto it; replaces

@@ -37,6 +37,28 @@ bool pose_at_iteration(const Editor& editor, const ik::Trace& trace, int iterati
 
 }  // namespace
 
+void solve_from_rest(Editor& editor) {
+  reset_pose(editor);
+  solve_chains(editor);
+  const int c = editor.selected_chain;
+  editor.explicit_solve_chain = -1;
+  if (c < 0 || c >= static_cast<int>(editor.frame_solve.traces.size())) return;
+  editor.explicit_solve_chain = c;
+  editor.explicit_solve_trace = editor.frame_solve.traces[static_cast<size_t>(c)];
+  editor.explicit_solve_chains = editor.chains;
+}
+
+const ik::Trace* inspected_trace(const Editor& editor, int c, bool* is_explicit) {
+  if (is_explicit) *is_explicit = false;
+  if (c < 0) return nullptr;
+  if (c == editor.explicit_solve_chain && same_chains(editor.chains, editor.explicit_solve_chains)) {
+    if (is_explicit) *is_explicit = true;
+    return &editor.explicit_solve_trace;
+  }
+  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return nullptr;
+  return &editor.frame_solve.last_work[static_cast<size_t>(c)];
+}
+
 bool ghost_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, GhostPose& out) {
   ik::Pose pose;
   if (!pose_at_iteration(editor, trace, iteration, pose)) return false;

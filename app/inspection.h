@@ -11,6 +11,15 @@
 
 namespace app {
 
+// Every joint back to rest, then one solve of every chain, the selected chain's trace
+// recorded and kept as the last explicit solve.
+void solve_from_rest(Editor& editor);
+
+// The trace Step and the plot show for chain `c`: the last explicit solve while the chains
+// are as it solved them, else the current frame's last solve that iterated; `is_explicit`
+// says which. Null when there is none.
+const ik::Trace* inspected_trace(const Editor& editor, int c, bool* is_explicit);
+
 // The selected chain at iteration `iteration` of `trace` (poses recorded): the current
 // pose with the chain's joints replaced by the trace's. False without recorded poses.
 bool ghost_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, GhostPose& out);

@@ -19,6 +19,7 @@
 
 #include "app/core/command_line.h"
 #include "app/editor.h"
+#include "app/file_commands.h"
 #include "app/health.h"
 #include "app/inspection.h"
 #include "app/panels.h"
@@ -54,7 +55,7 @@ struct Program {
 // Opens the rig on the command line, or the built-in humanoid.
 void open_first_rig(Program& p) {
   app::Editor& editor = p.editor;
-  if (!p.options.file.empty()) p.initial_open_failed = !app::open_rig(editor, p.options.file);
+  if (!p.options.file.empty()) p.initial_open_failed = !app::open_any(editor, p.options.file);
   if (editor.has_rig) return;
   // Nothing to show yet: open the built-in humanoid, but keep the error on screen.
   const std::string failure = editor.status;
@@ -85,9 +86,11 @@ void poll_events(Program& p) {
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     app::track_pointer(p.window, event);
-    if (app::is_close_request(p.window, event)) p.running = false;
+    if (app::is_close_request(p.window, event)) p.editor.quit_requested = true;  // asks if unsaved
     if (event.type == SDL_DROPFILE) {
-      app::open_rig(p.editor, event.drop.file);
+      const std::string path = event.drop.file;
+      const bool session = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+      app::request_open(p.editor, session ? app::PathCommand::open_session : app::PathCommand::open_rig, path);
       SDL_free(event.drop.file);
       continue;
     }
@@ -109,7 +112,10 @@ void update(Program& p) {
   for (const SDL_Event& e : p.viewport_events)
     app::handle_viewport_event(editor, p.input, e, p.area, io.WantCaptureMouse,
                                io.WantCaptureKeyboard);
-  if (editor.quit_requested) p.running = false;
+  if (editor.quit_requested) {
+    editor.quit_requested = false;
+    app::request_quit(editor);  // at once, or through the unsaved-changes prompt
+  }
   editor.hovered_joint = -1;  // re-found this frame by the panels or the viewport
   editor.hovered_goal = -1;
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),
@@ -118,6 +124,7 @@ void update(Program& p) {
   SDL_GetMouseState(&mouse_x, &mouse_y);
   app::hover_viewport(editor, p.input, p.area, io.WantCaptureMouse, static_cast<float>(mouse_x),
                       static_cast<float>(mouse_y));
+  if (editor.quit_confirmed) p.running = false;
   if (editor.solving) app::solve_chains(editor);
   if (editor.compare_mode) editor.comparison = app::compare_solvers(editor);
   if (editor.frame_all_requested && editor.has_rig) {

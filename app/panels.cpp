@@ -3,6 +3,7 @@
 #include "app/chain_panel.h"
 #include "app/file_commands.h"
 
+#include <SDL.h>
 #include <imgui.h>
 
 #include <cmath>
@@ -12,6 +13,11 @@
 #include <string>
 
 namespace app {
+
+void remember_rect(Editor& editor, const char* name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  editor.ui_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+}
 
 const char* controls_text() {
   return "Orbit              middle mouse drag, or Alt + left drag\n"
@@ -26,14 +32,16 @@ const char* controls_text() {
          "Turn a goal        Ctrl + left drag its handle (orientation goals)\n"
          "Undo / redo        Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)\n"
          "Pause solving      Space\n"
-         "Reset pose         R\n"
+         "Reset pose         R (rest pose, goals onto the effectors; undoable)\n"
          "Clear selection    Escape, or left click on empty space\n"
          "Open a rig         drop a .gltf/.glb on the window, or Ctrl+O\n"
-         "Sessions           Ctrl+S saves, Ctrl+Shift+O opens (chains, goals, solvers, camera)\n"
+         "Sessions           Ctrl+S saves, Ctrl+Shift+O opens (chains, goals, solvers, camera);\n"
+         "                   a dropped .json opens as a session\n"
+         "File popups        Enter confirms, Escape cancels\n"
          "Export pose        Ctrl+E writes the rig with the posed joints as .gltf or .glb\n"
          "Screenshot         F12 (ikscope-DATE-TIME.png in the current folder)\n"
          "Help               F1\n"
-         "Quit               Ctrl+Q\n";
+         "Quit               Ctrl+Q (asks Save / Discard / Cancel if there are unsaved changes)\n";
 }
 
 namespace {
@@ -68,7 +76,7 @@ void draw_menu_bar(Editor& editor) {
     if (ImGui::MenuItem("Undo", "Ctrl+Z", false, editor.history.can_undo())) undo(editor);
     if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, editor.history.can_redo())) redo(editor);
     ImGui::Separator();
-    if (ImGui::MenuItem("Reset pose", "R")) reset_pose(editor);
+    if (ImGui::MenuItem("Reset pose", "R")) reset_pose_and_goals(editor);
     if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "Space"))
       editor.solving = !editor.solving;
     ImGui::EndMenu();
@@ -86,8 +94,23 @@ void draw_menu_bar(Editor& editor) {
   ImGui::EndMainMenuBar();
 }
 
+bool enter_pressed() {
+  return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter));
+}
+bool escape_pressed() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)); }
+
+// The folder a path resolves to (relative paths are from the current folder).
+std::string folder_of(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path full = std::filesystem::absolute(path.empty() ? "." : path, ec);
+  if (ec) return "?";
+  return (path.empty() ? full : full.parent_path()).string();
+}
+
 // The path popup of the File commands (there is no native file dialog): a text field
-// with a default, and for commands that write, a confirmation before replacing a file.
+// with a default and the folder it resolves to; for commands that write, a warning before
+// replacing a file. Enter presses the default button (OK / Replace), Escape cancels.
 void draw_path_popup(Editor& editor) {
   if (editor.path_command_requested != 0) {
     editor.path_command = editor.path_command_requested;
@@ -105,15 +128,58 @@ void draw_path_popup(Editor& editor) {
   const bool entered =
       ImGui::InputText("##path", editor.path_text, sizeof(editor.path_text), ImGuiInputTextFlags_EnterReturnsTrue);
   const std::string path = editor.path_text;
+  ImGui::TextDisabled("in %s", folder_of(path).c_str());
   const bool exists = path_command_writes(command) && std::filesystem::exists(path);
   if (exists) ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.35f, 1.0f), "%s exists: it will be replaced.", path.c_str());
-  const bool go = ImGui::Button(exists ? "Replace" : "OK") || (entered && !exists);
+  const bool go = ImGui::Button(exists ? "Replace (Enter)" : "OK (Enter)") || entered || enter_pressed();
+  ImGui::SameLine();
+  const bool cancel = ImGui::Button("Cancel (Esc)") || escape_pressed();
   if (go && !path.empty()) {
-    run_path_command(editor, command, path);
+    if (command == PathCommand::open_rig || command == PathCommand::open_session)
+      request_open(editor, command, path);  // asks first if the chains have unsaved changes
+    else
+      run_path_command(editor, command, path);
+    ImGui::CloseCurrentPopup();
+  } else if (cancel) {
     ImGui::CloseCurrentPopup();
   }
+  ImGui::EndPopup();
+}
+
+// The prompt of an action that would lose unsaved work (quit, open another file, suggest
+// chains over edited ones). Keys: Enter = the first button, D = Discard, Escape = Cancel.
+void draw_pending_prompt(Editor& editor) {
+  const GuardedAction action = static_cast<GuardedAction>(editor.pending_action);
+  if (action == GuardedAction::none) return;
+  const char* title = action == GuardedAction::suggest_chains ? "Replace the chains?" : "Unsaved changes";
+  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
+    return;
+  // Keys count from the frame after it appears: the Enter that confirmed a path popup must
+  // not answer this prompt too.
+  const bool keys = !ImGui::IsWindowAppearing();
+  bool save = false, discard = false, cancel = false;
+  if (action == GuardedAction::suggest_chains) {
+    ImGui::Text("The %zu chains were edited. Replace them with the suggested ones?", editor.chains.size());
+    ImGui::TextDisabled("Ctrl+Z brings the current chains back.");
+    discard = ImGui::Button("Replace (Enter)") || (keys && enter_pressed());
+  } else {
+    const char* what = action == GuardedAction::quit ? "Quit" : "Open";
+    ImGui::Text("The chains, goals or parameters changed since the last save or load.");
+    ImGui::Text("%s: save them first?", what);
+    const std::string target = pending_save_path(editor);
+    ImGui::TextDisabled("Save writes %s in %s", target.c_str(), folder_of(target).c_str());
+    save = ImGui::Button("Save (Enter)") || (keys && enter_pressed());
+    ImGui::SameLine();
+    discard = ImGui::Button("Discard (D)") || (keys && ImGui::IsKeyPressed(SDL_SCANCODE_D));
+  }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+  cancel = ImGui::Button("Cancel (Esc)") || (keys && escape_pressed());
+  if (save || discard || cancel) {
+    ImGui::CloseCurrentPopup();
+    answer_pending(editor, save, !cancel);
+  }
   ImGui::EndPopup();
 }
 
@@ -256,6 +322,7 @@ void draw_help(Editor& editor) {
 ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   draw_menu_bar(editor);
   draw_path_popup(editor);
+  draw_pending_prompt(editor);
 
   const float menu_height = ImGui::GetFrameHeight();
   const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;

@@ -7,6 +7,9 @@
 
 namespace app {
 
+// Records the last ImGui item's rectangle as editor.ui_rects[name] (for --state-out).
+void remember_rect(Editor& editor, const char* name);
+
 // Builds every panel for this frame (between ImGui::NewFrame and ImGui::Render) and
 // returns the window area left for the 3D viewport.
 ViewportArea draw_ui(Editor& editor, float window_width, float window_height);

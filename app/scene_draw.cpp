@@ -55,8 +55,9 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
 void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
   const int c = editor.selected_chain;
-  if (editor.step_mode && c >= 0 && c < static_cast<int>(editor.frame_solve.last_work.size())) {
-    const ik::Trace& trace = editor.frame_solve.last_work[static_cast<size_t>(c)];
+  const ik::Trace* inspected = editor.step_mode ? inspected_trace(editor, c, nullptr) : nullptr;
+  if (inspected != nullptr) {
+    const ik::Trace& trace = *inspected;
     const std::vector<glm::vec3> trail = effector_trail(editor, c, trace);
     if (trail.size() > 1) {
       renderer.draw_polyline(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 2.0f, true);

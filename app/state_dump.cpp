@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/file_commands.h"
+#include "app/inspection.h"
 #include "io/atomic_file.h"
 #include "render/skinning.h"
 
@@ -97,6 +99,18 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   // Whether chains are solved every frame (Space, Pause and step mode stop it): a test that
   // drags a goal needs to know if the effector should have followed.
   state["solving"] = editor.solving;
+  // The selected chain's inspection: which solve Step and the plot show, and its errors.
+  json inspection = {{"step_mode", editor.step_mode}, {"iteration", editor.inspect_iteration}};
+  bool is_explicit = false;
+  const ik::Trace* trace = inspected_trace(editor, editor.selected_chain, &is_explicit);
+  inspection["source"] = trace == nullptr ? "none" : is_explicit ? "last explicit solve" : "current frame";
+  inspection["errors"] = trace == nullptr ? std::vector<float>{} : trace->error;
+  state["inspection"] = std::move(inspection);
+  json rects = json::object();
+  for (const auto& [name, r] : editor.ui_rects) rects[name] = {r[0], r[1], r[2], r[3]};
+  state["ui_rects"] = std::move(rects);
+  state["unsaved_changes"] = has_unsaved_changes(editor);
+  state["pending_prompt"] = editor.pending_action != 0;
   state["rss_kib_per_second"] = health.rss_kib_per_second;
   state["frame_ms_per_second"] = health.frame_ms_per_second;
   state["startup_ms"] = health.startup_ms;

@@ -176,7 +176,7 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
       set_status(editor, editor.solving ? "solving every frame" : "solving paused (Space resumes)", false);
       break;
     case SDLK_r:
-      if (!ctrl) reset_pose(editor);
+      if (!ctrl) reset_pose_and_goals(editor);
       break;
     case SDLK_m:
       if (!ctrl) editor.show_mesh = !editor.show_mesh;

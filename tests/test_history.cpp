@@ -74,4 +74,24 @@ TEST(History, UndoDropsAnUncommittedEdit) {
   EXPECT_EQ(chains[0].goal.position.x, 1.0f) << "redo gives the committed state, not the half-done drag";
 }
 
+// What "unsaved changes" compares: any goal, solver or parameter edit counts, equal lists
+// do not.
+TEST(SameChains, SeesEveryKindOfEdit) {
+  const std::vector<ik::Chain> saved = one_chain(0.0f);
+  EXPECT_TRUE(app::same_chains(saved, saved));
+  std::vector<ik::Chain> edited = saved;
+  edited[0].goal.position.x = 0.5f;
+  EXPECT_FALSE(app::same_chains(saved, edited));
+  edited = saved;
+  edited[0].params.lambda *= 2.0f;
+  EXPECT_FALSE(app::same_chains(saved, edited));
+  edited = saved;
+  edited[0].solver += 1;
+  EXPECT_FALSE(app::same_chains(saved, edited));
+  edited = saved;
+  edited[0].goal.use_orientation = !edited[0].goal.use_orientation;
+  EXPECT_FALSE(app::same_chains(saved, edited));
+  EXPECT_FALSE(app::same_chains(saved, {}));
+}
+
 }  // namespace

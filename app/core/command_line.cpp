@@ -8,8 +8,9 @@ namespace app {
 const char* usage_text() {
   return "usage: ikscope [FILE] [options]\n"
          "\n"
-         "An interactive inverse-kinematics workbench. Opens FILE (.gltf or .glb), or the\n"
-         "built-in humanoid when no FILE is given.\n"
+         "An interactive inverse-kinematics workbench. Opens FILE -- a rig (.gltf or .glb) or a\n"
+         "session (.json, as File > Save session writes: the rig it names, its chains, goals,\n"
+         "solvers and camera) -- or the built-in humanoid when no FILE is given.\n"
          "\n"
          "options:\n"
          "  -h, --help             show this text and exit\n"
@@ -22,8 +23,11 @@ const char* usage_text() {
          "\n"
          "controls: orbit = middle mouse or Alt+left drag; pan = Shift+middle drag;\n"
          "zoom = wheel; frame all = F; select a joint = left click (viewport or outline);\n"
-         "F1 = help; F12 = screenshot; Ctrl+O = open; Ctrl+Q = quit; drop a .gltf/.glb\n"
-         "file on the window to open it.\n";
+         "R = rest pose with the goals on the effectors (undoable); F1 = help;\n"
+         "F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
+         "Ctrl+S = save the session; Ctrl+E = export the posed rig; Ctrl+Q = quit (with\n"
+         "unsaved changes it asks: Save / Discard / Cancel); drop a .gltf/.glb or a session\n"
+         ".json on the window to open it. In a file popup Enter confirms, Escape cancels.\n";
 }
 
 namespace {

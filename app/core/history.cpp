@@ -22,6 +22,8 @@ bool same_params(const ik::Params& a, const ik::Params& b) {
          a.max_scale == b.max_scale;
 }
 
+}  // namespace
+
 bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
@@ -39,8 +41,6 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
   }
   return true;
 }
-
-}  // namespace
 
 void History::reset(const std::vector<ik::Chain>& current) {
   undo_.clear();

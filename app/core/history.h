@@ -9,6 +9,9 @@
 
 namespace app {
 
+// True if the two chain lists are equal field by field (what an edit can change).
+bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& b);
+
 class History {
  public:
   // Forgets everything; `current` is the state edits start from (a new rig, a loaded session).

@@ -35,13 +35,22 @@ start_program() {
   sleep 1
 }
 
-# Quits it the way a user does (Ctrl+Q) and waits for a clean exit.
+# Quits it the way a user does (Ctrl+Q; after edits it asks, and D discards them) and waits
+# for a clean exit.
 quit_program() {
   xdotool key ctrl+q
+  for _ in $(seq 1 5); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  if kill -0 "$pid" 2>/dev/null; then xdotool keydown d; sleep 0.3; xdotool keyup d; fi
   for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
   if kill -0 "$pid" 2>/dev/null; then kill "$pid"; fail "Ctrl+Q did not quit"; fi
   wait "$pid" || fail "ikscope exited with an error"
 }
+
+# A key for ImGui (a popup): held a while, as ImGui 1.86 misses a press and release within
+# one frame.
+imgui_key() { xdotool keydown "$1"; sleep 0.3; xdotool keyup "$1"; sleep 0.3; }
+
+running() { kill -0 "$pid" 2>/dev/null; }
 
 # Field of a JSON file, by a Python expression over `s`.
 json() { "$PY" -c "import json,sys; s=json.load(open(sys.argv[1])); print($2)" "$1"; }
@@ -223,6 +232,122 @@ assert abs(angle(start, g) - 0.9) < 0.1, "the goal did not turn by the drag"
 assert c["status"] == "reached", "the effector did not reach the turned goal"
 assert angle(g, e) < 0.02, "the effector does not face the goal's orientation"
 PYEOF
+    ;;
+  step_shows_explicit_solve)
+    "${XVFB[@]}" bash "$0" __step_inside
+    ;;
+  __step_inside)
+    # Drag a limb's goal (selects its chain), press Solve from rest, let a few warm-started
+    # frames run, then tick Step: Step must show the solve that was asked for (from rest:
+    # a decreasing error), labelled so, and the iteration slider must not move.
+    out="$OUT/step_shows_explicit_solve"
+    "$IKSCOPE" --frames 2 --state-out "$out/before.json" > /dev/null
+    read -r gx gy dx dy sx sy tx ty < <("$PY" - "$out/before.json" <<'PYEOF'
+import json, sys, math
+s = json.load(open(sys.argv[1]))
+cs = s["chains"]
+def bones(c):
+    n, j = 0, c["effector"]
+    while j != c["root"]:
+        j = s["joints"][j]["parent"]
+        n += 1
+    return n
+def clearance(i):
+    return min(math.dist(cs[i]["goal_window"], cs[k]["goal_window"]) for k in range(len(cs)) if k != i)
+best = max(range(len(cs)), key=lambda i: (bones(cs[i]), clearance(i)))
+g = cs[best]["goal_window"]
+r = s["joints"][cs[best]["root"]]["window"]
+centre = lambda name: (round(s["ui_rects"][name][0] + s["ui_rects"][name][2] / 2), round(s["ui_rects"][name][1] + s["ui_rects"][name][3] / 2))
+print(round(g[0]), round(g[1]), round(0.4 * (r[0] - g[0]) / 10), round(0.4 * (r[1] - g[1]) / 10),
+      *centre("solve_from_rest"), *centre("step"))
+PYEOF
+)
+    cd "$out"   # where F12 writes its screenshot
+    start_program "$out/after.json"
+    xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3
+    xdotool mousedown 1
+    for _ in $(seq 1 10); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
+    sleep 0.3; xdotool mouseup 1; sleep 0.3
+    xdotool mousemove --window "$wid" "$sx" "$sy"; sleep 0.2; xdotool click 1; sleep 0.6
+    xdotool mousemove --window "$wid" "$tx" "$ty"; sleep 0.2; xdotool click 1; sleep 0.4
+    xdotool key F12; sleep 0.3   # a screenshot of step mode in $out, to look at
+    quit_program
+    "$PY" - "$out/before.json" "$out/after.json" <<'PYEOF'
+import json, sys
+before, after = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+i = after["inspection"]
+e = i["errors"]
+print(f"step_mode {i['step_mode']}, source {i['source']}, errors {[round(x, 4) for x in e]}")
+assert i["step_mode"], "Step is not ticked"
+assert i["source"] == "last explicit solve", "Step does not show the solve that was asked for"
+assert len(e) >= 3 and e[0] > 10 * e[-1], "not a solve from rest: the error does not fall"
+assert all(b <= a * 1.05 for a, b in zip(e, e[1:])), "the error does not decrease"
+assert before["ui_rects"]["iteration_slider"] == after["ui_rects"]["iteration_slider"], "ticking Step moved the layout"
+PYEOF
+    ;;
+  save_popup_enter_writes)
+    "${XVFB[@]}" bash "$0" __save_inside
+    ;;
+  __save_inside)
+    # Ctrl+S opens the path popup with a default name; Enter alone must write the file.
+    out="$OUT/save_popup_enter_writes"
+    cd "$out"   # the default path is relative: the session lands here, and F12's screenshot
+    start_program "$out/after.json"
+    imgui_key ctrl+s
+    sleep 0.3
+    xdotool key F12; sleep 0.3   # the popup, to look at
+    imgui_key Return
+    sleep 0.3
+    [ -s "$out/humanoid.session.json" ] || fail "Enter in the save popup wrote nothing"
+    quit_program   # saved just now: no prompt
+    json "$out/after.json" 's["status"]' | grep -q "session saved to" || fail "status: $(json "$out/after.json" 's["status"]')"
+    [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "False" ] || fail "unsaved changes right after a save"
+    ;;
+  open_session_from_command_line)
+    # A session written by the program (its rig: the built-in humanoid, one chain's
+    # orientation goal on) opens from the command line: the rig, the chains, the goal.
+    "${XVFB[@]}" bash "$0" __session_inside
+    ;;
+  __session_inside)
+    out="$OUT/open_session_from_command_line"
+    cd "$out"
+    start_program "$out/saved.json"
+    xdotool key o; sleep 0.3          # the selected chain's orientation goal on: an edit
+    imgui_key ctrl+s; sleep 0.3
+    imgui_key Return; sleep 0.3
+    quit_program
+    [ -s "$out/humanoid.session.json" ] || fail "no session written"
+    "$IKSCOPE" "$out/humanoid.session.json" --frames 3 --state-out "$out/opened.json" > "$out/stdout2.txt" 2>&1 \
+      || fail "ikscope FILE.session.json exited with an error: $(cat "$out/stdout2.txt")"
+    [ "$(json "$out/opened.json" 's["status_is_error"]')" = "False" ] || fail "status: $(json "$out/opened.json" 's["status"]')"
+    json "$out/opened.json" 's["status"]' | grep -q "session .* opened" || fail "status: $(json "$out/opened.json" 's["status"]')"
+    json "$out/opened.json" 's["file"]' | grep -q "humanoid.gltf" || fail "the session's rig is not open"
+    [ "$(json "$out/opened.json" 'len(s["chains"])')" = "$(json "$out/saved.json" 'len(s["chains"])')" ] || fail "chain count differs"
+    [ "$(json "$out/opened.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" = 1 ] || fail "the edited goal did not come back"
+    [ "$(json "$out/opened.json" 's["unsaved_changes"]')" = "False" ] || fail "a session just opened has unsaved changes"
+    ;;
+  unsaved_prompt_on_quit)
+    "${XVFB[@]}" bash "$0" __unsaved_inside
+    ;;
+  __unsaved_inside)
+    # An edit (O: an orientation goal), then Ctrl+Q asks; Escape (Cancel) keeps the program
+    # running; Ctrl+Q again and D (Discard) quits.
+    out="$OUT/unsaved_prompt_on_quit"
+    cd "$out"
+    start_program "$out/after.json"
+    xdotool key o; sleep 0.3
+    imgui_key ctrl+q; sleep 0.5
+    running || fail "Ctrl+Q with unsaved changes quit without asking"
+    xdotool key F12; sleep 0.3   # the prompt, to look at
+    imgui_key Escape; sleep 0.5
+    running || fail "Cancel quit"
+    imgui_key ctrl+q; sleep 0.3
+    imgui_key d
+    for _ in $(seq 1 25); do running || break; sleep 0.2; done
+    if running; then kill "$pid"; fail "Discard did not quit"; fi
+    wait "$pid" || fail "ikscope exited with an error"
+    [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "True" ] || fail "the edit did not count as unsaved"
+    [ ! -e "$out/humanoid.session.json" ] || fail "Discard saved"
     ;;
   *) fail "unknown case $case_name" ;;
 esac

@@ -280,6 +280,11 @@ class Session:
         time.sleep(0.1)
         self.imgui_key("Return")
         time.sleep(FRAME_WAIT)  # the file opens or is written during the next frame
+        if command in ("ctrl+o", "ctrl+shift+o"):
+            # With unsaved edits, opening asks first: D discards them (without the prompt,
+            # D reaches the viewport, where it does nothing).
+            self.imgui_key("d")
+            time.sleep(FRAME_WAIT)
         self.ui_may_hold_input = True
 
     # Actions ---------------------------------------------------------------------------
@@ -407,7 +412,8 @@ class Session:
         elif k == "F1":
             self.help_open = not self.help_open  # F1 works even while a text field has the keyboard
         elif k == "r":
-            pass  # the pose goes to rest, then solving moves it to the goals again
+            self.goals = {}   # rest pose, and the goals move onto the rest effectors
+            self.pose_at_rest = False
 
     def random_action(self):
         names = [n for n, _ in ACTIONS]
@@ -552,6 +558,9 @@ def main():
 
     session.tidy()
     session.key("ctrl+q")
+    time.sleep(2 * FRAME_WAIT)
+    if program.poll() is None:
+        session.imgui_key("d")  # the unsaved-changes prompt: Discard
     try:
         code = program.wait(timeout=20)
     except subprocess.TimeoutExpired:
