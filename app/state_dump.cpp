@@ -43,6 +43,8 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                         {"name", s.name[u]},
                         {"parent", s.parent[u]},
                         {"added_tip", s.is_added_tip[u] != 0},
+                        // The joint's rig role ("left hand", "spine 2", "none"): solvers/rig_roles.h.
+                        {"role", u < editor.rig.roles.size() ? ik::describe_role(editor.rig.roles[u]) : "none"},
                         {"model", {p.x, p.y, p.z}},
                         {"window", {w.x, w.y}},
                         {"pixel", {w.x * scale_x, w.y * scale_y}},

@@ -8,6 +8,8 @@
 //   7. skinned meshes, for drawing (never fatal: if tinygltf refused the file for a
 //      broken accessor or mesh, step 4 is redone without them)     -> gltf_mesh.cpp
 //   8. animations as clips (never fatal either)                   -> gltf_clips.cpp
+//   9. rig roles: a VRM bone map, then names and shape (never fatal) -> vrm_humanoid.cpp,
+//      solvers/rig_roles.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 #include "io/gltf_import.h"
 
@@ -29,6 +31,7 @@
 #include "io/gltf_mesh.h"
 #include "io/gltf_skeleton.h"
 #include "io/message_text.h"
+#include "io/vrm_humanoid.h"
 #include "solvers/pose.h"
 
 namespace ik {
@@ -292,6 +295,10 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   rig.skin_count = static_cast<int>(model.skins.size());
   skinned_meshes_from_model(model, rig.skeleton, rig.meshes, rig.warnings);
   clips_from_model(model, rig.skeleton, rig.clips, rig.warnings);
+  const std::vector<JointRole> vrm = vrm_humanoid_roles(doc, rig.skeleton, rig.warnings);
+  RigRoles roles = recognise_roles(rig.skeleton, vrm);
+  rig.roles = std::move(roles.joints);
+  for (const std::string& warning : roles.warnings) rig.warnings.push_back(one_line(warning));
   return true;
 }
 

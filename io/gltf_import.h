@@ -30,6 +30,7 @@
 
 #include "io/skinned_mesh.h"
 #include "solvers/clip.h"
+#include "solvers/rig_roles.h"
 #include "solvers/skeleton.h"
 
 namespace ik {
@@ -49,6 +50,10 @@ struct ImportedRig {
   // The file's animations (io/gltf_clips.h); a broken clip is left out with a warning and
   // never stops the skeleton from loading.
   std::vector<Clip> clips;
+  // One role per joint (solvers/rig_roles.h): a VRM humanoid bone map when the file has
+  // one (io/vrm_humanoid.h), names for the rest, else the tree's shape. A broken map or
+  // two joints claiming one role are warnings; roles are never a reason to fail.
+  std::vector<JointRole> roles;
 };
 
 // Loads a .gltf or .glb file. On failure returns false, leaves `out` untouched and sets

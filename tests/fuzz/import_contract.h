@@ -140,7 +140,7 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
     if (!detail::is_one_line(error) || error.rfind(name + ": ", 0) != 0)
       return "error is not one line \"" + name + ": <problem>\": " + error;
     if (rig.path != "untouched" || rig.skeleton.joint_count() != 0 || !rig.warnings.empty() ||
-        !rig.meshes.empty() || !rig.clips.empty())
+        !rig.meshes.empty() || !rig.clips.empty() || !rig.roles.empty())
       return "a failed import changed the caller's rig: " + error;
     return "";
   }
@@ -161,6 +161,11 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
     problem = detail::clip_problem(clip, rig.skeleton);
     if (!problem.empty()) return problem;
   }
+  // Every role in range and no single role held twice (solvers/rig_roles.h).
+  if (rig.roles.size() != static_cast<std::size_t>(rig.skeleton.joint_count()))
+    return "not one role per joint";
+  problem = ik::roles_problem(rig.skeleton, rig.roles);
+  if (!problem.empty()) return "roles: " + problem;
   return "";
 }
 
