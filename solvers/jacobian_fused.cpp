@@ -39,7 +39,6 @@ namespace {
 // arithmetic, operation for operation (the same frames to the bit), without its general
 // tree bookkeeping, and compiled into the fused iteration (see fused_iteration_body).
 
-#if IKSCOPE_HAS_SIMD_MATH
 // The walk's frame in four-float registers: the linear part's three columns and the
 // position, one register each (lane 3 unused), so linear * v is three broadcasts, three
 // multiplies and two adds.
@@ -66,23 +65,6 @@ IKSCOPE_ALWAYS_INLINE simd::Float4 point_at(const WalkFrame& frame, float x, flo
 
 // Lanes 0..2 of v into v3, nothing past it.
 IKSCOPE_ALWAYS_INLINE void store_xyz(glm::vec3& v3, simd::Float4 v) { simd::store3(&v3.x, v); }
-#else
-// Without the SIMD vocabulary: the same frame and arithmetic in glm.
-struct WalkFrame {
-  glm::vec3 column[3];
-  glm::vec3 position;
-};
-IKSCOPE_ALWAYS_INLINE WalkFrame walk_frame(const glm::mat4& m) {
-  return {{glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2])}, glm::vec3(m[3])};
-}
-IKSCOPE_ALWAYS_INLINE glm::vec3 linear_times(const WalkFrame& frame, float x, float y, float z) {
-  return (frame.column[0] * x + frame.column[1] * y) + frame.column[2] * z;
-}
-IKSCOPE_ALWAYS_INLINE glm::vec3 point_at(const WalkFrame& frame, float x, float y, float z) {
-  return frame.position + linear_times(frame, x, y, z);
-}
-IKSCOPE_ALWAYS_INLINE void store_xyz(glm::vec3& v3, const glm::vec3& v) { v3 = v; }
-#endif
 
 // The child's frame from its parent's (Problem's frame): position = parent position +
 // parent linear * t, linear = parent linear * R(q) * S, with R(q)'s columns as in
