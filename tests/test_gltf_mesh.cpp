@@ -17,22 +17,13 @@
 
 namespace {
 
+using gltf_test::any_warning_contains;
+using gltf_test::all_warnings;
+
 using gltf_test::make_glb;
 using gltf_test::sample_path;
 using gltf_test::tmp_path;
 using gltf_test::write_bytes;
-
-bool any_warning_contains(const ik::ImportedRig& rig, const std::string& text) {
-  for (const std::string& w : rig.warnings)
-    if (w.find(text) != std::string::npos) return true;
-  return false;
-}
-
-std::string all_warnings(const ik::ImportedRig& rig) {
-  std::string text;
-  for (const std::string& w : rig.warnings) text += w + "\n";
-  return text;
-}
 
 void expect_near(const glm::vec3& got, const glm::vec3& want, float tol, const std::string& what) {
   EXPECT_NEAR(got.x, want.x, tol) << what;

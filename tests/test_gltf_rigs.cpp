@@ -9,6 +9,8 @@
 
 namespace {
 
+using gltf_test::any_warning_contains;
+
 using gltf_test::tmp_path;
 using gltf_test::write_text;
 
@@ -31,12 +33,6 @@ int count_real_joints(const ik::Skeleton& s) {
   int n = 0;
   for (int i = 0; i < s.joint_count(); ++i) n += s.is_added_tip[static_cast<size_t>(i)] ? 0 : 1;
   return n;
-}
-
-bool any_warning_contains(const ik::ImportedRig& rig, const std::string& text) {
-  for (const std::string& w : rig.warnings)
-    if (w.find(text) != std::string::npos) return true;
-  return false;
 }
 
 // No skin: every node is a joint. Node 1 turns 90 degrees about Z, so node 2's offset

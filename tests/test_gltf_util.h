@@ -87,4 +87,18 @@ inline int joint_of_node(const ik::Skeleton& skeleton, int node) {
   return -1;
 }
 
+// True if one of the rig's warnings contains `text`.
+inline bool any_warning_contains(const ik::ImportedRig& rig, const std::string& text) {
+  for (const std::string& w : rig.warnings)
+    if (w.find(text) != std::string::npos) return true;
+  return false;
+}
+
+// Every warning, one a line (for a failing assertion's message).
+inline std::string all_warnings(const ik::ImportedRig& rig) {
+  std::string text;
+  for (const std::string& w : rig.warnings) text += w + "\n";
+  return text;
+}
+
 }  // namespace gltf_test

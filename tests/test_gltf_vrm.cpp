@@ -5,9 +5,12 @@
 #include <string>
 
 #include "io/gltf_import.h"
+#include "test_gltf_util.h"
 
 namespace {
 
+using gltf_test::all_warnings;
+using gltf_test::any_warning_contains;
 using ik::Role;
 using ik::Side;
 
@@ -42,18 +45,6 @@ std::string role_of(const ik::ImportedRig& rig, const std::string& name) {
   const int j = ik::find_joint(rig.skeleton, name);
   EXPECT_GE(j, 0) << name;
   return j < 0 ? "?" : ik::describe_role(rig.roles[static_cast<size_t>(j)]);
-}
-
-bool has_warning(const ik::ImportedRig& rig, const std::string& text) {
-  for (const std::string& w : rig.warnings)
-    if (w.find(text) != std::string::npos) return true;
-  return false;
-}
-
-std::string all_warnings(const ik::ImportedRig& rig) {
-  std::string text;
-  for (const std::string& w : rig.warnings) text += w + "\n";
-  return text;
 }
 
 TEST(GltfVrm, Vrm1MapWinsOverNames) {
@@ -100,7 +91,7 @@ TEST(GltfVrm, NameClaimingAVrmRoleIsWarned) {
       rig));
   EXPECT_EQ(role_of(rig, "root"), "hips");
   EXPECT_EQ(role_of(rig, "Hips"), "none");
-  EXPECT_TRUE(has_warning(rig, "joint 'Hips' also looks like the hips")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "joint 'Hips' also looks like the hips")) << all_warnings(rig);
 }
 
 TEST(GltfVrm, BrokenMapsWarnAndFallBackOnNames) {
@@ -110,13 +101,13 @@ TEST(GltfVrm, BrokenMapsWarnAndFallBackOnNames) {
       {"bone": "hips", "node": 1}, {"bone": "tentacle", "node": 2}, {"bone": "head", "node": "3"},
       {"bone": "neck", "node": -1}, 7]}}})"),
                    rig));
-  EXPECT_TRUE(has_warning(rig, "VRM humanBones 'leftHand': node 99 is out of range")) << all_warnings(rig);
-  EXPECT_TRUE(has_warning(rig, "VRM humanBones 'spine': node 0 is already 'hips'")) << all_warnings(rig);
-  EXPECT_TRUE(has_warning(rig, "VRM humanBones 'hips': named twice")) << all_warnings(rig);
-  EXPECT_TRUE(has_warning(rig, "VRM humanBones 'tentacle': not a VRM bone name")) << all_warnings(rig);
-  EXPECT_TRUE(has_warning(rig, "VRM humanBones 'head': has no integer 'node'")) << all_warnings(rig);
-  EXPECT_TRUE(has_warning(rig, "VRM humanBones 'neck': node -1 is out of range")) << all_warnings(rig);
-  EXPECT_TRUE(has_warning(rig, "VRM humanBones '?': not a VRM bone name")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'leftHand': node 99 is out of range")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'spine': node 0 is already 'hips'")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'hips': named twice")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'tentacle': not a VRM bone name")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'head': has no integer 'node'")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'neck': node -1 is out of range")) << all_warnings(rig);
+  EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones '?': not a VRM bone name")) << all_warnings(rig);
   EXPECT_EQ(role_of(rig, "root"), "hips");
   EXPECT_EQ(role_of(rig, "LeftHand"), "left hand");  // by name
   EXPECT_EQ(role_of(rig, "Spine"), "spine 1");       // by name
