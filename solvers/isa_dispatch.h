@@ -108,32 +108,35 @@ inline Isa set_isa(Isa isa) {
 template <auto Body, typename Mark = isa_detail::Plain>
 struct IsaDispatch;
 
+namespace isa_detail {
+// The pick between the two copies, written once for every mark: `Copies` (the
+// IsaDispatch specialisation deriving from this) has static plain and avx2_fma.
+template <typename Copies, typename Result, typename... Args>
+struct PickCopy {
+  static Result run(Args... args) {
+#if IKSCOPE_HAS_AVX2_FMA_PATH
+    if (active_isa() == Isa::avx2_fma) return Copies::avx2_fma(static_cast<Args>(args)...);
+#endif
+    return Copies::plain(static_cast<Args>(args)...);
+  }
+};
+}  // namespace isa_detail
+
 template <typename Result, typename... Args, Result (*Body)(Args...)>
-struct IsaDispatch<Body, isa_detail::Plain> {
+struct IsaDispatch<Body, isa_detail::Plain>
+    : isa_detail::PickCopy<IsaDispatch<Body, isa_detail::Plain>, Result, Args...> {
   static Result plain(Args... args) { return Body(static_cast<Args>(args)...); }
 #if IKSCOPE_HAS_AVX2_FMA_PATH
   IKSCOPE_TARGET_AVX2_FMA static Result avx2_fma(Args... args) { return Body(static_cast<Args>(args)...); }
 #endif
-  static Result run(Args... args) {
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-    if (active_isa() == Isa::avx2_fma) return avx2_fma(static_cast<Args>(args)...);
-#endif
-    return plain(static_cast<Args>(args)...);
-  }
 };
 
 template <typename Result, typename... Args, Result (*Body)(Args...)>
-struct IsaDispatch<Body, IsaHot> {
+struct IsaDispatch<Body, IsaHot> : isa_detail::PickCopy<IsaDispatch<Body, IsaHot>, Result, Args...> {
   IKSCOPE_HOT static Result plain(Args... args) { return Body(static_cast<Args>(args)...); }
 #if IKSCOPE_HAS_AVX2_FMA_PATH
   IKSCOPE_TARGET_AVX2_FMA IKSCOPE_HOT static Result avx2_fma(Args... args) { return Body(static_cast<Args>(args)...); }
 #endif
-  static Result run(Args... args) {
-#if IKSCOPE_HAS_AVX2_FMA_PATH
-    if (active_isa() == Isa::avx2_fma) return avx2_fma(static_cast<Args>(args)...);
-#endif
-    return plain(static_cast<Args>(args)...);
-  }
 };
 
 }  // namespace ik
