@@ -6,6 +6,7 @@ case_name=$1
 out="$OUT/$case_name"
 rm -rf "$out" && mkdir -p "$out"
 PY=/usr/bin/python3   # Debian's: always present, standard library only
+E2E_DIR=$(cd "$(dirname "$0")" && pwd)   # this script's folder (its Python helpers)
 XVFB=(with_xvfb)
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -142,27 +143,8 @@ PYEOF
     # own state on exit says where the goal went and whether the effector followed.
     out="$OUT/drag_goal_moves_effector"
     "$IKSCOPE" --frames 2 --state-out "$out/before.json" > /dev/null
-    # The longest chain (a limb), its goal dragged 40% of the way toward the projection
-    # of its root: nearer the root in 3-D too, so still reachable. Ties: the goal
-    # farthest from the other goals on screen.
-    read -r chain gx gy dx dy < <("$PY" - "$out/before.json" <<'PYEOF'
-import json, sys, math
-s = json.load(open(sys.argv[1]))
-cs = s["chains"]
-def bones(c):
-    n, j = 0, c["effector"]
-    while j != c["root"]:
-        j = s["joints"][j]["parent"]
-        n += 1
-    return n
-def clearance(i):
-    return min(math.dist(cs[i]["goal_window"], cs[k]["goal_window"]) for k in range(len(cs)) if k != i)
-best = max(range(len(cs)), key=lambda i: (bones(cs[i]), clearance(i)))
-g = cs[best]["goal_window"]
-r = s["joints"][cs[best]["root"]]["window"]
-print(best, round(g[0]), round(g[1]), round(0.4 * (r[0] - g[0]) / 10), round(0.4 * (r[1] - g[1]) / 10))
-PYEOF
-)
+    # The longest chain (a limb), its goal dragged toward its root (limb_goal_drag.py).
+    read -r chain gx gy dx dy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/before.json")
     start_program "$out/after.json"
     xdotool mousemove --window "$wid" "$gx" "$gy"
     sleep 0.3
@@ -242,26 +224,7 @@ PYEOF
     # a decreasing error), labelled so, and the iteration slider must not move.
     out="$OUT/step_shows_explicit_solve"
     "$IKSCOPE" --frames 2 --state-out "$out/before.json" > /dev/null
-    read -r gx gy dx dy sx sy tx ty < <("$PY" - "$out/before.json" <<'PYEOF'
-import json, sys, math
-s = json.load(open(sys.argv[1]))
-cs = s["chains"]
-def bones(c):
-    n, j = 0, c["effector"]
-    while j != c["root"]:
-        j = s["joints"][j]["parent"]
-        n += 1
-    return n
-def clearance(i):
-    return min(math.dist(cs[i]["goal_window"], cs[k]["goal_window"]) for k in range(len(cs)) if k != i)
-best = max(range(len(cs)), key=lambda i: (bones(cs[i]), clearance(i)))
-g = cs[best]["goal_window"]
-r = s["joints"][cs[best]["root"]]["window"]
-centre = lambda name: (round(s["ui_rects"][name][0] + s["ui_rects"][name][2] / 2), round(s["ui_rects"][name][1] + s["ui_rects"][name][3] / 2))
-print(round(g[0]), round(g[1]), round(0.4 * (r[0] - g[0]) / 10), round(0.4 * (r[1] - g[1]) / 10),
-      *centre("solve_from_rest"), *centre("step"))
-PYEOF
-)
+    read -r _ gx gy dx dy sx sy tx ty < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/before.json" solve_from_rest step)
     cd "$out"   # where F12 writes its screenshot
     start_program "$out/after.json"
     xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3
