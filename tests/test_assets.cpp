@@ -319,3 +319,60 @@ TEST(Arm7, RestsBentNotStretched) {
 }
 
 }  // namespace
+
+// ---- mixamo_rig ----------------------------------------------------------------------
+// A character rigged as Mixamo rigs them: "mixamorig:" names, fingers, T-pose, centimetres
+// under a 0.01-scaled armature node, no limits.
+
+TEST(AssetsMixamoRig, SixtyFiveNamedJointsInCentimetresUnderAScaledArmature) {
+  LoadedRig m;
+  ASSERT_TRUE(load("mixamo_rig.gltf", m));
+  const ik::Skeleton& s = m.skeleton();
+  // 65 joints in the file; the ten finger tips ("...4", no "_End") get an added tip each.
+  EXPECT_EQ(s.joint_count() - added_tip_count(s), 65);
+  EXPECT_EQ(added_tip_count(s), 10);
+  EXPECT_EQ(s.name[0], "mixamorig:Hips");
+  // Translations are in centimetres: the importer folds the armature node into the root,
+  // whose rest scale is then 0.01 (the hips' 100 cm become 1 m)...
+  EXPECT_NEAR(s.rest[0].scale.y, 0.01f, 1e-7f);
+  EXPECT_NEAR(s.rest[0].translation.y, 1.0f, 1e-5f);
+  EXPECT_NEAR(glm::length(s.rest[1].translation), 10.0125f, 1e-3f);  // hips -> spine: 10 cm
+  // ...and the figure stands 1.77 m tall in model space, feet on the floor.
+  EXPECT_NEAR(m.at("mixamorig:HeadTop_End").y, 1.77f, 1e-4f);
+  EXPECT_NEAR(m.at("mixamorig:LeftToe_End").y, 0.015f, 1e-4f);
+  for (const ik::JointLimits& l : s.limits) EXPECT_FALSE(l.enabled);
+}
+
+TEST(AssetsMixamoRig, TPoseWithNearlyStraightLimbs) {
+  LoadedRig m;
+  ASSERT_TRUE(load("mixamo_rig.gltf", m));
+  // Arms straight out to the sides (left = +X), level with the shoulders.
+  const glm::vec3 shoulder = m.at("mixamorig:LeftArm"), hand = m.at("mixamorig:LeftHand");
+  EXPECT_GT(hand.x - shoulder.x, 0.5f);
+  EXPECT_NEAR(hand.y, shoulder.y, 1e-4f);
+  EXPECT_NEAR(m.at("mixamorig:RightHand").x, -hand.x, 1e-5f);
+  // Elbows and knees bent by only a degree or two: close to the straight-limb singularity.
+  const float elbow = bend_deg(shoulder, m.at("mixamorig:LeftForeArm"), hand);
+  const float knee = bend_deg(m.at("mixamorig:LeftUpLeg"), m.at("mixamorig:LeftLeg"), m.at("mixamorig:LeftFoot"));
+  EXPECT_GT(elbow, 0.5f);
+  EXPECT_LT(elbow, 5.0f);
+  EXPECT_GT(knee, 0.5f);
+  EXPECT_LT(knee, 5.0f);
+}
+
+TEST(AssetsMixamoRig, EveryBodyPartHasItsRole) {
+  LoadedRig m;
+  ASSERT_TRUE(load("mixamo_rig.gltf", m));
+  ASSERT_EQ(m.rig.roles.size(), static_cast<size_t>(m.skeleton().joint_count()));
+  auto role_of = [&](const char* name) { return m.rig.roles[static_cast<size_t>(m.find(name))]; };
+  EXPECT_EQ(role_of("mixamorig:Hips").role, ik::Role::hips);
+  EXPECT_EQ(role_of("mixamorig:Head").role, ik::Role::head);
+  EXPECT_EQ(role_of("mixamorig:LeftArm").role, ik::Role::upper_arm);
+  EXPECT_EQ(role_of("mixamorig:LeftArm").side, ik::Side::left);
+  EXPECT_EQ(role_of("mixamorig:RightForeArm").role, ik::Role::forearm);
+  EXPECT_EQ(role_of("mixamorig:RightLeg").role, ik::Role::shin);
+  EXPECT_EQ(role_of("mixamorig:LeftFoot").role, ik::Role::foot);
+  int finger_segments = 0;
+  for (const ik::JointRole& r : m.rig.roles) finger_segments += r.role == ik::Role::finger;
+  EXPECT_EQ(finger_segments, 30);  // 2 hands x 5 fingers x 3 segments (the 4th is a tip)
+}

@@ -7,7 +7,7 @@ execute_process(COMMAND "${GENERATOR}" "${OUT}" RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the generator failed (${status})")
 endif()
-foreach(rig humanoid tentacle arm7 panda ur5)
+foreach(rig humanoid tentacle arm7 panda ur5 mixamo_rig)
   execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/${rig}.gltf" "${ASSETS}/${rig}.gltf"
                   RESULT_VARIABLE differs)
   if(NOT differs EQUAL 0)

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include <glm/gtc/matrix_inverse.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 #include <nlohmann/json.hpp>
 
 #include "assets/generator/bone_mesh.h"
@@ -138,7 +139,10 @@ Json joint_node(const Rig& rig, size_t i) {
 }  // namespace
 
 std::string gltf_text(const Rig& rig) {
-  const std::vector<glm::mat4> world = world_rest_matrices(rig);
+  // Model space in metres: the joints' rest matrices under the armature's scale.
+  const glm::mat4 armature = glm::scale(glm::mat4(1.0f), glm::vec3(rig.unit_scale));
+  std::vector<glm::mat4> world = world_rest_matrices(rig);
+  for (glm::mat4& m : world) m = armature * m;
   const SkinnedMesh mesh = make_bone_mesh(rig, world);
   const size_t joint_count = rig.joints.size();
   const size_t vertex_count = mesh.positions.size();
@@ -202,20 +206,28 @@ std::string gltf_text(const Rig& rig) {
   Json nodes = Json::array();
   Json scene_nodes = Json::array();
   Json skin_joints = Json::array();
+  Json root_joints = Json::array();
   for (size_t i = 0; i < joint_count; ++i) {
     nodes.push_back(joint_node(rig, i));
     skin_joints.push_back(i);
-    if (rig.joints[i].parent < 0) scene_nodes.push_back(i);
+    if (rig.joints[i].parent < 0) root_joints.push_back(i);
+  }
+  const Json skeleton_root = root_joints[0];
+  if (rig.unit_scale == 1.0f) {
+    scene_nodes = root_joints;
+  } else {
+    nodes.push_back({{"name", "Armature"}, {"children", root_joints}, {"scale", short_array(glm::vec3(rig.unit_scale))}});
+    scene_nodes.push_back(nodes.size() - 1);
   }
   // The skinned mesh's node sits at the scene root with no transform, as the
   // specification asks: skinned vertices are placed by the joints alone.
   nodes.push_back({{"name", rig.name + "_mesh"}, {"mesh", 0}, {"skin", 0}});
-  scene_nodes.push_back(joint_count);
+  scene_nodes.push_back(nodes.size() - 1);
 
   doc["scenes"] = Json::array({{{"name", rig.name}, {"nodes", scene_nodes}}});
   doc["nodes"] = nodes;
   doc["skins"] = Json::array(
-      {{{"name", rig.name}, {"inverseBindMatrices", ibm}, {"skeleton", scene_nodes[0]}, {"joints", skin_joints}}});
+      {{{"name", rig.name}, {"inverseBindMatrices", ibm}, {"skeleton", skeleton_root}, {"joints", skin_joints}}});
   Json attributes = {{"POSITION", position}, {"NORMAL", normal}, {"JOINTS_0", joints}, {"WEIGHTS_0", weights}};
   doc["meshes"] = Json::array(
       {{{"name", rig.name},

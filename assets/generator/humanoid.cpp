@@ -16,6 +16,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "assets/generator/placed_joints.h"
 #include "assets/generator/rigs.h"
 
 namespace rigs {
@@ -33,97 +34,6 @@ glm::vec3 up_leaning(float deg) { return {0.0f, std::cos(radians(deg)), std::sin
 glm::vec3 down_leaning(float deg) { return {0.0f, -std::cos(radians(deg)), std::sin(radians(deg))}; }
 
 glm::vec3 mirrored(const glm::vec3& p) { return {-p.x, p.y, p.z}; }
-
-// A joint as the pose describes it: a model-space position, before frames exist.
-struct PlacedJoint {
-  std::string name;
-  int parent = -1;
-  glm::vec3 position{0.0f};  // model space, metres
-  float radius = 0.02f;      // preview mesh half-width
-  RigLimits limits;          // ball limits (or none); hinges are set by full_flexion_deg
-  // > 0 for a hinge (elbow, knee): the most the joint can bend, degrees from straight.
-  float full_flexion_deg = 0.0f;
-};
-
-int place(std::vector<PlacedJoint>& joints, const std::string& name, int parent,
-          const glm::vec3& position, float radius, const RigLimits& limits = RigLimits{},
-          float full_flexion_deg = 0.0f) {
-  PlacedJoint j;
-  j.name = name;
-  j.parent = parent;
-  j.position = position;
-  j.radius = radius;
-  j.limits = limits;
-  j.full_flexion_deg = full_flexion_deg;
-  joints.push_back(j);
-  return static_cast<int>(joints.size()) - 1;
-}
-
-// The angle between the bone into `joint` and the bone out of it, degrees: 0 = straight.
-float bend_deg(const glm::vec3& parent, const glm::vec3& joint, const glm::vec3& child) {
-  const glm::vec3 in = glm::normalize(joint - parent);
-  const glm::vec3 out = glm::normalize(child - joint);
-  return std::acos(glm::clamp(glm::dot(in, out), -1.0f, 1.0f)) * kDegPerRad;
-}
-
-// Turns placed joints into a Rig with bone-aligned frames. The model-space frame of a
-// joint has
-//   +Y along its bone, towards its first child (a leaf keeps its parent's frame);
-//   +X for a hinge: the flexion axis  normalize(bone_in x bone_out), so that a positive
-//      angle about local +X bends the joint further (the out bone turns away from the
-//      in bone); otherwise model +X (the character's left) made perpendicular to +Y, or
-//      model +Y for a bone that itself runs sideways (the clavicles);
-//   +Z = X x Y.
-// The local rest transform is then  rotation = parent_rotation^-1 * rotation  and
-// translation = parent_rotation^-1 * (position - parent_position)  (no scale anywhere).
-Rig make_frames(const std::string& name, const std::vector<PlacedJoint>& placed) {
-  const size_t n = placed.size();
-  std::vector<int> first_child(n, -1);
-  for (size_t i = n; i-- > 0;)
-    if (placed[i].parent >= 0) first_child[static_cast<size_t>(placed[i].parent)] = static_cast<int>(i);
-
-  Rig rig;
-  rig.name = name;
-  std::vector<glm::quat> model_rotation(n);
-  for (size_t i = 0; i < n; ++i) {
-    const PlacedJoint& j = placed[i];
-    const glm::vec3 parent_position =
-        j.parent >= 0 ? placed[static_cast<size_t>(j.parent)].position : glm::vec3(0.0f);
-    const glm::quat parent_rotation =
-        j.parent >= 0 ? model_rotation[static_cast<size_t>(j.parent)] : glm::quat(1, 0, 0, 0);
-
-    RigLimits limits = j.limits;
-    if (first_child[i] < 0) {
-      model_rotation[i] = parent_rotation;
-    } else {
-      const glm::vec3 child = placed[static_cast<size_t>(first_child[i])].position;
-      const glm::vec3 y = glm::normalize(child - j.position);
-      glm::vec3 hint(1.0f, 0.0f, 0.0f);
-      if (j.full_flexion_deg > 0.0f) {
-        if (j.parent < 0) throw std::runtime_error(name + ": hinge '" + j.name + "' has no parent");
-        hint = glm::cross(glm::normalize(j.position - parent_position), y);
-        if (glm::length(hint) < 1e-3f)
-          throw std::runtime_error(name + ": hinge '" + j.name + "' is straight at rest");
-        // Relative to rest: straighten to 5 degrees short of straight (a straight
-        // limb is a singular pose for the solvers), bend up to full flexion.
-        const float bend = bend_deg(parent_position, j.position, child);
-        limits = hinge_limits(glm::vec3(1.0f, 0.0f, 0.0f), -(bend - 5.0f), j.full_flexion_deg - bend);
-      } else if (std::fabs(glm::dot(hint, y)) > 0.8f) {
-        hint = glm::vec3(0.0f, 1.0f, 0.0f);
-      }
-      const glm::vec3 x = glm::normalize(hint - y * glm::dot(hint, y));
-      const glm::vec3 z = glm::cross(x, y);
-      model_rotation[i] = glm::normalize(glm::quat_cast(glm::mat3(x, y, z)));
-    }
-
-    ik::Transform rest;
-    const glm::quat to_parent = glm::conjugate(parent_rotation);
-    rest.rotation = glm::normalize(to_parent * model_rotation[i]);
-    rest.translation = to_parent * (j.position - parent_position);
-    add_joint(rig, j.name, j.parent, rest, j.radius, limits);
-  }
-  return rig;
-}
 
 // One arm (left side, +X): clavicle, upper arm, forearm, hand. The elbow is placed by
 // the law of cosines between the shoulder and the grip, bending towards `elbow_pole`.

@@ -1,5 +1,6 @@
-// make_rigs: writes the built-in rigs (humanoid, tentacle, arm7, panda, ur5 .gltf) into the
-// folder given as the first argument. Run by the `regenerate_rigs` target into assets/.
+// make_rigs: writes the built-in rigs (humanoid, tentacle, arm7, panda, ur5 and mixamo_rig
+// .gltf) into the folder given as the first argument. Run by the `regenerate_rigs` target
+// into assets/.
 #include <cstdio>
 #include <exception>
 #include <fstream>
@@ -27,7 +28,7 @@ int main(int argc, char** argv) {
   const std::string folder = argv[1];
   try {
     const rigs::Rig all[] = {rigs::make_humanoid(), rigs::make_tentacle(), rigs::make_arm7(),
-                               rigs::make_panda(), rigs::make_ur5()};
+                               rigs::make_panda(), rigs::make_ur5(), rigs::make_mixamo_rig()};
     for (const rigs::Rig& rig : all) {
       const std::string path = folder + "/" + rig.name + ".gltf";
       if (!write_file(path, rigs::gltf_text(rig))) {

@@ -46,6 +46,11 @@ struct RigJoint {
 struct Rig {
   std::string name;             // "humanoid", also the mesh's name
   glm::vec3 color{0.8f};        // base colour of the preview mesh, linear RGB
+  // Metres per unit of the joints' translations. 1: the joints are the scene's top nodes.
+  // Otherwise (0.01: centimetres, as a Mixamo character exported through Blender) the root
+  // joints hang under a non-joint "Armature" node scaled by it, and the preview mesh and
+  // the inverse bind matrices are in metres.
+  float unit_scale = 1.0f;
   std::vector<RigJoint> joints;
 };
 

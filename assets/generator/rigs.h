@@ -9,6 +9,10 @@ namespace rigs {
 // pedals: hips flexed, knees and elbows bent, hands forward on handlebars. 26 joints.
 Rig make_humanoid();
 
+// A character rigged as Mixamo rigs them: 65 "mixamorig:" joints with fingers, T-pose
+// rest, centimetre translations under a 0.01-scaled "Armature" node, no limits.
+Rig make_mixamo_rig();
+
 // A tentacle of 33 joints plus an end joint, curling gently forwards and sideways, bone
 // lengths tapering towards the tip.
 Rig make_tentacle();
