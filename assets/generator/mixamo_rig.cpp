@@ -47,11 +47,16 @@ void place_arm(std::vector<PlacedJoint>& joints, int chest, const std::string& s
   const int forearm = place(joints, p + "ForeArm", arm, at(45.0f, 144.0f, -2.5f), 0.037f);
   const int hand = place(joints, p + "Hand", forearm, at(71.0f, 144.0f, -1.5f), 0.03f);
   // Palm down, fingers along +X, slightly curled (a straight finger is a singular pose).
-  const glm::vec3 thumb[4] = {{74.0f, 142.5f, 2.5f}, {77.0f, 141.5f, 5.0f}, {79.5f, 141.0f, 7.0f}, {82.0f, 140.5f, 8.5f}};
-  const glm::vec3 index[4] = {{80.5f, 144.0f, 2.5f}, {84.5f, 143.6f, 2.8f}, {87.0f, 143.1f, 2.8f}, {89.3f, 142.5f, 2.8f}};
-  const glm::vec3 middle[4] = {{81.0f, 144.2f, 0.3f}, {85.5f, 143.8f, 0.3f}, {88.3f, 143.2f, 0.3f}, {90.8f, 142.5f, 0.3f}};
-  const glm::vec3 ring[4] = {{80.5f, 144.0f, -1.8f}, {84.5f, 143.6f, -1.9f}, {87.1f, 143.1f, -1.9f}, {89.4f, 142.5f, -1.9f}};
-  const glm::vec3 pinky[4] = {{79.5f, 143.7f, -3.8f}, {82.8f, 143.4f, -4.0f}, {84.8f, 142.9f, -4.1f}, {86.7f, 142.3f, -4.1f}};
+  const glm::vec3 thumb[4] = {
+      {74.0f, 142.5f, 2.5f}, {77.0f, 141.5f, 5.0f}, {79.5f, 141.0f, 7.0f}, {82.0f, 140.5f, 8.5f}};
+  const glm::vec3 index[4] = {
+      {80.5f, 144.0f, 2.5f}, {84.5f, 143.6f, 2.8f}, {87.0f, 143.1f, 2.8f}, {89.3f, 142.5f, 2.8f}};
+  const glm::vec3 middle[4] = {
+      {81.0f, 144.2f, 0.3f}, {85.5f, 143.8f, 0.3f}, {88.3f, 143.2f, 0.3f}, {90.8f, 142.5f, 0.3f}};
+  const glm::vec3 ring[4] = {
+      {80.5f, 144.0f, -1.8f}, {84.5f, 143.6f, -1.9f}, {87.1f, 143.1f, -1.9f}, {89.4f, 142.5f, -1.9f}};
+  const glm::vec3 pinky[4] = {
+      {79.5f, 143.7f, -3.8f}, {82.8f, 143.4f, -4.0f}, {84.8f, 142.9f, -4.1f}, {86.7f, 142.3f, -4.1f}};
   place_finger(joints, hand, p + "HandThumb", thumb, 0.011f, mirror);
   place_finger(joints, hand, p + "HandIndex", index, 0.009f, mirror);
   place_finger(joints, hand, p + "HandMiddle", middle, 0.009f, mirror);

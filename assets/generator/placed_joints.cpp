@@ -17,8 +17,8 @@ float bend_deg(const glm::vec3& parent, const glm::vec3& joint, const glm::vec3&
 
 }  // namespace
 
-int place(std::vector<PlacedJoint>& joints, const std::string& name, int parent,
-          const glm::vec3& position, float radius, const RigLimits& limits, float full_flexion_deg) {
+int place(std::vector<PlacedJoint>& joints, const std::string& name, int parent, const glm::vec3& position,
+          float radius, const RigLimits& limits, float full_flexion_deg) {
   PlacedJoint j;
   j.name = name;
   j.parent = parent;
@@ -41,8 +41,7 @@ Rig make_frames(const std::string& name, const std::vector<PlacedJoint>& placed)
   std::vector<glm::quat> model_rotation(n);
   for (size_t i = 0; i < n; ++i) {
     const PlacedJoint& j = placed[i];
-    const glm::vec3 parent_position =
-        j.parent >= 0 ? placed[static_cast<size_t>(j.parent)].position : glm::vec3(0.0f);
+    const glm::vec3 parent_position = j.parent >= 0 ? placed[static_cast<size_t>(j.parent)].position : glm::vec3(0.0f);
     const glm::quat parent_rotation =
         j.parent >= 0 ? model_rotation[static_cast<size_t>(j.parent)] : glm::quat(1, 0, 0, 0);
 
@@ -56,8 +55,7 @@ Rig make_frames(const std::string& name, const std::vector<PlacedJoint>& placed)
       if (j.full_flexion_deg > 0.0f) {
         if (j.parent < 0) throw std::runtime_error(name + ": hinge '" + j.name + "' has no parent");
         hint = glm::cross(glm::normalize(j.position - parent_position), y);
-        if (glm::length(hint) < 1e-3f)
-          throw std::runtime_error(name + ": hinge '" + j.name + "' is straight at rest");
+        if (glm::length(hint) < 1e-3f) throw std::runtime_error(name + ": hinge '" + j.name + "' is straight at rest");
         // Relative to rest: straighten to 5 degrees short of straight (a straight
         // limb is a singular pose for the solvers), bend up to full flexion.
         const float bend = bend_deg(parent_position, j.position, child);
