@@ -86,6 +86,10 @@ struct Editor {
   // the chains as last saved or loaded (a rig's suggested chains count as loaded).
   std::vector<ik::Chain> saved_chains;
   std::string session_path;                 // the last session saved or opened; "" = none yet
+  // File > Open recent: the rigs and sessions last opened or saved, newest first
+  // (app/core/recent_files.h), kept in recent_files_path ("" = not kept: no config folder).
+  std::vector<std::string> recent_files;
+  std::string recent_files_path;
   // An action waiting for the unsaved-changes prompt (a GuardedAction, file_commands.h)
   // and, for opening a file, its command and path.
   int pending_action = 0;

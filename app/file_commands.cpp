@@ -1,6 +1,13 @@
 #include "app/file_commands.h"
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include "app/core/history.h"
+#include "app/core/recent_files.h"
+#include "io/atomic_file.h"
 #include "io/gltf_export.h"
 #include "io/session.h"
 
@@ -45,6 +52,50 @@ std::string default_path(const Editor& editor, PathCommand command) {
   return "";
 }
 
+void load_recent_files(Editor& editor, const std::string& config_folder) {
+  editor.recent_files.clear();
+  editor.recent_files_path = config_folder.empty() ? "" : config_folder + "/recent-files.txt";
+  if (editor.recent_files_path.empty()) return;
+  std::ifstream in(editor.recent_files_path, std::ios::binary);
+  if (!in) return;  // none yet
+  std::ostringstream text;
+  text << in.rdbuf();
+  int skipped = 0;
+  editor.recent_files = parse_recent_files(text.str(), skipped);
+  if (skipped > 0)
+    set_status(editor,
+               editor.recent_files_path + ": " + std::to_string(skipped) +
+                   " line(s) are not absolute file paths and were skipped",
+               true);
+}
+
+namespace {
+
+void write_recent_files(const Editor& editor) {
+  if (editor.recent_files_path.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(editor.recent_files_path).parent_path(), ec);
+  std::string error;
+  if (ec || !write_file_atomically(editor.recent_files_path, recent_files_text(editor.recent_files), error))
+    std::fprintf(stderr, "ikscope: cannot keep the recent-files list: %s\n",
+                 ec ? (editor.recent_files_path + ": " + ec.message()).c_str() : error.c_str());
+}
+
+}  // namespace
+
+void remember_recent_file(Editor& editor, const std::string& path) {
+  std::error_code ec;
+  const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+  if (ec) return;
+  add_recent_file(editor.recent_files, absolute);
+  write_recent_files(editor);
+}
+
+void forget_recent_files(Editor& editor) {
+  editor.recent_files.clear();
+  write_recent_files(editor);
+}
+
 bool save_session(Editor& editor, const std::string& path) {
   if (!editor.has_rig) return false;
   ik::Session session;
@@ -59,6 +110,7 @@ bool save_session(Editor& editor, const std::string& path) {
   }
   editor.saved_chains = editor.chains;
   editor.session_path = path;
+  remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
   return true;
 }
@@ -121,7 +173,7 @@ bool export_posed_rig(Editor& editor, const std::string& path) {
 
 bool open_any(Editor& editor, const std::string& path) {
   const bool session = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-  return session ? open_session(editor, path) : open_rig(editor, path);
+  return run_path_command(editor, session ? PathCommand::open_session : PathCommand::open_rig, path);
 }
 
 bool has_unsaved_changes(const Editor& editor) {
@@ -185,14 +237,16 @@ void answer_pending(Editor& editor, bool save, bool go_on) {
 }
 
 bool run_path_command(Editor& editor, PathCommand command, const std::string& path) {
+  bool done = false;
   switch (command) {
-    case PathCommand::open_rig: return open_rig(editor, path);
-    case PathCommand::open_session: return open_session(editor, path);
-    case PathCommand::save_session: return save_session(editor, path);
-    case PathCommand::export_gltf: return export_posed_rig(editor, path);
-    case PathCommand::none: break;
+    case PathCommand::open_rig: done = open_rig(editor, path); break;
+    case PathCommand::open_session: done = open_session(editor, path); break;
+    case PathCommand::save_session: return save_session(editor, path);  // remembers it itself
+    case PathCommand::export_gltf: return export_posed_rig(editor, path);  // not a file one reopens
+    case PathCommand::none: return false;
   }
-  return false;
+  if (done) remember_recent_file(editor, path);
+  return done;
 }
 
 }  // namespace app

@@ -41,6 +41,13 @@ void answer_pending(Editor& editor, bool save, bool go_on);
 // Where Save in the prompt writes.
 std::string pending_save_path(const Editor& editor);
 
+// The recent-files list: read from `config_folder`/recent-files.txt at start (unreadable
+// lines are skipped with one status message naming the file); a rig or session opened or a
+// session saved moves to its top, and the file is written back atomically.
+void load_recent_files(Editor& editor, const std::string& config_folder);
+void remember_recent_file(Editor& editor, const std::string& path);
+void forget_recent_files(Editor& editor);  // File > Open recent > Clear list
+
 // Saves chains, goals, solvers, parameters and the camera. Atomic.
 bool save_session(Editor& editor, const std::string& path);
 // Reads the session's rig path, imports that rig and loads the session onto it; replaces

@@ -14,12 +14,15 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "app/core/command_line.h"
 #include "app/editor.h"
+#include "app/core/recent_files.h"
 #include "app/file_commands.h"
+#include "app/file_dialog.h"
 #include "app/health.h"
 #include "app/inspection.h"
 #include "app/panels.h"
@@ -44,6 +47,7 @@ struct Program {
   app::WindowMetrics metrics;              // measured at the start of each frame
   std::vector<SDL_Event> viewport_events;  // this frame's input, for the viewport
   app::HealthSampler health;               // for --state-out
+  app::FileDialogs file_dialogs;           // the desktop's file dialog, when there is one
   int uploaded_generation = -1;            // the rig whose meshes the renderer holds
   std::string title_path;                  // the rig named in the window title
   bool initial_open_failed = false;        // the file on the command line did not open
@@ -73,6 +77,8 @@ bool init(Program& p, std::string& error) {
     app::close_window(p.window);
     return false;
   }
+  app::load_recent_files(p.editor, app::config_folder(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME")));
+  app::init_file_dialogs(p.file_dialogs);
   open_first_rig(p);
   p.health.start();
   return true;
@@ -116,6 +122,7 @@ void update(Program& p) {
     editor.quit_requested = false;
     app::request_quit(editor);  // at once, or through the unsaved-changes prompt
   }
+  app::update_file_dialogs(p.file_dialogs, editor);  // before the panels: it takes File requests first
   editor.hovered_joint = -1;  // re-found this frame by the panels or the viewport
   editor.hovered_goal = -1;
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),

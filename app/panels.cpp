@@ -1,6 +1,7 @@
 #include "app/panels.h"
 
 #include "app/chain_panel.h"
+#include "app/core/elide.h"
 #include "app/file_commands.h"
 
 #include <SDL.h>
@@ -37,7 +38,8 @@ const char* controls_text() {
          "Open a rig         drop a .gltf/.glb on the window, or Ctrl+O\n"
          "Sessions           Ctrl+S saves, Ctrl+Shift+O opens (chains, goals, solvers, camera);\n"
          "                   a dropped .json opens as a session\n"
-         "File popups        Enter confirms, Escape cancels\n"
+         "File dialogs       the desktop's (zenity, kdialog) when there is one, else a popup:\n"
+         "                   Enter confirms, Escape cancels; File > Open recent: the last ten\n"
          "Export pose        Ctrl+E writes the rig with the posed joints as .gltf or .glb\n"
          "Screenshot         F12 (ikscope-DATE-TIME.png in the current folder)\n"
          "Help               F1\n"
@@ -58,11 +60,36 @@ void request_path(Editor& editor, PathCommand command) {
   editor.path_command_requested = static_cast<int>(command);
 }
 
+// File > Open recent: file names, their folders (elided in the middle) where a shortcut
+// would be, the full path on hover; files that are gone are greyed out.
+void draw_recent_files_menu(Editor& editor) {
+  if (!ImGui::BeginMenu("Open recent", !editor.recent_files.empty())) return;
+  std::string chosen;
+  for (const std::string& path : editor.recent_files) {
+    const std::filesystem::path p(path);
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(p, ec);
+    const std::string folder = elide_middle(p.parent_path().string(), 40);
+    ImGui::PushID(path.c_str());
+    if (ImGui::MenuItem(p.filename().string().c_str(), folder.c_str(), false, exists)) chosen = path;
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s%s", path.c_str(), exists ? "" : "\n(not found)");
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Clear list")) forget_recent_files(editor);
+  ImGui::EndMenu();
+  if (chosen.empty()) return;
+  const bool session = chosen.size() >= 5 && chosen.compare(chosen.size() - 5, 5, ".json") == 0;
+  request_open(editor, session ? PathCommand::open_session : PathCommand::open_rig, chosen);
+}
+
 void draw_menu_bar(Editor& editor) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open rig...", "Ctrl+O")) request_path(editor, PathCommand::open_rig);
     if (ImGui::MenuItem("Open session...", "Ctrl+Shift+O")) request_path(editor, PathCommand::open_session);
+    draw_recent_files_menu(editor);
     if (ImGui::MenuItem("Save session...", "Ctrl+S", false, editor.has_rig))
       request_path(editor, PathCommand::save_session);
     if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.has_rig))
@@ -108,7 +135,8 @@ std::string folder_of(const std::string& path) {
   return (path.empty() ? full : full.parent_path()).string();
 }
 
-// The path popup of the File commands (there is no native file dialog): a text field
+// The path popup of the File commands when there is no desktop file dialog (file_dialog.h)
+// or it failed: a text field
 // with a default and the folder it resolves to; for commands that write, a warning before
 // replacing a file. Enter presses the default button (OK / Replace), Escape cancels.
 void draw_path_popup(Editor& editor) {

@@ -31,6 +31,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["status_is_error"] = editor.status_is_error;
   state["selected_joint"] = editor.selected_joint;
   state["file"] = editor.has_rig ? editor.rig.path : "";
+  state["recent_files"] = editor.recent_files;  // File > Open recent, newest first
   json joints = json::array();
   if (editor.has_rig) {
     const ik::Skeleton& s = editor.rig.skeleton;

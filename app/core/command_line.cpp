@@ -27,7 +27,9 @@ const char* usage_text() {
          "F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
          "Ctrl+S = save the session; Ctrl+E = export the posed rig; Ctrl+Q = quit (with\n"
          "unsaved changes it asks: Save / Discard / Cancel); drop a .gltf/.glb or a session\n"
-         ".json on the window to open it. In a file popup Enter confirms, Escape cancels.\n";
+         ".json on the window to open it. File commands use the desktop's file dialog (zenity\n"
+         "or kdialog) when there is one, else a path popup (Enter confirms, Escape cancels);\n"
+         "IKSCOPE_FILE_DIALOG=popup|zenity|kdialog chooses. File > Open recent: the last ten.\n";
 }
 
 namespace {

@@ -5,6 +5,10 @@ set -euo pipefail
 case_name=$1
 out="$OUT/$case_name"
 rm -rf "$out" && mkdir -p "$out"
+# ikscope's own path popup unless a case asks for the desktop dialog, and a config folder
+# (the recent-files list) of this case's own, never the user's.
+export IKSCOPE_FILE_DIALOG=${IKSCOPE_FILE_DIALOG:-popup}
+export XDG_CONFIG_HOME=${XDG_CONFIG_HOME:-$OUT/$case_name/config}
 PY=/usr/bin/python3   # Debian's: always present, standard library only
 E2E_DIR=$(cd "$(dirname "$0")" && pwd)   # this script's folder (its Python helpers)
 XVFB=(with_xvfb)
@@ -265,6 +269,44 @@ PYEOF
     quit_program   # saved just now: no prompt
     json "$out/after.json" 's["status"]' | grep -q "session saved to" || fail "status: $(json "$out/after.json" 's["status"]')"
     [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "False" ] || fail "unsaved changes right after a save"
+    ;;
+  native_dialog_saves_and_remembers)
+    "${XVFB[@]}" bash "$0" __native_dialog_inside
+    ;;
+  __native_dialog_inside)
+    # Ctrl+S with the desktop dialog: a stand-in "zenity" first on PATH records its command
+    # line and answers a path, as the real one does when the user picks a file. The session
+    # is written there, the program kept drawing while the dialog was open, and the file is
+    # at the top of the recent-files list in the config folder. Then a dialog that fails
+    # (exit status 5) falls back to the path popup, with the reason in the status line.
+    out="$OUT/native_dialog_saves_and_remembers"
+    cd "$out"   # F12's screenshot lands here
+    mkdir -p "$out/bin"
+    cat > "$out/bin/zenity" <<SCRIPT
+#!/bin/sh
+printf '%s\n' "\$@" > "$out/zenity-args.txt"
+[ -e "$out/fail-next" ] && exit 5
+sleep 1
+echo "$out/picked.session.json"
+SCRIPT
+    chmod +x "$out/bin/zenity"
+    export IKSCOPE_FILE_DIALOG= PATH="$out/bin:$PATH"
+    start_program "$out/after.json"
+    imgui_key ctrl+s
+    sleep 2.5
+    [ -s "$out/picked.session.json" ] || fail "the session was not written where the dialog said"
+    grep -qx -- "--save" "$out/zenity-args.txt" || fail "zenity was not asked to save: $(cat "$out/zenity-args.txt")"
+    grep -qx -- "--confirm-overwrite" "$out/zenity-args.txt" || fail "zenity does not confirm overwrites"
+    grep -qx -- "--filename=humanoid.session.json" "$out/zenity-args.txt" || fail "no default name: $(cat "$out/zenity-args.txt")"
+    grep -qx "$out/picked.session.json" "$out/config/ikscope/recent-files.txt" || fail "not in the recent files: $(cat "$out/config/ikscope/recent-files.txt")"
+    touch "$out/fail-next"
+    imgui_key ctrl+e
+    sleep 1.5
+    xdotool key F12; sleep 0.3   # the popup the failed dialog handed over to, to look at
+    imgui_key Escape
+    quit_program
+    grep -q "exit status 5); using ikscope's own path field instead" "$out/stdout.txt" || fail "the failure was not said: $(cat "$out/stdout.txt")"
+    json "$out/after.json" 's["recent_files"][0]' | grep -qx "$out/picked.session.json" || fail "state-out recent files"
     ;;
   open_session_from_command_line)
     # A session written by the program (its rig: the built-in humanoid, one chain's

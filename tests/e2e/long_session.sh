@@ -18,6 +18,9 @@ seconds=${1:?usage: long_session.sh SECONDS [REFERENCE_SECOND]}
 if [ "${seconds%.*}" -lt 120 ]; then reference=${2:-20}; else reference=${2:-60}; fi
 IKSCOPE=${IKSCOPE:-$source_dir/build/release/ikscope}
 SHARED=${SHARED:-$source_dir/../shared}
+# The path popup (the driver types paths into it) and a config folder of the run's own.
+export IKSCOPE_FILE_DIALOG=popup
+export XDG_CONFIG_HOME=${XDG_CONFIG_HOME:-${OUT:-$source_dir/build/long_session}/config}
 out=$(realpath -m "${OUT:-$source_dir/build/long_session}")
 PY=/usr/bin/python3   # Debian's: always present, standard library only
 
