@@ -153,6 +153,8 @@ JointLimits hinge_toward(const Skeleton& skeleton, const RestFrames& frames, int
 
 }  // namespace
 
+glm::vec3 rest_bone_direction(const Skeleton& skeleton, int j) { return local_bone(skeleton, j); }
+
 bool has_any_limits(const Skeleton& skeleton) {
   for (const JointLimits& l : skeleton.limits)
     if (l.enabled) return true;
@@ -176,7 +178,7 @@ std::vector<JointLimits> default_limits_from_roles(const Skeleton& skeleton, con
     const glm::vec3 bone = local_bone(skeleton, j);
     switch (roles[static_cast<size_t>(j)].role) {
       case Role::thigh:
-        l = side_aware_cone(skeleton, frames, j, left, 100.0f, 50.0f, 40.0f);
+        l = side_aware_cone(skeleton, frames, j, left, 120.0f, 50.0f, 40.0f);
         break;
       case Role::upper_arm:
         l = cone_limits(bone, 100.0f, 100.0f, 80.0f);

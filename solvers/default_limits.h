@@ -41,6 +41,10 @@ bool has_any_limits(const Skeleton& skeleton);
 // leaves the joints past it free) as described above.
 std::vector<JointLimits> default_limits_from_roles(const Skeleton& skeleton, const std::vector<JointRole>& roles);
 
+// Joint j's bone in its own rest frame: the mean direction to its children (unit; +Y for a
+// joint without children). What the defaults use as a cone's bone_axis.
+glm::vec3 rest_bone_direction(const Skeleton& skeleton, int j);
+
 // The character's forward and left directions in model space from its roles and rest pose
 // (both unit; forward = left × up).
 void character_directions(const Skeleton& skeleton, const std::vector<JointRole>& roles, glm::vec3& forward,
