@@ -257,6 +257,43 @@ TEST(DefaultLimits, RandomRotationsClampedNeverEndOutsideAndInsideOnesAreUntouch
   EXPECT_EQ(limited, 18);  // 3 spine, neck, 2 x (clavicle, upper arm, forearm, hand, thigh, shin, foot)
 }
 
+// The same on a real file's rig: CesiumMan (roles from "leg_joint_L_1"-style names, its own
+// frames, facing its own forward): DLS lifts each foot forward and up with the knee forward.
+TEST(DefaultLimits, CesiumManKneesBendForward) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(
+      ik::import_gltf_file(std::string(IKSCOPE_SHARED_DIR) + "/gltf-samples/CesiumMan/glTF/CesiumMan.gltf", rig, error))
+      << error;
+  const ik::Skeleton& s = rig.skeleton;
+  glm::vec3 forward, left;
+  ik::character_directions(s, rig.roles, forward, left);
+  const ik::Pose rest = ik::rest_pose(s);
+  int legs = 0;
+  for (int thigh = 0; thigh < s.joint_count(); ++thigh) {
+    if (rig.roles[static_cast<size_t>(thigh)].role != ik::Role::thigh) continue;
+    const int shin = thigh + 1, foot = thigh + 2;
+    ASSERT_EQ(rig.roles[static_cast<size_t>(shin)].role, ik::Role::shin);
+    ++legs;
+    const glm::vec3 hip = iktest::world_position(s, rest, thigh), ankle = iktest::world_position(s, rest, foot);
+    const float leg = glm::length(ankle - hip);
+    const glm::vec3 up = glm::normalize(hip - ankle);
+    const glm::vec3 goal = ankle + up * (0.35f * leg) + forward * (0.35f * leg);
+    ik::Pose pose = rest;
+    ik::Chain chain = iktest::chain_to(thigh, foot, goal, 200);
+    chain.solver = ik::find_solver("dls");
+    ik::Workspace ws;
+    const ik::SolveResult result = ik::solver_table()[chain.solver].solve(s, chain, pose, ws, nullptr);
+    EXPECT_LT(result.error, 0.02f * leg) << s.name[static_cast<size_t>(thigh)];
+    const glm::vec3 h = iktest::world_position(s, pose, thigh), k = iktest::world_position(s, pose, shin),
+                    a = iktest::world_position(s, pose, foot);
+    const glm::vec3 line = glm::normalize(a - h);
+    const glm::vec3 off = (k - h) - line * glm::dot(k - h, line);
+    EXPECT_GT(glm::dot(off, forward), 0.05f * leg) << s.name[static_cast<size_t>(thigh)];
+  }
+  EXPECT_EQ(legs, 2);
+}
+
 TEST(DefaultLimits, TheImportAppliesThemOnlyWithoutLimitsAndTheyTurnOff) {
   ik::ImportedRig cesium;
   std::string error;
