@@ -3,6 +3,7 @@
 #include "app/chain_panel.h"
 #include "app/core/elide.h"
 #include "app/file_commands.h"
+#include "app/joint_panel.h"
 
 #include <SDL.h>
 #include <imgui.h>
@@ -47,8 +48,6 @@ const char* controls_text() {
 }
 
 namespace {
-
-constexpr float kRadToDeg = 57.2957795f;
 
 int joint_depth(const ik::Skeleton& s, int i) {
   int d = 0;
@@ -211,41 +210,6 @@ void draw_pending_prompt(Editor& editor) {
   ImGui::EndPopup();
 }
 
-void draw_joint_details(const Editor& editor) {
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const int j = editor.selected_joint;
-  if (j < 0 || j >= s.joint_count()) {
-    ImGui::TextDisabled("No joint selected.");
-    return;
-  }
-  const size_t u = static_cast<size_t>(j);
-  ImGui::Text("%d  %s%s", j, s.name[u].c_str(), s.is_added_tip[u] ? "  (added tip)" : "");
-  const int p = s.parent[u];
-  if (p >= 0)
-    ImGui::Text("parent   %d  %s", p, s.name[static_cast<size_t>(p)].c_str());
-  else
-    ImGui::TextUnformatted("parent   none (root)");
-  if (s.source_node[u] >= 0) ImGui::Text("glTF node %d", s.source_node[u]);
-  const ik::Transform& rest = s.rest[u];
-  ImGui::Text("rest t   %.4g %.4g %.4g", rest.translation.x, rest.translation.y, rest.translation.z);
-  ImGui::Text("rest r   %.3f %.3f %.3f %.3f (wxyz)", rest.rotation.w, rest.rotation.x,
-              rest.rotation.y, rest.rotation.z);
-  ImGui::Text("rest s   %.4g %.4g %.4g", rest.scale.x, rest.scale.y, rest.scale.z);
-  const glm::vec3 w = ik::position_of(editor.world[u]);
-  ImGui::Text("model    %.4g %.4g %.4g", w.x, w.y, w.z);
-  const ik::JointLimits& lim = s.limits[u];
-  if (!lim.enabled) {
-    ImGui::TextDisabled("no limits");
-  } else if (lim.hinge) {
-    ImGui::Text("hinge    axis %.2f %.2f %.2f, %.1f..%.1f deg", lim.hinge_axis.x, lim.hinge_axis.y,
-                lim.hinge_axis.z, lim.min.x * kRadToDeg, lim.max.x * kRadToDeg);
-  } else {
-    ImGui::Text("limits   x %.0f..%.0f  y %.0f..%.0f  z %.0f..%.0f deg", lim.min.x * kRadToDeg,
-                lim.max.x * kRadToDeg, lim.min.y * kRadToDeg, lim.max.y * kRadToDeg,
-                lim.min.z * kRadToDeg, lim.max.z * kRadToDeg);
-  }
-}
-
 void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
@@ -275,7 +239,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
               tips, tips == 1 ? "" : "s");
   ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
 
-  const float details_height = ImGui::GetTextLineHeightWithSpacing() * 9.5f;
+  const float details_height = joint_details_height();
   const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
   const float table_height = ImGui::GetContentRegionAvail().y - details_height;
