@@ -108,10 +108,10 @@ void update_timeline(Editor& editor) {
   }
   const std::uint64_t now = SDL_GetPerformanceCounter();
   if (t.last_counter != 0) {
-    // At most a tenth of a second per frame: a stall (a file dialog, a slow frame) does not
-    // jump the clip ahead.
+    // At most a quarter of a second per frame: a stall (a hung frame) does not jump the clip
+    // ahead, and a slow software renderer (4 frames a second) still plays in real time.
     const double seconds =
-        std::min(0.1, static_cast<double>(now - t.last_counter) / static_cast<double>(SDL_GetPerformanceFrequency()));
+        std::min(0.25, static_cast<double>(now - t.last_counter) / static_cast<double>(SDL_GetPerformanceFrequency()));
     bool stopped = false;
     const float next =
         ik::advance_time(t.time, static_cast<float>(seconds), t.speed, clip->start, clip->end, t.loop, &stopped);
@@ -221,7 +221,7 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
   ImGui::SameLine();
   ImGui::Checkbox("Loop", &t.loop);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(std::floor(em * 6.0f));
+  ImGui::SetNextItemWidth(std::floor(em * 7.5f));
   ImGui::SliderFloat("##speed", &t.speed, kMinSpeed, kMaxSpeed, "speed %.2fx", ImGuiSliderFlags_AlwaysClamp);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (Ctrl+click to type)");
   ImGui::SameLine();
