@@ -70,7 +70,8 @@ void solve_chains(Editor& editor) {
 
 void reset_pose(Editor& editor) {
   if (!editor.has_rig) return;
-  editor.pose = has_clips(editor) ? editor.timeline.animated : ik::rest_pose(editor.rig.skeleton);
+  const bool animated = has_clips(editor) && editor.timeline.animated.local.size() == editor.rig.skeleton.rest.size();
+  editor.pose = animated ? editor.timeline.animated : ik::rest_pose(editor.rig.skeleton);
   editor.workspace = ik::Workspace{};
   update_world(editor);
 }

@@ -190,6 +190,29 @@ assert moved > 0.05, f"the clip's pose hardly changes between the two times ({mo
 print(f"largest joint move between t=0.5 and t=1.25: {moved:.3f}")
 PYEOF
     "$CHECK_SCREENSHOT" --differ "$out/t0.5.png" "$out/t1.25.png" 2000
+    # IK weight 0 on every chain (a session file): the program shows the clip's pose exactly,
+    # where at weight 1 the chains held their effectors on the goals.
+    "$PY" - "$out/t1.25.json" "$gltf" "$out/weight0.session.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+chains = [{"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
+           "goal": {"position": c["goal"]}, "ik_weight": 0} for c in s["chains"]]
+json.dump({"format": "ikscope-session", "version": 1, "rig_path": sys.argv[2], "chains": chains},
+          open(sys.argv[3], "w"))
+PYEOF
+    "${XVFB[@]}" "$IKSCOPE" "$out/weight0.session.json" --clip "animation 0" --time 1.25 --frames 4 \
+      --state-out "$out/weight0.json" > "$out/stdout.txt" 2> "$out/stderr.txt" || fail "ikscope exited with $?"
+    "$PY" - "$out/weight0.json" "$out/t1.25.json" <<'PYEOF'
+import json, sys, math
+w0, w1 = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert all(c["ik_weight"] == 0 for c in w0["chains"]) and w0["chains"], "the session's weights were not loaded"
+anim = w0["timeline"]["animated"]
+worst0 = max(math.dist(j["model"], anim[j["index"]]) for j in w0["joints"])
+worst1 = max(math.dist(j["model"], anim[j["index"]]) for j in w1["joints"])
+print(f"weight 0: joints at most {worst0:.2e} from the clip's pose; weight 1: {worst1:.3f}")
+assert worst0 < 1e-5, "weight 0 does not show the clip's pose"
+assert worst1 > 0.01, "weight 1 shows the clip's pose: the IK did nothing, so the check means nothing"
+PYEOF
     ;;
   timeline_play)
     "${XVFB[@]}" bash "$0" __timeline_play_inside
