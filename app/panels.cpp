@@ -4,6 +4,7 @@
 #include "app/core/elide.h"
 #include "app/file_commands.h"
 #include "app/joint_panel.h"
+#include "app/timeline.h"
 
 #include <SDL.h>
 #include <imgui.h>
@@ -33,7 +34,11 @@ const char* controls_text() {
          "Orientation goal   O turns it on or off for the selected chain\n"
          "Turn a goal        Ctrl + left drag its handle (orientation goals)\n"
          "Undo / redo        Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)\n"
-         "Pause solving      Space\n"
+         "Pause solving      P (and Space when the rig has no clips)\n"
+         "Play / pause clip  Space or K (rigs with clips: the timeline at the bottom)\n"
+         "Step one frame     J / L, or Left / Right (pauses)\n"
+         "Start / end        Home / End\n"
+         "IK weight          per chain, in the chain's panel (0 = the clip, 1 = the IK)\n"
          "Reset pose         R (rest pose, goals onto the effectors; undoable)\n"
          "Clear selection    Escape, or left click on empty space\n"
          "Open a rig         drop a .gltf/.glb on the window, or Ctrl+O\n"
@@ -103,7 +108,7 @@ void draw_menu_bar(Editor& editor) {
     if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, editor.history.can_redo())) redo(editor);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset pose", "R")) reset_pose_and_goals(editor);
-    if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "Space"))
+    if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "P"))
       editor.solving = !editor.solving;
     ImGui::EndMenu();
   }
@@ -319,11 +324,13 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   const float menu_height = ImGui::GetFrameHeight();
   const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;
   const float panel_width = std::floor(std::fmin(ImGui::GetFontSize() * 22.0f, window_width * 0.4f));
-  const float body_height = window_height - menu_height - status_height;
+  const float timeline_strip = timeline_height(editor);  // above the status line, full width
+  const float body_height = window_height - menu_height - status_height - timeline_strip;
 
   draw_outline(editor, ImVec2(0.0f, menu_height), ImVec2(panel_width, body_height));
   const float chains_width = std::floor(std::fmin(ImGui::GetFontSize() * 24.0f, window_width * 0.35f));
   draw_chain_panel(editor, window_width - chains_width, menu_height, chains_width, body_height);
+  draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
 
