@@ -433,7 +433,11 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     ImGui::TableSetupColumn("error");
     ImGui::TableSetupColumn("us");
     ImGui::TableHeadersRow();
-    for (int c = 0; c < static_cast<int>(editor.chains.size()); ++c) {
+    // Only the rows in view are built: a rig with a thousand chains costs what a dozen do.
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(editor.chains.size()));
+    while (clipper.Step())
+    for (int c = clipper.DisplayStart; c < clipper.DisplayEnd; ++c) {
       const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
