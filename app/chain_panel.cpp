@@ -11,6 +11,7 @@
 #include "app/error_plot.h"
 #include "app/file_commands.h"
 #include "app/inspection.h"
+#include "app/jacobian_view.h"
 #include "app/panels.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
@@ -155,35 +156,7 @@ void draw_inspection_controls(Editor& editor, int c) {
   else
     ImGui::Text("%s, iteration %d: error %.4g", source, editor.inspect_iteration,
                 trace.error[static_cast<size_t>(editor.inspect_iteration)]);
-  ik::JacobianSpectrum spectrum;
-  if (selected_chain_spectrum(editor, spectrum)) {
-    std::string values;
-    char buf[24];
-    for (int i = 0; i < spectrum.rows; ++i) {
-      std::snprintf(buf, sizeof(buf), i ? "  %.3g" : "%.3g", spectrum.singular_values[i]);
-      values += buf;
-    }
-    ImGui::Text("singular values of J: %s", values.c_str());
-    // A chain with one moving joint swings its effector on a sphere about that joint: for
-    // a position goal J has rank 2 (1 for a hinge) in every pose, so its last singular
-    // value is zero by construction, not because of a singular pose. Judge the
-    // conditioning over the directions such a chain can move in.
-    const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-    const bool one_joint =
-        spectrum.rows == 3 && editor.rig.skeleton.parent[static_cast<size_t>(chain.effector)] == chain.root;
-    const int rank = one_joint ? std::min(2, spectrum.columns) : spectrum.rows;
-    const float smallest = rank > 0 ? spectrum.singular_values[rank - 1] : 0.0f;
-    const float condition = one_joint ? spectrum.singular_values[0] / smallest : spectrum.condition;
-    const bool near_singular = !(condition < 100.0f);
-    ImGui::TextColored(near_singular ? ImVec4(0.95f, 0.6f, 0.3f, 1.0f) : ImVec4(0.7f, 0.7f, 0.7f, 1.0f),
-                       "condition number %.3g%s", condition, near_singular ? "  (near a singularity)" : "");
-    if (one_joint) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("One moving joint: the effector keeps its distance from it, so J has rank %d in every pose.",
-                         rank);
-      ImGui::PopStyleColor();
-    }
-  }
+  draw_jacobian_readout(editor);
   int clamped = 0;
   for (std::uint8_t f : trace.clamped) clamped += f;
   if (clamped > 0) ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1.0f), "%d joint%s clamped by limits (red in the viewport)",
