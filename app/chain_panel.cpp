@@ -8,8 +8,10 @@
 #include <string>
 
 #include "app/core/stop_reason.h"
+#include "app/error_plot.h"
 #include "app/file_commands.h"
 #include "app/inspection.h"
+#include "app/jacobian_view.h"
 #include "app/panels.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
@@ -101,129 +103,6 @@ void draw_chain_ends(Editor& editor, ik::Chain& chain) {
     ImGui::SetTooltip("Select a joint in the outline or the viewport first.");
 }
 
-struct Series {
-  const std::vector<float>* errors;
-  ImU32 colour;
-};
-
-// A solver's comparison colour (its table row), opaque.
-ImU32 solver_imgui_colour(int solver) {
-  const glm::vec3 c = ik::solver_colour(solver);
-  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f));
-}
-
-// Error per iteration on a log scale, one curve per series, with decade grid lines and an
-// optional marker at iteration `marker` (-1: none).
-void plot_log_errors(const std::vector<Series>& series, int marker) {
-  const float width = ImGui::GetContentRegionAvail().x;
-  const float height = ImGui::GetFontSize() * 8.0f;
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  const ImVec2 p1(p0.x + width, p0.y + height);
-  ImGui::InvisibleButton("##plot", ImVec2(width, height));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p0, p1, ImGui::GetColorU32(ImGuiCol_FrameBg));
-
-  int longest = 1;
-  float lo = 1e9f, hi = -1e9f;
-  for (const Series& s : series) {
-    longest = std::max(longest, static_cast<int>(s.errors->size()));
-    for (float e : *s.errors) {
-      const float l = std::log10(std::max(e, 1e-9f));
-      lo = std::min(lo, l);
-      hi = std::max(hi, l);
-    }
-  }
-  if (lo > hi) return;
-  lo = std::floor(lo);
-  hi = std::max(std::ceil(hi), lo + 1.0f);
-  const float pad = ImGui::GetFontSize() * 0.4f;
-  auto to_screen = [&](int i, float log_error) {
-    const float x = p0.x + pad + (width - 2 * pad) * (longest > 1 ? static_cast<float>(i) / (longest - 1) : 0.0f);
-    const float y = p1.y - pad - (height - 2 * pad) * (log_error - lo) / (hi - lo);
-    return ImVec2(x, y);
-  };
-  for (float d = lo; d <= hi + 0.5f; d += 1.0f) {  // one line per decade
-    const ImVec2 a = to_screen(0, d), b = to_screen(longest - 1, d);
-    dl->AddLine(ImVec2(p0.x, a.y), ImVec2(p1.x, b.y), IM_COL32(255, 255, 255, 25));
-    char label[16];
-    std::snprintf(label, sizeof(label), "1e%d", static_cast<int>(d));
-    dl->AddText(ImVec2(p0.x + 2, a.y - ImGui::GetFontSize()), IM_COL32(255, 255, 255, 90), label);
-  }
-  if (marker >= 0 && marker < longest) {
-    const float x = to_screen(marker, lo).x;
-    dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(255, 255, 255, 110), 1.5f);
-  }
-  for (const Series& s : series) {
-    const std::vector<float>& e = *s.errors;
-    for (size_t i = 0; i < e.size(); ++i) {
-      const ImVec2 q = to_screen(static_cast<int>(i), std::log10(std::max(e[i], 1e-9f)));
-      if (i > 0) dl->AddLine(to_screen(static_cast<int>(i - 1), std::log10(std::max(e[i - 1], 1e-9f))), q, s.colour, 2.0f);
-      dl->AddCircleFilled(q, 2.5f, s.colour);
-    }
-  }
-  if (ImGui::IsItemHovered()) {
-    const float t = (ImGui::GetIO().MousePos.x - p0.x - pad) / std::max(1.0f, width - 2 * pad);
-    const int i = static_cast<int>(std::lround(t * (longest - 1)));
-    ImGui::BeginTooltip();
-    ImGui::Text("iteration %d", i);
-    for (const Series& s : series)
-      if (i >= 0 && i < static_cast<int>(s.errors->size())) {
-        ImGui::PushStyleColor(ImGuiCol_Text, s.colour);
-        ImGui::Text("error %.4g", (*s.errors)[static_cast<size_t>(i)]);
-        ImGui::PopStyleColor();
-      }
-    ImGui::EndTooltip();
-  }
-}
-
-void draw_convergence(const Editor& editor, int c) {
-  bool is_explicit = false;
-  const ik::Trace* inspected = inspected_trace(editor, c, &is_explicit);
-  if (inspected == nullptr) return;
-  const ik::Trace& trace = *inspected;
-  if (editor.compare_mode && !editor.comparison.empty()) {
-    std::vector<Series> series;
-    for (const ComparisonRun& run : editor.comparison)
-      series.push_back({&run.errors, solver_imgui_colour(run.solver)});
-    plot_log_errors(series, -1);
-    if (ImGui::BeginTable("compare", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
-      for (const ComparisonRun& run : editor.comparison) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        const glm::vec3 col = ik::solver_colour(run.solver);
-        ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", ik::solver_table()[run.solver].id);
-        ImGui::TableNextColumn();
-        ImGui::TextColored(status_colour(run.result.status), "%s",
-                           describe_stop(ik::solver_table()[run.solver], editor.chains[static_cast<size_t>(c)].params,
-                                         run.result).status.c_str());
-        ImGui::TableNextColumn();
-        ImGui::Text("%d it", run.result.iterations);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.1e", run.result.error);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("error %.6g after %d iterations, %.1f us", run.result.error,
-                                                      run.result.iterations, run.microseconds);
-      }
-      ImGui::EndTable();
-    }
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("Every solver from the rest pose of the chain, with this chain's parameters; each result is drawn as a ghost in its colour.");
-    ImGui::PopStyleColor();
-    return;
-  }
-  if (trace.error.size() < 2) {
-    ImGui::TextDisabled("No iterations yet: drag the goal, or Solve from rest.");
-    return;
-  }
-  const int last = static_cast<int>(trace.error.size()) - 1;
-  plot_log_errors({{&trace.error, solver_imgui_colour(editor.chains[static_cast<size_t>(c)].solver)}},
-                  editor.step_mode ? editor.inspect_iteration : -1);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  ImGui::TextWrapped("error after each iteration of %s (%d; iteration 0 = before it)",
-                     is_explicit ? "the last explicit solve (Solve from rest)" : "the current frame's last solve that iterated",
-                     last);
-  ImGui::PopStyleColor();
-}
-
 // The selected chain's inspection: Solve from rest, step mode and its iteration scrubber,
 // the solver comparison switch, the Jacobian's singular values, the count of clamped joints.
 void draw_inspection_controls(Editor& editor, int c) {
@@ -277,35 +156,7 @@ void draw_inspection_controls(Editor& editor, int c) {
   else
     ImGui::Text("%s, iteration %d: error %.4g", source, editor.inspect_iteration,
                 trace.error[static_cast<size_t>(editor.inspect_iteration)]);
-  ik::JacobianSpectrum spectrum;
-  if (selected_chain_spectrum(editor, spectrum)) {
-    std::string values;
-    char buf[24];
-    for (int i = 0; i < spectrum.rows; ++i) {
-      std::snprintf(buf, sizeof(buf), i ? "  %.3g" : "%.3g", spectrum.singular_values[i]);
-      values += buf;
-    }
-    ImGui::Text("singular values of J: %s", values.c_str());
-    // A chain with one moving joint swings its effector on a sphere about that joint: for
-    // a position goal J has rank 2 (1 for a hinge) in every pose, so its last singular
-    // value is zero by construction, not because of a singular pose. Judge the
-    // conditioning over the directions such a chain can move in.
-    const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-    const bool one_joint =
-        spectrum.rows == 3 && editor.rig.skeleton.parent[static_cast<size_t>(chain.effector)] == chain.root;
-    const int rank = one_joint ? std::min(2, spectrum.columns) : spectrum.rows;
-    const float smallest = rank > 0 ? spectrum.singular_values[rank - 1] : 0.0f;
-    const float condition = one_joint ? spectrum.singular_values[0] / smallest : spectrum.condition;
-    const bool near_singular = !(condition < 100.0f);
-    ImGui::TextColored(near_singular ? ImVec4(0.95f, 0.6f, 0.3f, 1.0f) : ImVec4(0.7f, 0.7f, 0.7f, 1.0f),
-                       "condition number %.3g%s", condition, near_singular ? "  (near a singularity)" : "");
-    if (one_joint) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("One moving joint: the effector keeps its distance from it, so J has rank %d in every pose.",
-                         rank);
-      ImGui::PopStyleColor();
-    }
-  }
+  draw_jacobian_readout(editor);
   int clamped = 0;
   for (std::uint8_t f : trace.clamped) clamped += f;
   if (clamped > 0) ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1.0f), "%d joint%s clamped by limits (red in the viewport)",
@@ -438,7 +289,11 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     ImGui::TableSetupColumn("error");
     ImGui::TableSetupColumn("us");
     ImGui::TableHeadersRow();
-    for (int c = 0; c < static_cast<int>(editor.chains.size()); ++c) {
+    // Only the rows in view are built: a rig with a thousand chains costs what a dozen do.
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(editor.chains.size()));
+    while (clipper.Step())
+    for (int c = clipper.DisplayStart; c < clipper.DisplayEnd; ++c) {
       const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

@@ -130,14 +130,14 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
   return runs;
 }
 
-bool selected_chain_spectrum(const Editor& editor, ik::JacobianSpectrum& out) {
+bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out) {
   const int c = editor.selected_chain;
   if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
   const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
   if (chain.solver < 0 || chain.solver >= ik::solver_count()) return false;
   if (ik::solver_table()[chain.solver].family != ik::SolverFamily::jacobian) return false;
   ik::Workspace workspace;  // scratch only: the editor's holds per-chain simulation state
-  return ik::jacobian_spectrum(editor.rig.skeleton, chain, editor.pose, workspace, out);
+  return ik::jacobian_readout(editor.rig.skeleton, chain, editor.pose, workspace, out);
 }
 
 }  // namespace app

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/editor.h"
-#include "solvers/jacobian.h"
+#include "solvers/jacobian_readout.h"
 
 namespace app {
 
@@ -35,8 +35,9 @@ std::vector<glm::vec3> clamped_joints(const Editor& editor);
 // of the chain's joints (the rest of the pose as it is now), with the chain's params.
 std::vector<ComparisonRun> compare_solvers(const Editor& editor);
 
-// The Jacobian's singular values for the selected chain at the current pose, if its solver
-// is Jacobian-based.
-bool selected_chain_spectrum(const Editor& editor, ik::JacobianSpectrum& out);
+// The Jacobian readout (singular values, rank, conditioning, whether the goal lies along a
+// near-null direction; solvers/jacobian_readout.h) for the selected chain at the current
+// pose, if its solver is Jacobian-based.
+bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out);
 
 }  // namespace app

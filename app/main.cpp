@@ -179,8 +179,8 @@ void frame(Program& p) {
 int cleanup(Program& p) {
   std::string error;
   if (!p.options.state_out.empty() &&
-      !app::write_state_json(p.editor, p.area, p.metrics, p.health.samples(), p.options.state_out,
-                             error)) {
+      !app::write_state_json(p.editor, p.area, p.metrics, p.health.samples(), p.renderer.last_frame_stats(),
+                             p.options.state_out, error)) {
     std::fprintf(stderr, "ikscope: %s\n", error.c_str());
     p.exit_code = 1;
   }

@@ -47,7 +47,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
     }
   }
   if (!axes.empty()) renderer.draw_lines(axes, axis_colours, 2.5f, true);
-  renderer.draw_points(handles, handle_colours, 7.0f, true);
+  renderer.draw_points(handles, handle_colours, 7.0f, true, true);  // overlapping handles culled
 }
 
 // Step mode: the selected chain at the chosen iteration as a ghost, and the effector's

@@ -52,7 +52,8 @@ nlohmann::json timeline_json(const Editor& editor) {
 }  // namespace
 
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
-                      const RunHealth& health, const std::string& path, std::string& error) {
+                      const RunHealth& health, const render::FrameStats& draws, const std::string& path,
+                      std::string& error) {
   using nlohmann::json;
   const float scale_x = metrics.window_width > 0
                             ? static_cast<float>(metrics.framebuffer_width) / metrics.window_width
@@ -161,6 +162,9 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["rss_kib_per_second"] = health.rss_kib_per_second;
   state["frame_ms_per_second"] = health.frame_ms_per_second;
   state["startup_ms"] = health.startup_ms;
+  state["draws_last_frame"] = {{"draw_calls", draws.draw_calls}, {"triangles", draws.triangles},
+                               {"bones", draws.bones},           {"joints", draws.joints},
+                               {"points", draws.points},         {"points_culled", draws.points_culled}};
   return write_file_atomically(path, state.dump(1) + "\n", error);
 }
 

@@ -7,14 +7,17 @@
 #include "app/editor.h"
 #include "app/health.h"
 #include "app/viewport.h"
+#include "render/renderer.h"
 
 namespace app {
 
 // Writes (atomically) the rig path, joint names, parents, model-space positions,
 // window-pixel and framebuffer-pixel projections, camera, status line, whether chains are
 // being solved, and the run's health samples ("rss_kib_per_second", "frame_ms_per_second",
-// "startup_ms").
+// "startup_ms"), and what the renderer drew in the last frame ("draws_last_frame": draw
+// calls, triangles, bones, joints, points, points_culled; render/renderer.h FrameStats).
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
-                      const RunHealth& health, const std::string& path, std::string& error);
+                      const RunHealth& health, const render::FrameStats& draws, const std::string& path,
+                      std::string& error);
 
 }  // namespace app

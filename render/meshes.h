@@ -1,7 +1,8 @@
-// The two meshes every skeleton is drawn with, built once on the CPU (no GL here).
+// The bone mesh every skeleton is drawn with, built once on the CPU (no GL here).
 //
-// Both are triangle lists in "mesh space"; the renderer draws one instance per bone or
-// joint with a matrix that places mesh space in model space (see bone_instances.h).
+// A triangle list in "mesh space"; the renderer draws one instance per bone with a
+// matrix that places mesh space in model space (see bone_instances.h). Joints need no
+// mesh: each is an eye-facing square whose fragments ray-trace a sphere (shaders/joint.*).
 #pragma once
 
 #include <cstdint>
@@ -28,14 +29,5 @@ struct BoneVertex {
 // corners at (+-1, kBoneWaist, 0) and (0, kBoneWaist, +-1). 8 faces, 24 vertices,
 // counter-clockwise seen from outside.
 std::vector<BoneVertex> octahedron_bone();
-
-// A unit sphere (radius 1, centred at the origin) as an indexed triangle list; a
-// vertex's position is also its outward normal. `rings` >= 2 latitude bands, `segments`
-// >= 3 longitude slices; counter-clockwise seen from outside.
-struct SphereMesh {
-  std::vector<glm::vec3> positions;
-  std::vector<std::uint16_t> indices;
-};
-SphereMesh unit_sphere(int rings, int segments);
 
 }  // namespace render

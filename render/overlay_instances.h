@@ -40,4 +40,14 @@ bool build_polyline_segments(const std::vector<glm::vec3>& points,
 bool build_points(const std::vector<glm::vec3>& centres, const std::vector<glm::vec4>& colours,
                   std::vector<PointInstance>& out);
 
+// Screen-space overlap culling of round points of `radius` pixels at `pixels` (window
+// pixels; a non-finite entry is always kept): later points are drawn over earlier ones,
+// so walking from the last, a point is kept unless its centre lies closer than `radius`
+// to a point already kept (it would be mostly hidden). `kept` gets the kept indices in
+// increasing order. A uniform grid of radius-sized cells makes it O(points).
+void cull_overlapping_points(const std::vector<glm::vec2>& pixels, float radius, std::vector<int>& kept);
+
+// Keeps the points at `kept` (increasing indices), in order.
+void keep_points(const std::vector<int>& kept, std::vector<PointInstance>& points);
+
 }  // namespace render

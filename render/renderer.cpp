@@ -31,9 +31,6 @@ const glm::vec4 kGridAxisX(0.86f, 0.30f, 0.32f, 0.85f);  // the X axis, red as i
 const glm::vec4 kGridAxisZ(0.30f, 0.48f, 0.90f, 0.85f);  // the Z axis, blue
 // Selected and hovered joints are drawn at least this big (framebuffer pixels).
 constexpr float kHighlightRadiusPixels = 4.0f;
-// Sphere tessellation for the joints.
-constexpr int kSphereRings = 12;
-constexpr int kSphereSegments = 20;
 
 // Vertex attribute locations shared by the instanced programs (see the .vert files).
 constexpr GLuint kInstanceModelLocation = 2;  // mat4: locations 2..5
@@ -85,8 +82,7 @@ struct Renderer::Impl {
   GLuint grid_vao = 0, grid_corners = 0;
   GLuint bone_vao = 0, bone_mesh = 0, bone_instance_buffer = 0;
   GLsizei bone_vertex_count = 0;
-  GLuint joint_vao = 0, joint_mesh = 0, joint_indices = 0, joint_instance_buffer = 0;
-  GLsizei joint_index_count = 0;
+  GLuint joint_vao = 0, joint_corners = 0, joint_instance_buffer = 0;  // sphere impostors
   GLuint line_vao = 0, line_corners = 0, line_instance_buffer = 0;
   GLuint point_vao = 0, point_corners = 0, point_instance_buffer = 0;
   SkinnedMeshPass skinned;  // its own program, mesh buffers and joint matrices
@@ -97,12 +93,20 @@ struct Renderer::Impl {
   glm::vec2 viewport_size{1.0f};
   HighlightSize highlight;  // selected / hovered joints at least kHighlightRadiusPixels
   int framebuffer_width = 0, framebuffer_height = 0;
+  FrameStats stats, last_stats;  // this frame's counts so far; the last finished frame's
+
+  void count_draw(long long triangles_per_instance, std::size_t instances) {
+    ++stats.draw_calls;
+    stats.triangles += triangles_per_instance * static_cast<long long>(instances);
+  }
 
   // Scratch reused every frame.
   SkeletonPalette palette;
   std::vector<MeshInstance> bone_instances, joint_instances;
   std::vector<LineInstance> line_instances;
   std::vector<PointInstance> point_instances;
+  std::vector<glm::vec2> point_pixels;  // draw_points' culling: each centre in pixels
+  std::vector<int> points_kept;
 
   bool build_programs(std::string& error);
   void build_meshes();
@@ -183,22 +187,13 @@ void Renderer::Impl::build_meshes() {
   glGenBuffers(1, &bone_instance_buffer);
   mesh_instance_attributes(bone_instance_buffer);
 
-  // Joints: the indexed unit sphere and the instance stream.
-  const SphereMesh sphere = unit_sphere(kSphereRings, kSphereSegments);
-  joint_index_count = static_cast<GLsizei>(sphere.indices.size());
+  // Joints: an eye-facing square per sphere (shaders/joint.vert) and the instance stream.
   glGenVertexArrays(1, &joint_vao);
   glBindVertexArray(joint_vao);
-  glGenBuffers(1, &joint_mesh);
-  glBindBuffer(GL_ARRAY_BUFFER, joint_mesh);
-  glBufferData(GL_ARRAY_BUFFER,
-               static_cast<GLsizeiptr>(sphere.positions.size() * sizeof(glm::vec3)),
-               sphere.positions.data(), GL_STATIC_DRAW);
-  float_attribute(0, 3, sizeof(glm::vec3), 0, 0);
-  glGenBuffers(1, &joint_indices);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, joint_indices);  // recorded in joint_vao
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-               static_cast<GLsizeiptr>(sphere.indices.size() * sizeof(std::uint16_t)),
-               sphere.indices.data(), GL_STATIC_DRAW);
+  glGenBuffers(1, &joint_corners);
+  glBindBuffer(GL_ARRAY_BUFFER, joint_corners);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(quad), quad, GL_STATIC_DRAW);
+  float_attribute(0, 2, 2 * sizeof(float), 0, 0);
   glGenBuffers(1, &joint_instance_buffer);
   mesh_instance_attributes(joint_instance_buffer);
 
@@ -261,11 +256,9 @@ void Renderer::shutdown() {
     if (p->id != 0) glDeleteProgram(p->id);
   const GLuint arrays[] = {r.empty_vao, r.grid_vao, r.bone_vao,
                            r.joint_vao, r.line_vao, r.point_vao};
-  const GLuint buffers[] = {r.grid_corners,         r.bone_mesh,
-                            r.bone_instance_buffer, r.joint_mesh,
-                            r.joint_indices,        r.joint_instance_buffer,
-                            r.line_corners,         r.line_instance_buffer,
-                            r.point_corners,        r.point_instance_buffer};
+  const GLuint buffers[] = {r.grid_corners,          r.bone_mesh,    r.bone_instance_buffer, r.joint_corners,
+                            r.joint_instance_buffer, r.line_corners, r.line_instance_buffer, r.point_corners,
+                            r.point_instance_buffer};
   // Deleting the name 0 is a no-op, so objects never created are fine here.
   glDeleteVertexArrays(static_cast<GLsizei>(std::size(arrays)), arrays);
   glDeleteBuffers(static_cast<GLsizei>(std::size(buffers)), buffers);
@@ -276,6 +269,7 @@ void Renderer::shutdown() {
 void Renderer::begin_frame(int framebuffer_width, int framebuffer_height, const Camera& camera,
                            const ViewportRect& viewport) {
   Impl& r = *impl_;
+  r.stats = FrameStats{};
   r.framebuffer_width = framebuffer_width;
   r.framebuffer_height = framebuffer_height;
   ViewportRect rect = viewport;
@@ -299,6 +293,7 @@ void Renderer::begin_frame(int framebuffer_width, int framebuffer_height, const 
   glUniform3fv(r.background.bottom_colour, 1, glm::value_ptr(kBackgroundBottom));
   glUniform3fv(r.background.top_colour, 1, glm::value_ptr(kBackgroundTop));
   glBindVertexArray(r.empty_vao);
+  r.count_draw(1, 1);
   glDrawArrays(GL_TRIANGLES, 0, 3);
 
   // The 3D draws that follow: depth-tested, opaque unless a draw says otherwise.
@@ -338,6 +333,7 @@ void Renderer::draw_grid(float scene_size) {
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glDepthMask(GL_FALSE);
   glBindVertexArray(r.grid_vao);
+  r.count_draw(2, 1);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
@@ -356,6 +352,8 @@ void Renderer::draw_skeleton(const SkeletonDraw& draw) {
     glUniform3fv(r.bone.view_up, 1, glm::value_ptr(r.view_up));
     upload_stream(r.bone_instance_buffer, r.bone_instances);
     glBindVertexArray(r.bone_vao);
+    r.count_draw(r.bone_vertex_count / 3, r.bone_instances.size());
+    r.stats.bones += static_cast<int>(r.bone_instances.size());
     glDrawArraysInstanced(GL_TRIANGLES, 0, r.bone_vertex_count,
                           static_cast<GLsizei>(r.bone_instances.size()));
   }
@@ -366,8 +364,13 @@ void Renderer::draw_skeleton(const SkeletonDraw& draw) {
     glUniform3fv(r.joint.view_up, 1, glm::value_ptr(r.view_up));
     upload_stream(r.joint_instance_buffer, r.joint_instances);
     glBindVertexArray(r.joint_vao);
-    glDrawElementsInstanced(GL_TRIANGLES, r.joint_index_count, GL_UNSIGNED_SHORT, nullptr,
-                            static_cast<GLsizei>(r.joint_instances.size()));
+    // The impostors' edges fade out through their alpha: with multisampling that becomes
+    // the covered samples (no blending, so the spheres stay opaque and depth-sorted).
+    glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    r.count_draw(2, r.joint_instances.size());
+    r.stats.joints += static_cast<int>(r.joint_instances.size());
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.joint_instances.size()));
+    glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
   }
 }
 
@@ -384,6 +387,7 @@ void Renderer::Impl::draw_line_instances(float width_pixels, float cap_pixels, b
   glDepthMask(GL_FALSE);
   if (on_top) glDisable(GL_DEPTH_TEST);
   glBindVertexArray(line_vao);
+  count_draw(2, line_instances.size());
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(line_instances.size()));
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_TRUE);
@@ -405,11 +409,24 @@ void Renderer::draw_polyline(const std::vector<glm::vec3>& points,
   r.draw_line_instances(width_pixels, 0.0f, on_top);  // butt ends: segments must not overlap
 }
 
-void Renderer::draw_points(const std::vector<glm::vec3>& centres,
-                           const std::vector<glm::vec4>& colours, float radius_pixels,
-                           bool on_top) {
+void Renderer::draw_points(const std::vector<glm::vec3>& centres, const std::vector<glm::vec4>& colours,
+                           float radius_pixels, bool on_top, bool cull_overlapping) {
   Impl& r = *impl_;
   if (!build_points(centres, colours, r.point_instances) || r.point_instances.empty()) return;
+  if (cull_overlapping) {
+    // Window pixels of each centre (behind the eye: NaN, never culled, clipped by GL).
+    r.point_pixels.resize(r.point_instances.size());
+    for (std::size_t i = 0; i < r.point_instances.size(); ++i) {
+      const glm::vec4 clip = r.view_projection * glm::vec4(r.point_instances[i].centre, 1.0f);
+      r.point_pixels[i] =
+          clip.w > 0.0f ? (glm::vec2(clip) / clip.w * 0.5f + 0.5f) * r.viewport_size : glm::vec2(std::nanf(""));
+    }
+    const std::size_t before = r.point_instances.size();
+    cull_overlapping_points(r.point_pixels, radius_pixels, r.points_kept);
+    keep_points(r.points_kept, r.point_instances);
+    r.stats.points_culled += static_cast<int>(before - r.point_instances.size());
+  }
+  r.stats.points += static_cast<int>(r.point_instances.size());
   glUseProgram(r.point.id);
   glUniformMatrix4fv(r.point.view_projection, 1, GL_FALSE, glm::value_ptr(r.view_projection));
   glUniform2fv(r.point.viewport_size, 1, glm::value_ptr(r.viewport_size));
@@ -420,6 +437,7 @@ void Renderer::draw_points(const std::vector<glm::vec3>& centres,
   glDepthMask(GL_FALSE);
   if (on_top) glDisable(GL_DEPTH_TEST);
   glBindVertexArray(r.point_vao);
+  r.count_draw(2, r.point_instances.size());
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(r.point_instances.size()));
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_TRUE);
@@ -435,10 +453,17 @@ void Renderer::draw_skinned_meshes(const SkinnedMeshDraw& draw) {
   if (draw.world == nullptr) return;
   Impl& r = *impl_;
   r.skinned.draw(*draw.world, draw.colour, r.view, r.projection, r.view_up);
+  r.stats.draw_calls += r.skinned.mesh_count();
+}
+
+const FrameStats& Renderer::last_frame_stats() const {
+  static const FrameStats kNone;
+  return impl_ != nullptr ? impl_->last_stats : kNone;
 }
 
 void Renderer::end_frame() {
-  const Impl& r = *impl_;
+  Impl& r = *impl_;
+  r.last_stats = r.stats;
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
   glDisable(GL_CULL_FACE);

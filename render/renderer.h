@@ -56,6 +56,20 @@ struct ViewportRect {
   int height = 0;
 };
 
+// What one frame (begin_frame to end_frame) asked of GL, for --state-out and for the
+// tests that a large rig costs no more draw calls than a small one: every draw call
+// (instanced draws count once; the skinned meshes one per mesh), the triangles the
+// background, grid, skeleton and overlay draws submit (instances times the mesh's
+// triangles; the skinned meshes' are not counted), and the instances of each kind.
+struct FrameStats {
+  int draw_calls = 0;
+  long long triangles = 0;
+  int bones = 0;          // octahedra drawn
+  int joints = 0;         // joint spheres drawn (eye-facing squares, two triangles each)
+  int points = 0;         // round points drawn (goal handles, markers)
+  int points_culled = 0;  // points left out by draw_points' overlap culling
+};
+
 class Renderer {
  public:
   Renderer() = default;
@@ -82,7 +96,8 @@ class Renderer {
   // widest at 10% of the length, roll following the parent joint's X axis), joints as
   // small spheres. The selected joint and its bones (to its children) are orange, the
   // hovered ones pale orange; tips that build_skeleton added are smaller and dimmer.
-  // One instanced draw call for all bones and one for all joints.
+  // One instanced draw call for all bones and one for all joints; a joint is an
+  // eye-facing square whose fragments ray-trace the sphere (two triangles, not a mesh).
   void draw_skeleton(const SkeletonDraw& draw);
 
   // Line segments points[0]-points[1], points[2]-points[3], ... (model space). `colours`
@@ -98,8 +113,11 @@ class Renderer {
                      float width_pixels = 2.0f, bool on_top = false);
   // Round screen-facing dots with a dark outline (goal handles, markers), one per centre
   // (model space), `radius_pixels` in framebuffer pixels; colours as in draw_lines.
+  // `cull_overlapping`: a point whose centre falls within radius_pixels of a point drawn
+  // after it (so drawn over it) is left out (overlay_instances.h, cull_overlapping_points):
+  // thousands of goal handles on a large rig stay a readable set of dots.
   void draw_points(const std::vector<glm::vec3>& centres, const std::vector<glm::vec4>& colours,
-                   float radius_pixels = 6.0f, bool on_top = false);
+                   float radius_pixels = 6.0f, bool on_top = false, bool cull_overlapping = false);
 
   // Skinned meshes (ik::ImportedRig::meshes). Upload once per rig, when it is opened: the
   // vertex and index buffers go to the GPU and stay there (an empty list frees them).
@@ -116,6 +134,8 @@ class Renderer {
 
   // Leaves the GL state documented above.
   void end_frame();
+  // The counts of the frame that last ended (all zero before the first).
+  const FrameStats& last_frame_stats() const;
 
  private:
   struct Impl;

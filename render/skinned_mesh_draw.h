@@ -25,6 +25,7 @@ class SkinnedMeshPass {
   // joint mapping and inverse bind matrices kept on the CPU), which skin `skeleton`.
   void upload(const ik::Skeleton& skeleton, const std::vector<ik::SkinnedMesh>& meshes);
   bool empty() const { return meshes_.empty(); }
+  int mesh_count() const { return static_cast<int>(meshes_.size()); }  // draw calls per draw()
 
   // Draws every uploaded mesh posed by `world` (model space, one matrix per joint of the
   // skeleton given to upload; any other count draws nothing). Translucent: blended, depth

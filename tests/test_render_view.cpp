@@ -59,26 +59,6 @@ TEST(Meshes, OctahedronIsClosedOutwardAndHasBlendersProportions) {
   EXPECT_NEAR(volume, 2.0f / 3.0f, 1e-5f);
 }
 
-TEST(Meshes, SphereIsUnitOutwardAndNearlyRound) {
-  const render::SphereMesh sphere = render::unit_sphere(12, 20);
-  ASSERT_FALSE(sphere.positions.empty());
-  ASSERT_EQ(sphere.indices.size() % 3, 0u);
-  for (const glm::vec3& p : sphere.positions) EXPECT_NEAR(glm::length(p), 1.0f, 1e-5f);
-  float volume = 0.0f;
-  for (std::size_t i = 0; i < sphere.indices.size(); i += 3) {
-    const glm::vec3& a = sphere.positions[sphere.indices[i]];
-    const glm::vec3& b = sphere.positions[sphere.indices[i + 1]];
-    const glm::vec3& c = sphere.positions[sphere.indices[i + 2]];
-    const float face_volume = signed_volume(glm::vec3(0.0f), a, b, c);
-    EXPECT_GT(face_volume, 0.0f) << "triangle " << i / 3 << " is inward or degenerate";
-    volume += face_volume;
-  }
-  // An inscribed polyhedron: a little under 4/3 pi, and closer the finer it is.
-  const float ball = 4.0f / 3.0f * 3.14159265f;
-  EXPECT_LT(volume, ball);
-  EXPECT_GT(volume, 0.9f * ball);
-}
-
 // --- Bone matrices --------------------------------------------------------------------
 
 TEST(BoneMatrix, RunsFromHeadToTailWithTheWaistAtATenth) {
@@ -390,6 +370,42 @@ TEST(OverlayInstances, PointsTakeTheirOwnOrTheSharedColour) {
   EXPECT_EQ(out[0].colour, glm::vec4(0, 0, 1, 1));
   EXPECT_FALSE(render::build_points(centres, {}, out));
   EXPECT_TRUE(out.empty());
+}
+
+// Screen-space culling of overlapping handles: the point drawn last (on top) wins; a point
+// one radius or more away from every kept one stays; off-screen (non-finite) ones stay.
+TEST(OverlayInstances, OverlappingPointsAreCulledTopmostKept) {
+  const std::vector<glm::vec2> pixels = {{100, 100}, {103, 100},         {100, 104}, {130, 100},
+                                         {136, 100}, {std::nanf(""), 0}, {101, 101}};
+  std::vector<int> kept;
+  render::cull_overlapping_points(pixels, 7.0f, kept);
+  // 6 (101, 101) is on top of 0, 1 and 2; 4 (136, 100) is 6 px from 3 (130, 100), hides it.
+  EXPECT_EQ(kept, (std::vector<int>{4, 5, 6}));
+  render::cull_overlapping_points(pixels, 0.0f, kept);  // no radius: nothing culled
+  EXPECT_EQ(kept.size(), pixels.size());
+  std::vector<render::PointInstance> points(pixels.size());
+  for (std::size_t i = 0; i < points.size(); ++i) points[i].centre = glm::vec3(static_cast<float>(i));
+  render::keep_points({4, 5, 6}, points);
+  ASSERT_EQ(points.size(), 3u);
+  EXPECT_EQ(points[0].centre.x, 4.0f);
+  EXPECT_EQ(points[2].centre.x, 6.0f);
+}
+
+TEST(OverlayInstances, CullingAThousandHandlesOnAGridKeepsOnePerRadius) {
+  // 40 x 40 handles 2 px apart (78 px square), radius 7: the kept ones are at least 7 px
+  // apart (at most ~143, hexagonal packing) and every culled one is within 7 px of a kept
+  // one (at least 6084 / (pi 49) ~ 40).
+  std::vector<glm::vec2> pixels;
+  for (int y = 0; y < 40; ++y)
+    for (int x = 0; x < 40; ++x) pixels.emplace_back(2.0f * x, 2.0f * y);
+  std::vector<int> kept;
+  render::cull_overlapping_points(pixels, 7.0f, kept);
+  EXPECT_GE(kept.size(), 30u);
+  EXPECT_LE(kept.size(), 160u);
+  for (std::size_t a = 0; a < kept.size(); ++a)
+    for (std::size_t b = a + 1; b < kept.size(); ++b)
+      EXPECT_GE(glm::length(pixels[static_cast<std::size_t>(kept[a])] - pixels[static_cast<std::size_t>(kept[b])]),
+                7.0f);
 }
 
 // --- Embedded shaders -------------------------------------------------------------------

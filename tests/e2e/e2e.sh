@@ -107,6 +107,25 @@ case "$case_name" in
     done
     ;;
 
+  large_rig_draw_calls)
+    # A generated 10,000-joint rig costs the renderer no more draw calls than the humanoid
+    # (one instanced call per kind), its joints two triangles each (eye-facing squares, not
+    # meshes), and its overlapping goal handles are culled on screen.
+    "$PY" "$E2E_DIR/../../bench/make_tree_rig.py" 10000 "$out/tree10000.gltf"
+    "${XVFB[@]}" "$IKSCOPE" --frames 4 --state-out "$out/humanoid.json" > "$out/stdout.txt" 2>&1 || fail "humanoid run failed"
+    "${XVFB[@]}" "$IKSCOPE" "$out/tree10000.gltf" --frames 4 --screenshot "$out/shot.png" \
+      --state-out "$out/state.json" >> "$out/stdout.txt" 2>&1 || fail "10,000-joint run failed"
+    small=$(json "$out/humanoid.json" 's["draws_last_frame"]["draw_calls"]')
+    large=$(json "$out/state.json" 's["draws_last_frame"]["draw_calls"]')
+    [ "$large" -le "$small" ] || fail "$large draw calls for 10,000 joints against $small for the humanoid"
+    joints=$(json "$out/state.json" 'len(s["joints"])')
+    [ "$(json "$out/state.json" 's["draws_last_frame"]["joints"]')" -eq "$joints" ] || fail "not every joint drawn"
+    triangles=$(json "$out/state.json" 's["draws_last_frame"]["triangles"]')
+    [ "$triangles" -le $((12 * joints)) ] || fail "$triangles triangles for $joints joints (more than 12 per joint)"
+    [ "$(json "$out/state.json" 's["draws_last_frame"]["points_culled"]')" -gt 0 ] || fail "no overlapping handle culled"
+    "$CHECK_SCREENSHOT" "$out/shot.png" "$out/state.json"
+    ;;
+
   click_selects_joint)
     # Real mouse events: find a joint's pixel from one run's state, start the program,
     # click there with xdotool, quit with Ctrl+Q, and read what was selected.
