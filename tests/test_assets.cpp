@@ -340,7 +340,9 @@ TEST(AssetsMixamoRig, SixtyFiveNamedJointsInCentimetresUnderAScaledArmature) {
   // ...and the figure stands 1.77 m tall in model space, feet on the floor.
   EXPECT_NEAR(m.at("mixamorig:HeadTop_End").y, 1.77f, 1e-4f);
   EXPECT_NEAR(m.at("mixamorig:LeftToe_End").y, 0.015f, 1e-4f);
-  for (const ik::JointLimits& l : s.limits) EXPECT_FALSE(l.enabled);
+  // The file has no limits; the importer gives the default ones from roles instead.
+  for (const ik::JointLimits& l : m.rig.file_limits) EXPECT_FALSE(l.enabled);
+  EXPECT_TRUE(m.rig.default_limits_applied);
 }
 
 TEST(AssetsMixamoRig, TPoseWithNearlyStraightLimbs) {
