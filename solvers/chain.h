@@ -90,6 +90,12 @@ struct Params {
   float max_scale = 4.0f;
 };
 
+// ---- Chain groups (what part of a character a chain poses; bulk enable / disable) ----
+enum class ChainGroup : std::uint8_t { other, fingers, limbs, spine, head, tail };
+inline constexpr int kChainGroupCount = 6;
+const char* to_string(ChainGroup group);  // "other", "fingers", "limbs", "spine", "head", "tail"
+bool chain_group_from_string(const char* text, ChainGroup& out);  // false if unknown
+
 // One IK chain: the joints from `root` down to `effector` (ascending indices), plus
 // optional extra effectors, a solver and its parameters.
 struct Chain {
@@ -100,6 +106,19 @@ struct Chain {
   int solver = 0;                     // index into the solver table (solver_table.h)
   Params params;
   bool enabled = true;
+  // ---- Group and goal space (solvers/goal_space.h) ----
+  ChainGroup group = ChainGroup::other;
+  // -1: `goal` is pinned in model space. Else `goal`'s position and orientation are an
+  // offset in this joint's frame (its model transform in the pose being solved), so the
+  // goal rides with the joint: finger goals with the hand, eye goals with the head. Must
+  // not be at or below `root` (the chain would chase its own goal).
+  int follow_joint = -1;
+  // An aim (look-at) chain: the goal's position is a look target, not where the effector
+  // goes. The solve asks for the effector to stay where it is and turn so that its local
+  // `aim_axis` points at the target (an orientation goal, so the solver must have
+  // orientation goals, e.g. DLS).
+  bool aim = false;
+  glm::vec3 aim_axis{0.0f, 0.0f, 1.0f};  // in the effector's own frame, unit
 };
 
 // Caller-owned record of a solve, for plotting and stepping.

@@ -13,7 +13,12 @@
 //      rotations of marked joints alone — so an earlier chain's effector stays where its
 //      solve put it. Scale chains lock nothing (they own scales, not rotations).
 //
-// A chain whose solver index is out of the table, or whose input is invalid, gets
+//   4. A following or aim chain's goal (Chain::follow_joint, Chain::aim; goal_space.h) is
+//      made just before the chain is solved, from the pose as the earlier chains left it:
+//      so a finger goal following the hand rides with the hand the arm chain just moved,
+//      in the same frame. Without allocating (a copy in workspace.solving_chain).
+//
+// A chain whose solver index is out of the table, or whose follow joint is not valid, or whose input is invalid, gets
 // invalid_input and changes nothing; the others are still solved. A disabled chain is not
 // solved: its result stays a default SolveResult (invalid_input, 0 iterations), its trace
 // is left as it was.
