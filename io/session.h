@@ -23,9 +23,19 @@
 //         "extra_effectors": [
 //           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1, "goal": {...}}],
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
-//                    "gravity": [0, -9.81, 0], ...}
+//                    "gravity": [0, -9.81, 0], ...},
+//         "group": "limbs",                          optional: ChainGroup, "other" if absent
+//         "follow_joint": {"index": 15, "name": "Hand.L"},   optional: the goal follows this
+//                                                    joint and "goal" is its offset in the
+//                                                    joint's frame (solvers/goal_space.h);
+//                                                    absent: pinned in model space
+//         "aim": {"axis": [0, 0, 1]}                 optional: an aim (look-at) chain
 //       }
-//     ]
+//     ],
+//     "roles": [                                     optional: each joint's role (rig_roles.h),
+//       {"joint": {"index": 15, "name": "Hand.L"},   joints not listed have none; absent: the
+//        "role": "finger", "side": "left",           roles the rig gives on import
+//        "finger": "index", "segment": 2}]
 //   }
 //
 // Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
@@ -47,6 +57,7 @@
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/rig_roles.h"
 
 namespace ik {
 
@@ -66,6 +77,9 @@ struct Session {
   std::vector<Chain> chains;  // Chain::solver indexes solver_table()
   bool has_camera = false;    // camera is saved / was loaded
   SessionCamera camera;
+  // ---- Roles (rig_roles.h): saved when has_roles; one per joint of the rig ----
+  bool has_roles = false;
+  std::vector<JointRole> roles;
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a

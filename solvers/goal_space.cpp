@@ -3,10 +3,7 @@
 #include <glm/gtx/quaternion.hpp>
 
 namespace ik {
-namespace {
 
-// The rotation of a model transform: its linear part with the scale divided out (the
-// skeletons' transforms are rotation times scale; a zero column leaves the identity).
 glm::quat rotation_of(const glm::mat4& m) {
   glm::mat3 r(m);
   for (int c = 0; c < 3; ++c) {
@@ -16,8 +13,6 @@ glm::quat rotation_of(const glm::mat4& m) {
   }
   return glm::normalize(glm::quat_cast(r));
 }
-
-}  // namespace
 
 glm::mat4 joint_model_transform(const Skeleton& skeleton, const Pose& pose, int joint) {
   glm::mat4 m(1.0f);

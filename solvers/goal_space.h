@@ -12,7 +12,7 @@
 // direction to the target (the shortest turn from its current orientation, so the roll
 // about the aim axis is kept), computed from the pose being solved.
 //
-// Index: joint_model_transform, goal_in_model_space, set_goal_in_model_space,
+// Index: rotation_of, joint_model_transform, goal_in_model_space, set_goal_in_model_space,
 //        set_follow_joint, follow_joint_problem, solving_goal
 #pragma once
 
@@ -22,6 +22,11 @@
 #include "solvers/chain.h"
 
 namespace ik {
+
+// The rotation of a model transform: its linear part with each column's scale divided out
+// (joints' transforms are rotation times scale, e.g. a Mixamo rig's 0.01 root; glm's
+// quat_cast of a scaled matrix is not its rotation). A zero column gives the identity.
+glm::quat rotation_of(const glm::mat4& transform);
 
 // The model-space transform of `joint` in `pose`: the product of the local transforms
 // from the skeleton's root down to it. Walks the parents; allocates nothing.

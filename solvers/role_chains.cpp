@@ -69,9 +69,7 @@ struct Builder {
     chain.enabled = enabled;
     const glm::mat4& e = world[static_cast<size_t>(effector)];
     chain.goal.position = position_of(e);
-    glm::mat3 r(e);
-    for (int c = 0; c < 3; ++c) r[c] = glm::normalize(r[c]);
-    chain.goal.orientation = glm::normalize(glm::quat_cast(r));
+    chain.goal.orientation = rotation_of(e);
     chains.push_back(chain);
     pinned.push_back(pinned_by_default);
     return chains.back();
