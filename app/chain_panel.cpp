@@ -408,7 +408,7 @@ void set_enabled_where(Editor& editor, Which which, bool on) {
 
 // A checkbox for a set of chains: ticked when all are enabled; clicking sets them all.
 template <typename Which>
-void group_checkbox(Editor& editor, const char* label, const char* rect_name, Which which) {
+void group_checkbox(Editor& editor, const char* label, const char* rect_name, Which which, bool same_line = true) {
   int count = 0, enabled = 0;
   for (const ik::Chain& chain : editor.chains)
     if (which(chain)) {
@@ -422,7 +422,7 @@ void group_checkbox(Editor& editor, const char* label, const char* rect_name, Wh
   const ImGuiStyle& style = ImGui::GetStyle();
   const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(text.c_str()).x;
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width < right) ImGui::SameLine();
+  if (same_line && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width < right) ImGui::SameLine();
   if (ImGui::Checkbox(text.c_str(), &all)) set_enabled_where(editor, which, all);
   remember_rect(editor, rect_name);
 }
@@ -433,8 +433,10 @@ ik::Side chain_side(const Editor& editor, const ik::Chain& chain) {
   return root < editor.rig.roles.size() ? editor.rig.roles[root].side : ik::Side::centre;
 }
 
-void draw_bulk_toggles(Editor& editor) {
-  ImGui::TextUnformatted("On:");
+// All chains and each group at once, in the "Groups" popup (so the panel keeps its height).
+void draw_groups_popup(Editor& editor) {
+  if (!ImGui::BeginPopup("groups")) return;
+  ImGui::TextUnformatted("Chains on:");
   ImGui::SameLine();
   if (ImGui::SmallButton("all")) set_enabled_where(editor, [](const ik::Chain&) { return true; }, true);
   ImGui::SameLine();
@@ -443,21 +445,29 @@ void draw_bulk_toggles(Editor& editor) {
                                                                "group_spine", "group_head", "group_tail"};
   for (int g = 0; g < ik::kChainGroupCount; ++g) {
     const ik::ChainGroup group = static_cast<ik::ChainGroup>(g);
-    if (group == ik::ChainGroup::fingers) continue;  // per hand, below
     group_checkbox(editor, ik::to_string(group), kRectNames[g],
-                   [group](const ik::Chain& chain) { return chain.group == group; });
+                   [group](const ik::Chain& chain) { return chain.group == group; }, false);
   }
-  // "Fingers" per hand: the finger chains are made disabled; these turn them on.
+  ImGui::EndPopup();
+}
+
+// "Fingers" per hand: the finger chains are made disabled; these turn them on. Shown only
+// when the rig has finger chains.
+void draw_finger_toggles(Editor& editor) {
   const auto fingers_of = [&editor](ik::Side side) {
     return [&editor, side](const ik::Chain& chain) {
       return chain.group == ik::ChainGroup::fingers && chain_side(editor, chain) == side;
     };
   };
-  group_checkbox(editor, "Fingers L", "fingers_left", fingers_of(ik::Side::left));
+  if (std::none_of(editor.chains.begin(), editor.chains.end(),
+                   [](const ik::Chain& c) { return c.group == ik::ChainGroup::fingers; }))
+    return;
+  ImGui::TextUnformatted("Fingers");
+  group_checkbox(editor, "L", "fingers_left", fingers_of(ik::Side::left));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The left hand's finger chains; their goals follow the hand");
-  group_checkbox(editor, "Fingers R", "fingers_right", fingers_of(ik::Side::right));
+  group_checkbox(editor, "R", "fingers_right", fingers_of(ik::Side::right));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The right hand's finger chains; their goals follow the hand");
-  group_checkbox(editor, "fingers", "group_fingers", fingers_of(ik::Side::centre));
+  group_checkbox(editor, "other", "fingers_other", fingers_of(ik::Side::centre));
 }
 
 std::string joint_label(const ik::Skeleton& s, int joint) {
@@ -475,8 +485,8 @@ void draw_goal_space(Editor& editor, int c) {
     ik::set_follow_joint(chain, editor.world, joint);
     editor.history.commit(editor.chains);
   };
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
-  if (ImGui::BeginCombo("Goal space", current.c_str())) {
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  if (ImGui::BeginCombo("Goal", current.c_str())) {
     if (ImGui::Selectable("pinned (model space)", !following)) choose(-1);
     std::vector<int> candidates;
     for (int j = s.parent[static_cast<size_t>(chain.root)]; j >= 0; j = s.parent[static_cast<size_t>(j)])
@@ -498,8 +508,10 @@ void draw_goal_space(Editor& editor, int c) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Pinned: the goal stays put in model space. Following: it rides with the joint\n"
                       "(its offset in the joint's frame is kept), e.g. finger goals with the hand.");
-  ImGui::TextDisabled("group: %s%s", ik::to_string(chain.group),
-                      chain.aim ? "; aims: the goal is a look target" : "");
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s%s", ik::to_string(chain.group), chain.aim ? ", look-at" : "");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(chain.aim ? "The chain's group; it aims: its goal is a look target" : "The chain's group");
 }
 
 void draw_chain_panel(Editor& editor, float x, float y, float width, float height) {
@@ -514,6 +526,11 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   // The times are ik::solve_frame's own, the code the humanoid frame benchmark runs.
   ImGui::Text("%zu chain%s, solved in %.1f us per frame", editor.chains.size(),
               editor.chains.size() == 1 ? "" : "s", editor.frame_solve.microseconds);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Groups")) ImGui::OpenPopup("groups");
+  remember_rect(editor, "groups_button");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Turn all chains, or a group of them (limbs, spine, head...), on or off");
+  draw_groups_popup(editor);
   if (ImGui::Button(editor.solving ? "Pause" : "Solve")) editor.solving = !editor.solving;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: pause or resume the per-frame solve");
   ImGui::SameLine();
@@ -539,10 +556,9 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A new chain ending at the selected joint (select one in the outline or the viewport)");
 
-  draw_bulk_toggles(editor);
-
+  draw_finger_toggles(editor);
   if (ImGui::BeginTable("chains", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-                        ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * std::min<float>(8.0f, editor.chains.size() + 1.5f)))) {
+                        ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * std::min<float>(7.0f, editor.chains.size() + 1.5f)))) {
     ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("solver");
     ImGui::TableSetupColumn("it");

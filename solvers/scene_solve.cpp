@@ -46,7 +46,12 @@ void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
   if (!at_or_below(skeleton, chain.effector, chain.root)) return;
   for (const EffectorGoal& e : chain.extra_effectors)
     if (!at_or_below(skeleton, e.joint, chain.root)) return;
-  lock_up_from(skeleton, chain.effector, ws);
+  // The main effector's own rotation moves nothing a position goal asks for: a later chain
+  // may turn it (a clavicle chain ends at the upper arm, from which the arm chain starts).
+  // With an orientation goal, or extra effectors (which may hang below it), it is owned.
+  const bool owns_effector = chain.goal.use_orientation || !chain.extra_effectors.empty();
+  const int effector_parent = skeleton.parent[static_cast<size_t>(chain.effector)];
+  lock_up_from(skeleton, owns_effector || chain.effector == chain.root ? chain.effector : effector_parent, ws);
   for (const EffectorGoal& e : chain.extra_effectors) lock_up_from(skeleton, e.joint, ws);
 }
 
@@ -83,7 +88,7 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
     if (chain_microseconds != nullptr) chain_microseconds[index] = microseconds_since(start);
     results[static_cast<size_t>(index)] = r;
     if (r.status != SolveStatus::invalid_input && !solves_scale(chain))
-      lock_chain(skeleton, chain, workspace);
+      lock_chain(skeleton, *solving, workspace);
   }
   std::fill(workspace.locked.begin(), workspace.locked.end(), 0);
 }

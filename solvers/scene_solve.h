@@ -8,7 +8,9 @@
 //      ascending; chains with the same effector in the order given). Since the spine is
 //      first in the DFS order, a head's look goal bends the spine before an arm reaches.
 //   3. A chain never moves what an earlier chain owns: after a (position) chain is solved,
-//      its joints (the path to its effector and to each extra effector) and every
+//      its joints (the path to its effector and to each extra effector; the main effector
+//      itself only when its goal has an orientation or the chain has extra effectors, since
+//      its own turn moves nothing a position goal asks for) and every
 //      ancestor of its root are marked in workspace.locked, and later chains leave the
 //      rotations of marked joints alone — so an earlier chain's effector stays where its
 //      solve put it. Scale chains lock nothing (they own scales, not rotations).

@@ -181,7 +181,8 @@ PYEOF
 import json, sys
 s = json.load(open(sys.argv[1]))
 cs = s["chains"]
-best = next(i for i, c in enumerate(cs) if s["joints"][s["joints"][c["effector"]]["parent"]]["name"] == "RightHand")
+# The right arm's chain: it ends at the hand (chains from roles) or at the hand's tip.
+best = next(i for i, c in enumerate(cs) if "RightHand" in (s["joints"][c["effector"]]["name"], s["joints"][s["joints"][c["effector"]]["parent"]]["name"]))
 print(best, round(cs[best]["goal_window"][0]), round(cs[best]["goal_window"][1]))
 PYEOF
 )
@@ -286,7 +287,10 @@ PYEOF
     json "$out/opened.json" 's["status"]' | grep -q "session .* opened" || fail "status: $(json "$out/opened.json" 's["status"]')"
     json "$out/opened.json" 's["file"]' | grep -q "humanoid.gltf" || fail "the session's rig is not open"
     [ "$(json "$out/opened.json" 'len(s["chains"])')" = "$(json "$out/saved.json" 'len(s["chains"])')" ] || fail "chain count differs"
-    [ "$(json "$out/opened.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" = 1 ] || fail "the edited goal did not come back"
+    # O turned the selected chain's orientation goal on (the legs' are on from the start).
+    [ "$(json "$out/opened.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" = \
+      "$(json "$out/saved.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" ] || fail "the orientation goals differ"
+    [ "$(json "$out/opened.json" '"goal_orientation_wxyz" in s["chains"][s["selected_chain"]]')" = True ] || fail "the edited goal did not come back"
     [ "$(json "$out/opened.json" 's["unsaved_changes"]')" = "False" ] || fail "a session just opened has unsaved changes"
     ;;
   unsaved_prompt_on_quit)
