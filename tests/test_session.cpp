@@ -10,8 +10,9 @@
 #include <random>
 
 #include "io/atomic_file.h"
-#include "io/session.h"
 #include "io/gltf_import.h"
+#include "io/session.h"
+#include "solvers/role_chains.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"
@@ -96,8 +97,7 @@ ik::Params random_params(std::mt19937& rng) {
   return p;
 }
 
-ik::Chain make_chain(std::mt19937& rng, const char* solver, const std::string& root,
-                     const std::string& effector) {
+ik::Chain make_chain(std::mt19937& rng, const char* solver, const std::string& root, const std::string& effector) {
   ik::Chain c;
   c.solver = ik::find_solver(solver);
   EXPECT_GE(c.solver, 0) << solver;
@@ -119,8 +119,7 @@ ik::Session rich_session() {
                                                            {"RightShoulder", "RightForearm"},
                                                            {"Hips", "Chest"},
                                                            {"LeftUpperArm", "LeftHand_end"}};
-  const std::pair<const char*, const char*> extra_chain[] = {{"Spine", "Head"},
-                                                             {"LeftShoulder", "LeftHand"}};
+  const std::pair<const char*, const char*> extra_chain[] = {{"Spine", "Head"}, {"LeftShoulder", "LeftHand"}};
   const char* extra_joint[] = {"Neck", "LeftForearm"};
   size_t next_any = 0, next_extra = 0;
   for (int i = 0; i < ik::solver_count(); ++i) {
@@ -200,6 +199,10 @@ void expect_same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::C
     EXPECT_EQ(a[c].effector, b[c].effector) << where;
     EXPECT_EQ(a[c].solver, b[c].solver) << where;
     EXPECT_EQ(a[c].enabled, b[c].enabled) << where;
+    EXPECT_EQ(a[c].group, b[c].group) << where;
+    EXPECT_EQ(a[c].follow_joint, b[c].follow_joint) << where;
+    EXPECT_EQ(a[c].aim, b[c].aim) << where;
+    EXPECT_EQ(a[c].aim_axis, b[c].aim_axis) << where;
     expect_same_goal(a[c].goal, b[c].goal, where + "goal");
     ASSERT_EQ(a[c].extra_effectors.size(), b[c].extra_effectors.size()) << where;
     for (size_t e = 0; e < a[c].extra_effectors.size(); ++e) {
@@ -226,8 +229,7 @@ ik::Pose solve_frames(const std::vector<ik::Chain>& chains) {
   ik::Pose pose = ik::rest_pose(humanoid());
   ik::Workspace workspace;
   std::vector<ik::SolveResult> results;
-  for (int frame = 0; frame < 3; ++frame)
-    ik::solve_scene(humanoid(), chains, pose, workspace, results);
+  for (int frame = 0; frame < 3; ++frame) ik::solve_scene(humanoid(), chains, pose, workspace, results);
   return pose;
 }
 
@@ -257,6 +259,41 @@ TEST(Session, SaveThenLoadGivesTheSameChainsFieldByField) {
   expect_same_session(saved, loaded);
 }
 
+// The chains from roles (groups, following goals, an aim chain) and edited roles come back.
+TEST(Session, GroupsGoalSpacesAimsAndRolesRoundTrip) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(humanoid_path(), rig, error)) << error;
+  ik::Session saved;
+  saved.rig_path = humanoid_path();
+  saved.chains = ik::suggest_rig_chains(humanoid(), rig.roles, ik::rest_pose(humanoid()), ik::find_solver("dls"));
+  int following = 0, aiming = 0, limbs = 0;
+  for (ik::Chain& c : saved.chains) {
+    following += c.follow_joint >= 0;
+    aiming += c.aim;
+    limbs += c.group == ik::ChainGroup::limbs;
+  }
+  EXPECT_GT(following, 0);
+  EXPECT_GT(aiming, 0);
+  EXPECT_GT(limbs, 0);
+  saved.chains[0].enabled = false;
+  saved.chains.back().aim = true;  // an unusual axis
+  saved.chains.back().aim_axis = glm::normalize(glm::vec3(0.3f, -0.2f, 0.9f));
+  saved.has_roles = true;
+  saved.roles = rig.roles;
+  saved.roles[static_cast<size_t>(joint("LeftToe"))] = ik::JointRole{};  // edited: no role
+  saved.roles[static_cast<size_t>(joint("Head_end"))].role = ik::Role::jaw;
+  const ik::Session loaded = save_and_load(saved, "roles.json");
+  expect_same_session(saved, loaded);
+  ASSERT_TRUE(loaded.has_roles);
+  ASSERT_EQ(loaded.roles.size(), saved.roles.size());
+  for (size_t j = 0; j < saved.roles.size(); ++j) EXPECT_TRUE(loaded.roles[j] == saved.roles[j]) << j;
+  // A session without roles leaves the rig's own.
+  ik::Session plain = saved;
+  plain.has_roles = false;
+  EXPECT_FALSE(save_and_load(plain, "no_roles.json").has_roles);
+}
+
 TEST(Session, LoadedChainsSolveExactlyAsTheSavedOnes) {
   const ik::Session saved = rich_session();
   const ik::Session loaded = save_and_load(saved, "solve.json");
@@ -269,8 +306,7 @@ TEST(Session, LoadedChainsSolveExactlyAsTheSavedOnes) {
     EXPECT_EQ(from_saved.local[j].translation, from_loaded.local[j].translation) << j;
     EXPECT_EQ(from_saved.local[j].rotation, from_loaded.local[j].rotation) << j;
     EXPECT_EQ(from_saved.local[j].scale, from_loaded.local[j].scale) << j;
-    moved += from_saved.local[j].rotation != rest.local[j].rotation ||
-             from_saved.local[j].scale != rest.local[j].scale;
+    moved += from_saved.local[j].rotation != rest.local[j].rotation || from_saved.local[j].scale != rest.local[j].scale;
   }
   EXPECT_GE(moved, 10);  // the solve did something, so equal poses mean something
 }
@@ -345,12 +381,11 @@ std::string write_session_text(const std::string& name, const std::string& text)
 }
 
 TEST(Session, MissingOptionalFieldsTakeTheDefaults) {
-  const std::string path =
-      write_session_text("minimal.json", R"({
-    "format": "ikscope-session", "version": 1, "rig_path": ")" +
-                                             humanoid_path() + R"(",
+  const std::string path = write_session_text("minimal.json", R"({
+    "format": "ikscope-session", "version": 1, "rig_path": ")" + humanoid_path() +
+                                                                  R"(",
     "chains": [{"solver": "ccd", "root": {"name": "LeftShoulder"}, "effector": {"index": )" +
-                                             std::to_string(joint("LeftHand")) + R"(},
+                                                                  std::to_string(joint("LeftHand")) + R"(},
                 "goal": {"position": [0.5, 1.2, 0.1]}}]})");
   ik::Session loaded;
   std::string error;
@@ -386,10 +421,9 @@ TEST(Session, JointsAreFoundByNameWhenTheIndexHoldsAnotherJoint) {
   ASSERT_EQ(warnings.size(), 2u);
   EXPECT_EQ(warnings[0], "chains[1].root: found 'LeftShoulder' by name as joint " +
                              std::to_string(joint("LeftShoulder")) + " (joint " +
-                             std::to_string(joint("LeftShoulder") + 1) +
-                             " is 'LeftUpperArm' in this rig)");
-  EXPECT_EQ(warnings[1], "chains[1].effector: found 'LeftHand' by name as joint " +
-                             std::to_string(joint("LeftHand")) + " (index 999 is out of range)");
+                             std::to_string(joint("LeftShoulder") + 1) + " is 'LeftUpperArm' in this rig)");
+  EXPECT_EQ(warnings[1], "chains[1].effector: found 'LeftHand' by name as joint " + std::to_string(joint("LeftHand")) +
+                             " (index 999 is out of range)");
 }
 
 TEST(Session, UnknownKeysAreIgnoredWithAWarning) {
@@ -403,9 +437,8 @@ TEST(Session, UnknownKeysAreIgnoredWithAWarning) {
   ik::Session loaded;
   std::vector<std::string> warnings;
   ASSERT_TRUE(ik::load_session(path, humanoid(), loaded, error, &warnings)) << error;
-  EXPECT_EQ(warnings,
-            (std::vector<std::string>{"chains[0].colour: unknown, ignored",
-                                      "chains[0].params.future_knob: unknown parameter, ignored"}));
+  EXPECT_EQ(warnings, (std::vector<std::string>{"chains[0].colour: unknown, ignored",
+                                                "chains[0].params.future_knob: unknown parameter, ignored"}));
   expect_same_chains(loaded.chains, small_session().chains);
 }
 
@@ -420,9 +453,24 @@ struct Broken {
 // "fabrik, ccd, ..." in table order.
 std::string known_solvers() {
   std::string list;
-  for (int i = 0; i < ik::solver_count(); ++i)
-    list += (i ? ", " : "") + std::string(ik::solver_table()[i].id);
+  for (int i = 0; i < ik::solver_count(); ++i) list += (i ? ", " : "") + std::string(ik::solver_table()[i].id);
   return list;
+}
+
+// "none, hips, spine, ..." in enum order.
+std::string known_roles() {
+  std::string list;
+  for (int r = 0; r <= static_cast<int>(ik::Role::twist); ++r)
+    list += (r ? ", " : "") + std::string(ik::role_name(static_cast<ik::Role>(r)));
+  return list;
+}
+
+// What roles_problem says when the head and the neck both claim the head's role.
+std::string head_claimed_twice() {
+  std::vector<ik::JointRole> roles(static_cast<size_t>(humanoid().joint_count()));
+  roles[static_cast<size_t>(joint("Head"))].role = ik::Role::head;
+  roles[static_cast<size_t>(joint("Neck"))].role = ik::Role::head;
+  return ik::roles_problem(humanoid(), roles);
 }
 
 std::vector<Broken> broken_cases() {
@@ -440,8 +488,7 @@ std::vector<Broken> broken_cases() {
       {"version_string", [](Json& d) { d["version"] = "1"; },
        "version: must be a whole number within +-16777216, not a string"},
       {"no_rig_path", [](Json& d) { d.erase("rig_path"); }, "missing 'rig_path'"},
-      {"chains_object", [](Json& d) { d["chains"] = Json::object(); },
-       "chains: must be an array, not an object"},
+      {"chains_object", [](Json& d) { d["chains"] = Json::object(); }, "chains: must be an array, not an object"},
       {"unknown_solver", [](Json& d) { d["chains"][1]["solver"] = "fabrk"; },
        "chains[1].solver: unknown solver 'fabrk' (known: " + known_solvers() + ")"},
       {"solver_index", [](Json& d) { d["chains"][1]["solver"] = 0; },
@@ -457,8 +504,8 @@ std::vector<Broken> broken_cases() {
        },
        "chains[1].root: joint index -1 is out of range (the rig has " + n + " joints)"},
       {"joint_name_unknown", [](Json& d) { d["chains"][1]["effector"]["name"] = "Tail"; },
-       "chains[1].effector: the rig has no joint named 'Tail' (joint " +
-           std::to_string(joint("LeftHand")) + " is 'LeftHand' in this rig)"},
+       "chains[1].effector: the rig has no joint named 'Tail' (joint " + std::to_string(joint("LeftHand")) +
+           " is 'LeftHand' in this rig)"},
       {"joint_empty", [](Json& d) { d["chains"][1]["effector"] = Json::object(); },
        "chains[1].effector: needs an 'index' or a 'name'"},
       {"root_not_ancestor",
@@ -466,9 +513,8 @@ std::vector<Broken> broken_cases() {
          d["chains"][1]["root"] = {{"index", joint("Head")}, {"name", "Head"}};
          d["chains"][1]["extra_effectors"] = Json::array();
        },
-       "chains[1]: root joint " + std::to_string(joint("Head")) +
-           " 'Head' is not an ancestor of effector joint " + std::to_string(joint("LeftHand")) +
-           " 'LeftHand'"},
+       "chains[1]: root joint " + std::to_string(joint("Head")) + " 'Head' is not an ancestor of effector joint " +
+           std::to_string(joint("LeftHand")) + " 'LeftHand'"},
       {"nan_as_null", [](Json& d) { d["chains"][0]["goal"]["position"][1] = nullptr; },
        "chains[0].goal.position[1]: must be a number, not null"},
       {"overflow", [](Json& d) { d["chains"][0]["goal"]["pole"][2] = 1e39; },
@@ -502,18 +548,45 @@ std::vector<Broken> broken_cases() {
        "chains[2]: solver 'two_bone' needs a chain of exactly 2 bones; this one has 3"},
       {"extra_outside",
        [](Json& d) {
-         d["chains"][1]["extra_effectors"][0]["joint"] = {{"index", joint("Head")},
-                                                          {"name", "Head"}};
+         d["chains"][1]["extra_effectors"][0]["joint"] = {{"index", joint("Head")}, {"name", "Head"}};
        },
        "chains[1].extra_effectors[0]: joint " + std::to_string(joint("Head")) +
-           " 'Head' is not below the chain's root joint " + std::to_string(joint("LeftShoulder")) +
-           " 'LeftShoulder'"},
+           " 'Head' is not below the chain's root joint " + std::to_string(joint("LeftShoulder")) + " 'LeftShoulder'"},
       {"negative_weight", [](Json& d) { d["chains"][1]["extra_effectors"][0]["weight"] = -1; },
        "chains[1].extra_effectors[0].weight: must not be negative"},
       {"enabled_string", [](Json& d) { d["chains"][3]["enabled"] = "yes"; },
        "chains[3].enabled: must be true or false, not a string"},
-      {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; },
-       "camera.distance: must be positive"},
+      {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; }, "camera.distance: must be positive"},
+      // ---- Groups, goal spaces, aims, roles ----
+      {"unknown_group", [](Json& d) { d["chains"][1]["group"] = "arms"; },
+       "chains[1].group: unknown group 'arms' (known: other, fingers, limbs, spine, head, tail)"},
+      {"follow_joint_inside_the_chain",
+       [](Json& d) {
+         d["chains"][1]["follow_joint"] = {{"name", "LeftForearm"}};
+       },
+       "chains[1].follow_joint: joint " + std::to_string(joint("LeftForearm")) +
+           " is at or below the chain's root, so it moves with the chain"},
+      {"follow_joint_unknown",
+       [](Json& d) {
+         d["chains"][1]["follow_joint"] = {{"name", "Tail"}};
+       },
+       "chains[1].follow_joint: the rig has no joint named 'Tail'"},
+      {"aim_zero_axis",
+       [](Json& d) {
+         d["chains"][0]["aim"] = {{"axis", {0, 0, 0}}};
+       },
+       "chains[0].aim.axis: must be a non-zero direction"},
+      {"unknown_role",
+       [](Json& d) {
+         d["roles"] = Json::array({{{"joint", {{"name", "Head"}}}, {"role", "skull"}}});
+       },
+       "roles[0].role: unknown name 'skull' (known: " + known_roles() + ")"},
+      {"role_claimed_twice",
+       [](Json& d) {
+         d["roles"] = Json::array(
+             {{{"joint", {{"name", "Head"}}}, {"role", "head"}}, {{"joint", {{"name", "Neck"}}}, {"role", "head"}}});
+       },
+       "roles: " + head_claimed_twice()},
   };
 }
 
@@ -557,8 +630,7 @@ TEST(Session, UnreadableOrInvalidJsonSaysSo) {
   EXPECT_FALSE(ik::load_session(folder, humanoid(), session, error));
   EXPECT_EQ(error, folder + ": cannot read: it is a folder");
 
-  for (const char* text :
-       {"", "{\"format\": \"ikscope-session\",", "{\"position\": [NaN, 0, 0]}"}) {
+  for (const char* text : {"", "{\"format\": \"ikscope-session\",", "{\"position\": [NaN, 0, 0]}"}) {
     const std::string path = write_session_text("invalid.json", text);
     EXPECT_FALSE(ik::load_session(path, humanoid(), session, error)) << text;
     EXPECT_EQ(error.rfind(path + ": invalid JSON: parse error at line 1, column ", 0), 0u) << error;
@@ -599,15 +671,12 @@ TEST(Session, AFailedWriteLeavesTheOldFileWhole) {
   // A session that would not load back is not written at all.
   changed.chains[0].goal.position.x = std::nanf("");
   EXPECT_FALSE(ik::save_session(path, humanoid(), changed, error));
-  EXPECT_EQ(error,
-            path + ": cannot save: chains[0].goal.position[0]: must be a finite number, not NaN");
+  EXPECT_EQ(error, path + ": cannot save: chains[0].goal.position[0]: must be a finite number, not NaN");
   changed = rich_session();
   changed.chains[0].effector = 999;
   EXPECT_FALSE(ik::save_session(path, humanoid(), changed, error));
-  EXPECT_EQ(error,
-            path +
-                ": cannot save: chains[0].effector: joint index 999 is out of range (the rig has " +
-                std::to_string(humanoid().joint_count()) + " joints)");
+  EXPECT_EQ(error, path + ": cannot save: chains[0].effector: joint index 999 is out of range (the rig has " +
+                       std::to_string(humanoid().joint_count()) + " joints)");
   EXPECT_EQ(read_text(path), before);
 }
 
