@@ -10,8 +10,8 @@
 #include <random>
 
 #include "io/atomic_file.h"
-#include "io/gltf_import.h"
 #include "io/session.h"
+#include "io/gltf_import.h"
 #include "solvers/role_chains.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
@@ -97,7 +97,8 @@ ik::Params random_params(std::mt19937& rng) {
   return p;
 }
 
-ik::Chain make_chain(std::mt19937& rng, const char* solver, const std::string& root, const std::string& effector) {
+ik::Chain make_chain(std::mt19937& rng, const char* solver, const std::string& root,
+                     const std::string& effector) {
   ik::Chain c;
   c.solver = ik::find_solver(solver);
   EXPECT_GE(c.solver, 0) << solver;
@@ -119,7 +120,8 @@ ik::Session rich_session() {
                                                            {"RightShoulder", "RightForearm"},
                                                            {"Hips", "Chest"},
                                                            {"LeftUpperArm", "LeftHand_end"}};
-  const std::pair<const char*, const char*> extra_chain[] = {{"Spine", "Head"}, {"LeftShoulder", "LeftHand"}};
+  const std::pair<const char*, const char*> extra_chain[] = {{"Spine", "Head"},
+                                                             {"LeftShoulder", "LeftHand"}};
   const char* extra_joint[] = {"Neck", "LeftForearm"};
   size_t next_any = 0, next_extra = 0;
   for (int i = 0; i < ik::solver_count(); ++i) {
@@ -229,7 +231,8 @@ ik::Pose solve_frames(const std::vector<ik::Chain>& chains) {
   ik::Pose pose = ik::rest_pose(humanoid());
   ik::Workspace workspace;
   std::vector<ik::SolveResult> results;
-  for (int frame = 0; frame < 3; ++frame) ik::solve_scene(humanoid(), chains, pose, workspace, results);
+  for (int frame = 0; frame < 3; ++frame)
+    ik::solve_scene(humanoid(), chains, pose, workspace, results);
   return pose;
 }
 
@@ -306,7 +309,8 @@ TEST(Session, LoadedChainsSolveExactlyAsTheSavedOnes) {
     EXPECT_EQ(from_saved.local[j].translation, from_loaded.local[j].translation) << j;
     EXPECT_EQ(from_saved.local[j].rotation, from_loaded.local[j].rotation) << j;
     EXPECT_EQ(from_saved.local[j].scale, from_loaded.local[j].scale) << j;
-    moved += from_saved.local[j].rotation != rest.local[j].rotation || from_saved.local[j].scale != rest.local[j].scale;
+    moved += from_saved.local[j].rotation != rest.local[j].rotation ||
+             from_saved.local[j].scale != rest.local[j].scale;
   }
   EXPECT_GE(moved, 10);  // the solve did something, so equal poses mean something
 }
@@ -381,11 +385,12 @@ std::string write_session_text(const std::string& name, const std::string& text)
 }
 
 TEST(Session, MissingOptionalFieldsTakeTheDefaults) {
-  const std::string path = write_session_text("minimal.json", R"({
-    "format": "ikscope-session", "version": 1, "rig_path": ")" + humanoid_path() +
-                                                                  R"(",
+  const std::string path =
+      write_session_text("minimal.json", R"({
+    "format": "ikscope-session", "version": 1, "rig_path": ")" +
+                                             humanoid_path() + R"(",
     "chains": [{"solver": "ccd", "root": {"name": "LeftShoulder"}, "effector": {"index": )" +
-                                                                  std::to_string(joint("LeftHand")) + R"(},
+                                             std::to_string(joint("LeftHand")) + R"(},
                 "goal": {"position": [0.5, 1.2, 0.1]}}]})");
   ik::Session loaded;
   std::string error;
@@ -421,9 +426,10 @@ TEST(Session, JointsAreFoundByNameWhenTheIndexHoldsAnotherJoint) {
   ASSERT_EQ(warnings.size(), 2u);
   EXPECT_EQ(warnings[0], "chains[1].root: found 'LeftShoulder' by name as joint " +
                              std::to_string(joint("LeftShoulder")) + " (joint " +
-                             std::to_string(joint("LeftShoulder") + 1) + " is 'LeftUpperArm' in this rig)");
-  EXPECT_EQ(warnings[1], "chains[1].effector: found 'LeftHand' by name as joint " + std::to_string(joint("LeftHand")) +
-                             " (index 999 is out of range)");
+                             std::to_string(joint("LeftShoulder") + 1) +
+                             " is 'LeftUpperArm' in this rig)");
+  EXPECT_EQ(warnings[1], "chains[1].effector: found 'LeftHand' by name as joint " +
+                             std::to_string(joint("LeftHand")) + " (index 999 is out of range)");
 }
 
 TEST(Session, UnknownKeysAreIgnoredWithAWarning) {
@@ -437,8 +443,9 @@ TEST(Session, UnknownKeysAreIgnoredWithAWarning) {
   ik::Session loaded;
   std::vector<std::string> warnings;
   ASSERT_TRUE(ik::load_session(path, humanoid(), loaded, error, &warnings)) << error;
-  EXPECT_EQ(warnings, (std::vector<std::string>{"chains[0].colour: unknown, ignored",
-                                                "chains[0].params.future_knob: unknown parameter, ignored"}));
+  EXPECT_EQ(warnings,
+            (std::vector<std::string>{"chains[0].colour: unknown, ignored",
+                                      "chains[0].params.future_knob: unknown parameter, ignored"}));
   expect_same_chains(loaded.chains, small_session().chains);
 }
 
@@ -453,7 +460,8 @@ struct Broken {
 // "fabrik, ccd, ..." in table order.
 std::string known_solvers() {
   std::string list;
-  for (int i = 0; i < ik::solver_count(); ++i) list += (i ? ", " : "") + std::string(ik::solver_table()[i].id);
+  for (int i = 0; i < ik::solver_count(); ++i)
+    list += (i ? ", " : "") + std::string(ik::solver_table()[i].id);
   return list;
 }
 
@@ -488,7 +496,8 @@ std::vector<Broken> broken_cases() {
       {"version_string", [](Json& d) { d["version"] = "1"; },
        "version: must be a whole number within +-16777216, not a string"},
       {"no_rig_path", [](Json& d) { d.erase("rig_path"); }, "missing 'rig_path'"},
-      {"chains_object", [](Json& d) { d["chains"] = Json::object(); }, "chains: must be an array, not an object"},
+      {"chains_object", [](Json& d) { d["chains"] = Json::object(); },
+       "chains: must be an array, not an object"},
       {"unknown_solver", [](Json& d) { d["chains"][1]["solver"] = "fabrk"; },
        "chains[1].solver: unknown solver 'fabrk' (known: " + known_solvers() + ")"},
       {"solver_index", [](Json& d) { d["chains"][1]["solver"] = 0; },
@@ -504,8 +513,8 @@ std::vector<Broken> broken_cases() {
        },
        "chains[1].root: joint index -1 is out of range (the rig has " + n + " joints)"},
       {"joint_name_unknown", [](Json& d) { d["chains"][1]["effector"]["name"] = "Tail"; },
-       "chains[1].effector: the rig has no joint named 'Tail' (joint " + std::to_string(joint("LeftHand")) +
-           " is 'LeftHand' in this rig)"},
+       "chains[1].effector: the rig has no joint named 'Tail' (joint " +
+           std::to_string(joint("LeftHand")) + " is 'LeftHand' in this rig)"},
       {"joint_empty", [](Json& d) { d["chains"][1]["effector"] = Json::object(); },
        "chains[1].effector: needs an 'index' or a 'name'"},
       {"root_not_ancestor",
@@ -513,8 +522,9 @@ std::vector<Broken> broken_cases() {
          d["chains"][1]["root"] = {{"index", joint("Head")}, {"name", "Head"}};
          d["chains"][1]["extra_effectors"] = Json::array();
        },
-       "chains[1]: root joint " + std::to_string(joint("Head")) + " 'Head' is not an ancestor of effector joint " +
-           std::to_string(joint("LeftHand")) + " 'LeftHand'"},
+       "chains[1]: root joint " + std::to_string(joint("Head")) +
+           " 'Head' is not an ancestor of effector joint " + std::to_string(joint("LeftHand")) +
+           " 'LeftHand'"},
       {"nan_as_null", [](Json& d) { d["chains"][0]["goal"]["position"][1] = nullptr; },
        "chains[0].goal.position[1]: must be a number, not null"},
       {"overflow", [](Json& d) { d["chains"][0]["goal"]["pole"][2] = 1e39; },
@@ -548,15 +558,18 @@ std::vector<Broken> broken_cases() {
        "chains[2]: solver 'two_bone' needs a chain of exactly 2 bones; this one has 3"},
       {"extra_outside",
        [](Json& d) {
-         d["chains"][1]["extra_effectors"][0]["joint"] = {{"index", joint("Head")}, {"name", "Head"}};
+         d["chains"][1]["extra_effectors"][0]["joint"] = {{"index", joint("Head")},
+                                                          {"name", "Head"}};
        },
        "chains[1].extra_effectors[0]: joint " + std::to_string(joint("Head")) +
-           " 'Head' is not below the chain's root joint " + std::to_string(joint("LeftShoulder")) + " 'LeftShoulder'"},
+           " 'Head' is not below the chain's root joint " + std::to_string(joint("LeftShoulder")) +
+           " 'LeftShoulder'"},
       {"negative_weight", [](Json& d) { d["chains"][1]["extra_effectors"][0]["weight"] = -1; },
        "chains[1].extra_effectors[0].weight: must not be negative"},
       {"enabled_string", [](Json& d) { d["chains"][3]["enabled"] = "yes"; },
        "chains[3].enabled: must be true or false, not a string"},
-      {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; }, "camera.distance: must be positive"},
+      {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; },
+       "camera.distance: must be positive"},
       // ---- Groups, goal spaces, aims, roles ----
       {"unknown_group", [](Json& d) { d["chains"][1]["group"] = "arms"; },
        "chains[1].group: unknown group 'arms' (known: other, fingers, limbs, spine, head, tail)"},
@@ -630,7 +643,8 @@ TEST(Session, UnreadableOrInvalidJsonSaysSo) {
   EXPECT_FALSE(ik::load_session(folder, humanoid(), session, error));
   EXPECT_EQ(error, folder + ": cannot read: it is a folder");
 
-  for (const char* text : {"", "{\"format\": \"ikscope-session\",", "{\"position\": [NaN, 0, 0]}"}) {
+  for (const char* text :
+       {"", "{\"format\": \"ikscope-session\",", "{\"position\": [NaN, 0, 0]}"}) {
     const std::string path = write_session_text("invalid.json", text);
     EXPECT_FALSE(ik::load_session(path, humanoid(), session, error)) << text;
     EXPECT_EQ(error.rfind(path + ": invalid JSON: parse error at line 1, column ", 0), 0u) << error;
@@ -671,12 +685,15 @@ TEST(Session, AFailedWriteLeavesTheOldFileWhole) {
   // A session that would not load back is not written at all.
   changed.chains[0].goal.position.x = std::nanf("");
   EXPECT_FALSE(ik::save_session(path, humanoid(), changed, error));
-  EXPECT_EQ(error, path + ": cannot save: chains[0].goal.position[0]: must be a finite number, not NaN");
+  EXPECT_EQ(error,
+            path + ": cannot save: chains[0].goal.position[0]: must be a finite number, not NaN");
   changed = rich_session();
   changed.chains[0].effector = 999;
   EXPECT_FALSE(ik::save_session(path, humanoid(), changed, error));
-  EXPECT_EQ(error, path + ": cannot save: chains[0].effector: joint index 999 is out of range (the rig has " +
-                       std::to_string(humanoid().joint_count()) + " joints)");
+  EXPECT_EQ(error,
+            path +
+                ": cannot save: chains[0].effector: joint index 999 is out of range (the rig has " +
+                std::to_string(humanoid().joint_count()) + " joints)");
   EXPECT_EQ(read_text(path), before);
 }
 
