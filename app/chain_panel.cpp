@@ -13,6 +13,7 @@
 #include "app/inspection.h"
 #include "app/jacobian_view.h"
 #include "app/panels.h"
+#include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
 
@@ -91,8 +92,11 @@ void draw_chain_ends(Editor& editor, ik::Chain& chain) {
     if (root == false) {
       std::vector<glm::mat4> world;
       ik::fk_all(s, editor.pose, world);
-      chain.goal.position = ik::position_of(world[static_cast<size_t>(j)]);
+      ik::Goal goal = ik::goal_in_model_space(chain, world);
+      goal.position = ik::position_of(world[static_cast<size_t>(j)]);
+      ik::set_goal_in_model_space(chain, world, goal);
     }
+    if (!ik::follow_joint_problem(s, chain).empty()) ik::set_follow_joint(chain, editor.world, -1);
     editor.history.commit(editor.chains);
   };
   if (ImGui::Button("Root = selected joint")) set_end(true);
@@ -244,6 +248,128 @@ void draw_selected_chain(Editor& editor, int c) {
 
 }  // namespace
 
+// ---- Bulk enable / disable and the selected chain's goal space (the chain table's part) ----
+
+// Sets `enabled` on every chain `which` picks; one undo step if anything changed.
+template <typename Which>
+void set_enabled_where(Editor& editor, Which which, bool on) {
+  bool changed = false;
+  for (ik::Chain& chain : editor.chains)
+    if (which(chain) && chain.enabled != on) {
+      chain.enabled = on;
+      changed = true;
+    }
+  if (changed) editor.history.commit(editor.chains);
+}
+
+// A checkbox for a set of chains: ticked when all are enabled; clicking sets them all.
+template <typename Which>
+void group_checkbox(Editor& editor, const char* label, const char* rect_name, Which which, bool same_line = true) {
+  int count = 0, enabled = 0;
+  for (const ik::Chain& chain : editor.chains)
+    if (which(chain)) {
+      ++count;
+      enabled += chain.enabled;
+    }
+  if (count == 0) return;
+  bool all = enabled == count;
+  const std::string text = std::string(label) + " " + std::to_string(enabled) + "/" + std::to_string(count);
+  // On the same line while it fits the panel, else on the next.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(text.c_str()).x;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (same_line && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width < right) ImGui::SameLine();
+  if (ImGui::Checkbox(text.c_str(), &all)) set_enabled_where(editor, which, all);
+  remember_rect(editor, rect_name);
+}
+
+// The side of a chain's root from the rig's roles (fingers of the left or the right hand).
+ik::Side chain_side(const Editor& editor, const ik::Chain& chain) {
+  const size_t root = static_cast<size_t>(chain.root);
+  return root < editor.rig.roles.size() ? editor.rig.roles[root].side : ik::Side::centre;
+}
+
+// All chains and each group at once, in the "Groups" popup (so the panel keeps its height).
+void draw_groups_popup(Editor& editor) {
+  if (!ImGui::BeginPopup("groups")) return;
+  ImGui::TextUnformatted("Chains on:");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("all")) set_enabled_where(editor, [](const ik::Chain&) { return true; }, true);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("none")) set_enabled_where(editor, [](const ik::Chain&) { return true; }, false);
+  static const char* const kRectNames[ik::kChainGroupCount] = {"group_other", "group_fingers", "group_limbs",
+                                                               "group_spine", "group_head", "group_tail"};
+  for (int g = 0; g < ik::kChainGroupCount; ++g) {
+    const ik::ChainGroup group = static_cast<ik::ChainGroup>(g);
+    group_checkbox(editor, ik::to_string(group), kRectNames[g],
+                   [group](const ik::Chain& chain) { return chain.group == group; }, false);
+  }
+  ImGui::EndPopup();
+}
+
+// "Fingers" per hand: the finger chains are made disabled; these turn them on. Shown only
+// when the rig has finger chains.
+void draw_finger_toggles(Editor& editor) {
+  const auto fingers_of = [&editor](ik::Side side) {
+    return [&editor, side](const ik::Chain& chain) {
+      return chain.group == ik::ChainGroup::fingers && chain_side(editor, chain) == side;
+    };
+  };
+  if (std::none_of(editor.chains.begin(), editor.chains.end(),
+                   [](const ik::Chain& c) { return c.group == ik::ChainGroup::fingers; }))
+    return;
+  ImGui::TextUnformatted("Fingers");
+  group_checkbox(editor, "L", "fingers_left", fingers_of(ik::Side::left));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The left hand's finger chains; their goals follow the hand");
+  group_checkbox(editor, "R", "fingers_right", fingers_of(ik::Side::right));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The right hand's finger chains; their goals follow the hand");
+  group_checkbox(editor, "other", "fingers_other", fingers_of(ik::Side::centre));
+}
+
+std::string joint_label(const ik::Skeleton& s, int joint) {
+  return std::to_string(joint) + " " + s.name[static_cast<size_t>(joint)];
+}
+
+// Pinned in model space, or following a joint above the chain's root (its ancestors, and
+// other chains' effectors outside its subtree). Switching keeps the goal where it is.
+void draw_goal_space(Editor& editor, int c) {
+  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  const ik::Skeleton& s = editor.rig.skeleton;
+  const bool following = chain.follow_joint >= 0 && chain.follow_joint < s.joint_count();
+  const std::string current = following ? "follows " + joint_label(s, chain.follow_joint) : "pinned";
+  const auto choose = [&](int joint) {
+    ik::set_follow_joint(chain, editor.world, joint);
+    editor.history.commit(editor.chains);
+  };
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  if (ImGui::BeginCombo("Goal", current.c_str())) {
+    if (ImGui::Selectable("pinned (model space)", !following)) choose(-1);
+    std::vector<int> candidates;
+    for (int j = s.parent[static_cast<size_t>(chain.root)]; j >= 0; j = s.parent[static_cast<size_t>(j)])
+      candidates.push_back(j);
+    for (const ik::Chain& other : editor.chains) {
+      ik::Chain probe = chain;
+      probe.follow_joint = other.effector;
+      if (ik::follow_joint_problem(s, probe).empty() &&
+          std::find(candidates.begin(), candidates.end(), other.effector) == candidates.end())
+        candidates.push_back(other.effector);
+    }
+    for (int j : candidates) {
+      const std::string label = "follows " + joint_label(s, j);
+      if (ImGui::Selectable(label.c_str(), chain.follow_joint == j)) choose(j);
+    }
+    ImGui::EndCombo();
+  }
+  remember_rect(editor, "goal_space");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Pinned: the goal stays put in model space. Following: it rides with the joint\n"
+                      "(its offset in the joint's frame is kept), e.g. finger goals with the hand.");
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s%s", ik::to_string(chain.group), chain.aim ? ", look-at" : "");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(chain.aim ? "The chain's group; it aims: its goal is a look target" : "The chain's group");
+}
+
 void draw_chain_panel(Editor& editor, float x, float y, float width, float height) {
   ImGui::SetNextWindowPos(ImVec2(x, y));
   ImGui::SetNextWindowSize(ImVec2(width, height));
@@ -256,6 +382,11 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   // The times are ik::solve_frame's own, the code the humanoid frame benchmark runs.
   ImGui::Text("%zu chain%s, solved in %.1f us per frame", editor.chains.size(),
               editor.chains.size() == 1 ? "" : "s", editor.frame_solve.microseconds);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Groups")) ImGui::OpenPopup("groups");
+  remember_rect(editor, "groups_button");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Turn all chains, or a group of them (limbs, spine, head...), on or off");
+  draw_groups_popup(editor);
   if (ImGui::Button(editor.solving ? "Pause" : "Solve")) editor.solving = !editor.solving;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: pause or resume the per-frame solve");
   ImGui::SameLine();
@@ -281,8 +412,9 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("A new chain ending at the selected joint (select one in the outline or the viewport)");
 
+  draw_finger_toggles(editor);
   if (ImGui::BeginTable("chains", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-                        ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * std::min<float>(8.0f, editor.chains.size() + 1.5f)))) {
+                        ImVec2(0.0f, ImGui::GetTextLineHeightWithSpacing() * std::min<float>(7.0f, editor.chains.size() + 1.5f)))) {
     ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("solver");
     ImGui::TableSetupColumn("it");
@@ -321,6 +453,8 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     }
     ImGui::EndTable();
   }
+  if (editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size()))
+    draw_goal_space(editor, editor.selected_chain);
   if (editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size()))
     draw_selected_chain(editor, editor.selected_chain);
   else

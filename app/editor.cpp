@@ -3,6 +3,8 @@
 #include <cstdio>
 
 #include "solvers/ik_blend.h"
+#include "solvers/goal_space.h"
+#include "solvers/role_chains.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
@@ -81,8 +83,14 @@ void reset_pose_and_goals(Editor& editor) {
   reset_pose(editor);
   for (ik::Chain& chain : editor.chains) {
     const glm::mat4& effector = editor.world[static_cast<size_t>(chain.effector)];
-    chain.goal.position = ik::position_of(effector);
-    if (chain.goal.use_orientation) chain.goal.orientation = glm::normalize(glm::quat_cast(glm::mat3(effector)));
+    // Worked in model space, stored as the chain keeps it (an offset for a following goal).
+    ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+    const float look_distance = glm::length(goal.position - ik::position_of(effector));
+    goal.position = ik::position_of(effector);
+    // An aim chain's look target goes back in front of the effector, along its aim axis.
+    if (chain.aim) goal.position += look_distance * glm::normalize(glm::mat3(effector) * chain.aim_axis);
+    if (chain.goal.use_orientation) goal.orientation = ik::rotation_of(effector);
+    ik::set_goal_in_model_space(chain, editor.world, goal);
     for (ik::EffectorGoal& extra : chain.extra_effectors)
       extra.goal.position = ik::position_of(editor.world[static_cast<size_t>(extra.joint)]);
   }
@@ -95,7 +103,8 @@ void suggest_chains(Editor& editor) {
   // Damped least squares by default: it honours joint limits without stalling, where
   // FABRIK, which works on positions, can stall against them (the IK guide's caveat).
   const int dls = ik::find_solver("dls");
-  editor.chains = ik::suggest_chains(editor.rig.skeleton, editor.pose, dls >= 0 ? dls : 0);
+  // From the joints' roles when they give a body (role_chains.h), else from the tree's shape.
+  editor.chains = ik::suggest_rig_chains(editor.rig.skeleton, editor.rig.roles, editor.pose, dls >= 0 ? dls : 0);
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.hovered_goal = -1;
@@ -105,10 +114,10 @@ void suggest_chains(Editor& editor) {
 void set_orientation_goal(Editor& editor, int c, bool on) {
   if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
   ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  chain.goal.use_orientation = on;
-  if (on)
-    chain.goal.orientation =
-        glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
+  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+  goal.use_orientation = on;
+  if (on) goal.orientation = ik::rotation_of(editor.world[static_cast<size_t>(chain.effector)]);
+  ik::set_goal_in_model_space(chain, editor.world, goal);
   editor.history.commit(editor.chains);
 }
 

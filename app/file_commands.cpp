@@ -103,6 +103,8 @@ bool save_session(Editor& editor, const std::string& path) {
   session.chains = editor.chains;
   session.has_camera = true;
   session.camera = {editor.camera.target, editor.camera.distance, editor.camera.yaw, editor.camera.pitch};
+  session.has_roles = true;  // as the outline shows them, edits included
+  session.roles = editor.rig.roles;
   std::string error;
   if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -134,6 +136,7 @@ bool open_session(Editor& editor, const std::string& path) {
   }
   // Everything read: now replace the scene.
   editor.rig = std::move(rig);
+  if (session.has_roles) editor.rig.roles = session.roles;
   editor.has_rig = true;
   ++editor.rig_generation;
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"
 
@@ -115,6 +116,12 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
     run.solver = k;
     ik::Chain trial = chain;
     trial.solver = k;
+    // A following or aim goal as the scene solve would hand it over (solvers/goal_space.h).
+    if (ik::goal_is_derived(chain)) {
+      if (!ik::solving_goal(s, start, chain, trial.goal)) return runs;
+      trial.follow_joint = -1;
+      trial.aim = false;
+    }
     trial.params.warm_start = true;  // from `start`, the same for every solver
     ik::Pose pose = start;
     ik::Trace trace;

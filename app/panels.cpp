@@ -248,10 +248,29 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
   const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
   const float table_height = ImGui::GetContentRegionAvail().y - details_height;
-  if (ImGui::BeginTable("joints", 2, table_flags, ImVec2(0.0f, table_height))) {
+  // Each joint's rig role (solvers/rig_roles.h); the selected row's is a combo to change it
+  // (a role held by one joint per side moves: its old holder gets none). Saved in the session.
+  const auto set_role = [&editor, &s](int joint, ik::Role role) {
+    std::vector<ik::JointRole>& roles = editor.rig.roles;
+    if (roles.size() != static_cast<size_t>(s.joint_count())) roles.assign(static_cast<size_t>(s.joint_count()), {});
+    ik::JointRole wanted = roles[static_cast<size_t>(joint)];
+    wanted.role = role;
+    wanted.source = ik::RoleSource::given;
+    if (role != ik::Role::finger) wanted.finger = ik::Finger::none;
+    if (role != ik::Role::finger && role != ik::Role::spine && role != ik::Role::neck && role != ik::Role::tail)
+      wanted.segment = 0;
+    for (size_t k = 0; k < roles.size(); ++k)
+      if (static_cast<int>(k) != joint && ik::is_single_role(role) && roles[k] == wanted) {
+        set_status(editor, s.name[k] + " had that role: it has none now", false);
+        roles[k] = ik::JointRole{};
+      }
+    roles[static_cast<size_t>(joint)] = wanted;
+  };
+  if (ImGui::BeginTable("joints", 3, table_flags, ImVec2(0.0f, table_height))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
     ImGui::TableHeadersRow();
     const float indent = ImGui::GetFontSize() * 0.6f;
     ImGuiListClipper clipper;
@@ -280,6 +299,26 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
           ImGui::TextDisabled("%s", s.name[u].c_str());
         else
           ImGui::TextUnformatted(s.name[u].c_str());
+        ImGui::TableNextColumn();
+        const std::string role = u < editor.rig.roles.size() ? ik::describe_role(editor.rig.roles[u]) : "none";
+        if (is_selected) {
+          ImGui::SetNextItemWidth(-1.0f);
+          if (ImGui::BeginCombo("##role", role.c_str())) {
+            for (int r = 0; r <= static_cast<int>(ik::Role::twist); ++r) {
+              const ik::Role option = static_cast<ik::Role>(r);
+              const bool current = u < editor.rig.roles.size() && editor.rig.roles[u].role == option;
+              if (ImGui::Selectable(ik::role_name(option), current)) set_role(i, option);
+            }
+            ImGui::EndCombo();
+          }
+          remember_rect(editor, "joint_role");
+          if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("This joint's role (saved in the session). Suggest chains makes chains from roles.");
+        } else if (role == "none") {
+          ImGui::TextDisabled("-");
+        } else {
+          ImGui::TextUnformatted(role.c_str());
+        }
       }
     }
     ImGui::EndTable();

@@ -6,6 +6,7 @@
 #include "app/limit_draw.h"
 #include "app/viewport_input.h"
 #include "render/skinning.h"
+#include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
 namespace app {
@@ -21,11 +22,12 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
     if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
     if (static_cast<int>(c) == editor.selected_chain) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
     if (static_cast<int>(c) == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
-    handles.push_back(chain.goal.position);
+    const glm::vec3 goal = ik::goal_in_model_space(chain, editor.world).position;  // following goals: offsets
+    handles.push_back(goal);
     handle_colours.push_back(colour);
     if (chain.enabled && !reached && chain.effector >= 0 && chain.effector < static_cast<int>(editor.world.size())) {
       misses.push_back(ik::position_of(editor.world[static_cast<size_t>(chain.effector)]));
-      misses.push_back(chain.goal.position);
+      misses.push_back(goal);
     }
   }
   if (!misses.empty()) renderer.draw_lines(misses, {glm::vec4(0.95f, 0.35f, 0.30f, 0.8f)}, 1.5f, true);
@@ -35,7 +37,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   const float axis_length = 0.06f * scene_size(editor);
   for (size_t c = 0; c < editor.chains.size(); ++c) {
     if (!goal_has_orientation(editor, static_cast<int>(c))) continue;
-    const ik::Goal& goal = editor.chains[c].goal;
+    const ik::Goal goal = ik::goal_in_model_space(editor.chains[c], editor.world);
     const glm::mat3 r = glm::mat3_cast(goal.orientation);
     for (int a = 0; a < 3; ++a) {
       glm::vec4 colour(0.25f, 0.25f, 0.25f, 1.0f);

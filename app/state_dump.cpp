@@ -7,6 +7,7 @@
 #include "io/atomic_file.h"
 #include "render/skinning.h"
 #include "solvers/clip_playback.h"
+#include "solvers/goal_space.h"
 
 namespace app {
 namespace {
@@ -99,7 +100,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   json chains = json::array();
   for (size_t c = 0; c < editor.chains.size(); ++c) {
     const ik::Chain& chain = editor.chains[c];
-    const glm::vec3 goal = chain.goal.position;
+    const glm::vec3 goal = ik::goal_in_model_space(chain, editor.world).position;  // model space
     const glm::vec3 effector = ik::position_of(editor.world[static_cast<size_t>(chain.effector)]);
     const glm::vec2 goal_window = project_to_window(editor.camera, area, goal);
     json entry = {{"root", chain.root},
@@ -111,8 +112,13 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                   {"distance_to_goal", glm::length(effector - goal)}};
     const glm::quat e = glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
     entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
+    // ---- Group and goal space (solvers/goal_space.h): "pinned" or "follows joint N". ----
+    entry["group"] = ik::to_string(chain.group);
+    entry["goal_space"] = chain.follow_joint < 0 ? std::string("pinned") : "follows joint " + std::to_string(chain.follow_joint);
+    entry["follow_joint"] = chain.follow_joint;
+    entry["aim"] = chain.aim;
     if (chain.goal.use_orientation) {
-      const glm::quat q = chain.goal.orientation;
+      const glm::quat q = ik::goal_in_model_space(chain, editor.world).orientation;
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
     }
     entry["ik_weight"] = chain.ik_weight;  // solvers/ik_blend.h

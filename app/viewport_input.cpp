@@ -5,6 +5,7 @@
 
 #include "app/file_commands.h"
 #include "app/goal_drag.h"
+#include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
 namespace app {
@@ -18,7 +19,8 @@ void select_joint(Editor& editor, int joint) {
 // Starts dragging chain `c`'s goal from the window point (x, y).
 void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float y,
                      const ViewportArea& area) {
-  const glm::vec3 goal = editor.chains[static_cast<size_t>(c)].goal.position;
+  // In model space: a following goal is stored as an offset (solvers/goal_space.h).
+  const glm::vec3 goal = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
   const render::Ray ray = ray_through_window(editor.camera, area, x, y);
   input.plane_normal = -ray.direction;  // the plane faces the camera
   glm::vec3 hit = goal;
@@ -46,7 +48,11 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
   } else if (!ray_plane_hit(ray, input.grab_point, input.plane_normal, point)) {
     return;  // the plane is edge-on or behind: keep the goal where it is
   }
-  editor.chains[static_cast<size_t>(input.goal_chain)].goal.position = point + input.grab_offset;
+  // A following goal keeps its new place as a new offset in the followed joint's frame.
+  ik::Chain& chain = editor.chains[static_cast<size_t>(input.goal_chain)];
+  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+  goal.position = point + input.grab_offset;
+  ik::set_goal_in_model_space(chain, editor.world, goal);
 }
 
 // Turns chain `c`'s goal orientation like a trackball: moving the mouse right turns it
@@ -57,8 +63,10 @@ void rotate_goal(Editor& editor, int c, float dx, float dy) {
   glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
   right = glm::length(right) > 1e-6f ? glm::normalize(right) : glm::vec3(1.0f, 0.0f, 0.0f);
   const glm::vec3 up = glm::cross(right, forward);
-  glm::quat& q = editor.chains[static_cast<size_t>(c)].goal.orientation;
-  q = glm::normalize(glm::angleAxis(dx * 0.01f, up) * glm::angleAxis(dy * 0.01f, right) * q);
+  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);  // turned in model space
+  goal.orientation = glm::normalize(glm::angleAxis(dx * 0.01f, up) * glm::angleAxis(dy * 0.01f, right) * goal.orientation);
+  ik::set_goal_in_model_space(chain, editor.world, goal);
 }
 
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
@@ -233,7 +241,7 @@ bool goal_has_orientation(const Editor& editor, int c) {
 std::vector<glm::vec3> goal_positions(const Editor& editor) {
   std::vector<glm::vec3> points;
   points.reserve(editor.chains.size());
-  for (const ik::Chain& c : editor.chains) points.push_back(c.goal.position);
+  for (const ik::Chain& c : editor.chains) points.push_back(ik::goal_in_model_space(c, editor.world).position);
   return points;
 }
 

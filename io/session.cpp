@@ -10,6 +10,7 @@
 #include "io/atomic_file.h"
 #include "io/file_paths.h"
 #include "io/json_output.h"
+#include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
 namespace ik {
@@ -78,6 +79,25 @@ Json chain_json(const Chain& chain, const Skeleton& skeleton) {
   out["extra_effectors"] = std::move(extras);
   out["params"] = params_json(chain.params);
   out["ik_weight"] = json_float(chain.ik_weight);  // solvers/ik_blend.h
+  // ---- Group, goal space, aim (solvers/goal_space.h) ----
+  out["group"] = to_string(chain.group);
+  if (chain.follow_joint >= 0) out["follow_joint"] = joint_json(skeleton, chain.follow_joint);
+  if (chain.aim) out["aim"] = {{"axis", json_vec3(chain.aim_axis)}};
+  return out;
+}
+
+// ---- Roles: the joints that have one ----
+Json roles_json(const std::vector<JointRole>& roles, const Skeleton& skeleton) {
+  Json out = Json::array();
+  for (size_t j = 0; j < roles.size(); ++j) {
+    const JointRole& r = roles[j];
+    if (r.role == Role::none) continue;
+    Json entry = {{"joint", joint_json(skeleton, static_cast<int>(j))}, {"role", role_name(r.role)}};
+    if (r.side != Side::centre) entry["side"] = side_name(r.side);
+    if (r.finger != Finger::none) entry["finger"] = finger_name(r.finger);
+    if (r.segment != 0) entry["segment"] = r.segment;
+    out.push_back(std::move(entry));
+  }
   return out;
 }
 
@@ -100,6 +120,7 @@ Json session_json(const Session& session, const Skeleton& skeleton, const std::s
   Json chains = Json::array();
   for (const Chain& chain : session.chains) chains.push_back(chain_json(chain, skeleton));
   doc["chains"] = std::move(chains);
+  if (session.has_roles) doc["roles"] = roles_json(session.roles, skeleton);
   return doc;
 }
 
@@ -324,7 +345,8 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
                  std::vector<std::string>& warnings) {
   require_object(v, where);
   note_unknown_keys(v,
-                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight"},
+                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight",
+                     "group", "follow_joint", "aim"},
                     where, warnings);
   Chain chain;
   chain.solver = read_solver(require_member(v, "solver", where), member_where(where, "solver"));
@@ -378,7 +400,70 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
     if (!(chain.ik_weight >= 0.0f && chain.ik_weight <= 1.0f))
       fail(member_where(where, "ik_weight"), "must be between 0 and 1");
   }
+  // ---- Group, goal space, aim ----
+  if (const Json* x = find_member(v, "group")) {
+    const std::string& group = read_string(*x, member_where(where, "group"));
+    if (!chain_group_from_string(group.c_str(), chain.group))
+      fail(member_where(where, "group"),
+           "unknown group " + quoted(group) + " (known: other, fingers, limbs, spine, head, tail)");
+  }
+  if (const Json* x = find_member(v, "follow_joint")) {
+    chain.follow_joint = read_joint(*x, skeleton, member_where(where, "follow_joint"), warnings);
+    const std::string problem = follow_joint_problem(skeleton, chain);
+    if (!problem.empty()) fail(member_where(where, "follow_joint"), problem);
+  }
+  if (const Json* x = find_member(v, "aim")) {
+    const std::string w = member_where(where, "aim");
+    require_object(*x, w);
+    note_unknown_keys(*x, {"axis"}, w, warnings);
+    chain.aim = true;
+    if (const Json* axis = find_member(*x, "axis")) {
+      const glm::vec3 a = read_vec3(*axis, member_where(w, "axis"));
+      const float length = glm::length(a);
+      if (!(length > 1e-6f) || !std::isfinite(length)) fail(member_where(w, "axis"), "must be a non-zero direction");
+      chain.aim_axis = a / length;
+    }
+  }
   return chain;
+}
+
+// One of `count` enum values by its name (`name_of`), or a Problem listing them.
+template <typename Enum>
+Enum read_enum(const Json& v, const std::string& where, int count, const char* (*name_of)(Enum)) {
+  const std::string& text = read_string(v, where);
+  std::string known;
+  for (int i = 0; i < count; ++i) {
+    if (text == name_of(static_cast<Enum>(i))) return static_cast<Enum>(i);
+    known += (i ? ", " : "") + std::string(name_of(static_cast<Enum>(i)));
+  }
+  fail(where, "unknown name " + quoted(text) + " (known: " + known + ")");
+}
+
+std::vector<JointRole> read_roles(const Json& v, const Skeleton& skeleton, std::vector<std::string>& warnings) {
+  if (!v.is_array()) fail("roles", "must be an array, not " + describe(v));
+  std::vector<JointRole> roles(static_cast<size_t>(skeleton.joint_count()));
+  for (size_t e = 0; e < v.size(); ++e) {
+    const std::string w = element_where("roles", e);
+    const Json& x = v[e];
+    require_object(x, w);
+    note_unknown_keys(x, {"joint", "role", "side", "finger", "segment"}, w, warnings);
+    const int joint = read_joint(require_member(x, "joint", w), skeleton, member_where(w, "joint"), warnings);
+    JointRole r;
+    r.role = read_enum<Role>(require_member(x, "role", w), member_where(w, "role"), static_cast<int>(Role::twist) + 1,
+                             role_name);
+    if (const Json* s = find_member(x, "side")) r.side = read_enum<Side>(*s, member_where(w, "side"), 3, side_name);
+    if (const Json* f = find_member(x, "finger"))
+      r.finger = read_enum<Finger>(*f, member_where(w, "finger"), static_cast<int>(Finger::little) + 1, finger_name);
+    if (const Json* s = find_member(x, "segment")) {
+      r.segment = read_int(*s, member_where(w, "segment"));
+      if (r.segment < 0 || r.segment > 1000) fail(member_where(w, "segment"), "must be in 0..1000");
+    }
+    r.source = RoleSource::given;
+    roles[static_cast<size_t>(joint)] = r;
+  }
+  const std::string problem = roles_problem(skeleton, roles);
+  if (!problem.empty()) fail("roles", problem);
+  return roles;
 }
 
 SessionCamera read_camera(const Json& v, std::vector<std::string>& warnings) {
@@ -430,7 +515,7 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
   check_header(doc);
   note_unknown_keys(
       doc,
-      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains"}, "",
+      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles"}, "",
       warnings);
   Session session;
   session.rig_path = read_rig_path(doc, folder);
@@ -443,6 +528,10 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
     for (size_t c = 0; c < chains->size(); ++c)
       session.chains.push_back(
           read_chain((*chains)[c], skeleton, element_where("chains", c), warnings));
+  }
+  if (const Json* roles = find_member(doc, "roles")) {
+    session.roles = read_roles(*roles, skeleton, warnings);
+    session.has_roles = true;
   }
   return session;
 }

@@ -25,8 +25,18 @@
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
 //                    "gravity": [0, -9.81, 0], ...},
 //         "ik_weight": 1                            0..1, optional (default 1): solvers/ik_blend.h
+//         "group": "limbs",                          optional: ChainGroup, "other" if absent
+//         "follow_joint": {"index": 15, "name": "Hand.L"},   optional: the goal follows this
+//                                                    joint and "goal" is its offset in the
+//                                                    joint's frame (solvers/goal_space.h);
+//                                                    absent: pinned in model space
+//         "aim": {"axis": [0, 0, 1]}                 optional: an aim (look-at) chain
 //       }
-//     ]
+//     ],
+//     "roles": [                                     optional: each joint's role (rig_roles.h),
+//       {"joint": {"index": 15, "name": "Hand.L"},   joints not listed have none; absent: the
+//        "role": "finger", "side": "left",           roles the rig gives on import
+//        "finger": "index", "segment": 2}]
 //   }
 //
 // Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
@@ -48,6 +58,7 @@
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/rig_roles.h"
 
 namespace ik {
 
@@ -67,6 +78,9 @@ struct Session {
   std::vector<Chain> chains;  // Chain::solver indexes solver_table()
   bool has_camera = false;    // camera is saved / was loaded
   SessionCamera camera;
+  // ---- Roles (rig_roles.h): saved when has_roles; one per joint of the rig ----
+  bool has_roles = false;
+  std::vector<JointRole> roles;
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a

@@ -1,5 +1,7 @@
 #include "solvers/chain.h"
 
+#include <cstring>
+
 namespace ik {
 
 const char* to_string(SolveStatus status) {
@@ -16,6 +18,24 @@ const char* to_string(SolveStatus status) {
       return "invalid input";
   }
   return "unknown";
+}
+
+namespace {
+constexpr const char* kGroupNames[kChainGroupCount] = {"other", "fingers", "limbs", "spine", "head", "tail"};
+}  // namespace
+
+const char* to_string(ChainGroup group) {
+  const int g = static_cast<int>(group);
+  return g >= 0 && g < kChainGroupCount ? kGroupNames[g] : "other";
+}
+
+bool chain_group_from_string(const char* text, ChainGroup& out) {
+  for (int g = 0; g < kChainGroupCount; ++g)
+    if (std::strcmp(text, kGroupNames[g]) == 0) {
+      out = static_cast<ChainGroup>(g);
+      return true;
+    }
+  return false;
 }
 
 }  // namespace ik

@@ -90,6 +90,12 @@ struct Params {
   float max_scale = 4.0f;
 };
 
+// ---- Chain groups (what part of a character a chain poses; bulk enable / disable) ----
+enum class ChainGroup : std::uint8_t { other, fingers, limbs, spine, head, tail };
+inline constexpr int kChainGroupCount = 6;
+const char* to_string(ChainGroup group);  // "other", "fingers", "limbs", "spine", "head", "tail"
+bool chain_group_from_string(const char* text, ChainGroup& out);  // false if unknown
+
 // One IK chain: the joints from `root` down to `effector` (ascending indices), plus
 // optional extra effectors, a solver and its parameters.
 struct Chain {
@@ -103,6 +109,19 @@ struct Chain {
   // IK weight (the IK/FK blend, solvers/ik_blend.h): 1 = the solved joints as solved,
   // 0 = as animated (the clip's pose, or rest), between = per-joint slerp / lerp.
   float ik_weight = 1.0f;
+  // ---- Group and goal space (solvers/goal_space.h) ----
+  ChainGroup group = ChainGroup::other;
+  // -1: `goal` is pinned in model space. Else `goal`'s position and orientation are an
+  // offset in this joint's frame (its model transform in the pose being solved), so the
+  // goal rides with the joint: finger goals with the hand, eye goals with the head. Must
+  // not be at or below `root` (the chain would chase its own goal).
+  int follow_joint = -1;
+  // An aim (look-at) chain: the goal's position is a look target, not where the effector
+  // goes. The solve asks for the effector to stay where it is and turn so that its local
+  // `aim_axis` points at the target (an orientation goal, so the solver must have
+  // orientation goals, e.g. DLS).
+  bool aim = false;
+  glm::vec3 aim_axis{0.0f, 0.0f, 1.0f};  // in the effector's own frame, unit
 };
 
 // Caller-owned record of a solve, for plotting and stepping.

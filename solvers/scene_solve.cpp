@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 
+#include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"
 
@@ -45,7 +46,12 @@ void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
   if (!at_or_below(skeleton, chain.effector, chain.root)) return;
   for (const EffectorGoal& e : chain.extra_effectors)
     if (!at_or_below(skeleton, e.joint, chain.root)) return;
-  lock_up_from(skeleton, chain.effector, ws);
+  // The main effector's own rotation moves nothing a position goal asks for: a later chain
+  // may turn it (a clavicle chain ends at the upper arm, from which the arm chain starts).
+  // With an orientation goal, or extra effectors (which may hang below it), it is owned.
+  const bool owns_effector = chain.goal.use_orientation || !chain.extra_effectors.empty();
+  const int effector_parent = skeleton.parent[static_cast<size_t>(chain.effector)];
+  lock_up_from(skeleton, owns_effector || chain.effector == chain.root ? chain.effector : effector_parent, ws);
   for (const EffectorGoal& e : chain.extra_effectors) lock_up_from(skeleton, e.joint, ws);
 }
 
@@ -65,16 +71,24 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
     const int index = workspace.order[i];
     const Chain& chain = chains[static_cast<size_t>(index)];
     if (chain.solver < 0 || chain.solver >= solver_count()) continue;  // stays invalid_input
+    // A following or aim goal is made from the pose as solved so far (goal_space.h): the
+    // chain owning the followed joint has an earlier effector and has already run.
+    const Chain* solving = &chain;
+    if (goal_is_derived(chain)) {
+      workspace.solving_chain = chain;
+      if (!solving_goal(skeleton, pose, chain, workspace.solving_chain.goal)) continue;  // invalid_input
+      solving = &workspace.solving_chain;
+    }
     workspace.chain_slot = index;
     Trace* trace = traces != nullptr ? &(*traces)[static_cast<size_t>(index)] : nullptr;
     const Clock::time_point start =
         chain_microseconds != nullptr ? Clock::now() : Clock::time_point{};
     const SolveResult r =
-        solver_table()[chain.solver].solve(skeleton, chain, pose, workspace, trace);
+        solver_table()[chain.solver].solve(skeleton, *solving, pose, workspace, trace);
     if (chain_microseconds != nullptr) chain_microseconds[index] = microseconds_since(start);
     results[static_cast<size_t>(index)] = r;
     if (r.status != SolveStatus::invalid_input && !solves_scale(chain))
-      lock_chain(skeleton, chain, workspace);
+      lock_chain(skeleton, *solving, workspace);
   }
   std::fill(workspace.locked.begin(), workspace.locked.end(), 0);
 }
@@ -85,13 +99,21 @@ void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order
   order.clear();
   for (size_t i = 0; i < chains.size(); ++i)
     if (chains[i].enabled) order.push_back(static_cast<int>(i));
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+  const auto before = [&](int a, int b) {
     const Chain& ca = chains[static_cast<size_t>(a)];
     const Chain& cb = chains[static_cast<size_t>(b)];
     const bool sa = solves_scale(ca), sb = solves_scale(cb);
     if (sa != sb) return sa;  // scale chains first
     return ca.effector < cb.effector;
-  });
+  };
+  // A stable insertion sort: std::stable_sort asks for a temporary buffer (an allocation
+  // every frame), and a scene has tens of chains, not thousands.
+  for (size_t i = 1; i < order.size(); ++i) {
+    const int moving = order[i];
+    size_t k = i;
+    for (; k > 0 && before(moving, order[k - 1]); --k) order[k] = order[k - 1];
+    order[k] = moving;
+  }
 }
 
 void solve_scene(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,

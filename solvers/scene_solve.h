@@ -8,12 +8,19 @@
 //      ascending; chains with the same effector in the order given). Since the spine is
 //      first in the DFS order, a head's look goal bends the spine before an arm reaches.
 //   3. A chain never moves what an earlier chain owns: after a (position) chain is solved,
-//      its joints (the path to its effector and to each extra effector) and every
+//      its joints (the path to its effector and to each extra effector; the main effector
+//      itself only when its goal has an orientation or the chain has extra effectors, since
+//      its own turn moves nothing a position goal asks for) and every
 //      ancestor of its root are marked in workspace.locked, and later chains leave the
 //      rotations of marked joints alone — so an earlier chain's effector stays where its
 //      solve put it. Scale chains lock nothing (they own scales, not rotations).
 //
-// A chain whose solver index is out of the table, or whose input is invalid, gets
+//   4. A following or aim chain's goal (Chain::follow_joint, Chain::aim; goal_space.h) is
+//      made just before the chain is solved, from the pose as the earlier chains left it:
+//      so a finger goal following the hand rides with the hand the arm chain just moved,
+//      in the same frame. Without allocating (a copy in workspace.solving_chain).
+//
+// A chain whose solver index is out of the table, or whose follow joint is not valid, or whose input is invalid, gets
 // invalid_input and changes nothing; the others are still solved. A disabled chain is not
 // solved: its result stays a default SolveResult (invalid_input, 0 iterations), its trace
 // is left as it was.

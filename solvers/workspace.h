@@ -55,6 +55,10 @@ struct Workspace {
   // The Jacobian solvers' (transpose, DLS, the DLS part of CCD -> DLS) scratch and their
   // persistent prepared ball limits (jacobian.h).
   JacobianScratch jacobian;
+
+  // scene_solve: a copy of a following or aim chain with the goal its solver is handed
+  // (goal_space.h). Assigned over each time, so after the first frame it allocates nothing.
+  Chain solving_chain;
 };
 
 // True if `joint` is marked in workspace.locked.

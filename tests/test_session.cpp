@@ -12,6 +12,7 @@
 #include "io/atomic_file.h"
 #include "io/session.h"
 #include "io/gltf_import.h"
+#include "solvers/role_chains.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/workspace.h"
@@ -202,6 +203,10 @@ void expect_same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::C
     EXPECT_EQ(a[c].effector, b[c].effector) << where;
     EXPECT_EQ(a[c].solver, b[c].solver) << where;
     EXPECT_EQ(a[c].enabled, b[c].enabled) << where;
+    EXPECT_EQ(a[c].group, b[c].group) << where;
+    EXPECT_EQ(a[c].follow_joint, b[c].follow_joint) << where;
+    EXPECT_EQ(a[c].aim, b[c].aim) << where;
+    EXPECT_EQ(a[c].aim_axis, b[c].aim_axis) << where;
     expect_same_goal(a[c].goal, b[c].goal, where + "goal");
     ASSERT_EQ(a[c].extra_effectors.size(), b[c].extra_effectors.size()) << where;
     for (size_t e = 0; e < a[c].extra_effectors.size(); ++e) {
@@ -258,6 +263,41 @@ TEST(Session, SaveThenLoadGivesTheSameChainsFieldByField) {
   }
   const ik::Session loaded = save_and_load(saved, "rich.json");
   expect_same_session(saved, loaded);
+}
+
+// The chains from roles (groups, following goals, an aim chain) and edited roles come back.
+TEST(Session, GroupsGoalSpacesAimsAndRolesRoundTrip) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(humanoid_path(), rig, error)) << error;
+  ik::Session saved;
+  saved.rig_path = humanoid_path();
+  saved.chains = ik::suggest_rig_chains(humanoid(), rig.roles, ik::rest_pose(humanoid()), ik::find_solver("dls"));
+  int following = 0, aiming = 0, limbs = 0;
+  for (ik::Chain& c : saved.chains) {
+    following += c.follow_joint >= 0;
+    aiming += c.aim;
+    limbs += c.group == ik::ChainGroup::limbs;
+  }
+  EXPECT_GT(following, 0);
+  EXPECT_GT(aiming, 0);
+  EXPECT_GT(limbs, 0);
+  saved.chains[0].enabled = false;
+  saved.chains.back().aim = true;  // an unusual axis
+  saved.chains.back().aim_axis = glm::normalize(glm::vec3(0.3f, -0.2f, 0.9f));
+  saved.has_roles = true;
+  saved.roles = rig.roles;
+  saved.roles[static_cast<size_t>(joint("LeftToe"))] = ik::JointRole{};  // edited: no role
+  saved.roles[static_cast<size_t>(joint("Head_end"))].role = ik::Role::jaw;
+  const ik::Session loaded = save_and_load(saved, "roles.json");
+  expect_same_session(saved, loaded);
+  ASSERT_TRUE(loaded.has_roles);
+  ASSERT_EQ(loaded.roles.size(), saved.roles.size());
+  for (size_t j = 0; j < saved.roles.size(); ++j) EXPECT_TRUE(loaded.roles[j] == saved.roles[j]) << j;
+  // A session without roles leaves the rig's own.
+  ik::Session plain = saved;
+  plain.has_roles = false;
+  EXPECT_FALSE(save_and_load(plain, "no_roles.json").has_roles);
 }
 
 TEST(Session, LoadedChainsSolveExactlyAsTheSavedOnes) {
@@ -429,6 +469,22 @@ std::string known_solvers() {
   return list;
 }
 
+// "none, hips, spine, ..." in enum order.
+std::string known_roles() {
+  std::string list;
+  for (int r = 0; r <= static_cast<int>(ik::Role::twist); ++r)
+    list += (r ? ", " : "") + std::string(ik::role_name(static_cast<ik::Role>(r)));
+  return list;
+}
+
+// What roles_problem says when the head and the neck both claim the head's role.
+std::string head_claimed_twice() {
+  std::vector<ik::JointRole> roles(static_cast<size_t>(humanoid().joint_count()));
+  roles[static_cast<size_t>(joint("Head"))].role = ik::Role::head;
+  roles[static_cast<size_t>(joint("Neck"))].role = ik::Role::head;
+  return ik::roles_problem(humanoid(), roles);
+}
+
 std::vector<Broken> broken_cases() {
   const std::string n = std::to_string(humanoid().joint_count());
   return {
@@ -522,6 +578,36 @@ std::vector<Broken> broken_cases() {
        "chains[3].enabled: must be true or false, not a string"},
       {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; },
        "camera.distance: must be positive"},
+      // ---- Groups, goal spaces, aims, roles ----
+      {"unknown_group", [](Json& d) { d["chains"][1]["group"] = "arms"; },
+       "chains[1].group: unknown group 'arms' (known: other, fingers, limbs, spine, head, tail)"},
+      {"follow_joint_inside_the_chain",
+       [](Json& d) {
+         d["chains"][1]["follow_joint"] = {{"name", "LeftForearm"}};
+       },
+       "chains[1].follow_joint: joint " + std::to_string(joint("LeftForearm")) +
+           " is at or below the chain's root, so it moves with the chain"},
+      {"follow_joint_unknown",
+       [](Json& d) {
+         d["chains"][1]["follow_joint"] = {{"name", "Tail"}};
+       },
+       "chains[1].follow_joint: the rig has no joint named 'Tail'"},
+      {"aim_zero_axis",
+       [](Json& d) {
+         d["chains"][0]["aim"] = {{"axis", {0, 0, 0}}};
+       },
+       "chains[0].aim.axis: must be a non-zero direction"},
+      {"unknown_role",
+       [](Json& d) {
+         d["roles"] = Json::array({{{"joint", {{"name", "Head"}}}, {"role", "skull"}}});
+       },
+       "roles[0].role: unknown name 'skull' (known: " + known_roles() + ")"},
+      {"role_claimed_twice",
+       [](Json& d) {
+         d["roles"] = Json::array(
+             {{{"joint", {{"name", "Head"}}}, {"role", "head"}}, {{"joint", {{"name", "Neck"}}}, {"role", "head"}}});
+       },
+       "roles: " + head_claimed_twice()},
   };
 }
 

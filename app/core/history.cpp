@@ -31,7 +31,8 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
     const ik::Chain& y = b[i];
     if (x.root != y.root || x.effector != y.effector || x.solver != y.solver ||
         x.enabled != y.enabled || !same_goal(x.goal, y.goal) || !same_params(x.params, y.params) ||
-        x.extra_effectors.size() != y.extra_effectors.size())
+        x.extra_effectors.size() != y.extra_effectors.size() || x.group != y.group ||
+        x.follow_joint != y.follow_joint || x.aim != y.aim || x.aim_axis != y.aim_axis)
       return false;
     if (x.ik_weight != y.ik_weight) return false;  // the IK weight (solvers/ik_blend.h)
     for (size_t k = 0; k < x.extra_effectors.size(); ++k) {

@@ -31,10 +31,10 @@ with_xvfb() {
   return "$code"
 }
 
-# Starts the program in the background writing its state to $1 on exit; sets $pid and
-# $wid (its window) once the window is there.
+# Starts the program in the background writing its state to $1 on exit (further arguments,
+# e.g. a rig file, are passed on); sets $pid and $wid (its window) once the window is there.
 start_program() {
-  "$IKSCOPE" --state-out "$1" > "$out/stdout.txt" 2>&1 &
+  "$IKSCOPE" "${@:2}" --state-out "$1" > "$out/stdout.txt" 2>&1 &
   pid=$!
   wid=$(xdotool search --sync --name '^ikscope' | head -n 1)
   sleep 1
@@ -309,7 +309,8 @@ PYEOF
 import json, sys
 s = json.load(open(sys.argv[1]))
 cs = s["chains"]
-best = next(i for i, c in enumerate(cs) if s["joints"][s["joints"][c["effector"]]["parent"]]["name"] == "RightHand")
+# The right arm's chain: it ends at the hand (chains from roles) or at the hand's tip.
+best = next(i for i, c in enumerate(cs) if "RightHand" in (s["joints"][c["effector"]]["name"], s["joints"][s["joints"][c["effector"]]["parent"]]["name"]))
 print(best, round(cs[best]["goal_window"][0]), round(cs[best]["goal_window"][1]))
 PYEOF
 )
@@ -452,7 +453,10 @@ SCRIPT
     json "$out/opened.json" 's["status"]' | grep -q "session .* opened" || fail "status: $(json "$out/opened.json" 's["status"]')"
     json "$out/opened.json" 's["file"]' | grep -q "humanoid.gltf" || fail "the session's rig is not open"
     [ "$(json "$out/opened.json" 'len(s["chains"])')" = "$(json "$out/saved.json" 'len(s["chains"])')" ] || fail "chain count differs"
-    [ "$(json "$out/opened.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" = 1 ] || fail "the edited goal did not come back"
+    # O turned the selected chain's orientation goal on (the legs' are on from the start).
+    [ "$(json "$out/opened.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" = \
+      "$(json "$out/saved.json" 'sum("goal_orientation_wxyz" in c for c in s["chains"])')" ] || fail "the orientation goals differ"
+    [ "$(json "$out/opened.json" '"goal_orientation_wxyz" in s["chains"][s["selected_chain"]]')" = True ] || fail "the edited goal did not come back"
     [ "$(json "$out/opened.json" 's["unsaved_changes"]')" = "False" ] || fail "a session just opened has unsaved changes"
     ;;
   unsaved_prompt_on_quit)
@@ -477,6 +481,66 @@ SCRIPT
     wait "$pid" || fail "ikscope exited with an error"
     [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "True" ] || fail "the edit did not count as unsaved"
     [ ! -e "$out/humanoid.session.json" ] || fail "Discard saved"
+    ;;
+  finger_goals_ride_with_hand)
+    "${XVFB[@]}" bash "$0" __fingers_inside
+    ;;
+  __fingers_inside)
+    # The generated Mixamo rig: tick "Fingers L" (the finger chains, made off, whose goals
+    # follow the hand), drag the left hand's goal most of the way to the left hip. The
+    # finger goals must move with the hand, rigidly, and every finger chain must reach.
+    out="$OUT/finger_goals_ride_with_hand"
+    cd "$out"   # the F12 screenshot goes here
+    rig="$E2E_DIR/../../assets/mixamo_rig.gltf"
+    "$IKSCOPE" "$rig" --frames 2 --state-out "$out/before.json" > /dev/null
+    read -r chain gx gy dx dy fx fy < <("$PY" - "$out/before.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+name = lambda j: s["joints"][j]["name"]
+arm = next(i for i, c in enumerate(s["chains"]) if name(c["effector"]) == "mixamorig:LeftHand")
+hip = next(j["window"] for j in s["joints"] if j["name"] == "mixamorig:LeftUpLeg")
+g = s["chains"][arm]["goal_window"]
+x, y, w, h = s["ui_rects"]["fingers_left"]
+steps = 20  # 75 % of the way to the hip
+print(arm, round(g[0]), round(g[1]), round(0.75 * (hip[0] - g[0]) / steps), round(0.75 * (hip[1] - g[1]) / steps),
+      round(x + h / 2), round(y + h / 2))
+PYEOF
+)
+    start_program "$out/after.json" "$rig"
+    xdotool mousemove --window "$wid" "$fx" "$fy"; sleep 0.2; xdotool click 1; sleep 0.5
+    xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3
+    xdotool mousedown 1
+    for _ in $(seq 1 20); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
+    sleep 0.5; xdotool mouseup 1; sleep 0.8
+    xdotool key F12; sleep 0.3   # a screenshot of the posed hand, to look at
+    quit_program
+    "$PY" - "$out/before.json" "$out/after.json" "$chain" <<'PYEOF'
+import json, sys, math
+before, after, arm = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
+name = lambda j: after["joints"][j]["name"]
+hand = next(j["index"] for j in after["joints"] if j["name"] == "mixamorig:LeftHand")
+fingers = [i for i, c in enumerate(after["chains"]) if c["group"] == "fingers" and name(c["root"]).startswith("mixamorig:LeftHand")]
+assert len(fingers) == 5, f"{len(fingers)} left finger chains"
+hb, ha = before["joints"][hand]["model"], after["joints"][hand]["model"]
+print(f"hand moved {math.dist(ha, hb):.3f} (arm chain {after['chains'][arm]['status']})")
+assert math.dist(ha, hb) > 0.15, "the hand did not move"
+for i in fingers:
+    b, a = before["chains"][i], after["chains"][i]
+    print(f"{name(a['effector'])}: {a['goal_space']}, enabled {a['enabled']}, goal moved {math.dist(a['goal'], b['goal']):.3f}, "
+          f"{math.dist(a['goal'], ha):.4f} from the hand (was {math.dist(b['goal'], hb):.4f}), {a['status']}, "
+          f"tip {a['distance_to_goal']:.1e} from it")
+    assert a["enabled"], "Fingers L did not turn the finger chain on"
+    assert a["goal_space"] == f"follows joint {hand}", "the finger goal does not follow the hand"
+    assert math.dist(a["goal"], b["goal"]) > 0.1, "the finger goal stayed behind"
+    assert abs(math.dist(a["goal"], ha) - math.dist(b["goal"], hb)) < 1e-3, "the finger goal did not move rigidly with the hand"
+    assert a["status"] == "reached" and a["distance_to_goal"] < 2e-3, "the finger chain did not reach"
+# Rigidly: the finger goals keep their distances to one another.
+for i in fingers:
+    for k in fingers:
+        db = math.dist(before["chains"][i]["goal"], before["chains"][k]["goal"])
+        da = math.dist(after["chains"][i]["goal"], after["chains"][k]["goal"])
+        assert abs(da - db) < 1e-3, "the finger goals moved apart"
+PYEOF
     ;;
   *) fail "unknown case $case_name" ;;
 esac
