@@ -126,10 +126,12 @@ void draw_menu_bar(Editor& editor) {
 }
 
 bool enter_pressed() {
-  return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
-         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter));
+  // No key repeat: an Enter still held from the popup before (held past ImGui's repeat
+  // delay on a slow frame) must not answer the next one.
+  return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false);
 }
-bool escape_pressed() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)); }
+bool escape_pressed() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false); }
 
 // The folder a path resolves to (relative paths are from the current folder).
 std::string folder_of(const std::string& path) {
@@ -204,7 +206,7 @@ void draw_pending_prompt(Editor& editor) {
     ImGui::TextDisabled("Save writes %s in %s", target.c_str(), folder_of(target).c_str());
     save = ImGui::Button("Save (Enter)") || (keys && enter_pressed());
     ImGui::SameLine();
-    discard = ImGui::Button("Discard (D)") || (keys && ImGui::IsKeyPressed(SDL_SCANCODE_D));
+    discard = ImGui::Button("Discard (D)") || (keys && ImGui::IsKeyPressed(SDL_SCANCODE_D, false));
   }
   ImGui::SameLine();
   cancel = ImGui::Button("Cancel (Esc)") || (keys && escape_pressed());

@@ -117,6 +117,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
     entry["goal_space"] = chain.follow_joint < 0 ? std::string("pinned") : "follows joint " + std::to_string(chain.follow_joint);
     entry["follow_joint"] = chain.follow_joint;
     entry["aim"] = chain.aim;
+    entry["aim_axis"] = {chain.aim_axis.x, chain.aim_axis.y, chain.aim_axis.z};  // in the effector's frame
     if (chain.goal.use_orientation) {
       const glm::quat q = ik::goal_in_model_space(chain, editor.world).orientation;
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};

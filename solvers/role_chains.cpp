@@ -111,9 +111,12 @@ struct Builder {
   }
 
   void add_spine_and_head() {
-    int root = find(Role::hips);
-    if (root < 0) root = find(Role::spine, Side::centre, true, Finger::none, -2);
+    // From the lowest spine segment, not the hips: a spine chain rooted at the hips would
+    // turn the pelvis, and with it both legs, to reach its goal (the legs' goals then pull
+    // against it). Without a spine segment below the chest, from the hips.
     const int top = chest();
+    int root = find(Role::spine, Side::centre, true, Finger::none, -2);
+    if (root < 0 || root >= top || !is_ancestor(root, top)) root = find(Role::hips);
     if (root >= 0 && top > root && is_ancestor(root, top)) add(root, top, ChainGroup::spine, true, true);
 
     const int head = find(Role::head);

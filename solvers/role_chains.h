@@ -2,7 +2,8 @@
 // opened for the first time. The shape rule (suggest_chains.h) stays the fallback for
 // rigs whose roles give no limbs and no spine.
 //
-//   spine    hips -> chest (the last spine segment when there is no chest); pinned
+//   spine    lowest spine segment -> chest (the last spine segment when there is no chest;
+//            from the hips when no segment lies below it); pinned
 //   head     first neck segment -> head, an aim chain (Chain::aim): the head's forward
 //            axis (model +Z at rest, glTF's front) turns toward the goal, placed in front
 //            of the face; pinned

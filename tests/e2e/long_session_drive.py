@@ -164,10 +164,15 @@ def write_home_session(home, rig, path):
     chains of the dump with their goals (solver: DLS, as suggested chains have), the pose at
     rest, and the dump's camera."""
     joints = home["joints"]
-    chains = [{"solver": "dls", "enabled": c["enabled"],
-               "root": {"index": c["root"], "name": joints[c["root"]]["name"]},
-               "effector": {"index": c["effector"], "name": joints[c["effector"]]["name"]},
-               "goal": {"position": c["goal"]}} for c in home["chains"]]
+    chains = []
+    for c in home["chains"]:
+        chain = {"solver": "dls", "enabled": c["enabled"], "group": c["group"],
+                 "root": {"index": c["root"], "name": joints[c["root"]]["name"]},
+                 "effector": {"index": c["effector"], "name": joints[c["effector"]]["name"]},
+                 "goal": {"position": c["goal"]}}  # in model space: a following goal is pinned here
+        if c["aim"]:
+            chain["aim"] = {"axis": c["aim_axis"]}  # the goal is a look target
+        chains.append(chain)
     session = {"format": "ikscope-session", "version": 1,
                "rig_path": os.path.relpath(rig, os.path.dirname(path)), "rig_path_absolute": rig,
                "camera": home["camera"], "chains": chains}
