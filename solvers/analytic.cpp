@@ -25,6 +25,7 @@
 
 #include "solvers/goal_error.h"
 #include "solvers/limits.h"
+#include "solvers/pole.h"
 #include "solvers/solver_common.h"
 #include "solvers/two_bone_fast.h"
 #include "solvers/workspace.h"
@@ -109,6 +110,7 @@ struct LimbGoal {
   glm::vec3 target{0.0f};                          // Goal::position, limb frame
   glm::vec3 pole{0.0f};                            // Goal::pole, limb frame
   glm::vec3 up{0.0f};                              // Goal::up, limb frame
+  bool pole_target = false;                        // `pole` is the side a pole target wants
 
   glm::vec3 point_to_model(const glm::vec3& p) const {
     return has_parent ? glm::vec3(parent_world * glm::vec4(p, 1.0f)) : p;
@@ -250,7 +252,7 @@ Reach reach_three_bone(const Skeleton& skeleton, const Params& params, const Wor
   const glm::vec3 c_target = goal.target - l3 * goal.up;
   const glm::vec3 line = c_target - root;
   glm::vec3 pole = goal.pole;
-  if (!nearly_colinear(goal.up, line)) {
+  if (!goal.pole_target && !nearly_colinear(goal.up, line)) {
     const glm::vec3 up_side = goal.up - line * (glm::dot(goal.up, line) / glm::dot(line, line));
     pole = glm::dot(goal.pole, up_side) >= 0.0f ? up_side : -up_side;
   }
@@ -326,6 +328,34 @@ bool clamp_to_limb_limits(const Skeleton& skeleton, const Workspace& workspace, 
   return clamped;
 }
 
+// Goal::use_pole: the bend side a pole target wants (pole.h: the pole's side of the root ->
+// goal line, or inside the band around the root -> pole line the limb's own bend turned
+// toward it), into goal.pole (limb frame). The three-bone roll onto `up` is then skipped:
+// the pole's plane is the bend plane. Returns false for a pole that is not finite.
+bool use_pole_target(const Chain& chain, const Pose& pose, Workspace& workspace,
+                     LimbGoal& goal) {
+  if (!is_valid_pole(chain.goal)) return false;
+  const size_t n = workspace.path.size();
+  workspace.tree_parent.resize(n);
+  for (size_t k = 0; k < n; ++k) workspace.tree_parent[k] = static_cast<int>(k) - 1;
+  workspace.positions.resize(n);
+  workspace.linear.resize(n);
+  const glm::mat4 parent_of_root = goal.has_parent ? goal.parent_world : glm::mat4(1.0f);
+  chain_frames(pose, workspace.path, workspace.tree_parent, parent_of_root, workspace.positions, workspace.linear);
+  const glm::vec3 root = workspace.positions[0], effector = workspace.positions[n - 1];
+  const glm::vec3 target = chain.goal.position;
+  const PoleSide pole = pole_side(root, target, chain.goal.pole_target, chain.goal.pole_twist);
+  const glm::vec3 axis = direction_or(target - root, direction_or(effector - root, glm::vec3(0.0f)));
+  // The limb's bend side measured against the root -> goal line (where it will point).
+  glm::vec3 current = bend_side(workspace.positions.data(), static_cast<int>(n));
+  current -= axis * glm::dot(current, axis);
+  glm::vec3 side = wanted_bend_side(pole, current, axis, pole_turn_allowance(root, effector, target));
+  if (!(glm::dot(side, side) > 0.0f)) side = chain.goal.pole;  // no side at all: the old hint
+  goal.pole = goal.has_parent ? glm::inverse(glm::mat3(goal.parent_world)) * side : side;
+  goal.pole_target = true;
+  return true;
+}
+
 // The two solvers differ only in the number of bones and the reach step.
 SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                        Trace* trace, int bones) {
@@ -335,6 +365,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
   LimbGoal goal;
   if (!limb_goal(skeleton, pose, chain.root, chain.goal, goal)) return result;
   if (bones == 3) goal.up = direction_or(goal.up, glm::vec3(0.0f));
+  if (chain.goal.use_pole && !use_pole_target(chain, pose, workspace, goal)) return result;
 
   const Params& params = chain.params;
   if (!params.warm_start) apply_start_pose(skeleton, params, workspace, joints, pose);
@@ -364,7 +395,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 SolveResult solve_two_bone(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                            Trace* trace) {
   SolveResult result;
-  if (solve_two_bone_fast(skeleton, chain, pose, workspace, trace, result)) return result;
+  if (!chain.goal.use_pole && solve_two_bone_fast(skeleton, chain, pose, workspace, trace, result)) return result;
   return solve_limb(skeleton, chain, pose, workspace, trace, 2);
 }
 

@@ -55,6 +55,10 @@ struct Workspace {
   // The Jacobian solvers' (transpose, DLS, the DLS part of CCD -> DLS) scratch and their
   // persistent prepared ball limits (jacobian.h).
   JacobianScratch jacobian;
+
+  // solve_with_pole (pole.h): the chain's rotations before its pre-bend, put back if the
+  // solver then refuses the input.
+  std::vector<glm::quat> pole_start;
 };
 
 // True if `joint` is marked in workspace.locked.
