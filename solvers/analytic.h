@@ -36,6 +36,12 @@
 // keeps the goal from being reached). Exactness assumes a uniform scale on the root (and
 // on b for three-bone); a non-uniform scale there distorts the links' lengths as they
 // turn, and the result is only close.
+//
+// Pole (Goal::use_pole, pole.h): `pole` above is then the pole's side (pole_side: the
+// perpendicular from the root -> goal line toward Goal::pole_target, turned by pole_twist),
+// or, within the band around the root -> pole line, the limb's own bend turned toward it by
+// at most the allowance; the fast path is not taken. Three-bone then bends in the pole's
+// plane instead of rolling onto `up` (the last link still points along `up`).
 #pragma once
 
 #include "solvers/chain.h"

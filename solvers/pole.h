@@ -20,9 +20,10 @@
 //
 // Methods. The analytic two- and three-bone solvers put their bend plane on the pole
 // side (wanted_bend_side, in analytic.cpp). FABRIK, CCD, Jacobian transpose, DLS and
-// CCD-then-DLS go through solve_with_pole: a pre-bend (a straight chain is bent slightly
-// toward the pole side, then the chain is turned about its root -> effector line so its
-// bend side is the wanted one) before the solver's own iterations, and the same turn about
+// CCD-then-DLS go through solve_with_pole: a pre-bend (the root turns so that root ->
+// effector points at the goal, a straight chain is bent slightly toward the pole side, then
+// the chain is turned about its root -> effector line so its bend side is the wanted one;
+// warm starts only) before the solver's own iterations, and the same turn about
 // the root -> effector line after them, which leaves the effector where the solver put it
 // (its orientation is kept by counter-turning the effector). With limits on, the turned
 // root (and effector) are clamped afterwards and the error is measured again. A chain with
