@@ -356,6 +356,57 @@ bool use_pole_target(const Chain& chain, const Pose& pose, Workspace& workspace,
   return true;
 }
 
+// params.use_limits with a limited root: the limb may turn about the root -> target line
+// (its swivel) without moving the effector off the target, but the swivel the pole picks
+// can put the root outside its limits, and clamping the root then pulls the effector away
+// (the humanoid's upper arm -> hand stalled at 0.2-1.0 of the arm's length where DLS
+// reached). Unless the limb already ends within `tolerance` with every joint clamped, try
+// 36 swivels, then halve the step around the best four times, and keep the swivel whose
+// clamped pose ends nearest the target (the pole's own swivel on a tie). The clamp itself
+// comes after, as for every solve.
+void swivel_within_limits(const Skeleton& skeleton, Workspace& workspace, const std::vector<int>& joints,
+                          const LimbGoal& goal, float tolerance, Pose& pose) {
+  const int a = joints[0];
+  const JointLimits& limits = skeleton.limits[static_cast<size_t>(a)];
+  const glm::vec3 line = goal.target - pose.local[static_cast<size_t>(a)].translation;
+  if (!limits.enabled || is_locked(workspace, a) || !(glm::dot(line, line) > 0.0f)) return;
+  // The other joints as the clamp will leave them (their rotations do not change with the swivel).
+  std::vector<glm::quat>& kept = workspace.pole_start;
+  kept.resize(joints.size());
+  for (size_t k = 1; k < joints.size(); ++k) {
+    const int j = joints[k];
+    kept[k] = pose.local[static_cast<size_t>(j)].rotation;
+    if (skeleton.limits[static_cast<size_t>(j)].enabled && !is_locked(workspace, j))
+      clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
+                      pose.local[static_cast<size_t>(j)].rotation);
+  }
+  glm::quat& rotation_a = pose.local[static_cast<size_t>(a)].rotation;
+  const glm::quat solved = rotation_a, rest = skeleton.rest[static_cast<size_t>(a)].rotation;
+  const glm::vec3 axis = glm::normalize(line);
+  auto error_at = [&](float angle) {
+    rotation_a = glm::normalize(glm::angleAxis(angle, axis) * solved);
+    clamp_to_limits(limits, rest, rotation_a);
+    return glm::length(limb_end(pose, joints) - goal.target);
+  };
+  float best_angle = 0.0f, best = error_at(0.0f);
+  if (best > tolerance) {
+    const float kTurn = 6.2831853f;
+    for (int k = 1; k < 36; ++k) {
+      const float angle = kTurn * static_cast<float>(k) / 36.0f, e = error_at(angle);
+      if (e < best) best = e, best_angle = angle;
+    }
+    for (float step = kTurn / 72.0f; step > kTurn / 1200.0f; step *= 0.5f) {
+      const float center = best_angle;
+      for (float angle : {center - step, center + step}) {
+        const float e = error_at(angle);
+        if (e < best) best = e, best_angle = angle;
+      }
+    }
+  }
+  rotation_a = best_angle == 0.0f ? solved : glm::normalize(glm::angleAxis(best_angle, axis) * solved);
+  for (size_t k = 1; k < joints.size(); ++k) pose.local[static_cast<size_t>(joints[k])].rotation = kept[k];
+}
+
 // The two solvers differ only in the number of bones and the reach step.
 SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                        Trace* trace, int bones) {
@@ -378,6 +429,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                   goal.pole, pose)
                  : reach_three_bone(skeleton, params, workspace, joints, goal, pose);
   orient_effector(workspace, joints, goal, chain.goal, pose);
+  if (params.use_limits) swivel_within_limits(skeleton, workspace, joints, goal, tolerance, pose);
   const bool clamped = params.use_limits && clamp_to_limb_limits(skeleton, workspace, joints, pose, trace);
 
   // Where the solve put the effector, when nothing moved it since; else measured again.

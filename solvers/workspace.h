@@ -57,7 +57,7 @@ struct Workspace {
   JacobianScratch jacobian;
 
   // solve_with_pole (pole.h): the chain's rotations before its pre-bend, put back if the
-  // solver then refuses the input.
+  // solver then refuses the input; the analytic swivel search's saved rotations.
   std::vector<glm::quat> pole_start;
 };
 
