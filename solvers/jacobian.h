@@ -56,7 +56,8 @@
 // chain into the pole's plane before the iterations (so the steps start in it) and applies a
 // final twist about the root -> effector line after them, a motion in the Jacobian's null
 // space for the position goal (the effector does not move; an orientation goal is kept by
-// counter-turning the effector). With limits, the twisted root is clamped and the error measured again.
+// counter-turning the effector). With limits, a twist a limit would clamp is made at the
+// next joint toward the middle, or not at all (pole.h).
 #pragma once
 
 #include <cstdint>

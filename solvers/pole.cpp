@@ -4,9 +4,8 @@
 //   geometry        pole_side, bend_side, angle_about_axis, wanted_bend_side,
 //                   pole_turn_allowance, bends_against_pole, is_valid_pole
 //   turning joints  turn_joint (a model-space turn of one joint, kept in its local rotation)
-//   the chain       plain_chain_frames, pre_bend, turn_to_pole (the turn about root -> effector)
-//   the solve       solve_with_pole: save -> pre-bend and turn -> solve -> turn -> clamp ->
-//                   error and trace
+//   the chain       plain_chain_frames, pre_bend, turn_to_pole (the turn about pivot -> effector)
+//   the solve       solve_with_pole: save -> pre-bend and turn -> solve -> turn -> trace
 #include "solvers/pole.h"
 
 #include <algorithm>
@@ -79,6 +78,18 @@ bool bends_against_pole(const glm::vec3* positions, int count, const glm::vec3& 
   return pole.valid && glm::dot(bend_side(positions, count), pole.direction) < 0.0f;
 }
 
+glm::vec3 pole_target_from_bend(const glm::vec3* positions, int count, const glm::vec3& fallback_side) {
+  float length = 0.0f;
+  for (int k = 1; k < count; ++k) length += glm::length(positions[k] - positions[k - 1]);
+  const glm::vec3 line = positions[count - 1] - positions[0];
+  glm::vec3 side = bend_side(positions, count);
+  if (!(glm::dot(side, side) > 1e-12f * length * length)) {
+    const glm::vec3 axis = direction_or(line, glm::vec3(0.0f, 1.0f, 0.0f));
+    side = direction_or(fallback_side - axis * glm::dot(fallback_side, axis), any_perpendicular(axis));
+  }
+  return positions[count / 2] + glm::normalize(side) * (0.5f * length);
+}
+
 bool is_valid_pole(const Goal& goal) { return is_finite(goal.pole_target) && is_finite(goal.pole_twist); }
 
 namespace {
@@ -116,58 +127,78 @@ bool pre_bend(Pose& pose, const Workspace& ws, const glm::mat4& parent_of_root, 
   return true;
 }
 
-// Turns the chain about its root -> effector line so that its bend side is the wanted one
+// Turns the chain about its pivot -> effector line so that its bend side is the wanted one
 // (wanted_bend_side, at most max_turn inside the band), counter-turning the effector for
-// an orientation goal, then clamps what it turned to the limits. aim_at_goal (the pre-bend):
-// first turn the root so that root -> effector points at the goal, and bend a straight
-// chain slightly toward the pole's side. Returns true if a limit clamped.
-bool turn_to_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws, float max_turn,
+// an orientation goal. With limits, each pivot takes the largest part of the turn its
+// limits allow (a bisection) and the next joint toward the middle the rest; what none can
+// take is left (the reach comes first). aim_at_goal (the pre-bend): first turn the root so that root -> effector
+// points at the goal, and bend a straight chain slightly toward the pole's side.
+void turn_to_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws, float max_turn,
                   bool aim_at_goal) {
   const int n = static_cast<int>(ws.path.size());
   const int root = ws.path[0], effector = ws.path.back();
-  if (n < 3 || is_locked(ws, root)) return false;
+  if (n < 3) return;
   glm::mat4 parent_of_root;
   plain_chain_frames(skeleton, pose, ws, parent_of_root);
   const glm::vec3* p = ws.positions.data();
-  if (aim_at_goal) {  // the pre-bend's first step: root -> effector onto root -> goal
+  if (aim_at_goal && !is_locked(ws, root)) {  // the pre-bend's first step: root -> effector onto root -> goal
     const glm::vec3 to_goal = chain.goal.position - p[0], to_end = p[n - 1] - p[0];
     if (glm::dot(to_goal, to_goal) > 0.0f && glm::dot(to_end, to_end) > 0.0f) {
       turn_joint(pose, root, glm::mat3(parent_of_root), rotation_between(to_end, to_goal));
+      const JointLimits& limits = skeleton.limits[static_cast<size_t>(root)];
+      if (chain.params.use_limits && limits.enabled)
+        clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(root)].rotation,
+                        pose.local[static_cast<size_t>(root)].rotation);
       plain_chain_frames(skeleton, pose, ws, parent_of_root);
     }
   }
-  const glm::vec3 line = p[n - 1] - p[0];
-  if (!(glm::dot(line, line) > 0.0f)) return false;
-  const glm::vec3 axis = glm::normalize(line);
-  const PoleSide pole = pole_side(p[0], p[n - 1], chain.goal.pole_target, chain.goal.pole_twist);
-  glm::vec3 side = bend_side(p, n);
+  const PoleSide root_pole = pole_side(p[0], p[n - 1], chain.goal.pole_target, chain.goal.pole_twist);
   const float length = path_length(ws.positions, ws.tree_parent, n - 1);
-  if (aim_at_goal && pole.valid && glm::length(side) <= 1e-3f * length &&
-      pre_bend(pose, ws, parent_of_root, pole.direction)) {
+  if (aim_at_goal && root_pole.valid && glm::length(bend_side(p, n)) <= 1e-3f * length &&
+      pre_bend(pose, ws, parent_of_root, root_pole.direction))
     plain_chain_frames(skeleton, pose, ws, parent_of_root);
-    side = bend_side(p, n);
-  }
-  const glm::vec3 wanted = wanted_bend_side(pole, side, axis, max_turn);
-  const float angle = angle_about_axis(side, wanted, axis);
-  if (!(std::fabs(angle) > 1e-7f)) return false;
-  const glm::quat turn = glm::angleAxis(angle, axis);
-  const glm::quat effector_parent = rotation_of(ws.linear[static_cast<size_t>(n) - 2]);
-  turn_joint(pose, root, glm::mat3(parent_of_root), turn);
+  // The pivot: the root, and with limits the next joints toward the middle for what the
+  // root's limits leave of the turn (a clavicle root cannot swing the arm round; its upper
+  // arm can). Turning about pivot -> effector keeps the effector where it is.
   const bool orient = chain.goal.use_orientation && !is_locked(ws, effector);
-  if (orient) {  // the effector's model rotation as before: L' = P^-1 turn^-1 P L
-    glm::quat& local = pose.local[static_cast<size_t>(effector)].rotation;
-    local = glm::normalize(glm::conjugate(effector_parent) * glm::conjugate(turn) * effector_parent * local);
+  for (int k = 0; k < n / 2; ++k) {
+    const glm::quat effector_parent = rotation_of(ws.linear[static_cast<size_t>(n) - 2]);
+    const int pivot = ws.path[static_cast<size_t>(k)];
+    if (is_locked(ws, pivot)) continue;
+    const glm::vec3 line = p[n - 1] - p[k];
+    if (!(glm::dot(line, line) > 0.0f)) return;
+    const glm::vec3 axis = glm::normalize(line);
+    const PoleSide pole = pole_side(p[k], p[n - 1], chain.goal.pole_target, chain.goal.pole_twist);
+    const glm::vec3 side = bend_side(p + k, n - k);
+    const float angle = angle_about_axis(side, wanted_bend_side(pole, side, axis, max_turn), axis);
+    if (!(std::fabs(angle) > 1e-7f)) return;  // already on the wanted side
+    glm::quat& pivot_local = pose.local[static_cast<size_t>(pivot)].rotation;
+    const glm::quat saved = pivot_local;
+    const glm::mat3 parent_linear = k == 0 ? glm::mat3(parent_of_root) : ws.linear[static_cast<size_t>(k) - 1];
+    const JointLimits& limits = skeleton.limits[static_cast<size_t>(pivot)];
+    const bool limited = chain.params.use_limits && limits.enabled;
+    // The largest part of the turn this joint takes within its limits (all of it without).
+    auto fits = [&](float fraction) {
+      pivot_local = saved;
+      turn_joint(pose, pivot, parent_linear, glm::angleAxis(fraction * angle, axis));
+      glm::quat clamped = pivot_local;
+      return !limited || !clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(pivot)].rotation, clamped);
+    };
+    float fraction = 1.0f;
+    if (!fits(1.0f)) {
+      float lo = 0.0f, hi = 1.0f;
+      for (int step = 0; step < 12; ++step) (fits(0.5f * (lo + hi)) ? lo : hi) = 0.5f * (lo + hi);
+      fraction = lo;
+      fits(fraction);
+    }
+    if (orient) {  // the effector's model rotation as before: L' = P^-1 turn^-1 P L
+      glm::quat& local = pose.local[static_cast<size_t>(effector)].rotation;
+      const glm::quat undo = glm::angleAxis(-fraction * angle, axis);
+      local = glm::normalize(glm::conjugate(effector_parent) * undo * effector_parent * local);
+    }
+    if (fraction == 1.0f) return;
+    plain_chain_frames(skeleton, pose, ws, parent_of_root);  // the rest of the turn: the next joint down
   }
-  if (!chain.params.use_limits) return false;
-  bool clamped = false;
-  for (int joint : {root, effector}) {
-    if (joint == effector && !orient) continue;
-    const JointLimits& limits = skeleton.limits[static_cast<size_t>(joint)];
-    if (limits.enabled)
-      clamped |= clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(joint)].rotation,
-                                 pose.local[static_cast<size_t>(joint)].rotation);
-  }
-  return clamped;
 }
 
 }  // namespace
@@ -197,16 +228,7 @@ SolveResult solve_with_pole(PoleFreeSolver solve, const Skeleton& skeleton, cons
 
   // The final turn about root -> effector (the effector stays where the solver put it).
   fill_chain_path(skeleton, chain.root, chain.effector, ws.path);
-  const bool clamped = turn_to_pole(skeleton, chain, pose, ws, max_turn, false);
-  if (clamped) {
-    plain_chain_frames(skeleton, pose, ws, parent_of_root);
-    const float length = path_length(ws.positions, ws.tree_parent, static_cast<int>(n) - 1);
-    result.error = effector_error(chain.goal, ws.positions[n - 1], ws.linear[n - 1], chain.params.orientation_weight);
-    if (result.error <= resolve_tolerance(chain.params, length))
-      result.status = SolveStatus::reached;
-    else if (result.status == SolveStatus::reached)
-      result.status = SolveStatus::stalled;
-  }
+  turn_to_pole(skeleton, chain, pose, ws, max_turn, false);
   // The trace ends on the pose the solve returns.
   if (trace != nullptr && !trace->error.empty()) {
     trace->error.back() = result.error;

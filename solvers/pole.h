@@ -25,9 +25,12 @@
 // the chain is turned about its root -> effector line so its bend side is the wanted one;
 // warm starts only) before the solver's own iterations, and the same turn about
 // the root -> effector line after them, which leaves the effector where the solver put it
-// (its orientation is kept by counter-turning the effector). With limits on, the turned
-// root (and effector) are clamped afterwards and the error is measured again. A chain with
-// extra effectors gets the pre-bend only (the final turn would move them).
+// (its orientation is kept by counter-turning the effector). With limits on, the root takes
+// as much of the turn as its limits allow and the next joints toward the chain's middle the
+// rest (turning about that joint -> effector also keeps the effector: a clavicle root
+// cannot swing the arm round, the upper arm can); what no joint can take is left: the
+// reach comes first. A chain with extra effectors gets the pre-bend
+// only (the final turn would move them).
 #pragma once
 
 #include "solvers/chain.h"
@@ -77,6 +80,13 @@ float pole_turn_allowance(const glm::vec3& root, const glm::vec3& effector, cons
 // pole's side of the root -> effector line point away from each other. Only meaningful
 // where pole_side(...).sine >= kPoleBandSine and the chain is bent.
 bool bends_against_pole(const glm::vec3* positions, int count, const glm::vec3& pole_target, float twist);
+
+// Where a new pole target goes for the chain positions[0 .. count) (at least three joints):
+// its middle joint (positions[count / 2]) plus its bend side times half the chain's
+// length, so turning the pole on leaves the bend as it is. A straight chain has no bend
+// side: `fallback_side` is used (made perpendicular to the chain, any perpendicular if
+// that fails).
+glm::vec3 pole_target_from_bend(const glm::vec3* positions, int count, const glm::vec3& fallback_side);
 
 // A solver without pole handling (the standard signature, chain.h).
 using PoleFreeSolver = SolveResult (*)(const Skeleton&, const Chain&, Pose&, Workspace&, Trace*);
