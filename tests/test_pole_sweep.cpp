@@ -222,6 +222,15 @@ TEST(PoleGeometry, BendSideAndFlipTest) {
   EXPECT_TRUE(ik::bends_against_pole(bent, 3, glm::vec3(1, 5, 0), kPi));  // twisted half a turn
 }
 
+TEST(PoleGeometry, ANewPoleSitsOnTheBendSideAtHalfTheLength) {
+  const glm::vec3 bent[3] = {glm::vec3(0), glm::vec3(1, 1, 0), glm::vec3(2, 0, 0)};
+  const glm::vec3 p = ik::pole_target_from_bend(bent, 3, glm::vec3(0, 0, 1));
+  EXPECT_NEAR(glm::length(p - glm::vec3(1, 1 + std::sqrt(2.0f), 0)), 0.0f, 1e-5f);
+  const glm::vec3 straight[3] = {glm::vec3(0), glm::vec3(1, 0, 0), glm::vec3(2, 0, 0)};
+  const glm::vec3 q = ik::pole_target_from_bend(straight, 3, glm::vec3(1, 0, 1));  // fallback made perpendicular
+  EXPECT_NEAR(glm::length(q - glm::vec3(1, 0, 1)), 0.0f, 1e-5f);
+}
+
 TEST(PoleGeometry, InsideTheBandTheBendTurnsAtMostTheAllowance) {
   const glm::vec3 axis(1, 0, 0);
   ik::PoleSide pole;
