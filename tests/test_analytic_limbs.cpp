@@ -3,11 +3,11 @@
 // reaches what DLS reaches (the swivel search in analytic.cpp: before it, two-bone ended
 // 0.2 to 1.0 arm lengths off in 138 of these 200 goals where DLS did better), and a chain
 // of the wrong length gets a short message that says which joint to make the root.
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <random>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "io/gltf_import.h"
 #include "solvers/analytic.h"
@@ -31,8 +31,7 @@ const Humanoid& humanoid() {
     Humanoid out;
     ik::ImportedRig rig;
     std::string error;
-    EXPECT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error))
-        << error;
+    EXPECT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
     out.skeleton = rig.skeleton;
     return out;
   }();
@@ -71,8 +70,8 @@ TEST(AnalyticLimbs, TwoBoneWithLimitsReachesWhatDlsReaches) {
     }
     if (a.error > d.error + 0.02f * length) ++worse;
   }
-  std::printf("DLS reached %d of 200 goals, two-bone %d of those; two-bone 2%% worse than DLS in %d\n",
-              dls_reached, both_reached, worse);
+  std::printf("DLS reached %d of 200 goals, two-bone %d of those; two-bone 2%% worse than DLS in %d\n", dls_reached,
+              both_reached, worse);
   EXPECT_GT(dls_reached, 20);
   EXPECT_EQ(both_reached, dls_reached);
   EXPECT_LE(worse, 4);  // out-of-reach goals, where the two end a little apart
@@ -84,9 +83,9 @@ TEST(AnalyticLimbs, AChainOfTheWrongLengthSaysWhichRootToSet) {
   const ik::SolverInfo& three_bone = ik::solver_table()[ik::find_solver("three_bone")];
   const int shoulder = h.find("LeftShoulder"), upper = h.find("LeftUpperArm"), hand = h.find("LeftHand");
   const int bones = static_cast<int>(ik::chain_path(h.skeleton, shoulder, hand).size()) - 1;
-  EXPECT_EQ(ik::bone_count_advice(two_bone, h.skeleton, shoulder, hand),
-            "Two-bone needs a 2-bone chain (this one has " + std::to_string(bones) +
-                "): set the root to LeftUpperArm.");
+  EXPECT_EQ(
+      ik::bone_count_advice(two_bone, h.skeleton, shoulder, hand),
+      "Two-bone needs a 2-bone chain (this one has " + std::to_string(bones) + "): set the root to LeftUpperArm.");
   EXPECT_EQ(ik::bone_count_advice(two_bone, h.skeleton, upper, hand), "");
   EXPECT_EQ(ik::bone_count_advice(three_bone, h.skeleton, upper, hand),
             "Three-bone needs a 3-bone chain (this one has 2): set the root to LeftShoulder.");
