@@ -371,8 +371,10 @@ void draw_selected_chain(Editor& editor, int c) {
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("O: the effector also turns to the goal's axes; Ctrl + drag the goal handle to turn them");
   }
-  if (ik::uses_pole(solver) && bones >= 2) {
-    bool on = chain.goal.use_pole;
+  {  // Always drawn (greyed out where it does not apply), so the rows below stay put.
+    const bool applies = ik::uses_pole(solver) && bones >= 2;
+    ImGui::BeginDisabled(!applies);
+    bool on = chain.goal.use_pole && applies;
     if (ImGui::Checkbox("Pole", &on)) {
       chain.goal.use_pole = on;
       if (on) {  // the handle starts where the chain bends now, so the pose does not jump
@@ -386,9 +388,11 @@ void draw_selected_chain(Editor& editor, int c) {
       editor.history.commit(editor.chains);
     }
     remember_rect(editor, "pole_checkbox");
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("The chain bends toward its pole handle (the violet dot): drag it in the viewport");
-    if (chain.goal.use_pole) {
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(applies ? "The chain bends toward its pole handle (the violet dot): drag it in the viewport"
+                                : "A pole needs a chain of two or more bones and a solver that bends it");
+    if (applies && chain.goal.use_pole) {
       ImGui::SliderAngle("Pole twist", &chain.goal.pole_twist, -180.0f, 180.0f);
       commit_when_done(editor);
     }

@@ -388,18 +388,36 @@ void swivel_within_limits(const Skeleton& skeleton, Workspace& workspace, const 
     clamp_to_limits(limits, rest, rotation_a);
     return glm::length(limb_end(pose, joints) - goal.target);
   };
+  // The swivels that reach form ranges; of them the one nearest the pole's (angle 0) is
+  // kept, found by bisection toward 0, so that a rounding difference cannot jump between
+  // two equally good swivels far apart. When none reaches, the nearest end, refined.
   float best_angle = 0.0f, best = error_at(0.0f);
   if (best > tolerance) {
-    const float kTurn = 6.2831853f;
+    const float kPi = 3.14159265f;
+    float reaching = 0.0f;  // the reaching sample nearest 0 (0: none)
+    // Samples by growing |angle| (10, -10, 20, -20, ... degrees); a later one must beat the
+    // best by a margin, so near-ties go to the swivel nearest the pole's, whatever the rounding.
+    const float margin = 0.01f * tolerance;
     for (int k = 1; k < 36; ++k) {
-      const float angle = kTurn * static_cast<float>(k) / 36.0f, e = error_at(angle);
-      if (e < best) best = e, best_angle = angle;
+      const float angle = ((k & 1) ? 1.0f : -1.0f) * (2.0f * kPi / 36.0f) * static_cast<float>((k + 1) / 2);
+      const float e = error_at(angle);
+      if (e <= tolerance && reaching == 0.0f) reaching = angle;
+      if (e < best - margin) best = e, best_angle = angle;
     }
-    for (float step = kTurn / 72.0f; step > kTurn / 1200.0f; step *= 0.5f) {
-      const float center = best_angle;
-      for (float angle : {center - step, center + step}) {
-        const float e = error_at(angle);
-        if (e < best) best = e, best_angle = angle;
+    if (reaching != 0.0f) {  // the edge of the reaching range, between the last miss and it
+      float hit = reaching, miss = reaching - std::copysign(2.0f * kPi / 36.0f, reaching);
+      for (int step = 0; step < 12; ++step) {
+        const float mid = 0.5f * (hit + miss);
+        (error_at(mid) <= tolerance ? hit : miss) = mid;
+      }
+      best_angle = hit;
+    } else {
+      for (float step = kPi / 36.0f; step > kPi / 600.0f; step *= 0.5f) {
+        const float center = best_angle;
+        for (float angle : {center - step, center + step}) {
+          const float e = error_at(angle);
+          if (e < best - margin) best = e, best_angle = angle;
+        }
       }
     }
   }
