@@ -14,6 +14,7 @@
 #include "app/jacobian_view.h"
 #include "app/panels.h"
 #include "solvers/goal_space.h"
+#include "solvers/pole.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
 
@@ -206,9 +207,12 @@ void draw_selected_chain(Editor& editor, int c) {
   }
   const ik::SolverInfo& solver = table[chain.solver];
   const int bones = static_cast<int>(ik::chain_path(editor.rig.skeleton, chain.root, chain.effector).size()) - 1;
-  if (solver.exact_bones > 0 && bones != solver.exact_bones)
-    ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1.0f), "%s needs exactly %d bones; this chain has %d.",
-                       solver.name, solver.exact_bones, bones);
+  const std::string advice = ik::bone_count_advice(solver, editor.rig.skeleton, chain.root, chain.effector);
+  if (!advice.empty()) {  // wrapped: the panel is narrower than the line
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("%s", advice.c_str());
+    ImGui::PopStyleColor();
+  }
 
   const ik::ParamInfo* params = ik::param_table();
   for (int k = 0; k < ik::param_count(); ++k)
@@ -226,6 +230,32 @@ void draw_selected_chain(Editor& editor, int c) {
     if (ImGui::Checkbox("Orientation goal", &on)) set_orientation_goal(editor, c, on);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("O: the effector also turns to the goal's axes; Ctrl + drag the goal handle to turn them");
+  }
+  {  // Always drawn (greyed out where it does not apply), so the rows below stay put.
+    const bool applies = ik::uses_pole(solver) && bones >= 2;
+    ImGui::BeginDisabled(!applies);
+    bool on = chain.goal.use_pole && applies;
+    if (ImGui::Checkbox("Pole", &on)) {
+      chain.goal.use_pole = on;
+      if (on) {  // the handle starts where the chain bends now, so the pose does not jump
+        std::vector<glm::vec3> points;
+        for (int j : ik::chain_path(editor.rig.skeleton, chain.root, chain.effector))
+          points.push_back(ik::position_of(editor.world[static_cast<size_t>(j)]));
+        chain.goal.pole_target =
+            ik::pole_target_from_bend(points.data(), static_cast<int>(points.size()), -editor.camera.forward());
+        chain.goal.pole_twist = 0.0f;
+      }
+      editor.history.commit(editor.chains);
+    }
+    remember_rect(editor, "pole_checkbox");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(applies ? "The chain bends toward its pole handle (the violet dot): drag it in the viewport"
+                                : "A pole needs a chain of two or more bones and a solver that bends it");
+    if (applies && chain.goal.use_pole) {
+      ImGui::SliderAngle("Pole twist", &chain.goal.pole_twist, -180.0f, 180.0f);
+      commit_when_done(editor);
+    }
   }
   if (solver.scale_goal) {
     ImGui::SliderFloat("Goal scale", &chain.goal.scale, chain.params.min_scale, chain.params.max_scale, "%.3f",

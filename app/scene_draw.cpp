@@ -52,6 +52,34 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   renderer.draw_points(handles, handle_colours, 7.0f, true, true);  // overlapping handles culled
 }
 
+// Pole handles (pole_shown): a violet dot at each pole target with a dashed line from the
+// chain's middle joint (ten dashes, as line segments with gaps); the selected chain's brighter.
+void draw_poles(render::Renderer& renderer, const Editor& editor) {
+  std::vector<glm::vec3> points, dashes;
+  std::vector<int> chains;
+  pole_handles(editor, points, chains);
+  if (points.empty()) return;
+  std::vector<glm::vec4> colours, dash_colours;
+  for (size_t k = 0; k < points.size(); ++k) {
+    const bool selected = chains[k] == editor.selected_chain;
+    const glm::vec4 colour = selected ? glm::vec4(0.85f, 0.6f, 1.0f, 1.0f) : glm::vec4(0.62f, 0.42f, 0.9f, 1.0f);
+    colours.push_back(colour);
+    const int middle = chain_middle_joint(editor, chains[k]);
+    if (middle < 0 || middle >= static_cast<int>(editor.world.size())) continue;
+    const glm::vec3 from = ik::position_of(editor.world[static_cast<size_t>(middle)]), to = points[k];
+    constexpr int kDashes = 10;
+    for (int d = 0; d < kDashes; ++d) {
+      const float t0 = static_cast<float>(d) / kDashes, t1 = (static_cast<float>(d) + 0.55f) / kDashes;
+      dashes.push_back(glm::mix(from, to, t0));
+      dashes.push_back(glm::mix(from, to, t1));
+      dash_colours.push_back(colour);
+      dash_colours.push_back(colour);
+    }
+  }
+  if (!dashes.empty()) renderer.draw_lines(dashes, dash_colours, 1.5f, true);
+  renderer.draw_points(points, colours, 6.0f, true);
+}
+
 // Step mode: the selected chain at the chosen iteration as a ghost, and the effector's
 // path over the iterations; comparison: each solver's result as a ghost in its colour;
 // joints a limit clamped, in red.
@@ -102,6 +130,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
     }
     draw_solve_overlays(renderer, editor);
     draw_selected_joint_limits(renderer, editor);
+    draw_poles(renderer, editor);
     draw_goals(renderer, editor);
   }
   renderer.end_frame();

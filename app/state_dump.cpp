@@ -4,6 +4,7 @@
 
 #include "app/file_commands.h"
 #include "app/inspection.h"
+#include "app/viewport_input.h"
 #include "io/atomic_file.h"
 #include "render/skinning.h"
 #include "solvers/clip_playback.h"
@@ -123,6 +124,16 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
     }
     entry["ik_weight"] = chain.ik_weight;  // solvers/ik_blend.h
+    {  // Pole target (solvers/pole.h): where it is, whether the solve uses it, its handle on screen.
+      const ik::Goal& g = chain.goal;
+      const glm::vec2 pole_window = project_to_window(editor.camera, area, g.pole_target);
+      entry["pole"] = {{"used", pole_shown(editor, static_cast<int>(c))},
+                       {"on", g.use_pole},
+                       {"target", {g.pole_target.x, g.pole_target.y, g.pole_target.z}},
+                       {"twist", g.pole_twist},
+                       {"window", {pole_window.x, pole_window.y}},
+                       {"middle_joint", chain_middle_joint(editor, static_cast<int>(c))}};
+    }
     if (c < editor.frame_solve.results.size()) {
       entry["status"] = ik::to_string(editor.frame_solve.results[c].status);
       entry["iterations"] = editor.frame_solve.results[c].iterations;

@@ -16,11 +16,17 @@ void select_joint(Editor& editor, int joint) {
   editor.outline_scroll_to_selection = joint >= 0;
 }
 
-// Starts dragging chain `c`'s goal from the window point (x, y).
+// The point a pole drag moves: the chain's pole target (model space).
+glm::vec3& dragged_pole(Editor& editor, int c) { return editor.chains[static_cast<size_t>(c)].goal.pole_target; }
+
+// Starts dragging chain `c`'s goal (or, with `pole`, its pole handle) from the window point (x, y).
 void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float y,
-                     const ViewportArea& area) {
-  // In model space: a following goal is stored as an offset (solvers/goal_space.h).
-  const glm::vec3 goal = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
+                     const ViewportArea& area, bool pole = false) {
+  input.pole = pole;
+  // In model space: a following goal is stored as an offset (solvers/goal_space.h); a pole
+  // target always is in model space.
+  const glm::vec3 goal =
+      pole ? dragged_pole(editor, c) : ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
   const render::Ray ray = ray_through_window(editor.camera, area, x, y);
   input.plane_normal = -ray.direction;  // the plane faces the camera
   glm::vec3 hit = goal;
@@ -48,8 +54,12 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
   } else if (!ray_plane_hit(ray, input.grab_point, input.plane_normal, point)) {
     return;  // the plane is edge-on or behind: keep the goal where it is
   }
-  // A following goal keeps its new place as a new offset in the followed joint's frame.
   ik::Chain& chain = editor.chains[static_cast<size_t>(input.goal_chain)];
+  if (input.pole) {
+    dragged_pole(editor, input.goal_chain) = point + input.grab_offset;
+    return;
+  }
+  // A following goal keeps its new place as a new offset in the followed joint's frame.
   ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
   goal.position = point + input.grab_offset;
   ik::set_goal_in_model_space(chain, editor.world, goal);
@@ -67,6 +77,16 @@ void rotate_goal(Editor& editor, int c, float dx, float dy) {
   ik::Goal goal = ik::goal_in_model_space(chain, editor.world);  // turned in model space
   goal.orientation = glm::normalize(glm::angleAxis(dx * 0.01f, up) * glm::angleAxis(dy * 0.01f, right) * goal.orientation);
   ik::set_goal_in_model_space(chain, editor.world, goal);
+}
+
+// The chain whose pole handle is under the window point (x, y), or -1.
+int pick_pole(const Editor& editor, const ViewportArea& area, float x, float y) {
+  if (!editor.has_rig) return -1;
+  std::vector<glm::vec3> points;
+  std::vector<int> chains;
+  pole_handles(editor, points, chains);
+  const int k = pick_point(editor.camera, area, points, x, y, kGoalPickRadius);
+  return k >= 0 ? chains[static_cast<size_t>(k)] : -1;
 }
 
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
@@ -90,6 +110,8 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
       editor.selected_chain = goal;
     } else if (goal >= 0) {
       begin_goal_drag(editor, input, goal, x, y, area);
+    } else if (const int pole = pick_pole(editor, area, x, y); pole >= 0) {
+      begin_goal_drag(editor, input, pole, x, y, area, true);
     } else {
       input.drag = ViewportInput::Drag::click;
       input.press_x = x;
@@ -236,6 +258,30 @@ bool goal_has_orientation(const Editor& editor, int c) {
   const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
   return chain.goal.use_orientation && chain.solver >= 0 && chain.solver < ik::solver_count() &&
          ik::solver_table()[chain.solver].orientation_goals;
+}
+
+bool pole_shown(const Editor& editor, int c) {
+  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  return chain.goal.use_pole && chain.solver >= 0 && chain.solver < ik::solver_count() &&
+         ik::uses_pole(ik::solver_table()[chain.solver]) &&
+         ik::chain_path(editor.rig.skeleton, chain.root, chain.effector).size() >= 3;
+}
+
+void pole_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<int>& chains) {
+  points.clear();
+  chains.clear();
+  for (int c = 0; c < static_cast<int>(editor.chains.size()); ++c)
+    if (pole_shown(editor, c)) {
+      points.push_back(editor.chains[static_cast<size_t>(c)].goal.pole_target);
+      chains.push_back(c);
+    }
+}
+
+int chain_middle_joint(const Editor& editor, int c) {
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  const std::vector<int> path = ik::chain_path(editor.rig.skeleton, chain.root, chain.effector);
+  return path.empty() ? chain.root : path[path.size() / 2];
 }
 
 std::vector<glm::vec3> goal_positions(const Editor& editor) {

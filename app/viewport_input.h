@@ -20,7 +20,15 @@ struct ViewportInput {
   glm::vec3 grab_point{0.0f};
   glm::vec3 plane_normal{0.0f, 0.0f, 1.0f};
   glm::vec3 grab_offset{0.0f};
+  bool pole = false;  // the goal drag moves the chain's pole target (Goal::pole_target) instead
 };
+
+// Pole handles: chain `c` shows one when its pole is on, its solver honours a pole and it
+// has two or more bones. pole_handles lists their positions and, in `chains`, whose each is.
+bool pole_shown(const Editor& editor, int c);
+void pole_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<int>& chains);
+// The joint a pole's dashed line starts from: the middle of chain c's root -> effector path.
+int chain_middle_joint(const Editor& editor, int c);
 
 // The goal handles' model-space positions, one per chain (disabled chains included).
 std::vector<glm::vec3> goal_positions(const Editor& editor);

@@ -37,7 +37,11 @@ Json goal_json(const Goal& goal) {
           {"orientation", json_quat_xyzw(goal.orientation)},
           {"pole", json_vec3(goal.pole)},
           {"up", json_vec3(goal.up)},
-          {"scale", json_float(goal.scale)}};
+          {"scale", json_float(goal.scale)},
+          // Pole target (solvers/pole.h); files without these keys load with the pole off.
+          {"use_pole", goal.use_pole},
+          {"pole_target", json_vec3(goal.pole_target)},
+          {"pole_twist", json_float(goal.pole_twist)}};
 }
 
 // Every field of the param table under its stable id.
@@ -286,8 +290,9 @@ int read_joint(const Json& v, const Skeleton& skeleton, const std::string& where
 
 Goal read_goal(const Json& v, const std::string& where, std::vector<std::string>& warnings) {
   require_object(v, where);
-  note_unknown_keys(v, {"position", "use_orientation", "orientation", "pole", "up", "scale"}, where,
-                    warnings);
+  note_unknown_keys(
+      v, {"position", "use_orientation", "orientation", "pole", "up", "scale", "use_pole", "pole_target", "pole_twist"},
+      where, warnings);
   Goal goal;
   goal.position = read_vec3(require_member(v, "position", where), member_where(where, "position"));
   if (const Json* x = find_member(v, "use_orientation"))
@@ -299,6 +304,12 @@ Goal read_goal(const Json& v, const std::string& where, std::vector<std::string>
   if (const Json* x = find_member(v, "up")) goal.up = read_vec3(*x, member_where(where, "up"));
   if (const Json* x = find_member(v, "scale"))
     goal.scale = read_float(*x, member_where(where, "scale"));
+  // Pole target (absent in older files: off).
+  if (const Json* x = find_member(v, "use_pole")) goal.use_pole = read_bool(*x, member_where(where, "use_pole"));
+  if (const Json* x = find_member(v, "pole_target"))
+    goal.pole_target = read_vec3(*x, member_where(where, "pole_target"));
+  if (const Json* x = find_member(v, "pole_twist"))
+    goal.pole_twist = read_float(*x, member_where(where, "pole_twist"));
   return goal;
 }
 

@@ -19,7 +19,9 @@
 //         "effector": {"index": 15, "name": "Hand.L"},
 //         "goal": {"position": [0.4, 1.1, 0.2], "use_orientation": false,
 //                  "orientation": [0, 0, 0, 1],     x, y, z, w as in glTF
-//                  "pole": [0, 0, 1], "up": [0, 1, 0], "scale": 1},
+//                  "pole": [0, 0, 1], "up": [0, 1, 0], "scale": 1,
+//                  "use_pole": false, "pole_target": [0, 0, 1], "pole_twist": 0},
+//                                               the pole keys are optional (older files: off)
 //         "extra_effectors": [
 //           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1, "goal": {...}}],
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,

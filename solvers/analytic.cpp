@@ -25,6 +25,7 @@
 
 #include "solvers/goal_error.h"
 #include "solvers/limits.h"
+#include "solvers/pole.h"
 #include "solvers/solver_common.h"
 #include "solvers/two_bone_fast.h"
 #include "solvers/workspace.h"
@@ -109,6 +110,7 @@ struct LimbGoal {
   glm::vec3 target{0.0f};                          // Goal::position, limb frame
   glm::vec3 pole{0.0f};                            // Goal::pole, limb frame
   glm::vec3 up{0.0f};                              // Goal::up, limb frame
+  bool pole_target = false;                        // `pole` is the side a pole target wants
 
   glm::vec3 point_to_model(const glm::vec3& p) const {
     return has_parent ? glm::vec3(parent_world * glm::vec4(p, 1.0f)) : p;
@@ -250,7 +252,7 @@ Reach reach_three_bone(const Skeleton& skeleton, const Params& params, const Wor
   const glm::vec3 c_target = goal.target - l3 * goal.up;
   const glm::vec3 line = c_target - root;
   glm::vec3 pole = goal.pole;
-  if (!nearly_colinear(goal.up, line)) {
+  if (!goal.pole_target && !nearly_colinear(goal.up, line)) {
     const glm::vec3 up_side = goal.up - line * (glm::dot(goal.up, line) / glm::dot(line, line));
     pole = glm::dot(goal.pole, up_side) >= 0.0f ? up_side : -up_side;
   }
@@ -326,6 +328,103 @@ bool clamp_to_limb_limits(const Skeleton& skeleton, const Workspace& workspace, 
   return clamped;
 }
 
+// Goal::use_pole: the bend side a pole target wants (pole.h: the pole's side of the root ->
+// goal line, or inside the band around the root -> pole line the limb's own bend turned
+// toward it), into goal.pole (limb frame). The three-bone roll onto `up` is then skipped:
+// the pole's plane is the bend plane. Returns false for a pole that is not finite.
+bool use_pole_target(const Chain& chain, const Pose& pose, Workspace& workspace,
+                     LimbGoal& goal) {
+  if (!is_valid_pole(chain.goal)) return false;
+  const size_t n = workspace.path.size();
+  workspace.tree_parent.resize(n);
+  for (size_t k = 0; k < n; ++k) workspace.tree_parent[k] = static_cast<int>(k) - 1;
+  workspace.positions.resize(n);
+  workspace.linear.resize(n);
+  const glm::mat4 parent_of_root = goal.has_parent ? goal.parent_world : glm::mat4(1.0f);
+  chain_frames(pose, workspace.path, workspace.tree_parent, parent_of_root, workspace.positions, workspace.linear);
+  const glm::vec3 root = workspace.positions[0], effector = workspace.positions[n - 1];
+  const glm::vec3 target = chain.goal.position;
+  const PoleSide pole = pole_side(root, target, chain.goal.pole_target, chain.goal.pole_twist);
+  const glm::vec3 axis = direction_or(target - root, direction_or(effector - root, glm::vec3(0.0f)));
+  // The limb's bend side measured against the root -> goal line (where it will point).
+  glm::vec3 current = bend_side(workspace.positions.data(), static_cast<int>(n));
+  current -= axis * glm::dot(current, axis);
+  glm::vec3 side = wanted_bend_side(pole, current, axis, pole_turn_allowance(root, effector, target));
+  if (!(glm::dot(side, side) > 0.0f)) side = chain.goal.pole;  // no side at all: the old hint
+  goal.pole = goal.has_parent ? glm::inverse(glm::mat3(goal.parent_world)) * side : side;
+  goal.pole_target = true;
+  return true;
+}
+
+// params.use_limits with a limited root: the limb may turn about the root -> target line
+// (its swivel) without moving the effector off the target, but the swivel the pole picks
+// can put the root outside its limits, and clamping the root then pulls the effector away
+// (the humanoid's upper arm -> hand stalled at 0.2-1.0 of the arm's length where DLS
+// reached). Unless the limb already ends within `tolerance` with every joint clamped, try
+// 36 swivels, then halve the step around the best four times, and keep the swivel whose
+// clamped pose ends nearest the target (the pole's own swivel on a tie). The clamp itself
+// comes after, as for every solve.
+void swivel_within_limits(const Skeleton& skeleton, Workspace& workspace, const std::vector<int>& joints,
+                          const LimbGoal& goal, float tolerance, Pose& pose) {
+  const int a = joints[0];
+  const JointLimits& limits = skeleton.limits[static_cast<size_t>(a)];
+  const glm::vec3 line = goal.target - pose.local[static_cast<size_t>(a)].translation;
+  if (!limits.enabled || is_locked(workspace, a) || !(glm::dot(line, line) > 0.0f)) return;
+  // The other joints as the clamp will leave them (their rotations do not change with the swivel).
+  std::vector<glm::quat>& kept = workspace.pole_start;
+  kept.resize(joints.size());
+  for (size_t k = 1; k < joints.size(); ++k) {
+    const int j = joints[k];
+    kept[k] = pose.local[static_cast<size_t>(j)].rotation;
+    if (skeleton.limits[static_cast<size_t>(j)].enabled && !is_locked(workspace, j))
+      clamp_to_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
+                      pose.local[static_cast<size_t>(j)].rotation);
+  }
+  glm::quat& rotation_a = pose.local[static_cast<size_t>(a)].rotation;
+  const glm::quat solved = rotation_a, rest = skeleton.rest[static_cast<size_t>(a)].rotation;
+  const glm::vec3 axis = glm::normalize(line);
+  auto error_at = [&](float angle) {
+    rotation_a = glm::normalize(glm::angleAxis(angle, axis) * solved);
+    clamp_to_limits(limits, rest, rotation_a);
+    return glm::length(limb_end(pose, joints) - goal.target);
+  };
+  // The swivels that reach form ranges; of them the one nearest the pole's (angle 0) is
+  // kept, found by bisection toward 0, so that a rounding difference cannot jump between
+  // two equally good swivels far apart. When none reaches, the nearest end, refined.
+  float best_angle = 0.0f, best = error_at(0.0f);
+  if (best > tolerance) {
+    const float kPi = 3.14159265f;
+    float reaching = 0.0f;  // the reaching sample nearest 0 (0: none)
+    // Samples by growing |angle| (10, -10, 20, -20, ... degrees); a later one must beat the
+    // best by a margin, so near-ties go to the swivel nearest the pole's, whatever the rounding.
+    const float margin = 0.01f * tolerance;
+    for (int k = 1; k < 36; ++k) {
+      const float angle = ((k & 1) ? 1.0f : -1.0f) * (2.0f * kPi / 36.0f) * static_cast<float>((k + 1) / 2);
+      const float e = error_at(angle);
+      if (e <= tolerance && reaching == 0.0f) reaching = angle;
+      if (e < best - margin) best = e, best_angle = angle;
+    }
+    if (reaching != 0.0f) {  // the edge of the reaching range, between the last miss and it
+      float hit = reaching, miss = reaching - std::copysign(2.0f * kPi / 36.0f, reaching);
+      for (int step = 0; step < 12; ++step) {
+        const float mid = 0.5f * (hit + miss);
+        (error_at(mid) <= tolerance ? hit : miss) = mid;
+      }
+      best_angle = hit;
+    } else {
+      for (float step = kPi / 36.0f; step > kPi / 600.0f; step *= 0.5f) {
+        const float center = best_angle;
+        for (float angle : {center - step, center + step}) {
+          const float e = error_at(angle);
+          if (e < best - margin) best = e, best_angle = angle;
+        }
+      }
+    }
+  }
+  rotation_a = best_angle == 0.0f ? solved : glm::normalize(glm::angleAxis(best_angle, axis) * solved);
+  for (size_t k = 1; k < joints.size(); ++k) pose.local[static_cast<size_t>(joints[k])].rotation = kept[k];
+}
+
 // The two solvers differ only in the number of bones and the reach step.
 SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                        Trace* trace, int bones) {
@@ -335,6 +434,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
   LimbGoal goal;
   if (!limb_goal(skeleton, pose, chain.root, chain.goal, goal)) return result;
   if (bones == 3) goal.up = direction_or(goal.up, glm::vec3(0.0f));
+  if (chain.goal.use_pole && !use_pole_target(chain, pose, workspace, goal)) return result;
 
   const Params& params = chain.params;
   if (!params.warm_start) apply_start_pose(skeleton, params, workspace, joints, pose);
@@ -347,6 +447,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
                                   goal.pole, pose)
                  : reach_three_bone(skeleton, params, workspace, joints, goal, pose);
   orient_effector(workspace, joints, goal, chain.goal, pose);
+  if (params.use_limits) swivel_within_limits(skeleton, workspace, joints, goal, tolerance, pose);
   const bool clamped = params.use_limits && clamp_to_limb_limits(skeleton, workspace, joints, pose, trace);
 
   // Where the solve put the effector, when nothing moved it since; else measured again.
@@ -364,7 +465,7 @@ SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose,
 SolveResult solve_two_bone(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                            Trace* trace) {
   SolveResult result;
-  if (solve_two_bone_fast(skeleton, chain, pose, workspace, trace, result)) return result;
+  if (!chain.goal.use_pole && solve_two_bone_fast(skeleton, chain, pose, workspace, trace, result)) return result;
   return solve_limb(skeleton, chain, pose, workspace, trace, 2);
 }
 

@@ -33,9 +33,19 @@
 //
 // Both: joints marked in workspace.locked are not written; with params.use_limits each
 // written rotation is clamped to skeleton.limits afterwards (status `stalled` if that
-// keeps the goal from being reached). Exactness assumes a uniform scale on the root (and
+// keeps the goal from being reached). When that clamp would leave the effector off the
+// target and the root has limits, the limb's swivel (its turn about root -> target, which
+// keeps the effector on target) is searched first for the one whose clamped pose ends
+// nearest (36 samples, then a bisection): a ball shoulder then reaches what DLS reaches
+// (tests/test_analytic_limbs.cpp); the pole's swivel is kept whenever it reaches. Exactness assumes a uniform scale on the root (and
 // on b for three-bone); a non-uniform scale there distorts the links' lengths as they
 // turn, and the result is only close.
+//
+// Pole (Goal::use_pole, pole.h): `pole` above is then the pole's side (pole_side: the
+// perpendicular from the root -> goal line toward Goal::pole_target, turned by pole_twist),
+// or, within the band around the root -> pole line, the limb's own bend turned toward it by
+// at most the allowance; the fast path is not taken. Three-bone then bends in the pole's
+// plane instead of rolling onto `up` (the last link still points along `up`).
 #pragma once
 
 #include "solvers/chain.h"

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "solvers/limits.h"
+#include "solvers/pole.h"
 #include "solvers/solver_common.h"
 #include "solvers/workspace.h"
 
@@ -164,8 +165,10 @@ float ccd_sweep(const Skeleton& skeleton, const Chain& chain, const glm::vec3& g
   return glm::length(effector - goal);
 }
 
-SolveResult solve_ccd(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws,
-                      Trace* trace) {
+namespace {
+
+SolveResult solve_ccd_without_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws,
+                                   Trace* trace) {
   SolveResult result;
   if (!is_valid_chain(skeleton, chain, pose, ws)) return result;
   if (!fill_chain_path(skeleton, chain.root, chain.effector, ws.path)) return result;
@@ -199,6 +202,13 @@ SolveResult solve_ccd(const Skeleton& skeleton, const Chain& chain, Pose& pose, 
   result.status =
       final_status(loop.error, tolerance, root_distance > reach * (1.0f + 1e-5f), loop.stalled);
   return result;
+}
+
+}  // namespace
+
+SolveResult solve_ccd(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws, Trace* trace) {
+  if (chain.goal.use_pole) return solve_with_pole(solve_ccd_without_pole, skeleton, chain, pose, ws, trace);
+  return solve_ccd_without_pole(skeleton, chain, pose, ws, trace);
 }
 
 }  // namespace ik

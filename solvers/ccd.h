@@ -33,6 +33,10 @@
 //
 // Scratch: the Workspace's common chain fields only (path, tree_parent, and positions and
 // linear as the frames at the start of the sweep); CCD has no scratch of its own.
+//
+// Pole (Goal::use_pole, pole.h): solve_with_pole aims and turns the chain into the pole's
+// plane before the sweeps (the colinear bump then rarely fires) and turns it about root ->
+// effector into that plane after them, which leaves the effector in place.
 #pragma once
 
 #include "solvers/chain.h"

@@ -5,13 +5,16 @@
 #include "solvers/ccd.h"
 #include "solvers/goal_error.h"
 #include "solvers/jacobian.h"
+#include "solvers/pole.h"
 #include "solvers/solver_common.h"
 #include "solvers/workspace.h"
 
 namespace ik {
 
-SolveResult solve_ccd_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
-                          Trace* trace) {
+namespace {
+
+SolveResult solve_ccd_dls_without_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                                       Trace* trace) {
   SolveResult result;  // invalid_input
   const Params& params = chain.params;
   // Everything checked before the CCD sweeps touch the pose.
@@ -49,6 +52,15 @@ SolveResult solve_ccd_dls(const Skeleton& skeleton, const Chain& chain, Pose& po
   result = solve_jacobian(skeleton, chain, refine, JacobianMethod::damped_least_squares, pose, workspace, trace, true);
   result.iterations += seed.iterations;
   return result;
+}
+
+}  // namespace
+
+SolveResult solve_ccd_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                          Trace* trace) {
+  if (chain.goal.use_pole)
+    return solve_with_pole(solve_ccd_dls_without_pole, skeleton, chain, pose, workspace, trace);
+  return solve_ccd_dls_without_pole(skeleton, chain, pose, workspace, trace);
 }
 
 }  // namespace ik

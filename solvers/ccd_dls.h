@@ -12,6 +12,9 @@
 // Iterations count the sweeps and the DLS iterations together. The trace holds the error
 // before the first sweep, after each sweep (position error: what CCD measures) and after
 // each DLS iteration (DLS's error), with poses of the chain's joints (the chain's tree).
+//
+// Pole (Goal::use_pole, pole.h): the whole CCD-then-DLS solve runs inside solve_with_pole
+// (aim and turn into the pole's plane before, a final twist about root -> effector after).
 #pragma once
 
 #include "solvers/chain.h"

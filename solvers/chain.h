@@ -54,6 +54,13 @@ struct Goal {
   glm::vec3 pole{0.0f, 0.0f, 1.0f};           // bend direction hint (analytic solvers), model space
   glm::vec3 up{0.0f, 1.0f, 0.0f};             // goal's up vector (three-bone solver), model space
   float scale = 1.0f;                         // wanted scale (scale-target solver)
+  // Pole target (solvers/pole.h). Off: every solver behaves as without one, `pole` above
+  // stays a direction hint. On: `pole_target` is a POINT in model space, and the chain
+  // bends in the plane through its root, the goal and that point, its middle on the
+  // point's side, the side turned by `pole_twist` radians about the root -> goal line.
+  bool use_pole = false;
+  glm::vec3 pole_target{0.0f, 0.0f, 1.0f};    // model space, a point
+  float pole_twist = 0.0f;                    // radians, right-handed about root -> goal
 };
 
 // An additional effector on the same chain: mid-chain, or the tip of a branch below the

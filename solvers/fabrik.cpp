@@ -5,6 +5,7 @@
 #include "solvers/chain_aim.h"
 #include "solvers/isa_dispatch.h"
 #include "solvers/limits.h"
+#include "solvers/pole.h"
 #include "solvers/solver_common.h"
 #include "solvers/workspace.h"
 
@@ -369,10 +370,8 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   return result;
 }
 
-}  // namespace
-
-SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws,
-                         Trace* trace) {
+SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws,
+                                      Trace* trace) {
   SolveResult result;
   if (!is_valid_chain(skeleton, chain, pose, ws)) return result;
   if (chain.extra_effectors.empty()) {
@@ -487,6 +486,13 @@ SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pos
   }
   result.iterations = loop.iterations;
   return result;
+}
+
+}  // namespace
+
+SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws, Trace* trace) {
+  if (chain.goal.use_pole) return solve_with_pole(solve_fabrik_without_pole, skeleton, chain, pose, ws, trace);
+  return solve_fabrik_without_pole(skeleton, chain, pose, ws, trace);
 }
 
 }  // namespace ik

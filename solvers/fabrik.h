@@ -30,6 +30,11 @@
 // bump), so it can fold.
 //
 // Params used: max_iterations, tolerance, tolerance_relative, use_limits, warm_start.
+//
+// Pole (Goal::use_pole, pole.h): solve_with_pole turns the chain's root so root -> effector
+// points at the goal, bends a straight chain toward the pole's side and turns the chain about
+// root -> effector into the pole's plane before the passes (which keep that plane), then turns
+// it into the plane again after them; the effector stays where the passes put it.
 #pragma once
 
 #include <cstdint>

@@ -16,6 +16,7 @@
 
 #include "solvers/dense.h"
 #include "solvers/jacobian_problem.h"
+#include "solvers/pole.h"
 #include "solvers/solver_common.h"
 #include "solvers/workspace.h"
 
@@ -106,14 +107,31 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   return result;
 }
 
-SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
-                                     Trace* trace) {
+namespace {
+
+SolveResult solve_transpose_without_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                                         Workspace& workspace, Trace* trace) {
   return solve_jacobian(skeleton, chain, chain.params, JacobianMethod::transpose, pose, workspace, trace, false);
 }
 
-SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace, Trace* trace) {
+SolveResult solve_dls_without_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                                   Trace* trace) {
   return solve_jacobian(skeleton, chain, chain.params, JacobianMethod::damped_least_squares, pose, workspace, trace,
                         false);
+}
+
+}  // namespace
+
+SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                                     Trace* trace) {
+  if (chain.goal.use_pole)
+    return solve_with_pole(solve_transpose_without_pole, skeleton, chain, pose, workspace, trace);
+  return solve_transpose_without_pole(skeleton, chain, pose, workspace, trace);
+}
+
+SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace, Trace* trace) {
+  if (chain.goal.use_pole) return solve_with_pole(solve_dls_without_pole, skeleton, chain, pose, workspace, trace);
+  return solve_dls_without_pole(skeleton, chain, pose, workspace, trace);
 }
 
 bool compute_jacobian(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& workspace,

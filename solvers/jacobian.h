@@ -51,6 +51,13 @@
 // Workspace::jacobian: named, typed buffers sized once per solve before the iteration loop,
 // so a second solve of the same chain allocates nothing. Where the code is:
 // jacobian_problem.h (private) describes the split into files.
+//
+// Pole (Goal::use_pole, pole.h), transpose and DLS alike: solve_with_pole aims and turns the
+// chain into the pole's plane before the iterations (so the steps start in it) and applies a
+// final twist about the root -> effector line after them, a motion in the Jacobian's null
+// space for the position goal (the effector does not move; an orientation goal is kept by
+// counter-turning the effector). With limits, a twist a limit would clamp is made at the
+// next joint toward the middle, or not at all (pole.h).
 #pragma once
 
 #include <cstdint>

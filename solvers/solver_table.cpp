@@ -268,4 +268,30 @@ void set_param3(Params& params, const ParamField& field, const glm::vec3& value)
   if (field.vector3 != nullptr) params.*field.vector3 = value;
 }
 
+// ---- Pole and bone-count advice ----------------------------------------------------------
+
+bool uses_pole(const SolverInfo& solver) {
+  for (const char* id : {"fabrik", "ccd", "jacobian_transpose", "dls", "ccd_dls", "two_bone", "three_bone"})
+    if (std::strcmp(solver.id, id) == 0) return true;
+  return false;
+}
+
+std::string bone_count_advice(const SolverInfo& solver, const Skeleton& skeleton, int root, int effector) {
+  const std::vector<int> path = chain_path(skeleton, root, effector);
+  const int bones = static_cast<int>(path.size()) - 1;
+  if (solver.exact_bones <= 0 || path.empty() || bones == solver.exact_bones) return "";
+  std::string name = solver.name;  // "Analytic two-bone" -> "Two-bone"
+  if (name.rfind("Analytic ", 0) == 0) name = name.substr(9);
+  if (!name.empty() && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  std::string advice = name + " needs a " + std::to_string(solver.exact_bones) + "-bone chain (this one has " +
+                       std::to_string(bones) + "): ";
+  // The joint exact_bones parents above the effector, if the skeleton has it.
+  int wanted_root = effector;
+  for (int k = 0; k < solver.exact_bones && wanted_root >= 0; ++k)
+    wanted_root = skeleton.parent[static_cast<size_t>(wanted_root)];
+  if (wanted_root < 0) return advice + "pick an effector farther from the skeleton's root.";
+  const std::string& joint = skeleton.name[static_cast<size_t>(wanted_root)];
+  return advice + "set the root to " + (joint.empty() ? "joint " + std::to_string(wanted_root) : joint) + ".";
+}
+
 }  // namespace ik

@@ -17,7 +17,10 @@
 
 #include <cstdint>
 
+#include <string>
+
 #include "solvers/chain.h"
+#include "solvers/skeleton.h"
 
 namespace ik {
 
@@ -109,5 +112,15 @@ float get_param(const Params& params, const ParamField& field);
 void set_param(Params& params, const ParamField& field, float value);
 glm::vec3 get_param3(const Params& params, const ParamField& field);
 void set_param3(Params& params, const ParamField& field, const glm::vec3& value);
+
+// Solvers that honour a pole (Goal::use_pole, pole.h): FABRIK, CCD, the Jacobian solvers and
+// the analytic ones (not mass-spring or scale target).
+bool uses_pole(const SolverInfo& solver);
+
+// When `solver` needs an exact number of bones (exact_bones) and the chain root -> effector
+// has another: one short line that says so and what to do, e.g. "Two-bone needs a 2-bone
+// chain (this one has 4): set the root to LeftUpperArm." Empty when the chain fits or
+// root is not above effector.
+std::string bone_count_advice(const SolverInfo& solver, const Skeleton& skeleton, int root, int effector);
 
 }  // namespace ik

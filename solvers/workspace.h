@@ -59,6 +59,9 @@ struct Workspace {
   // scene_solve: a copy of a following or aim chain with the goal its solver is handed
   // (goal_space.h). Assigned over each time, so after the first frame it allocates nothing.
   Chain solving_chain;
+  // solve_with_pole (pole.h): the chain's rotations before its pre-bend, put back if the
+  // solver then refuses the input; the analytic swivel search's saved rotations.
+  std::vector<glm::quat> pole_start;
 };
 
 // True if `joint` is marked in workspace.locked.

@@ -69,6 +69,9 @@ ik::Goal random_goal(std::mt19937& rng, bool use_orientation) {
   g.pole = glm::vec3(u(rng), u(rng), 1.0f);
   g.up = glm::vec3(u(rng), 1.0f, u(rng));
   g.scale = 1.0f + 0.3f * u(rng);
+  g.use_pole = u(rng) > 0.0f;
+  g.pole_target = glm::vec3(u(rng), u(rng), u(rng));
+  g.pole_twist = u(rng);
   return g;
 }
 
@@ -183,6 +186,9 @@ void expect_same_goal(const ik::Goal& a, const ik::Goal& b, const std::string& w
   EXPECT_EQ(a.pole, b.pole) << where;
   EXPECT_EQ(a.up, b.up) << where;
   EXPECT_EQ(a.scale, b.scale) << where;
+  EXPECT_EQ(a.use_pole, b.use_pole) << where;
+  EXPECT_EQ(a.pole_target, b.pole_target) << where;
+  EXPECT_EQ(a.pole_twist, b.pole_twist) << where;
 }
 
 void expect_same_params(const ik::Params& a, const ik::Params& b, const std::string& where) {
@@ -576,6 +582,12 @@ std::vector<Broken> broken_cases() {
        "chains[1].extra_effectors[0].weight: must not be negative"},
       {"enabled_string", [](Json& d) { d["chains"][3]["enabled"] = "yes"; },
        "chains[3].enabled: must be true or false, not a string"},
+      {"use_pole_number", [](Json& d) { d["chains"][0]["goal"]["use_pole"] = 1; },
+       "chains[0].goal.use_pole: must be true or false, not the number 1"},
+      {"pole_target_short", [](Json& d) { d["chains"][0]["goal"]["pole_target"] = {0, 1}; },
+       "chains[0].goal.pole_target: must be an array of 3 numbers, not an array of 2"},
+      {"pole_twist_overflow", [](Json& d) { d["chains"][0]["goal"]["pole_twist"] = 1e39; },
+       "chains[0].goal.pole_twist: must be a finite number, not 1e+39"},
       {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; },
        "camera.distance: must be positive"},
       // ---- Groups, goal spaces, aims, roles ----

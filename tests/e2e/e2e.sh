@@ -451,6 +451,39 @@ SCRIPT
     quit_program
     grep -q "exit status 5); using ikscope's own path field instead" "$out/stdout.txt" || fail "the failure was not said: $(cat "$out/stdout.txt")"
     json "$out/after.json" 's["recent_files"][0]' | grep -qx "$out/picked.session.json" || fail "state-out recent files"
+  pole_drag_moves_elbow)
+    "${XVFB[@]}" bash "$0" __pole_inside
+    ;;
+  __pole_inside)
+    # Real mouse events on the built-in humanoid: select the left arm's chain (a click on
+    # its goal), tick "Pole" in its panel (a violet handle appears, placed from the arm's
+    # bend), drag the handle across the limb: the elbow goes to the other side. Three runs
+    # of the same start: the first finds the checkbox, the second the handle (pole_drag.py).
+    out="$OUT/pole_drag_moves_elbow"
+    cd "$out"   # where F12 writes its screenshot
+    select_arm() {  # clicks the arm chain's goal: selects the chain without moving it
+      xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3; xdotool click 1; sleep 0.5
+    }
+    "$IKSCOPE" --frames 3 --state-out "$out/layout.json" > "$out/stdout0.txt" 2>&1 || fail "ikscope exited with an error"
+    read -r _ gx gy < <("$PY" "$E2E_DIR/pole_drag.py" goal "$out/layout.json")
+    start_program "$out/selected.json"; select_arm; quit_program
+    read -r _ _ _ bx by < <("$PY" "$E2E_DIR/pole_drag.py" goal "$out/selected.json")
+    [ -n "${by:-}" ] || fail "the arm chain's panel shows no Pole checkbox"
+    start_program "$out/pole_on.json"; select_arm
+    xdotool mousemove --window "$wid" "$bx" "$by"; sleep 0.3; xdotool click 1; sleep 0.5
+    quit_program
+    read -r px py tx ty < <("$PY" "$E2E_DIR/pole_drag.py" mirror "$out/pole_on.json")
+    start_program "$out/dragged.json"; select_arm
+    xdotool mousemove --window "$wid" "$bx" "$by"; sleep 0.3; xdotool click 1; sleep 0.5
+    xdotool mousemove --window "$wid" "$px" "$py"; sleep 0.3
+    xdotool mousedown 1
+    for i in $(seq 1 20); do
+      xdotool mousemove --window "$wid" $((px + (tx - px) * i / 20)) $((py + (ty - py) * i / 20)); sleep 0.05
+    done
+    sleep 0.3; xdotool mouseup 1; sleep 0.5
+    xdotool key F12; sleep 0.5
+    quit_program
+    "$PY" "$E2E_DIR/pole_drag.py" check "$out/pole_on.json" "$out/dragged.json" || fail "the elbow did not follow the pole"
     ;;
   open_session_from_command_line)
     # A session written by the program (its rig: the built-in humanoid, one chain's
