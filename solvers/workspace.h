@@ -11,6 +11,7 @@
 
 #include "solvers/chain.h"
 #include "solvers/fabrik.h"
+#include "solvers/full_body.h"
 #include "solvers/jacobian.h"
 #include "solvers/limits.h"
 #include "solvers/mass_spring.h"
@@ -55,6 +56,9 @@ struct Workspace {
   // The Jacobian solvers' (transpose, DLS, the DLS part of CCD -> DLS) scratch and their
   // persistent prepared ball limits (jacobian.h).
   JacobianScratch jacobian;
+
+  // The full-body solver's scratch and its stiffness settings (full_body.h).
+  FullBodyScratch full_body;
 };
 
 // True if `joint` is marked in workspace.locked.
