@@ -11,7 +11,8 @@
 //   * drag: the median and 95th percentile of one frame's wall time over 5 passes of the
 //     path, per rig;
 //   * reachability: N random poses within the joint limits (default 10,000; the hips also
-//     turned by up to 0.3 rad per axis and moved by up to 5 % of the height) turned into
+//     turned by up to 0.3 rad per axis and moved by up to 5 % of the height; a joint without
+//     limits turned by up to 0.4 rad per axis) turned into
 //     goals for every effector (all weights 1, feet pinned), solved from the rest pose: the
 //     share reaching every effector within 1e-3 of the rig's height (checked by forward
 //     kinematics) within 64 iterations, the distribution of iterations, the failures by
@@ -151,6 +152,8 @@ std::vector<int> body_joints(const Rig& r) {
   return joints;
 }
 
+constexpr float kFreeTurn = 0.4f;  // rad
+
 ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937& rng) {
   ik::Pose pose = ik::rest_pose(r.skeleton);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
@@ -168,6 +171,11 @@ ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937&
     } else if (l.enabled) {
       glm::vec3 a;
       for (int k = 0; k < 3; ++k) a[k] = l.min[k] + (l.max[k] - l.min[k]) * unit(rng);
+      pose.local[j].rotation = rest * ik::from_xyz_angles(a);
+    } else {
+      // A joint without limits (the Mixamo rig has none): up to kFreeTurn about each axis.
+      glm::vec3 a;
+      for (int k = 0; k < 3; ++k) a[k] = kFreeTurn * (2.0f * unit(rng) - 1.0f);
       pose.local[j].rotation = rest * ik::from_xyz_angles(a);
     }
   }

@@ -50,7 +50,7 @@ bool full_body_chain(const Skeleton& skeleton, const RigRoles& roles, const std:
   };
   const Wanted wanted[] = {
       {find_role(roles, Role::hand, Side::left), kFullBodyHandWeight, false},
-      {find_role(roles, Role::hand, Side::right), kFullBodyHandWeight, false},
+      {find_role(roles, Role::hand, Side::right), kFullBodyHandWeight, false},  // weight 0 unless main
       {find_role(roles, Role::head), kFullBodyHoldWeight, false},
       {find_role(roles, Role::foot, Side::left), 1.0f, true},
       {find_role(roles, Role::foot, Side::right), 1.0f, true},
@@ -80,7 +80,7 @@ bool full_body_chain(const Skeleton& skeleton, const RigRoles& roles, const std:
     EffectorGoal e;
     e.joint = w.joint;
     e.goal = goal;
-    e.weight = w.weight;
+    e.weight = w.pinned ? w.weight : kFullBodyHoldWeight;  // only the main hand pulls
     e.pinned = w.pinned;
     chain.extra_effectors.push_back(e);
   }
