@@ -60,8 +60,8 @@
 // first solve of a body, so later solves allocate nothing.
 //
 // Index: full_body.cpp (the solve, its loop, the pin correction), full_body_step.cpp (the
-// frames, errors, Jacobian and the task-priority step), full_body_setup.h (stiffness from
-// rig roles and the full-body chain of a rig).
+// frames, errors, Jacobian and turns), full_body_priority.cpp (the task-priority step),
+// full_body_setup.h (stiffness from rig roles and the full-body chain of a rig).
 #pragma once
 
 #include <cstdint>
@@ -85,7 +85,8 @@ struct FullBodyScratch {
   // fill_full_body_stiffness (full_body_setup.h) for values from rig roles.
   std::vector<float> stiffness;
   // How much the root resists translating (per unit of the body's reach L), > 0; +inf keeps
-  // the root where it is.
+  // the root where it is. 4 by default, so a reach is made by the limbs and the spine more
+  // than by sliding the whole body.
   float root_translation_stiffness = 4.0f;
 
   // ---- Per effector, fixed for the solve ---------------------------------------------------

@@ -10,8 +10,9 @@
 //
 // Index:
 //   Body                  the solve's fixed facts and scratch
+//   full_body_priority.cpp: priority_step
 //   full_body_step.cpp:   prepare_body, update_frames, evaluate, build_jacobian,
-//                         priority_step, limit_step, apply_step, save_pose, restore_pose,
+//                         limit_step, apply_step, save_pose, restore_pose,
 //                         bump_colinear_joints
 #pragma once
 
