@@ -69,6 +69,9 @@ struct EffectorGoal {
   int joint = -1;
   Goal goal;
   float weight = 1.0f;
+  // A hard goal (feet on the floor): the full-body solver meets pinned goals first and moves
+  // the other effectors only in ways that keep them (full_body.h). Other solvers ignore it.
+  bool pinned = false;
 };
 
 // Solver parameters. Every field has a documented default and unit; the solver table

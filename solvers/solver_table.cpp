@@ -8,6 +8,7 @@
 #include "solvers/ccd.h"
 #include "solvers/ccd_dls.h"
 #include "solvers/fabrik.h"
+#include "solvers/full_body.h"
 #include "solvers/jacobian.h"
 #include "solvers/mass_spring.h"
 #include "solvers/scale_target.h"
@@ -43,6 +44,9 @@ const SolverInfo kSolvers[] = {
     {"scale_target", "Scale target", solve_scale_target, Family::scale, false, false, true, 0,
      0xCCCCCC,
      "Spreads the goal's scale over the chain's joints within [min, max] each; runs first."},
+    {"full_body", "Full body", solve_full_body, Family::jacobian, true, true, false, 0, 0,
+     "Every effector at once over the root's subtree: root free to move, stiff spine, pinned "
+     "effectors first, the others in their null space (weighted damped least squares)."},
 };
 
 // ---- The param rows ----------------------------------------------------------------------
@@ -125,12 +129,13 @@ const ParamInfo* params_and_count(int* count) {
       row(&Params::tolerance_relative, "tolerance_relative", "Tolerance relative to chain length",
           kEverySolver, "Read the tolerance (and lambda) as fractions of the chain's length"),
       row(&Params::lambda, "lambda", "Damping lambda", 1e-4f, 10.0f, kLogarithmic, "scene units",
-          "dls ccd_dls",
+          "dls ccd_dls full_body",
           "Damped least squares: larger is steadier near singularities, smaller reaches closer"),
-      row(&Params::finite_difference, "finite_difference", "Finite-difference Jacobian", "jacobian",
+      row(&Params::finite_difference, "finite_difference", "Finite-difference Jacobian",
+          "jacobian_transpose dls ccd_dls",
           "Jacobian columns by finite differences instead of axis x (effector - joint)"),
       row(&Params::fd_step, "fd_step", "Finite-difference step", 1e-5f, 0.1f, kLogarithmic, "rad",
-          "jacobian", "Angle each joint is nudged by to measure its Jacobian column"),
+          "jacobian_transpose dls ccd_dls", "Angle each joint is nudged by to measure its Jacobian column"),
       row(&Params::max_step_angle, "max_step_angle", "Max step angle", 0.0f, 3.14159265f, kLinear,
           "rad", "ccd jacobian", "Most a joint may turn in one iteration (0 = no limit)"),
       row(&Params::use_limits, "use_limits", "Joint limits", kRotationSolvers,

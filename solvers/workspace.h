@@ -11,6 +11,7 @@
 
 #include "solvers/chain.h"
 #include "solvers/fabrik.h"
+#include "solvers/full_body.h"
 #include "solvers/jacobian.h"
 #include "solvers/limits.h"
 #include "solvers/mass_spring.h"
@@ -62,6 +63,8 @@ struct Workspace {
   // solve_with_pole (pole.h): the chain's rotations before its pre-bend, put back if the
   // solver then refuses the input; the analytic swivel search's saved rotations.
   std::vector<glm::quat> pole_start;
+  // The full-body solver's scratch and its stiffness settings (full_body.h).
+  FullBodyScratch full_body;
 };
 
 // True if `joint` is marked in workspace.locked.

@@ -69,7 +69,7 @@ TEST(SolverTable, JacobianFamilyIsTheSolversWithAJacobian) {
   for (int i = 0; i < ik::solver_count(); ++i)
     if (ik::solver_table()[i].family == ik::SolverFamily::jacobian)
       jacobian.insert(ik::solver_table()[i].id);
-  EXPECT_EQ(jacobian, (std::set<std::string>{"jacobian_transpose", "dls", "ccd_dls"}));
+  EXPECT_EQ(jacobian, (std::set<std::string>{"jacobian_transpose", "dls", "ccd_dls", "full_body"}));
 }
 
 TEST(ParamTable, ReadersAreSolverIdsOrFamilies) {
@@ -95,6 +95,8 @@ TEST(ParamTable, EachSolverReadsWhatItReads) {
   const std::string iterative = "max_iterations tolerance tolerance_relative use_limits warm_start";
   const std::string jacobian =
       iterative + " finite_difference fd_step max_step_angle orientation_weight";
+  // The full-body solver builds analytic columns only (no finite-difference switch).
+  const std::string full_body = iterative + " max_step_angle orientation_weight lambda";
   const std::pair<const char*, std::string> expected[] = {
       {"fabrik", iterative},
       {"ccd", iterative + " max_step_angle"},
@@ -107,6 +109,7 @@ TEST(ParamTable, EachSolverReadsWhatItReads) {
        "tolerance tolerance_relative use_limits gravity mass damping time_step substep "
        "constraint_iterations"},
       {"scale_target", "tolerance tolerance_relative min_scale max_scale"},
+      {"full_body", full_body},
   };
   ASSERT_EQ(static_cast<int>(std::size(expected)), ik::solver_count());
   for (const auto& [id, reads] : expected) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -304,6 +305,8 @@ void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik:
     e.joint = candidates[static_cast<size_t>(rng.integer(0, static_cast<int>(candidates.size()) - 1))];
     e.goal.position = world_position(rig.skeleton, target, e.joint);
     e.weight = rng.uniform(0.1f, 2.0f);
+    // Pins only for the solver that reads them (other solvers' random streams stay as they were).
+    if (std::strcmp(solver.id, "full_body") == 0) e.pinned = rng.chance(0.4f);
     chain.extra_effectors.push_back(e);
   }
 }

@@ -1,6 +1,7 @@
 // What the solver soak checks after every solve (the contract in solvers/chain.h):
 //   * invalid input: status invalid_input and the pose untouched (bit for bit);
-//   * otherwise: every number in the pose finite; translations unchanged and, except for
+//   * otherwise: every number in the pose finite; translations unchanged (but the chain
+//     root's for the full-body solver, whose root is free) and, except for
 //     the scale-target solver, scales unchanged (so bone lengths are kept); rotations of
 //     unit length; joints outside the chain, and locked joints, untouched; with
 //     use_limits, every enabled limit of the chain held (within kLimitSlack radians);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -34,7 +35,9 @@ bool find_clean_case(int solver_index, Solved& out) {
     if (!chain.extra_effectors.empty() || !chain.params.use_limits) continue;
     Solved s;
     for (int j = chain.effector; j >= 0; j = c.skeleton.parent[static_cast<size_t>(j)]) {
-      if (c.skeleton.limits[static_cast<size_t>(j)].enabled && s.limited_joint < 0)
+      // (Not the full-body solver's root: its translation is free, so spoiling it proves nothing.)
+      const bool free_root = j == chain.root && std::strcmp(solver.id, "full_body") == 0;
+      if (c.skeleton.limits[static_cast<size_t>(j)].enabled && s.limited_joint < 0 && !free_root)
         s.limited_joint = j;
       if (j == chain.root) break;
     }

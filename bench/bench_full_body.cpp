@@ -1,0 +1,297 @@
+// The full-body solver (solvers/full_body.h) on whole rigs.
+//
+// BM_FullBodyDrag/<rig>: the rig's full-body chain (ik::full_body_chain: both hands, head,
+// hips, both feet pinned; stiffness from roles), warm started, relative tolerance 1e-3, at
+// most 64 iterations; the left hand's goal moves along a fixed path (240 frames: half a
+// figure of eight reaching forward and up, then back), one frame per benchmark iteration.
+// Counters: iterations per frame, the fraction of frames reached. Issue 14's goal: at most
+// 25 us per frame (median) on a 65-joint Mixamo-size rig and on the built-in humanoid.
+//
+// After the benchmarks, two printed tables (skip with --full_body_cases=0):
+//   * drag: the median and 95th percentile of one frame's wall time over 5 passes of the
+//     path, per rig;
+//   * reachability: N random poses within the joint limits (default 10,000; the hips also
+//     turned by up to 0.3 rad per axis and moved by up to 5 % of the height; a joint without
+//     limits turned by up to 0.4 rad per axis) turned into
+//     goals for every effector (all weights 1, feet pinned), solved from the rest pose: the
+//     share reaching every effector within 1e-3 of the rig's height (checked by forward
+//     kinematics) within 64 iterations, the distribution of iterations, the failures by
+//     status and worst effector; and the per-chain setup on the same poses (the program's
+//     suggested chains, ik::suggest_chains, with DLS, 64 iterations, from rest, each goal on
+//     its effector in the random pose, solved by ik::solve_scene), judged by the same
+//     effectors, with the cost ratio.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "io/gltf_import.h"
+#include "solvers/full_body.h"
+#include "solvers/full_body_setup.h"
+#include "solvers/limits.h"
+#include "solvers/scene_solve.h"
+#include "solvers/solver_table.h"
+#include "solvers/suggest_chains.h"
+#include "solvers/workspace.h"
+
+namespace {
+
+struct Rig {
+  std::string name;
+  bool loaded = false;
+  ik::Skeleton skeleton;
+  ik::RigRoles roles;
+  ik::Chain chain;  // full body
+  std::vector<float> stiffness;
+  float height = 0.0f;
+};
+
+Rig load(const char* name, const char* file) {
+  Rig rig;
+  rig.name = name;
+  ik::ImportedRig imported;
+  std::string error;
+  if (!ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/" + file, imported, error)) return rig;
+  rig.skeleton = imported.skeleton;
+  rig.roles = ik::recognise_roles(rig.skeleton, imported.roles);
+  std::vector<glm::mat4> world;
+  ik::fk_all(rig.skeleton, ik::rest_pose(rig.skeleton), world);
+  if (!ik::full_body_chain(rig.skeleton, rig.roles, world, ik::find_solver("full_body"), rig.chain)) return rig;
+  ik::fill_full_body_stiffness(rig.skeleton, rig.roles, rig.stiffness);
+  float low = 1e9f, high = -1e9f;
+  for (const glm::mat4& m : world) {
+    low = std::min(low, m[3].y);
+    high = std::max(high, m[3].y);
+  }
+  rig.height = high - low;
+  rig.chain.params.max_iterations = 64;
+  rig.chain.params.tolerance = 1e-3f;
+  rig.chain.params.tolerance_relative = true;
+  rig.loaded = true;
+  return rig;
+}
+
+const Rig& rig(int index) {
+  static const Rig rigs[2] = {load("humanoid", "humanoid.gltf"), load("mixamo", "mixamo_rig.gltf")};
+  return rigs[index];
+}
+
+int effector_count(const ik::Chain& c) { return 1 + static_cast<int>(c.extra_effectors.size()); }
+int effector_joint(const ik::Chain& c, int i) { return i == 0 ? c.effector : c.extra_effectors[i - 1].joint; }
+ik::Goal& effector_goal(ik::Chain& c, int i) { return i == 0 ? c.goal : c.extra_effectors[i - 1].goal; }
+
+// The left hand's goal at frame f of the fixed path (240 frames, a closed loop).
+glm::vec3 hand_path(const Rig& r, const glm::vec3& start, int frame) {
+  const float t = 2.0f * 3.14159265f * static_cast<float>(frame % 240) / 240.0f;
+  return start + r.height * glm::vec3(0.15f * std::sin(t), 0.1f * std::sin(2.0f * t), 0.25f * (1.0f - std::cos(t)));
+}
+
+void BM_FullBodyDrag(benchmark::State& state) {
+  const Rig& r = rig(static_cast<int>(state.range(0)));
+  if (!r.loaded) {
+    state.SkipWithError(("no rig " + r.name).c_str());
+    return;
+  }
+  state.SetLabel(r.name + ", " + std::to_string(r.skeleton.joint_count()) + " joints");
+  ik::Chain chain = r.chain;
+  ik::Workspace ws;
+  ws.full_body.stiffness = r.stiffness;
+  ik::Pose pose = ik::rest_pose(r.skeleton);
+  const glm::vec3 start = chain.goal.position;
+  int frame = 0;
+  long iterations = 0, reached = 0, frames = 0;
+  for (auto _ : state) {
+    chain.goal.position = hand_path(r, start, frame++);
+    const ik::SolveResult result = ik::solve_full_body(r.skeleton, chain, pose, ws, nullptr);
+    benchmark::DoNotOptimize(pose.local.data());
+    iterations += result.iterations;
+    reached += result.status == ik::SolveStatus::reached;
+    ++frames;
+  }
+  state.counters["iterations"] = static_cast<double>(iterations) / static_cast<double>(std::max(frames, 1L));
+  state.counters["reached"] = static_cast<double>(reached) / static_cast<double>(std::max(frames, 1L));
+}
+BENCHMARK(BM_FullBodyDrag)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// ---- The printed tables ---------------------------------------------------------------------
+
+void drag_table(const Rig& r) {
+  ik::Chain chain = r.chain;
+  ik::Workspace ws;
+  ws.full_body.stiffness = r.stiffness;
+  ik::Pose pose = ik::rest_pose(r.skeleton);
+  const glm::vec3 start = chain.goal.position;
+  std::vector<double> us;
+  for (int frame = 0; frame < 5 * 240; ++frame) {
+    chain.goal.position = hand_path(r, start, frame);
+    const auto t0 = std::chrono::steady_clock::now();
+    ik::solve_full_body(r.skeleton, chain, pose, ws, nullptr);
+    us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(us.begin(), us.end());
+  std::printf("drag %-9s %3d joints: median %.1f us per frame, 95th percentile %.1f us\n", r.name.c_str(),
+              r.skeleton.joint_count(), us[us.size() / 2], us[us.size() * 95 / 100]);
+}
+
+// The joints the full body turns: every joint from an effector up to the root.
+std::vector<int> body_joints(const Rig& r) {
+  std::vector<int> joints;
+  for (int i = 0; i < effector_count(r.chain); ++i)
+    for (int j = effector_joint(r.chain, i); j >= r.chain.root; j = r.skeleton.parent[j]) {
+      if (std::find(joints.begin(), joints.end(), j) == joints.end()) joints.push_back(j);
+      if (j == r.chain.root) break;
+    }
+  return joints;
+}
+
+constexpr float kFreeTurn = 0.4f;  // rad
+
+ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937& rng) {
+  ik::Pose pose = ik::rest_pose(r.skeleton);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  for (int j : joints) {
+    const ik::JointLimits& l = r.skeleton.limits[j];
+    const glm::quat rest = r.skeleton.rest[j].rotation;
+    if (j == r.chain.root) {
+      const glm::vec3 turn(0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f);
+      pose.local[j].rotation = rest * ik::from_xyz_angles(turn);
+      pose.local[j].translation +=
+          r.height * 0.05f * glm::vec3(2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f);
+    } else if (l.enabled && l.hinge) {
+      pose.local[j].rotation =
+          rest * glm::angleAxis(l.min.x + (l.max.x - l.min.x) * unit(rng), glm::normalize(l.hinge_axis));
+    } else if (l.enabled) {
+      glm::vec3 a;
+      for (int k = 0; k < 3; ++k) a[k] = l.min[k] + (l.max[k] - l.min[k]) * unit(rng);
+      pose.local[j].rotation = rest * ik::from_xyz_angles(a);
+    } else {
+      // A joint without limits (the Mixamo rig has none): up to kFreeTurn about each axis.
+      glm::vec3 a;
+      for (int k = 0; k < 3; ++k) a[k] = kFreeTurn * (2.0f * unit(rng) - 1.0f);
+      pose.local[j].rotation = rest * ik::from_xyz_angles(a);
+    }
+  }
+  return pose;
+}
+
+void reach_table(const Rig& r, int cases) {
+  const std::vector<int> joints = body_joints(r);
+  ik::Chain chain = r.chain;
+  for (ik::EffectorGoal& e : chain.extra_effectors) e.weight = 1.0f;
+  ik::Workspace ws;
+  ws.full_body.stiffness = r.stiffness;
+  const ik::Pose rest = ik::rest_pose(r.skeleton);
+  std::vector<ik::Chain> chains = ik::suggest_chains(r.skeleton, rest, ik::find_solver("dls"));
+  for (ik::Chain& c : chains) {
+    c.params.max_iterations = 64;
+    c.params.warm_start = false;
+  }
+  ik::Workspace chain_ws;
+  std::vector<ik::SolveResult> results;
+  std::vector<glm::mat4> world;
+  const float tolerance = 1e-3f * r.height;
+  std::mt19937 rng(1414);
+  int full_reached = 0, chains_reached = 0, both = 0, full_only = 0, chains_only = 0;
+  double full_us = 0.0, chains_us = 0.0;
+  std::map<int, int> iteration_buckets;
+  std::map<std::string, int> failures;
+  auto worst_of = [&](const ik::Pose& pose, const ik::Chain& goals, int& worst_effector) {
+    ik::fk_all(r.skeleton, pose, world);
+    float worst = 0.0f;
+    ik::Chain g = goals;
+    for (int i = 0; i < effector_count(g); ++i) {
+      const float e = glm::length(ik::position_of(world[effector_joint(g, i)]) - effector_goal(g, i).position);
+      if (e > worst) {
+        worst = e;
+        worst_effector = i;
+      }
+    }
+    return worst;
+  };
+  for (int n = 0; n < cases; ++n) {
+    const ik::Pose target = random_pose(r, joints, rng);
+    ik::fk_all(r.skeleton, target, world);
+    for (int i = 0; i < effector_count(chain); ++i)
+      effector_goal(chain, i).position = ik::position_of(world[effector_joint(chain, i)]);
+    for (ik::Chain& c : chains) c.goal.position = ik::position_of(world[c.effector]);
+
+    ik::Pose pose = rest;
+    auto t0 = std::chrono::steady_clock::now();
+    const ik::SolveResult result = ik::solve_full_body(r.skeleton, chain, pose, ws, nullptr);
+    full_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    int worst_effector = 0;
+    const bool full_ok = worst_of(pose, chain, worst_effector) <= tolerance;
+    const int bucket = result.iterations <= 4    ? 4
+                       : result.iterations <= 8  ? 8
+                       : result.iterations <= 16 ? 16
+                       : result.iterations <= 32 ? 32
+                       : result.iterations <= 64 ? 64
+                                                 : 72;
+    ++iteration_buckets[bucket];
+    if (!full_ok) {
+      const int joint = effector_joint(chain, worst_effector);
+      const bool pin = worst_effector > 0 && chain.extra_effectors[worst_effector - 1].pinned;
+      failures[std::string(ik::to_string(result.status)) + ", worst " + (pin ? "pinned " : "") +
+               ik::describe_role(r.roles.joints[joint])]++;
+    }
+
+    ik::Pose chain_pose = rest;
+    t0 = std::chrono::steady_clock::now();
+    ik::solve_scene(r.skeleton, chains, chain_pose, chain_ws, results);
+    chains_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    int unused = 0;
+    const bool chains_ok = worst_of(chain_pose, chain, unused) <= tolerance;
+    full_reached += full_ok;
+    chains_reached += chains_ok;
+    both += full_ok && chains_ok;
+    full_only += full_ok && !chains_ok;
+    chains_only += chains_ok && !full_ok;
+  }
+  const double share = 100.0 / cases;
+  std::printf("\nreach %s (%d joints, %d random poses within limits, every effector within 1e-3 of the height %.3f)\n",
+              r.name.c_str(), r.skeleton.joint_count(), cases, r.height);
+  std::printf("  full body: %.2f %% reached, %.1f us per solve\n", full_reached * share, full_us / cases);
+  std::printf(
+      "  per-chain DLS (%zu suggested chains): %.2f %% reached, %.1f us per solve; cost ratio full body / "
+      "per-chain %.2f\n",
+      chains.size(), chains_reached * share, chains_us / cases, full_us / chains_us);
+  std::printf("  goal sets only full body reaches: %d, only per-chain: %d, both: %d\n", full_only, chains_only, both);
+  std::printf("  full-body iterations:");
+  for (const auto& [bucket, count] : iteration_buckets) {
+    if (bucket > 64)
+      std::printf("  >64 (pin correction): %.1f %%", count * share);
+    else
+      std::printf("  <=%d: %.1f %%", bucket, count * share);
+  }
+  std::printf("\n  failures:%s\n", failures.empty() ? " none" : "");
+  for (const auto& [reason, count] : failures) std::printf("    %5d  %s\n", count, reason.c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int cases = 10000;
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], "--full_body_cases=", 18) == 0) cases = std::atoi(argv[i] + 18);
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  if (cases <= 0) return 0;
+  std::printf("\n");
+  for (int k = 0; k < 2; ++k)
+    if (rig(k).loaded)
+      drag_table(rig(k));
+    else
+      std::printf("drag %s: no rig (assets file missing)\n", rig(k).name.c_str());
+  for (int k = 0; k < 2; ++k)
+    if (rig(k).loaded) reach_table(rig(k), cases);
+  return 0;
+}

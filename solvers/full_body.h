@@ -1,0 +1,128 @@
+// Full-body IK: one solve over the tree of joints from the chain's root (the hips, or the
+// skeleton's root) to several effectors at once (hands, feet, head, the hips themselves),
+// with a root free to translate and turn, per-joint stiffness, joint limits and pinned
+// effectors (feet on the floor).
+//
+// The chain: chain.root is the body's root; chain.effector with chain.goal is effector 0,
+// chain.extra_effectors the others, each with a position goal, an optional orientation goal
+// (Goal::use_orientation), a weight and a `pinned` flag (chain.h). The joints the solve may
+// turn are the union of the paths from the effectors up to the root (fill_chain_tree), so
+// fingers and toes that carry no effector stay as they are; the root's local translation
+// is the only translation it changes.
+//
+// Algorithm: task-priority, weighted, damped least squares with a Levenberg-Marquardt
+// damping schedule. Why this and not FABRIK with sub-bases (FinalIK's FBBIK):
+//   * stiffness is a joint weighting W = diag(1 / stiffness) in the least-norm step
+//     Δθ = W Jᵀ (J W Jᵀ + λ² I)⁻¹ e: a stiff spine turns less than a free shoulder for the
+//     same reach, which is exactly what "per-bone stiffness" means, and the root's six
+//     degrees of freedom are just more columns with their own weights;
+//   * pins must hold to 1e-4 of the rig's height while other effectors are dragged. As
+//     heavily weighted rows they would fight the others through the damping; as a first
+//     task they are exact to first order: the pins' step Δ1 comes first, the other
+//     effectors' step is taken in the (W-weighted) null space of the pins' Jacobian
+//     (Siciliano and Slotine's task priority, Baerlocher and Boulic's "prioritized IK"), so
+//     dragging a hand cannot pull a foot; a few pin-only Gauss-Newton iterations over the
+//     joints that only the pins use (the legs) finish the pins exactly at the end;
+//   * singularities (a straight arm reaching along its own line, conflicting goals) are
+//     handled three ways: Buss's error clamping (each effector's error row at most a
+//     quarter of the body's reach), a per-iteration turn clamp (no joint turns more than
+//     kMaxTurn or params.max_step_angle), and the damping schedule: a step that raises the
+//     weighted error is undone and the damping quadrupled, an accepted one halves it again
+//     (never below params.lambda). So two effectors that cannot both be reached settle
+//     where their weights balance, the error plateaus and the solve ends `stalled` instead
+//     of oscillating;
+//   * straight limbs: the guide's colinear bump, before the iterations, turns a joint whose
+//     bones in and out are colinear by kBumpAngle about an axis its limits allow, when an
+//     effector below it is not yet at its goal.
+// Joint limits: every turned joint is clamped with clamp_to_limits after each step (hinges
+// turn only about their axis); trace.clamped records which.
+//
+// Units and scale: the solve works in the root's parent frame, where bone lengths do not
+// change with the pose; "the body's reach" L is the longest path from the root to an
+// effector. With params.tolerance_relative the tolerance and lambda are fractions of L
+// (for a humanoid L is about 0.6 of its height), and the root's translation is measured in
+// units of L, so the solve is the same under a uniformly scaled, rotated, translated or
+// mirrored model. A pinned effector is held to kPinTolerance times the tolerance.
+//
+// Error: the largest error of any effector with a weight above 0 or a pin (position
+// distance in model space, plus orientation_weight times the angle for an orientation goal);
+// an effector of weight 0 holds nothing until it is given a weight or pinned. Status: reached when every
+// effector is within the tolerance (pins within theirs), stalled when the error stops
+// falling (conflicting or unreachable goals: the root can always move, so nothing is
+// `unreachable` unless the root is locked or infinitely stiff), max_iterations otherwise.
+// Invalid input (NaN, infinite or too distant goals, bad indices, a negative weight, a
+// stiffness list of the wrong size or with a value that is not > 0) returns invalid_input
+// with the pose untouched.
+//
+// Cost: per iteration O(n (m1 + m2)² ) with n the columns (3 per ball joint, 1 per hinge,
+// 3 for the root's translation) and m1, m2 the pinned and free rows: no n x n matrix is
+// formed. Scratch lives in Workspace::full_body (FullBodyScratch below), sized on the
+// first solve of a body, so later solves allocate nothing.
+//
+// Index: full_body.cpp (the solve, its loop, the pin correction), full_body_step.cpp (the
+// frames, errors, Jacobian and turns), full_body_priority.cpp (the task-priority step),
+// full_body_setup.h (stiffness from rig roles and the full-body chain of a rig).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solvers/chain.h"
+#include "solvers/transform.h"
+
+namespace ik {
+
+// A pinned effector must come within this fraction of the solve's tolerance.
+inline constexpr float kPinTolerance = 0.05f;
+
+// The solver's scratch and its settings, in Workspace::full_body. "Tree joint k" is the
+// chain joint at Workspace::path[k]; "effector i" is 0 for chain.effector, then the extra
+// effectors in order. Buffers only grow.
+struct FullBodyScratch {
+  // ---- Settings, set by the caller and kept between solves --------------------------------
+  // Per skeleton joint (empty: 1 for every joint): how much the joint resists turning, > 0;
+  // +inf holds it still. The root's entry is its rotation's stiffness. See
+  // fill_full_body_stiffness (full_body_setup.h) for values from rig roles.
+  std::vector<float> stiffness;
+  // How much the root resists translating (per unit of the body's reach L), > 0; +inf keeps
+  // the root where it is. 4 by default, so a reach is made by the limbs and the spine more
+  // than by sliding the whole body.
+  float root_translation_stiffness = 4.0f;
+
+  // ---- Per effector, fixed for the solve ---------------------------------------------------
+  std::vector<int> effector_tree_index;  // its tree joint
+  std::vector<int> effector_order;       // effectors in row order: pinned ones first
+  std::vector<int> effector_first_row;   // its first row (position rows, then orientation)
+  std::vector<glm::vec3> goal_position;  // its goal, in the root's parent frame
+  std::vector<glm::quat> goal_rotation;  // its goal orientation, in the root's parent frame
+  std::vector<float> effector_error;     // its error at the last evaluation, model space
+
+  // ---- Per tree joint k, fixed for the solve ------------------------------------------------
+  std::vector<int> first_column;           // its first column in J (-1 when it has none)
+  std::vector<std::uint8_t> column_count;  // 0 held or locked, 1 hinge, 3 ball joint
+  std::vector<glm::vec3> hinge_axis;       // a hinge's unit axis in its own frame
+  std::vector<std::uint8_t> pin_only;      // 1 if only pinned effectors hang below it
+  std::vector<Transform> saved_local;      // the pose before a step, to undo a rejected one
+
+  // ---- Per column ---------------------------------------------------------------------------
+  std::vector<float> column_weight;  // 1 / stiffness
+  std::vector<float> step;           // Δθ (radians; the root's translation in units of L)
+  std::vector<float> column_mask;    // 1 if the pin correction may move the column
+
+  // ---- One iteration's matrices (row-major) --------------------------------------------------
+  std::vector<float> jacobian;         // J, m x n
+  std::vector<float> error;            // e, m (clamped rows)
+  std::vector<float> pin_gram;         // J1 W J1ᵀ + λ1² I, m1 x m1
+  std::vector<float> pin_gram_factor;  // its Cholesky factor (copied before each solve)
+  std::vector<float> coupling;         // C = J2 W J1ᵀ (J1 W J1ᵀ + λ1² I)⁻¹, m2 x m1
+  std::vector<float> projected;        // J2 - C J1, m2 x n
+  std::vector<float> gram;             // projected W projectedᵀ + λ² I, m2 x m2
+  std::vector<float> y;                // m: solutions of the small systems
+  std::vector<float> column;           // m1: one column of a small system
+};
+
+// The full-body solve (see above).
+SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                            Trace* trace);
+
+}  // namespace ik

@@ -1,0 +1,429 @@
+// The full-body solver's steps (full_body_problem.h): set-up, frames, errors, the
+// Jacobian and the turns (the step itself: full_body_priority.cpp).
+//
+// Index:
+//   prepare_body          validation, the tree, columns, rows, scratch sizes
+//   frames and lengths    update_frames, set_lengths, set_goals
+//   evaluate              error rows, per-effector errors, objective
+//   build_jacobian        rotation columns A (a x A⁻¹ (p - p_j)), orientation rows, the
+//                         root's translation columns
+//   limit_step, apply_step, save_pose, restore_pose, bump_colinear_joints
+#include <algorithm>
+#include <cmath>
+
+#include "solvers/full_body_problem.h"
+#include "solvers/goal_error.h"
+#include "solvers/jacobian.h"
+#include "solvers/limits.h"
+#include "solvers/solver_common.h"
+
+namespace ik {
+namespace full_body_detail {
+namespace {
+
+template <typename T>
+void size_at_least(std::vector<T>& v, size_t n) {
+  if (v.size() < n) v.resize(n);
+}
+
+// The stiffness of skeleton joint j (1 when none is given).
+float stiffness_of(const Body& b, int joint) {
+  const std::vector<float>& s = b.scratch.stiffness;
+  return s.empty() ? 1.0f : s[static_cast<size_t>(joint)];
+}
+
+bool below(const Skeleton& skeleton, int ancestor, int joint) {
+  return joint >= ancestor && joint < skeleton.subtree_end[static_cast<size_t>(ancestor)];
+}
+
+// The parent linear part of tree joint k (identity for the root: its parent frame is the
+// solve's frame).
+glm::mat3 parent_linear(const Body& b, size_t k) {
+  const int parent = b.workspace.tree_parent[k];
+  return parent < 0 ? glm::mat3(1.0f) : b.workspace.linear[static_cast<size_t>(parent)];
+}
+
+}  // namespace
+
+// ---- prepare_body ------------------------------------------------------------------------
+
+bool prepare_body(Body& b, const Pose& pose) {
+  Workspace& ws = b.workspace;
+  FullBodyScratch& s = b.scratch;
+  const Chain& chain = b.chain;
+  if (!is_valid_chain(b.skeleton, chain, pose, ws) || !valid_jacobian_params(b.params)) return false;
+  if (!(b.params.tolerance >= 0.0f) || !std::isfinite(b.params.tolerance)) return false;
+  if (!s.stiffness.empty() && static_cast<int>(s.stiffness.size()) != b.skeleton.joint_count()) return false;
+  if (!(s.root_translation_stiffness > 0.0f)) return false;
+  if (!fill_chain_tree(b.skeleton, chain, ws.path, ws.tree_parent)) return false;
+  for (int joint : ws.path)
+    if (!(stiffness_of(b, joint) > 0.0f)) return false;  // NaN, 0 or negative
+
+  const size_t joints = ws.path.size();
+  b.effectors = 1 + static_cast<int>(chain.extra_effectors.size());
+  const size_t effectors = static_cast<size_t>(b.effectors);
+  size_at_least(ws.positions, joints);
+  size_at_least(ws.linear, joints);
+  size_at_least(s.first_column, joints);
+  size_at_least(s.column_count, joints);
+  size_at_least(s.hinge_axis, joints);
+  size_at_least(s.pin_only, joints);
+  size_at_least(s.saved_local, joints);
+  size_at_least(s.effector_tree_index, effectors);
+  size_at_least(s.effector_order, effectors);
+  size_at_least(s.effector_first_row, effectors);
+  size_at_least(s.goal_position, effectors);
+  size_at_least(s.goal_rotation, effectors);
+  size_at_least(s.effector_error, effectors);
+
+  // Rows: the pinned effectors first.
+  b.rows = 0;
+  b.pinned_rows = 0;
+  b.any_pinned = false;
+  int order = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < b.effectors; ++i) {
+      if (is_pinned(chain, i) != (pass == 0)) continue;
+      s.effector_order[static_cast<size_t>(order++)] = i;
+      s.effector_first_row[static_cast<size_t>(i)] = b.rows;
+      b.rows += effector_goal(chain, i).use_orientation ? 6 : 3;
+      s.effector_tree_index[static_cast<size_t>(i)] = find_in_sorted(ws.path, effector_joint(chain, i));
+    }
+    if (pass == 0) {
+      b.pinned_rows = b.rows;
+      b.any_pinned = b.rows > 0;
+    }
+  }
+
+  // Columns: 3 per ball joint, 1 per hinge, none for a locked or infinitely stiff joint; then
+  // the root's translation. pin_only: 1 if every effector below the joint is pinned.
+  b.use_limits = b.params.use_limits;
+  b.columns = 0;
+  for (size_t k = 0; k < joints; ++k) {
+    const int joint = ws.path[k];
+    const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
+    const bool held = is_locked(ws, joint) || !std::isfinite(stiffness_of(b, joint));
+    const bool hinge = b.use_limits && limits.enabled && limits.hinge;
+    s.column_count[k] = held ? 0 : (hinge ? 1 : 3);
+    s.hinge_axis[k] = hinge ? ik::hinge_axis(limits) : glm::vec3(0.0f);
+    s.first_column[k] = held ? -1 : b.columns;
+    b.columns += s.column_count[k];
+    bool pinned_below = false, free_below = false;
+    for (int i = 0; i < b.effectors; ++i) {
+      if (!below(b.skeleton, joint, effector_joint(chain, i))) continue;
+      (is_pinned(chain, i) ? pinned_below : free_below) = true;
+    }
+    s.pin_only[k] = pinned_below && !free_below ? 1 : 0;
+  }
+  const bool root_moves = !is_locked(ws, chain.root) && std::isfinite(s.root_translation_stiffness);
+  b.translation_column = root_moves ? b.columns : -1;
+  if (root_moves) b.columns += 3;
+
+  const size_t n = static_cast<size_t>(b.columns), m = static_cast<size_t>(b.rows);
+  const size_t m1 = static_cast<size_t>(b.pinned_rows), m2 = m - m1;
+  size_at_least(s.column_weight, n);
+  size_at_least(s.step, n);
+  size_at_least(s.column_mask, n);
+  size_at_least(s.jacobian, m * n);
+  size_at_least(s.error, m);
+  size_at_least(s.pin_gram, m1 * m1);
+  size_at_least(s.pin_gram_factor, m1 * m1);
+  size_at_least(s.coupling, m2 * m1);
+  size_at_least(s.projected, m2 * n);
+  size_at_least(s.gram, m * m);
+  size_at_least(s.y, m);
+  size_at_least(s.column, m1);
+  for (size_t k = 0; k < joints; ++k) {
+    if (s.first_column[k] < 0) continue;
+    const float weight = 1.0f / stiffness_of(b, ws.path[k]);
+    for (int c = 0; c < s.column_count[k]; ++c) {
+      s.column_weight[static_cast<size_t>(s.first_column[k] + c)] = weight;
+      s.column_mask[static_cast<size_t>(s.first_column[k] + c)] = k > 0 && s.pin_only[k] ? 1.0f : 0.0f;
+    }
+  }
+  if (root_moves)
+    for (int c = 0; c < 3; ++c) {
+      s.column_weight[static_cast<size_t>(b.translation_column + c)] = 1.0f / s.root_translation_stiffness;
+      s.column_mask[static_cast<size_t>(b.translation_column + c)] = 0.0f;
+    }
+  return true;
+}
+
+// ---- Frames and lengths --------------------------------------------------------------------
+
+void update_frames(Body& b, const Pose& pose) {
+  Workspace& ws = b.workspace;
+  chain_frames(pose, ws.path, ws.tree_parent, glm::mat4(1.0f), ws.positions, ws.linear);
+}
+
+void set_lengths(Body& b) {
+  const Workspace& ws = b.workspace;
+  float frame_reach = 0.0f, model_reach = 0.0f;
+  for (int i = 0; i < b.effectors; ++i) {
+    float frame_length = 0.0f, model_length = 0.0f;
+    for (int k = b.scratch.effector_tree_index[static_cast<size_t>(i)]; ws.tree_parent[static_cast<size_t>(k)] >= 0;
+         k = ws.tree_parent[static_cast<size_t>(k)]) {
+      const glm::vec3 bone = ws.positions[static_cast<size_t>(k)] -
+                             ws.positions[static_cast<size_t>(ws.tree_parent[static_cast<size_t>(k)])];
+      frame_length += glm::length(bone);
+      model_length += glm::length(b.model_linear * bone);
+    }
+    frame_reach = std::max(frame_reach, frame_length);
+    model_reach = std::max(model_reach, model_length);
+  }
+  // A body whose effectors all sit on the root: lengths from the root's parent frame scale.
+  if (!(frame_reach > 0.0f)) {
+    frame_reach = 1.0f;
+    model_reach = max_stretch(b.model_linear);
+  }
+  b.reach = frame_reach;
+  b.tolerance = resolve_tolerance(b.params, model_reach);
+  b.pin_tolerance = kPinTolerance * b.tolerance;
+  b.lambda =
+      b.params.tolerance_relative ? b.params.lambda * frame_reach : b.params.lambda / max_stretch(b.model_linear);
+  // A step must lower the objective (squared frame units) by a hundredth of the squared
+  // tolerance to be kept: smaller gains are rounding or creep along a plateau, and taking
+  // them would make a converged, warm-started pose drift frame after frame.
+  const float frame_tolerance =
+      b.params.tolerance_relative ? b.params.tolerance * frame_reach : b.params.tolerance / max_stretch(b.model_linear);
+  b.min_gain = 1e-2f * frame_tolerance * frame_tolerance;
+  b.max_turn = b.params.max_step_angle > 0.0f ? std::min(kMaxTurn, b.params.max_step_angle) : kMaxTurn;
+}
+
+void set_goals(Body& b) {
+  const glm::mat3 frame_from_model = glm::inverse(b.model_linear);
+  const glm::quat to_frame = glm::inverse(b.frame_rotation);
+  for (int i = 0; i < b.effectors; ++i) {
+    const Goal& goal = effector_goal(b.chain, i);
+    b.scratch.goal_position[static_cast<size_t>(i)] = frame_from_model * (goal.position - b.frame_origin);
+    b.scratch.goal_rotation[static_cast<size_t>(i)] =
+        goal.use_orientation ? to_frame * glm::normalize(goal.orientation) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  }
+}
+
+// ---- evaluate ---------------------------------------------------------------------------
+
+float evaluate(Body& b, float& worst, float& metric) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  const float longest_row = kLongestErrorRow * b.reach;
+  const float orientation_weight = b.params.orientation_weight;
+  float objective = 0.0f;
+  worst = 0.0f;
+  metric = 0.0f;
+  for (int i = 0; i < b.effectors; ++i) {
+    const size_t e = static_cast<size_t>(i);
+    const size_t k = static_cast<size_t>(s.effector_tree_index[e]);
+    const Goal& goal = effector_goal(b.chain, i);
+    const float row_scale = std::sqrt(effector_weight(b.chain, i));
+    const bool pinned = is_pinned(b.chain, i);
+    const glm::vec3 offset = s.goal_position[e] - ws.positions[k];
+    float model_error = glm::length(b.model_linear * offset);
+    float squared = glm::dot(offset, offset);
+    float* row = &s.error[static_cast<size_t>(s.effector_first_row[e])];
+    const float length = glm::length(offset);
+    const glm::vec3 clamped = length > longest_row ? offset * (longest_row / length) : offset;
+    row[0] = row_scale * clamped.x;
+    row[1] = row_scale * clamped.y;
+    row[2] = row_scale * clamped.z;
+    if (goal.use_orientation) {
+      const glm::vec3 turn = rotation_vector_between(rotation_of(ws.linear[k]), s.goal_rotation[e]);
+      const float angle = glm::length(turn);
+      model_error += orientation_weight * angle;
+      squared += orientation_weight * orientation_weight * angle * angle;
+      const glm::vec3 clamped_turn = angle > kMaxTurn ? turn * (kMaxTurn / angle) : turn;
+      row[3] = row_scale * orientation_weight * clamped_turn.x;
+      row[4] = row_scale * orientation_weight * clamped_turn.y;
+      row[5] = row_scale * orientation_weight * clamped_turn.z;
+    }
+    s.effector_error[e] = model_error;
+    if (row_scale == 0.0f) continue;  // a weight-0 effector holds nothing: not part of the error
+    worst = std::max(worst, model_error);
+    const float tolerance = pinned ? b.pin_tolerance : b.tolerance;
+    metric = std::max(metric, tolerance > 0.0f ? model_error / tolerance : (model_error > 0.0f ? 1e30f : 0.0f));
+    objective += (pinned ? kPinObjectiveWeight : 1.0f) * row_scale * row_scale * squared;
+  }
+  return objective;
+}
+
+// ---- build_jacobian ----------------------------------------------------------------------
+
+void build_jacobian(Body& b, const Pose& pose) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  const size_t n = static_cast<size_t>(b.columns);
+  std::fill(s.jacobian.begin(), s.jacobian.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(b.rows) * n),
+            0.0f);
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    if (s.first_column[k] < 0) continue;
+    const int joint = ws.path[k];
+    const glm::mat3 a = parent_linear(b, k);
+    const glm::mat3 a_inverse = glm::inverse(a);
+    const float handedness = glm::determinant(a) < 0.0f ? -1.0f : 1.0f;
+    const glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
+    glm::vec3 axes[3];
+    const int count = s.column_count[k];
+    if (count == 1) {
+      axes[0] = rotate(rotation, s.hinge_axis[k]);
+    } else {
+      axes[0] = rotate(rotation, glm::vec3(1.0f, 0.0f, 0.0f));
+      axes[1] = rotate(rotation, glm::vec3(0.0f, 1.0f, 0.0f));
+      axes[2] = rotate(rotation, glm::vec3(0.0f, 0.0f, 1.0f));
+    }
+    glm::vec3 omega[3];
+    for (int c = 0; c < count; ++c) omega[c] = handedness * direction_or(a * axes[c], glm::vec3(0.0f));
+    for (int i = 0; i < b.effectors; ++i) {
+      const size_t e = static_cast<size_t>(i);
+      if (!below(b.skeleton, joint, effector_joint(b.chain, i))) continue;
+      const float row_scale = std::sqrt(effector_weight(b.chain, i));
+      const glm::vec3 lever =
+          a_inverse * (ws.positions[static_cast<size_t>(s.effector_tree_index[e])] - ws.positions[k]);
+      float* rows = &s.jacobian[static_cast<size_t>(s.effector_first_row[e]) * n];
+      const bool orientation = effector_goal(b.chain, i).use_orientation;
+      for (int c = 0; c < count; ++c) {
+        const glm::vec3 column = row_scale * (a * glm::cross(axes[c], lever));
+        const size_t col = static_cast<size_t>(s.first_column[k] + c);
+        rows[col] = column.x;
+        rows[n + col] = column.y;
+        rows[2 * n + col] = column.z;
+        if (orientation) {
+          const glm::vec3 turn = row_scale * b.params.orientation_weight * omega[c];
+          rows[3 * n + col] = turn.x;
+          rows[4 * n + col] = turn.y;
+          rows[5 * n + col] = turn.z;
+        }
+      }
+    }
+  }
+  if (b.translation_column >= 0) {
+    // The root's translation, in units of L: every effector moves with it.
+    for (int i = 0; i < b.effectors; ++i) {
+      const float value = std::sqrt(effector_weight(b.chain, i)) * b.reach;
+      float* rows = &s.jacobian[static_cast<size_t>(s.effector_first_row[static_cast<size_t>(i)]) * n];
+      for (size_t c = 0; c < 3; ++c) rows[c * n + static_cast<size_t>(b.translation_column) + c] = value;
+    }
+  }
+}
+
+// ---- Turning the joints --------------------------------------------------------------------
+
+void limit_step(Body& b) {
+  FullBodyScratch& s = b.scratch;
+  float scale = 1.0f;
+  for (size_t k = 0; k < b.workspace.path.size(); ++k) {
+    if (s.first_column[k] < 0) continue;
+    const float* d = &s.step[static_cast<size_t>(s.first_column[k])];
+    const float turn = s.column_count[k] == 1 ? std::fabs(d[0]) : std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    if (turn * scale > b.max_turn) scale = b.max_turn / turn;
+  }
+  if (b.translation_column >= 0) {
+    const float* d = &s.step[static_cast<size_t>(b.translation_column)];
+    const float shift = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);  // units of L
+    if (shift * scale > kMaxShift) scale = kMaxShift / shift;
+  }
+  if (scale < 1.0f)
+    for (int c = 0; c < b.columns; ++c) s.step[static_cast<size_t>(c)] *= scale;
+}
+
+void apply_step(Body& b, Pose& pose, Trace* trace) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    if (s.first_column[k] < 0) continue;
+    const int joint = ws.path[k];
+    const float* d = &s.step[static_cast<size_t>(s.first_column[k])];
+    const glm::vec3 turn = s.column_count[k] == 1 ? s.hinge_axis[k] * d[0] : glm::vec3(d[0], d[1], d[2]);
+    glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
+    rotation = renormalized(multiply(rotation, rotation_from_vector(turn)));
+    const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
+    bool clamped = false;
+    if (b.use_limits && limits.enabled) {
+      const glm::vec3 axis = s.column_count[k] == 1 ? s.hinge_axis[k] : ik::hinge_axis(limits);
+      clamped = clamp_to_limits(limits, axis, b.skeleton.rest[static_cast<size_t>(joint)].rotation, rotation);
+      if (clamped) trace_clamped(trace, static_cast<int>(k));
+    }
+    // A joint its limit stopped turns less in the next step (its weight cut to
+    // kClampedWeight), so the joints that can still move take over the push instead of the
+    // step pressing on against the limit (a soft form of Baerlocher's clamping loop).
+    const float weight = (clamped ? kClampedWeight : 1.0f) / stiffness_of(b, joint);
+    for (int c = 0; c < s.column_count[k]; ++c) s.column_weight[static_cast<size_t>(s.first_column[k] + c)] = weight;
+  }
+  if (b.translation_column >= 0) {
+    const float* d = &s.step[static_cast<size_t>(b.translation_column)];
+    pose.local[static_cast<size_t>(b.chain.root)].translation += b.reach * glm::vec3(d[0], d[1], d[2]);
+  }
+}
+
+void save_pose(Body& b, const Pose& pose) {
+  const Workspace& ws = b.workspace;
+  for (size_t k = 0; k < ws.path.size(); ++k) b.scratch.saved_local[k] = pose.local[static_cast<size_t>(ws.path[k])];
+}
+
+void restore_pose(Body& b, Pose& pose) {
+  const Workspace& ws = b.workspace;
+  for (size_t k = 0; k < ws.path.size(); ++k) pose.local[static_cast<size_t>(ws.path[k])] = b.scratch.saved_local[k];
+}
+
+// ---- The colinear bump ---------------------------------------------------------------------
+
+bool bump_colinear_joints(Body& b, Pose& pose) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  bool bumped = false;
+  for (size_t k = 1; k < ws.path.size(); ++k) {
+    if (s.first_column[k] < 0) continue;
+    const int joint = ws.path[k];
+    // A joint in the middle of a run: one tree child, bones in and out along one line.
+    int child = -1, children = 0;
+    for (size_t c = k + 1; c < ws.path.size(); ++c)
+      if (ws.tree_parent[c] == static_cast<int>(k)) {
+        child = static_cast<int>(c);
+        ++children;
+      }
+    if (children != 1) continue;
+    const glm::vec3 in = ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])];
+    const glm::vec3 out = ws.positions[static_cast<size_t>(child)] - ws.positions[k];
+    if (!nearly_colinear(in, out, 1e-3f)) continue;
+    // Only where the straight run must fold: an effector below, not yet done, whose goal is
+    // nearer to the run's start than the effector is (a goal beyond the straight run is
+    // reached best by staying straight; bumping there would jitter every frame).
+    bool needed = false;
+    const glm::vec3& start = ws.positions[static_cast<size_t>(ws.tree_parent[k])];
+    for (int i = 0; i < b.effectors && !needed; ++i) {
+      const size_t e = static_cast<size_t>(i);
+      const float tolerance = is_pinned(b.chain, i) ? b.pin_tolerance : b.tolerance;
+      if (!below(b.skeleton, joint, effector_joint(b.chain, i)) || !(s.effector_error[e] > tolerance) ||
+          effector_weight(b.chain, i) == 0.0f)
+        continue;
+      const glm::vec3& effector = ws.positions[static_cast<size_t>(s.effector_tree_index[e])];
+      needed = glm::length(s.goal_position[e] - start) < glm::length(effector - start);
+    }
+    if (!needed) continue;
+    // Turn about an axis across the bone that the limits allow: the hinge's, or of the
+    // joint's own axes the one most across the bone, trying both senses.
+    glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
+    const glm::vec3 bone = pose.local[static_cast<size_t>(ws.path[static_cast<size_t>(child)])].translation;
+    glm::vec3 axes[3] = {glm::vec3(1, 0, 0), glm::vec3(0, 0, 1), glm::vec3(0, 1, 0)};
+    if (s.column_count[k] == 1) axes[0] = axes[1] = axes[2] = s.hinge_axis[k];
+    std::sort(axes, axes + 3, [&](const glm::vec3& x, const glm::vec3& y) {
+      return std::fabs(glm::dot(x, bone)) < std::fabs(glm::dot(y, bone));
+    });
+    const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
+    const glm::quat& rest = b.skeleton.rest[static_cast<size_t>(joint)].rotation;
+    for (int attempt = 0; attempt < 6; ++attempt) {
+      const float sign = attempt % 2 == 0 ? 1.0f : -1.0f;
+      glm::quat turned =
+          renormalized(multiply(rotation, rotation_from_vector(axes[attempt / 2] * (sign * kBumpAngle))));
+      if (b.use_limits && limits.enabled &&
+          clamp_to_limits(limits, s.column_count[k] == 1 ? s.hinge_axis[k] : ik::hinge_axis(limits), rest, turned))
+        continue;
+      rotation = turned;
+      bumped = true;
+      break;
+    }
+  }
+  return bumped;
+}
+
+}  // namespace full_body_detail
+}  // namespace ik
