@@ -25,6 +25,13 @@
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
 //                    "gravity": [0, -9.81, 0], ...}
 //       }
+//     ],
+//     "goal_paths": [                               optional: recorded goal paths (solvers/goal_path.h)
+//       {"chain": 0, "name": "wave",                chain: index into "chains"; names unique per chain
+//        "has_orientation": false,
+//        "times": [0, 0.1, ...],                    seconds, strictly increasing
+//        "positions": [[0.4, 1.1, 0.2], ...],       model space, one per time
+//        "orientations": [[0, 0, 0, 1], ...]}       x, y, z, w, one per time; only with has_orientation
 //     ]
 //   }
 //
@@ -47,6 +54,7 @@
 #include <vector>
 
 #include "solvers/chain.h"
+#include "solvers/goal_path.h"
 
 namespace ik {
 
@@ -59,6 +67,12 @@ struct SessionCamera {
   float pitch = 0.25f;                 // radians
 };
 
+// A recorded goal path and the chain it belongs to.
+struct SessionGoalPath {
+  int chain = 0;  // index into Session::chains
+  GoalPath path;
+};
+
 struct Session {
   // The rig file. In memory: a path the program can open (absolute, or relative to the
   // current folder). In the file: relative to the session file's folder where possible.
@@ -66,6 +80,7 @@ struct Session {
   std::vector<Chain> chains;  // Chain::solver indexes solver_table()
   bool has_camera = false;    // camera is saved / was loaded
   SessionCamera camera;
+  std::vector<SessionGoalPath> goal_paths;  // recorded goal paths, each on one chain
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a
