@@ -359,6 +359,11 @@ void draw_selected_chain(Editor& editor, int c) {
   for (int k = 0; k < ik::param_count(); ++k)
     if (ik::reads_param(solver, params[k])) draw_param(editor, chain.params, params[k]);
 
+  // IK weight: the solved joints blended with the animated ones (solvers/ik_blend.h), live.
+  ImGui::SliderFloat("IK weight", &chain.ik_weight, 0.0f, 1.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 = the clip's pose (rest without a clip), 1 = the IK solve");
+  commit_when_done(editor);
+
   ImGui::DragFloat3("Goal", &chain.goal.position.x, 0.005f * scene_size(editor), 0.0f, 0.0f, "%.3f");
   commit_when_done(editor);
   if (solver.orientation_goals) {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "solvers/ik_blend.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
@@ -28,6 +29,10 @@ bool open_rig(Editor& editor, const std::string& path) {
   ++editor.rig_generation;
   editor.show_mesh = true;
   editor.pose = ik::rest_pose(editor.rig.skeleton);
+  // A rig with clips opens at its first clip's start, paused: the suggested goals sit on
+  // that pose's effectors, so nothing jumps.
+  reset_timeline(editor);
+  editor.pose = editor.timeline.animated;
   editor.selected_joint = -1;
   editor.hovered_joint = -1;
   editor.frame_all_requested = true;
@@ -55,14 +60,18 @@ void update_world(Editor& editor) {
 
 void solve_chains(Editor& editor) {
   if (!editor.has_rig) return;
-  ik::solve_frame(editor.rig.skeleton, editor.chains, editor.selected_chain, editor.pose,
-                  editor.workspace, editor.frame_solve);
+  Timeline& timeline = editor.timeline;
+  ik::solve_animated_frame(editor.rig.skeleton, editor.chains, editor.selected_chain, timeline.animated,
+                           timeline.time_moved && has_clips(editor), editor.pose, editor.workspace,
+                           editor.frame_solve);
+  timeline.time_moved = false;
   update_world(editor);
 }
 
 void reset_pose(Editor& editor) {
   if (!editor.has_rig) return;
-  editor.pose = ik::rest_pose(editor.rig.skeleton);
+  const bool animated = has_clips(editor) && editor.timeline.animated.local.size() == editor.rig.skeleton.rest.size();
+  editor.pose = animated ? editor.timeline.animated : ik::rest_pose(editor.rig.skeleton);
   editor.workspace = ik::Workspace{};
   update_world(editor);
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/core/history.h"
+#include "app/timeline.h"
 #include "io/gltf_import.h"
 #include "render/camera.h"
 #include "solvers/chain.h"
@@ -68,6 +69,10 @@ struct Editor {
   ik::Trace explicit_solve_trace;
   std::vector<ik::Chain> explicit_solve_chains;
 
+  // The time axis: the clip playing, its time and the animated pose under the IK
+  // (app/timeline.h).
+  Timeline timeline;
+
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
 
@@ -113,11 +118,13 @@ bool open_rig(Editor& editor, const std::string& path);
 // Recomputes `world` from `pose`.
 void update_world(Editor& editor);
 
-// Solves every enabled chain once on `pose` (ik::solve_frame, the selected chain
-// inspected), then updates `world`.
+// Solves every enabled chain once on `pose` on top of the timeline's animated pose and
+// blends by IK weight (ik::solve_animated_frame, the selected chain inspected), then
+// updates `world`.
 void solve_chains(Editor& editor);
 
-// Puts the pose back to rest (the chains' goals stay).
+// Puts the pose back to rest, or to the clip's pose at the current time when a clip is open
+// (the chains' goals stay).
 void reset_pose(Editor& editor);
 
 // Reset pose (R): the rest pose, and every goal moved onto its effector there, so the

@@ -136,6 +136,7 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.rig = std::move(rig);
   editor.has_rig = true;
   ++editor.rig_generation;
+  reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)
   reset_pose(editor);
   editor.chains = session.chains;
   editor.frame_solve.reset(editor.chains.size());

@@ -80,6 +80,7 @@ bool init(Program& p, std::string& error) {
   app::load_recent_files(p.editor, app::config_folder(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME")));
   app::init_file_dialogs(p.file_dialogs);
   open_first_rig(p);
+  app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
   p.health.start();
   return true;
 }
@@ -132,7 +133,11 @@ void update(Program& p) {
   app::hover_viewport(editor, p.input, p.area, io.WantCaptureMouse, static_cast<float>(mouse_x),
                       static_cast<float>(mouse_y));
   if (editor.quit_confirmed) p.running = false;
-  if (editor.solving) app::solve_chains(editor);
+  app::update_timeline(editor);  // the clip's clock and animated pose, before the solve
+  if (editor.solving)
+    app::solve_chains(editor);
+  else
+    app::show_animated_pose(editor);  // solving paused: a clip that moved shows without IK
   if (editor.compare_mode) editor.comparison = app::compare_solvers(editor);
   if (editor.frame_all_requested && editor.has_rig) {
     app::frame_all(editor, p.area.aspect());

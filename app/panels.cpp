@@ -3,6 +3,8 @@
 #include "app/chain_panel.h"
 #include "app/core/elide.h"
 #include "app/file_commands.h"
+#include "app/joint_panel.h"
+#include "app/timeline.h"
 
 #include <SDL.h>
 #include <imgui.h>
@@ -32,7 +34,11 @@ const char* controls_text() {
          "Orientation goal   O turns it on or off for the selected chain\n"
          "Turn a goal        Ctrl + left drag its handle (orientation goals)\n"
          "Undo / redo        Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)\n"
-         "Pause solving      Space\n"
+         "Pause solving      P (and Space when the rig has no clips)\n"
+         "Play / pause clip  Space or K (rigs with clips: the timeline at the bottom)\n"
+         "Step one frame     J / L, or Left / Right (pauses)\n"
+         "Start / end        Home / End\n"
+         "IK weight          per chain, in the chain's panel (0 = the clip, 1 = the IK)\n"
          "Reset pose         R (rest pose, goals onto the effectors; undoable)\n"
          "Clear selection    Escape, or left click on empty space\n"
          "Open a rig         drop a .gltf/.glb on the window, or Ctrl+O\n"
@@ -47,8 +53,6 @@ const char* controls_text() {
 }
 
 namespace {
-
-constexpr float kRadToDeg = 57.2957795f;
 
 int joint_depth(const ik::Skeleton& s, int i) {
   int d = 0;
@@ -104,7 +108,7 @@ void draw_menu_bar(Editor& editor) {
     if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, editor.history.can_redo())) redo(editor);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset pose", "R")) reset_pose_and_goals(editor);
-    if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "Space"))
+    if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "P"))
       editor.solving = !editor.solving;
     ImGui::EndMenu();
   }
@@ -211,41 +215,6 @@ void draw_pending_prompt(Editor& editor) {
   ImGui::EndPopup();
 }
 
-void draw_joint_details(const Editor& editor) {
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const int j = editor.selected_joint;
-  if (j < 0 || j >= s.joint_count()) {
-    ImGui::TextDisabled("No joint selected.");
-    return;
-  }
-  const size_t u = static_cast<size_t>(j);
-  ImGui::Text("%d  %s%s", j, s.name[u].c_str(), s.is_added_tip[u] ? "  (added tip)" : "");
-  const int p = s.parent[u];
-  if (p >= 0)
-    ImGui::Text("parent   %d  %s", p, s.name[static_cast<size_t>(p)].c_str());
-  else
-    ImGui::TextUnformatted("parent   none (root)");
-  if (s.source_node[u] >= 0) ImGui::Text("glTF node %d", s.source_node[u]);
-  const ik::Transform& rest = s.rest[u];
-  ImGui::Text("rest t   %.4g %.4g %.4g", rest.translation.x, rest.translation.y, rest.translation.z);
-  ImGui::Text("rest r   %.3f %.3f %.3f %.3f (wxyz)", rest.rotation.w, rest.rotation.x,
-              rest.rotation.y, rest.rotation.z);
-  ImGui::Text("rest s   %.4g %.4g %.4g", rest.scale.x, rest.scale.y, rest.scale.z);
-  const glm::vec3 w = ik::position_of(editor.world[u]);
-  ImGui::Text("model    %.4g %.4g %.4g", w.x, w.y, w.z);
-  const ik::JointLimits& lim = s.limits[u];
-  if (!lim.enabled) {
-    ImGui::TextDisabled("no limits");
-  } else if (lim.hinge) {
-    ImGui::Text("hinge    axis %.2f %.2f %.2f, %.1f..%.1f deg", lim.hinge_axis.x, lim.hinge_axis.y,
-                lim.hinge_axis.z, lim.min.x * kRadToDeg, lim.max.x * kRadToDeg);
-  } else {
-    ImGui::Text("limits   x %.0f..%.0f  y %.0f..%.0f  z %.0f..%.0f deg", lim.min.x * kRadToDeg,
-                lim.max.x * kRadToDeg, lim.min.y * kRadToDeg, lim.max.y * kRadToDeg,
-                lim.min.z * kRadToDeg, lim.max.z * kRadToDeg);
-  }
-}
-
 void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
@@ -275,7 +244,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
               tips, tips == 1 ? "" : "s");
   ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
 
-  const float details_height = ImGui::GetTextLineHeightWithSpacing() * 9.5f;
+  const float details_height = joint_details_height();
   const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
   const float table_height = ImGui::GetContentRegionAvail().y - details_height;
@@ -355,11 +324,13 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   const float menu_height = ImGui::GetFrameHeight();
   const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;
   const float panel_width = std::floor(std::fmin(ImGui::GetFontSize() * 22.0f, window_width * 0.4f));
-  const float body_height = window_height - menu_height - status_height;
+  const float timeline_strip = timeline_height(editor);  // above the status line, full width
+  const float body_height = window_height - menu_height - status_height - timeline_strip;
 
   draw_outline(editor, ImVec2(0.0f, menu_height), ImVec2(panel_width, body_height));
   const float chains_width = std::floor(std::fmin(ImGui::GetFontSize() * 24.0f, window_width * 0.35f));
   draw_chain_panel(editor, window_width - chains_width, menu_height, chains_width, body_height);
+  draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
 

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "app/inspection.h"
+#include "app/limit_draw.h"
 #include "app/viewport_input.h"
 #include "render/skinning.h"
 #include "solvers/solver_table.h"
@@ -98,6 +99,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
       renderer.draw_skinned_meshes(mesh);
     }
     draw_solve_overlays(renderer, editor);
+    draw_selected_joint_limits(renderer, editor);
     draw_goals(renderer, editor);
   }
   renderer.end_frame();

@@ -6,8 +6,50 @@
 #include "app/inspection.h"
 #include "io/atomic_file.h"
 #include "render/skinning.h"
+#include "solvers/clip_playback.h"
 
 namespace app {
+namespace {
+
+// The time axis (app/timeline.h): the rig's clips (name, duration in seconds, channel
+// count), the clip shown, its time and frame, playing or not, and every joint's
+// model-space position in the clip's own pose at that time ("animated", before the IK and
+// the blend; "joints"[i]["model"] is after them).
+nlohmann::json timeline_json(const Editor& editor) {
+  using nlohmann::json;
+  const Timeline& t = editor.timeline;
+  json clips = json::array();
+  if (editor.has_rig)
+    for (const ik::Clip& clip : editor.rig.clips)
+      clips.push_back({{"name", clip.name},
+                       {"start", clip.start},
+                       {"end", clip.end},
+                       {"duration", clip.duration()},
+                       {"channels", clip.channels.size()}});
+  json out = {{"clips", std::move(clips)}};
+  const bool has_clip = editor.has_rig && t.clip >= 0 && t.clip < static_cast<int>(editor.rig.clips.size());
+  out["clip"] = has_clip ? json(editor.rig.clips[static_cast<size_t>(t.clip)].name) : json(nullptr);
+  out["clip_index"] = t.clip;
+  out["time"] = t.time;
+  out["playing"] = t.playing;
+  out["loop"] = t.loop;
+  out["speed"] = t.speed;
+  out["frame_rate"] = t.frame_rate;
+  if (has_clip) out["frame"] = ik::frame_at(t.time, editor.rig.clips[static_cast<size_t>(t.clip)].start, t.frame_rate);
+  json animated = json::array();
+  if (editor.has_rig && t.animated.local.size() == editor.rig.skeleton.rest.size()) {
+    std::vector<glm::mat4> world;
+    ik::fk_all(editor.rig.skeleton, t.animated, world);
+    for (const glm::mat4& m : world) {
+      const glm::vec3 p = ik::position_of(m);
+      animated.push_back({p.x, p.y, p.z});
+    }
+  }
+  out["animated"] = std::move(animated);
+  return out;
+}
+
+}  // namespace
 
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
                       const RunHealth& health, const std::string& path, std::string& error) {
@@ -72,6 +114,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       const glm::quat q = chain.goal.orientation;
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
     }
+    entry["ik_weight"] = chain.ik_weight;  // solvers/ik_blend.h
     if (c < editor.frame_solve.results.size()) {
       entry["status"] = ik::to_string(editor.frame_solve.results[c].status);
       entry["iterations"] = editor.frame_solve.results[c].iterations;
@@ -80,6 +123,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
     chains.push_back(std::move(entry));
   }
   state["chains"] = std::move(chains);
+  state["timeline"] = timeline_json(editor);
   // Where the skinned meshes are drawn: each mesh's box projected, in framebuffer pixels
   // (x0, y0, x1, y1), so a test knows which pixels may be mesh rather than background.
   json meshes = json::array();

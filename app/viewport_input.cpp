@@ -1,6 +1,7 @@
 #include "app/viewport_input.h"
 
 #include <cmath>
+#include <string>
 
 #include "app/file_commands.h"
 #include "app/goal_drag.h"
@@ -131,6 +132,13 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
   }
 }
 
+void toggle_solving(Editor& editor) {
+  editor.solving = !editor.solving;
+  const char* key = has_clips(editor) ? "P" : "Space or P";
+  set_status(editor, editor.solving ? "solving every frame" : std::string("solving paused (") + key + " resumes)",
+             false);
+}
+
 void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
   const bool ctrl = (k.keysym.mod & KMOD_CTRL) != 0;
   switch (k.keysym.sym) {
@@ -171,9 +179,33 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
     case SDLK_y:
       if (ctrl) redo(editor);
       break;
+    // The timeline's keys, as in animation tools. Space plays / pauses when the rig has clips;
+    // without clips it pauses solving, as it always did. P pauses solving in both cases.
     case SDLK_SPACE:
-      editor.solving = !editor.solving;
-      set_status(editor, editor.solving ? "solving every frame" : "solving paused (Space resumes)", false);
+      if (has_clips(editor))
+        toggle_play(editor);
+      else
+        toggle_solving(editor);
+      break;
+    case SDLK_p:
+      if (!ctrl) toggle_solving(editor);
+      break;
+    case SDLK_k:
+      if (!ctrl) toggle_play(editor);
+      break;
+    case SDLK_j:
+    case SDLK_LEFT:
+      if (!ctrl) step_frame(editor, -1);
+      break;
+    case SDLK_l:
+    case SDLK_RIGHT:
+      if (!ctrl) step_frame(editor, 1);
+      break;
+    case SDLK_HOME:
+      jump_to_end(editor, false);
+      break;
+    case SDLK_END:
+      jump_to_end(editor, true);
       break;
     case SDLK_r:
       if (!ctrl) reset_pose_and_goals(editor);

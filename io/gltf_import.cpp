@@ -10,6 +10,7 @@
 //   8. animations as clips (never fatal either)                   -> gltf_clips.cpp
 //   9. rig roles: a VRM bone map, then names and shape (never fatal) -> vrm_humanoid.cpp,
 //      solvers/rig_roles.cpp
+//  10. a file without any limits: defaults from the roles (kept switchable) -> solvers/default_limits.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 #include "io/gltf_import.h"
 
@@ -32,6 +33,7 @@
 #include "io/gltf_skeleton.h"
 #include "io/message_text.h"
 #include "io/vrm_humanoid.h"
+#include "solvers/default_limits.h"
 #include "solvers/pose.h"
 
 namespace ik {
@@ -299,8 +301,22 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   RigRoles roles = recognise_roles(rig.skeleton, vrm);
   rig.roles = std::move(roles.joints);
   for (const std::string& warning : roles.warnings) rig.warnings.push_back(one_line(warning));
+  if (!has_any_limits(rig.skeleton)) {
+    rig.file_limits = rig.skeleton.limits;
+    use_default_limits(rig, true);
+  }
   return true;
 }
+
+}  // namespace
+
+void use_default_limits(ImportedRig& rig, bool on) {
+  if (!default_limits_available(rig) || rig.file_limits.size() != rig.skeleton.limits.size()) return;
+  rig.skeleton.limits = on ? default_limits_from_roles(rig.skeleton, rig.roles) : rig.file_limits;
+  rig.default_limits_applied = on;
+}
+
+namespace {
 
 // "<path>: <problem>" on one line, whatever bytes the path or the file contained.
 std::string error_line(const std::string& name, const std::string& problem) {

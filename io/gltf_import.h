@@ -9,7 +9,7 @@
 // A file with no skin: every node of the hierarchy is a joint.
 //
 // Joint limits come from node extras: "extras": {"ikscope": {...}} (schema in
-// io/ikscope_extras.h). Required extensions the importer cannot decode (Draco,
+// io/ikscope_extras.h); a file without any gets defaults from the rig's roles. Required extensions the importer cannot decode (Draco,
 // meshopt...) do not stop the skeleton: it is loaded from nodes and skins alone, with a
 // warning. Image pixels are never decoded. Skinned meshes are read for drawing (see
 // io/gltf_mesh.h), animations as clips (io/gltf_clips.h).
@@ -54,7 +54,21 @@ struct ImportedRig {
   // one (io/vrm_humanoid.h), names for the rest, else the tree's shape. A broken map or
   // two joints claiming one role are warnings; roles are never a reason to fail.
   std::vector<JointRole> roles;
+  // A file with no joint limits at all gets anatomical defaults from the roles
+  // (solvers/default_limits.h) in skeleton.limits, and default_limits_applied is set;
+  // file_limits keeps the limits as the file gave them (all unlimited), one per joint, so
+  // use_default_limits(rig, false) can restore them. A file with limits keeps them:
+  // file_limits stays empty and defaults are never applied.
+  bool default_limits_applied = false;
+  std::vector<JointLimits> file_limits;
 };
+
+// True if `rig` can take default limits from its roles (its file had none).
+inline bool default_limits_available(const ImportedRig& rig) { return !rig.file_limits.empty(); }
+
+// Turns the role defaults on (the defaults computed from the current roles) or off (the
+// file's limits back). Does nothing for a rig whose file had limits.
+void use_default_limits(ImportedRig& rig, bool on);
 
 // Loads a .gltf or .glb file. On failure returns false, leaves `out` untouched and sets
 // `error` to one line: "<path>: <problem>".

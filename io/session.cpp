@@ -77,6 +77,7 @@ Json chain_json(const Chain& chain, const Skeleton& skeleton) {
                       {"goal", goal_json(extra.goal)}});
   out["extra_effectors"] = std::move(extras);
   out["params"] = params_json(chain.params);
+  out["ik_weight"] = json_float(chain.ik_weight);  // solvers/ik_blend.h
   return out;
 }
 
@@ -346,7 +347,7 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
                  std::vector<std::string>& warnings) {
   require_object(v, where);
   note_unknown_keys(v,
-                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params"},
+                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight"},
                     where, warnings);
   Chain chain;
   chain.solver = read_solver(require_member(v, "solver", where), member_where(where, "solver"));
@@ -394,6 +395,12 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
   }
   if (const Json* params = find_member(v, "params"))
     chain.params = read_params(*params, member_where(where, "params"), warnings);
+  // The IK weight, 0..1; sessions older than it have none and get 1 (the IK as solved).
+  if (const Json* weight = find_member(v, "ik_weight")) {
+    chain.ik_weight = read_float(*weight, member_where(where, "ik_weight"));
+    if (!(chain.ik_weight >= 0.0f && chain.ik_weight <= 1.0f))
+      fail(member_where(where, "ik_weight"), "must be between 0 and 1");
+  }
   return chain;
 }
 

@@ -23,7 +23,8 @@
 //         "extra_effectors": [
 //           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1, "goal": {...}}],
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
-//                    "gravity": [0, -9.81, 0], ...}
+//                    "gravity": [0, -9.81, 0], ...},
+//         "ik_weight": 1                            0..1, optional (default 1): solvers/ik_blend.h
 //       }
 //     ],
 //     "goal_paths": [                               optional: recorded goal paths (solvers/goal_path.h)

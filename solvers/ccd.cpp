@@ -62,6 +62,12 @@ glm::quat solve_joint(const JointLimits& limits, bool use_limits, const glm::qua
 
   // local = rest * offset, so the offset has to turn u onto the goal seen from the rest frame.
   const glm::vec3 goal_in_rest = glm::conjugate(rest) * t;
+  if (limits.cone && !limits.hinge) {
+    // A cone: the free turn, then clamped (its swing and twist are not per-axis angles).
+    glm::quat turned = glm::normalize(limit_turn(rotation_between(current * u, t), max_step) * current);
+    if (clamp_to_limits(limits, rest, turned)) clamped = true;
+    return turned;
+  }
   const glm::quat offset = glm::conjugate(rest) * current;
   if (limits.hinge) {
     const glm::vec3 axis = hinge_axis(limits);

@@ -11,7 +11,8 @@
 //     projected on the plane across the axis, clamped to [min.x, max.x];
 //   * a limited ball joint: three angles, X then Y then Z of offset = Rx Ry Rz (rest
 //     frame), each solved with the axes before it applied to the goal and the axes after
-//     it applied to the effector, each clamped to its [min, max].
+//     it applied to the effector, each clamped to its [min, max];
+//   * a swing-twist cone (limits.cone): the free joint's turn, then clamp_to_limits.
 // params.max_step_angle (when > 0) limits each joint's turn per iteration.
 //
 // Memoised so a sweep is O(N): the frames of all chain joints are computed once per sweep

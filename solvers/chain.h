@@ -100,6 +100,9 @@ struct Chain {
   int solver = 0;                     // index into the solver table (solver_table.h)
   Params params;
   bool enabled = true;
+  // IK weight (the IK/FK blend, solvers/ik_blend.h): 1 = the solved joints as solved,
+  // 0 = as animated (the clip's pose, or rest), between = per-joint slerp / lerp.
+  float ik_weight = 1.0f;
 };
 
 // Caller-owned record of a solve, for plotting and stepping.

@@ -118,9 +118,93 @@ glm::vec3 hinge_axis(const JointLimits& limits) {
   return a / len;
 }
 
+glm::vec3 cone_bone_axis(const JointLimits& limits) {
+  const glm::vec3 a = limits.bone_axis;
+  const float len = std::sqrt(glm::dot(a, a));
+  if (!(len > 1e-12f) || !std::isfinite(len)) return {0.0f, 1.0f, 0.0f};
+  return a / len;
+}
+
+void cone_axes(const glm::vec3& n, glm::vec3& u, glm::vec3& v) {
+  // The shortest turn taking +Y onto n; for n = -Y (no unique shortest turn) the half turn
+  // about +X.
+  const glm::vec3 y(0.0f, 1.0f, 0.0f);
+  glm::quat turn;
+  if (n.y < -1.0f + 1e-6f) {
+    turn = glm::quat(0.0f, 1.0f, 0.0f, 0.0f);
+  } else {
+    const glm::vec3 c = glm::cross(y, n);
+    turn = glm::normalize(glm::quat(1.0f + n.y, c.x, c.y, c.z));
+  }
+  u = turn * glm::vec3(1.0f, 0.0f, 0.0f);
+  v = turn * glm::vec3(0.0f, 0.0f, 1.0f);
+}
+
+SwingTwist swing_twist_angles(const JointLimits& limits, const glm::quat& offset) {
+  const glm::vec3 n = cone_bone_axis(limits);
+  glm::quat q = offset;
+  if (q.w < 0.0f) q = -q;  // the same rotation, read with w >= 0
+  const float along = q.x * n.x + q.y * n.y + q.z * n.z;
+  const float norm2 = along * along + q.w * q.w;
+  SwingTwist result;
+  glm::quat twist(1.0f, 0.0f, 0.0f, 0.0f);
+  if (norm2 > 1e-12f) {
+    const float inverse_norm = 1.0f / std::sqrt(norm2);
+    twist = glm::quat(q.w * inverse_norm, n * (along * inverse_norm));
+    result.twist = 2.0f * std::atan2(along, q.w);  // w >= 0: in [-pi, pi]
+  }
+  glm::quat swing = q * glm::conjugate(twist);
+  if (swing.w < 0.0f) swing = -swing;
+  glm::vec3 s(swing.x, swing.y, swing.z);
+  s -= glm::dot(s, n) * n;  // perpendicular to the bone up to rounding: make it exactly so
+  const float length = std::sqrt(glm::dot(s, s));
+  if (length > 0.0f) {
+    const glm::vec3 rotation_vector = s * (2.0f * std::atan2(length, swing.w) / length);
+    glm::vec3 u, v;
+    cone_axes(n, u, v);
+    result.swing = glm::vec2(glm::dot(rotation_vector, u), glm::dot(rotation_vector, v));
+  }
+  return result;
+}
+
+glm::quat from_swing_twist(const JointLimits& limits, const SwingTwist& angles) {
+  const glm::vec3 n = cone_bone_axis(limits);
+  glm::vec3 u, v;
+  cone_axes(n, u, v);
+  const glm::vec3 rotation_vector = angles.swing.x * u + angles.swing.y * v;
+  const float angle = std::sqrt(glm::dot(rotation_vector, rotation_vector));
+  const glm::quat swing =
+      angle > 0.0f ? glm::angleAxis(angle, rotation_vector / angle) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  return glm::normalize(swing * glm::angleAxis(angles.twist, n));
+}
+
+float cone_swing_ratio(const JointLimits& limits, const glm::vec2& swing) {
+  const float a = std::max(limits.swing.x, 1e-6f), b = std::max(limits.swing.y, 1e-6f);
+  const float su = swing.x / a, sv = swing.y / b;
+  return su * su + sv * sv;
+}
+
+namespace {
+
+// True if the cone's swing can be limited (some half angle below pi).
+bool cone_limits_swing(const JointLimits& limits) {
+  return !(limits.swing.x >= kPiF) || !(limits.swing.y >= kPiF);
+}
+
+// The reading `angles` clamped into the cone: the twist on the circle, the swing radially.
+SwingTwist clamp_swing_twist(const JointLimits& limits, SwingTwist angles) {
+  angles.twist = clamp_angle(angles.twist, limits.twist_min, limits.twist_max);
+  const float ratio = cone_swing_ratio(limits, angles.swing);
+  if (ratio > 1.0f) angles.swing *= 1.0f / std::sqrt(ratio);
+  return angles;
+}
+
+}  // namespace
+
 bool limits_active(const JointLimits& limits) {
   if (!limits.enabled) return false;
   if (limits.hinge) return true;
+  if (limits.cone) return cone_limits_swing(limits) || !(limits.twist_max - limits.twist_min >= kTwoPi);
   for (int axis = 0; axis < 3; ++axis)
     if (!(limits.max[axis] - limits.min[axis] >= kTwoPi)) return true;
   return false;
@@ -162,6 +246,12 @@ bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm
     // twist is undefined: the angle clamped on the circle, the twist rebuilt from it.
     const float clamped = clamp_angle(twist_angle(offset, axis), limits.min.x, limits.max.x);
     clamped_offset = glm::angleAxis(clamped, axis);
+  } else if (limits.cone) {
+    // Inside (the common case): the rotation is left alone, bit for bit.
+    const SwingTwist angles = swing_twist_angles(limits, offset);
+    const bool swing_inside = !(cone_swing_ratio(limits, angles.swing) > 1.0f);
+    if (swing_inside && range_distance(angles.twist, limits.twist_min, limits.twist_max) == 0.0f) return false;
+    clamped_offset = from_swing_twist(limits, clamp_swing_twist(limits, angles));
   } else {
     const glm::vec3 a = xyz_angles(offset);
     const float va = ball_violation(limits, a);
@@ -209,7 +299,7 @@ bool clamp_hinge_angle_outside(const JointLimits& limits, float& angle) {
 }
 
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {
-  if (!limits.enabled || limits.hinge) return false;
+  if (!limits.enabled || limits.hinge || limits.cone) return false;
   glm::vec3 cos_middle(1.0f), sin_middle(0.0f), cos_half(-2.0f);
   for (int axis = 0; axis < 3; ++axis) {
     const float min = limits.min[axis];
@@ -234,7 +324,7 @@ bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {
 
 const glm::vec3* cached_ball_ranges(const JointLimits& limits, BallRangeCache& entry) {
   const JointLimits& old = entry.limits;
-  const bool same = entry.prepared && old.enabled == limits.enabled && old.hinge == limits.hinge &&
+  const bool same = entry.prepared && old.enabled == limits.enabled && old.hinge == limits.hinge && old.cone == limits.cone &&
                     std::memcmp(&old.min, &limits.min, sizeof(glm::vec3)) == 0 &&
                     std::memcmp(&old.max, &limits.max, sizeof(glm::vec3)) == 0;
   if (!same) {
@@ -255,6 +345,14 @@ bool within_limits(const JointLimits& limits, const glm::quat& rest, const glm::
     const glm::quat twist = glm::angleAxis(angle, axis);
     if (angle_between(twist, offset) > slack) return false;  // a swing off the axis
     return range_distance(angle, limits.min.x, limits.max.x) <= slack;
+  }
+  if (limits.cone) {
+    const SwingTwist angles = swing_twist_angles(limits, offset);
+    if (range_distance(angles.twist, limits.twist_min, limits.twist_max) > slack) return false;
+    // How far the swing lies outside the rim, along its own direction (the radial reading).
+    const float ratio = cone_swing_ratio(limits, angles.swing);
+    if (!(ratio > 1.0f)) return true;
+    return glm::length(angles.swing) * (1.0f - 1.0f / std::sqrt(ratio)) <= slack;
   }
   const glm::vec3 a = xyz_angles(offset);
   return ball_violation(limits, a) <= slack || ball_violation(limits, other_xyz_angles(a)) <= slack;

@@ -51,13 +51,49 @@ glm::vec3 xyz_angles_near_limits(const JointLimits& limits, const glm::quat& off
 // The hinge axis of `limits` as a unit vector (+Z if it was zero or not finite).
 glm::vec3 hinge_axis(const JointLimits& limits);
 
-// True if the limits can change a rotation: enabled, and a hinge or at least one axis
-// narrower than a full turn.
+// ---- Swing-twist cones (JointLimits::cone, skeleton.h) -----------------------------------
+//
+// offset = swing * twist with twist about the bone axis n and swing about an axis
+// perpendicular to n. The clamp keeps the twist's angle in [twist_min, twist_max] (read on
+// the circle, clamp_angle) and pulls a swing outside the elliptical cone radially back onto
+// its rim: the swing's rotation vector (s_u, s_v) is scaled by 1 / sqrt((s_u / a)² + (s_v /
+// b)²), which keeps the direction the bone swung toward. That is the nearest point of a
+// circular cone, and an approximation of it (inside, never outside) for an elliptical one.
+// A half angle below 1e-6 rad is read as 1e-6.
+
+// A swing-twist reading of an offset: the swing's rotation vector on the cone's axes u, v
+// (radians; its length is the angle between the bone's rest and current directions) and the
+// twist's angle about the bone in [-pi, pi].
+struct SwingTwist {
+  glm::vec2 swing{0.0f};
+  float twist = 0.0f;
+};
+
+// The cone's unit bone axis (+Y if bone_axis is zero or not finite).
+glm::vec3 cone_bone_axis(const JointLimits& limits);
+
+// The cone's axes u, v for the unit bone axis n: +X and +Z turned by the shortest turn
+// taking +Y onto n (for n = -Y: u = +X, v = -Z).
+void cone_axes(const glm::vec3& n, glm::vec3& u, glm::vec3& v);
+
+// `offset` (unit, = rest⁻¹ local) split about the cone's bone axis. A half-turn swing has no
+// defined twist and gives twist 0.
+SwingTwist swing_twist_angles(const JointLimits& limits, const glm::quat& offset);
+
+// swing * twist from a reading (the inverse of swing_twist_angles).
+glm::quat from_swing_twist(const JointLimits& limits, const SwingTwist& angles);
+
+// (s_u / a)² + (s_v / b)² for the cone's half angles a, b: <= 1 inside the cone.
+float cone_swing_ratio(const JointLimits& limits, const glm::vec2& swing);
+
+// True if the limits can change a rotation: enabled, and a hinge, a cone with a half angle
+// below pi or a twist range below a full turn, or at least one axis narrower than a full turn.
 bool limits_active(const JointLimits& limits);
 
 // Clamps `local` (the joint's local rotation) into `limits` relative to `rest` (the
 // joint's rest local rotation). A hinge is first projected onto its axis (the swing is
-// dropped, the twist kept), then its angle clamped to [min.x, max.x]. A ball joint's XYZ
+// dropped, the twist kept), then its angle clamped to [min.x, max.x]. A cone's swing and
+// twist are clamped as described above ("Swing-twist cones"). A ball joint's XYZ
 // angles are clamped per axis (whichever of the two XYZ readings of the rotation needs
 // less clamping). Returns true if the rotation changed by more than 1e-5 rad.
 bool clamp_to_limits(const JointLimits& limits, const glm::quat& rest, glm::quat& local);
@@ -150,7 +186,7 @@ inline glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, fl
 
 // Prepares the test for `limits` into ranges[0..2] = (cos m, sin m, cos h) per axis (an axis
 // without a limit gets cos h = -2: always inside). Returns false, ranges untouched, unless
-// the limits are an enabled ball joint. A few polynomial sines and cosines: meant to be run
+// the limits are an enabled per-axis ball joint (a cone has no quick test). A few polynomial sines and cosines: meant to be run
 // once per solve per joint, not per iteration.
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]);
 
@@ -169,7 +205,7 @@ struct BallRangeCache {
 
 // prepare_ball_ranges through `entry` (kept across solves, one per skeleton joint): prepares
 // again unless the entry was prepared from limits with exactly these values (enabled, hinge,
-// min, max bit for bit; prepare_ball_ranges reads nothing else), so a hit gives the very
+// cone, min, max bit for bit; prepare_ball_ranges reads nothing else), so a hit gives the very
 // ranges a fresh preparation would. Returns the ranges, or nullptr where prepare_ball_ranges
 // returns false (no quick test for this joint).
 const glm::vec3* cached_ball_ranges(const JointLimits& limits, BallRangeCache& entry);

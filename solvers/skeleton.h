@@ -38,12 +38,27 @@ namespace ik {
 // frame). For a ball joint, offset = Rx(a.x) * Ry(a.y) * Rz(a.z) with each a in
 // [min, max] (radians, axes of the joint's rest frame). Unlimited joints have
 // enabled = false and are free ball joints.
+//
+// A swing-twist cone (cone = true, hinge = false; a hinge wins if both are set) splits
+// offset = swing * twist about bone_axis (unit, the joint's own rest frame; the bone points
+// along +Y in our rigs): the twist's angle lies in [twist_min, twist_max], and the swing, a
+// turn by an angle s about an axis perpendicular to the bone, lies inside the elliptical
+// cone (s_u / swing.x)² + (s_v / swing.y)² <= 1, with (s_u, s_v) the swing's rotation
+// vector read on the axes u, v that +X and +Z become when +Y is turned onto bone_axis by
+// the shortest turn (u = +X, v = +Z for a +Y bone). swing.x = swing.y gives a circular
+// cone of that half angle (the angle between the bone's rest and current directions).
+// Half angles lie in [0, pi] (pi: no swing limit); min and max are not used.
 struct JointLimits {
   bool enabled = false;
   bool hinge = false;
   glm::vec3 hinge_axis{0.0f, 0.0f, 1.0f};
   glm::vec3 min{-3.14159265f};  // radians
   glm::vec3 max{3.14159265f};   // radians
+  bool cone = false;
+  glm::vec3 bone_axis{0.0f, 1.0f, 0.0f};
+  glm::vec2 swing{3.14159265f};  // half angles about u and v, radians
+  float twist_min = -3.14159265f;  // radians about bone_axis
+  float twist_max = 3.14159265f;
 };
 
 // One joint as an importer or generator produced it.

@@ -23,7 +23,7 @@ const SolverInfo kSolvers[] = {
      "Mid-chain and branch effectors."},
     {"ccd", "CCD", solve_ccd, Family::heuristic, false, false, false, 0, 0xFF8C40,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
-     "at the goal. Hinge and per-axis limits."},
+     "at the goal. Hinge, per-axis and cone limits."},
     {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true,
      true, false, 0, 0x8CE666,
      "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},

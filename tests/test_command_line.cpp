@@ -28,6 +28,24 @@ TEST(CommandLine, FileAndOptions) {
   EXPECT_EQ(o.height, 600);
 }
 
+TEST(CommandLine, ClipAndTime) {
+  app::Options o;
+  std::string error;
+  ASSERT_TRUE(parse({"CesiumMan.glb", "--clip", "Walk cycle", "--time", "0.75"}, o, error)) << error;
+  EXPECT_EQ(o.clip, "Walk cycle");  // a name with a space, as glTF allows
+  EXPECT_TRUE(o.has_time);
+  EXPECT_EQ(o.time, 0.75f);
+  // Whether the rig has that clip, or the clip that time, is known only once the rig is
+  // open (app::start_at_clip): a negative time parses, and is judged there.
+  app::Options negative;
+  ASSERT_TRUE(parse({"--time", "-1e-3"}, negative, error)) << error;
+  EXPECT_EQ(negative.time, -1e-3f);
+  app::Options none;
+  ASSERT_TRUE(parse({"rig.glb"}, none, error));
+  EXPECT_TRUE(none.clip.empty());
+  EXPECT_FALSE(none.has_time);
+}
+
 TEST(CommandLine, ScreenshotAloneRendersThreeFrames) {
   app::Options o;
   std::string error;
@@ -48,6 +66,12 @@ TEST(CommandLine, ErrorsNameTheProblem) {
       {{"--size", "800"}, "--size needs WIDTHxHEIGHT between 64 and 16384, not '800'"},
       {{"--bogus"}, "unknown option '--bogus' (see --help)"},
       {{"a.glb", "b.glb"}, "only one FILE can be opened, got 'a.glb' and 'b.glb'"},
+      {{"--clip"}, "--clip needs a clip name"},
+      {{"--time"}, "--time needs a time in seconds"},
+      {{"--time", "soon"}, "--time needs a number of seconds, not 'soon'"},
+      {{"--time", "1.5s"}, "--time needs a number of seconds, not '1.5s'"},
+      {{"--time", "nan"}, "--time needs a number of seconds, not 'nan'"},
+      {{"--time", "inf"}, "--time needs a number of seconds, not 'inf'"},
   };
   for (const Case& c : cases) {
     app::Options o;
@@ -61,7 +85,7 @@ TEST(CommandLine, ErrorsNameTheProblem) {
 
 TEST(CommandLine, HelpMentionsEveryOption) {
   const std::string help = app::usage_text();
-  for (const char* option : {"--help", "--frames", "--screenshot", "--state-out", "--size"})
+  for (const char* option : {"--help", "--frames", "--screenshot", "--state-out", "--size", "--clip", "--time"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
 }
 

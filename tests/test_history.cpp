@@ -95,3 +95,23 @@ TEST(SameChains, SeesEveryKindOfEdit) {
 }
 
 }  // namespace
+
+namespace {
+
+// The IK weight (solvers/ik_blend.h) is an edit like any other: one undo step, and it makes
+// the chains differ from the saved ones.
+TEST(History, IkWeightIsAnEdit) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  const std::vector<ik::Chain> saved = chains;
+  chains[0].ik_weight = 0.25f;
+  EXPECT_FALSE(app::same_chains(chains, saved));
+  h.commit(chains);
+  ASSERT_TRUE(h.can_undo());
+  ASSERT_TRUE(h.undo(chains));
+  EXPECT_EQ(chains[0].ik_weight, 1.0f);
+  EXPECT_TRUE(app::same_chains(chains, saved));
+}
+
+}  // namespace

@@ -145,6 +145,8 @@ ik::Session rich_session() {
   EXPECT_EQ(next_extra, 2u) << "fewer than two solvers take extra effectors";
   s.chains.push_back(make_chain(rng, "ccd", "Chest", "RightShoulder"));
   s.chains.back().enabled = false;
+  s.chains.front().ik_weight = 0.35f;  // the IK weight round-trips (1 elsewhere: the default)
+  s.chains.back().ik_weight = 0.0f;
   s.has_camera = true;
   s.camera.target = glm::vec3(0.1f, 0.9f, -0.3f);
   s.camera.distance = 3.3f;
@@ -224,6 +226,7 @@ void expect_same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::C
       expect_same_goal(a[c].extra_effectors[e].goal, b[c].extra_effectors[e].goal, where + "extra");
     }
     expect_same_params(a[c].params, b[c].params, where + "params.");
+    EXPECT_EQ(a[c].ik_weight, b[c].ik_weight) << where;
   }
 }
 
@@ -431,6 +434,7 @@ TEST(Session, MissingOptionalFieldsTakeTheDefaults) {
   want_goal.position = glm::vec3(0.5f, 1.2f, 0.1f);
   expect_same_goal(c.goal, want_goal, "goal");
   expect_same_params(c.params, ik::Params{}, "params.");
+  EXPECT_EQ(c.ik_weight, 1.0f);  // sessions older than the IK weight: the IK as solved
   EXPECT_TRUE(loaded.goal_paths.empty());  // sessions older than goal paths have none
 }
 
@@ -573,6 +577,10 @@ std::vector<Broken> broken_cases() {
        "chains[1].extra_effectors[0]: joint " + std::to_string(joint("Head")) +
            " 'Head' is not below the chain's root joint " + std::to_string(joint("LeftShoulder")) +
            " 'LeftShoulder'"},
+      {"ik_weight_above_one", [](Json& d) { d["chains"][2]["ik_weight"] = 1.5; },
+       "chains[2].ik_weight: must be between 0 and 1"},
+      {"ik_weight_string", [](Json& d) { d["chains"][2]["ik_weight"] = "half"; },
+       "chains[2].ik_weight: must be a number, not a string"},
       {"negative_weight", [](Json& d) { d["chains"][1]["extra_effectors"][0]["weight"] = -1; },
        "chains[1].extra_effectors[0].weight: must not be negative"},
       {"enabled_string", [](Json& d) { d["chains"][3]["enabled"] = "yes"; },

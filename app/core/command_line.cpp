@@ -1,5 +1,6 @@
 #include "app/core/command_line.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -20,11 +21,17 @@ const char* usage_text() {
          "  --state-out JSON       on exit, write the program's state (rig, camera, joint\n"
          "                         positions in model space and in window pixels) to JSON\n"
          "  --size WxH             initial window size in screen coordinates (default 1280x800)\n"
+         "  --clip NAME            open the rig at its clip NAME (default: the first), paused\n"
+         "  --time SECONDS         ... at this time of the clip (default: its start), paused; a clip\n"
+         "                         or time the rig does not have gives one message, and the\n"
+         "                         first clip / the clip's start is shown instead\n"
          "\n"
          "controls: orbit = middle mouse or Alt+left drag; pan = Shift+middle drag;\n"
          "zoom = wheel; frame all = F; select a joint = left click (viewport or outline);\n"
          "R = rest pose with the goals on the effectors (undoable); F1 = help;\n"
-         "F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
+         "P = pause solving; rigs with clips: Space or K = play / pause, J / L or Left / Right =\n"
+         "one frame back / forward, Home / End = start / end (without clips Space pauses\n"
+         "solving); F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
          "Ctrl+S = save the session; Ctrl+E = export the posed rig; Ctrl+Q = quit (with\n"
          "unsaved changes it asks: Save / Discard / Cancel); drop a .gltf/.glb or a session\n"
          ".json on the window to open it. File commands use the desktop's file dialog (zenity\n"
@@ -39,6 +46,14 @@ bool parse_int(const char* text, int& out) {
   const long v = std::strtol(text, &end, 10);
   if (end == text || *end != '\0' || v < 0 || v > 1000000000L) return false;
   out = static_cast<int>(v);
+  return true;
+}
+
+bool parse_seconds(const char* text, float& out) {
+  char* end = nullptr;
+  const float v = std::strtof(text, &end);
+  if (end == text || *end != '\0' || !std::isfinite(v)) return false;
+  out = v;
   return true;
 }
 
@@ -87,6 +102,18 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
         error = "--size needs WIDTHxHEIGHT between 64 and 16384, not '" + std::string(v) + "'";
         return false;
       }
+    } else if (arg == "--clip") {
+      const char* v = value("a clip name");
+      if (!v) return false;
+      o.clip = v;
+    } else if (arg == "--time") {
+      const char* v = value("a time in seconds");
+      if (!v) return false;
+      if (!parse_seconds(v, o.time)) {
+        error = "--time needs a number of seconds, not '" + std::string(v) + "'";
+        return false;
+      }
+      o.has_time = true;
     } else if (!arg.empty() && arg[0] == '-') {
       error = "unknown option '" + arg + "' (see --help)";
       return false;

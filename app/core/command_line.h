@@ -14,6 +14,12 @@ struct Options {
   int width = 1280;             // initial window size, in screen coordinates
   int height = 800;
   bool help = false;
+  // The timeline at start (app/timeline.h): this clip (by name; empty = the first) at this
+  // time (seconds in the clip's time line), paused. Whether the rig has the clip and the
+  // clip the time is known only once the rig is open: see app::start_at_clip.
+  std::string clip;
+  bool has_time = false;
+  float time = 0.0f;
 };
 
 // Returns false with a one-line message on an unknown option or a bad value.

@@ -33,6 +33,7 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
         x.enabled != y.enabled || !same_goal(x.goal, y.goal) || !same_params(x.params, y.params) ||
         x.extra_effectors.size() != y.extra_effectors.size())
       return false;
+    if (x.ik_weight != y.ik_weight) return false;  // the IK weight (solvers/ik_blend.h)
     for (size_t k = 0; k < x.extra_effectors.size(); ++k) {
       const ik::EffectorGoal& e = x.extra_effectors[k];
       const ik::EffectorGoal& f = y.extra_effectors[k];

@@ -8,6 +8,9 @@
 //     projected box match the row's background.
 //
 // usage: check_screenshot SHOT.png STATE.json
+//        check_screenshot --differ A.png B.png MIN_PIXELS
+//          two screenshots of the same size differ in at least MIN_PIXELS pixels (a colour
+//          distance over 48); prints the count.
 #include <stb_image.h>
 
 #include <algorithm>
@@ -17,6 +20,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -51,7 +55,29 @@ float distance_to_segment(Point p, Point a, Point b) {
 
 }  // namespace
 
+// --differ: counts the pixels whose colours are far apart.
+int differ(const char* a_path, const char* b_path, const char* min_text) {
+  Image a, b;
+  for (auto [path, img] : {std::pair{a_path, &a}, std::pair{b_path, &b}}) {
+    int channels = 0;
+    unsigned char* data = stbi_load(path, &img->width, &img->height, &channels, 3);
+    if (!data) return fail(std::string(path) + ": cannot read PNG");
+    img->rgb.assign(data, data + static_cast<size_t>(img->width) * img->height * 3);
+    stbi_image_free(data);
+  }
+  if (a.width != b.width || a.height != b.height) return fail("the two screenshots differ in size");
+  long count = 0;
+  for (int y = 0; y < a.height; ++y)
+    for (int x = 0; x < a.width; ++x) count += colour_distance(a.at(x, y), b.at(x, y)) > 48;
+  std::printf("%ld pixels differ\n", count);
+  const long min_pixels = std::atol(min_text);
+  if (count < min_pixels)
+    return fail(std::to_string(count) + " pixels differ, fewer than " + std::to_string(min_pixels));
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 5 && std::string(argv[1]) == "--differ") return differ(argv[2], argv[3], argv[4]);
   if (argc != 3) {
     std::fprintf(stderr, "usage: check_screenshot SHOT.png STATE.json\n");
     return 2;

@@ -139,6 +139,111 @@ PYEOF
     [ "$got" = "$target" ] || fail "clicked joint $target at ($tx, $ty), selected $got"
     echo "clicked joint $target at ($tx, $ty): selected"
     ;;
+  timeline_clip_time)
+    # CesiumMan opened at its clip at two times (--clip, --time, paused): the clip's pose at
+    # each time matches an independent sample of the glTF (tests/e2e/gltf_clip_sample.py reads
+    # the JSON and buffers itself), joints outside the IK chains show exactly that pose, the
+    # two times give different poses and different screenshots. A 1024x640 run to look at.
+    gltf="$SHARED/gltf-samples/CesiumMan/glTF/CesiumMan.gltf"
+    for t in 0.5 1.25; do
+      "${XVFB[@]}" "$IKSCOPE" "$gltf" --clip "animation 0" --time "$t" --frames 4 --screenshot "$out/t$t.png" \
+        --state-out "$out/t$t.json" > "$out/stdout.txt" 2> "$out/stderr.txt" || fail "ikscope exited with $?"
+      [ "$(json "$out/t$t.json" 's["status_is_error"]')" = "False" ] || fail "status: $(json "$out/t$t.json" 's["status"]')"
+      "$PY" "$E2E_DIR/gltf_clip_sample.py" "$gltf" 0 "$t" > "$out/sample$t.json"
+      "$CHECK_SCREENSHOT" "$out/t$t.png" "$out/t$t.json"
+    done
+    "${XVFB[@]}" "$IKSCOPE" "$gltf" --time 1.0 --size 1024x640 --frames 4 --screenshot "$out/small.png" > /dev/null
+    "$PY" - "$out" <<'PYEOF'
+import json, sys, math
+out = sys.argv[1]
+states = {t: json.load(open(f"{out}/t{t}.json")) for t in ("0.5", "1.25")}
+for t, s in states.items():
+    tl = s["timeline"]
+    assert tl["clip"] == "animation 0" and abs(tl["time"] - float(t)) < 1e-6 and not tl["playing"], tl
+    clip = tl["clips"][0]
+    assert clip["channels"] == 57 and abs(clip["duration"] - (2.0 - 1 / 24)) < 1e-4, clip
+    assert abs(tl["frame_rate"] - 24.0) < 1e-6, tl["frame_rate"]
+    sample = json.load(open(f"{out}/sample{t}.json"))
+    compared = 0
+    for j in s["joints"]:
+        if j["name"] not in sample:
+            assert j["added_tip"], j["name"]
+            continue
+        err = math.dist(tl["animated"][j["index"]], sample[j["name"]])
+        assert err < 1e-4, f"t={t} {j['name']}: ikscope {tl['animated'][j['index']]} vs glTF {sample[j['name']]}"
+        compared += 1
+    assert compared >= 19, compared
+    # Joints on no chain's path are shown exactly as the clip has them.
+    parent = [j["parent"] for j in s["joints"]]
+    in_chain = set()
+    for c in s["chains"]:
+        j = c["effector"]
+        while j >= 0:
+            in_chain.add(j)
+            if j == c["root"]:
+                break
+            j = parent[j]
+    free = [j for j in s["joints"] if j["index"] not in in_chain]
+    assert free, "every joint is in a chain"
+    for j in free:
+        assert math.dist(j["model"], tl["animated"][j["index"]]) < 1e-5, j["name"]
+    print(f"t={t}: {compared} joints match the glTF sample; {len(free)} joints outside chains show the clip")
+a, b = (states[t]["timeline"]["animated"] for t in ("0.5", "1.25"))
+moved = max(math.dist(p, q) for p, q in zip(a, b))
+assert moved > 0.05, f"the clip's pose hardly changes between the two times ({moved})"
+print(f"largest joint move between t=0.5 and t=1.25: {moved:.3f}")
+PYEOF
+    "$CHECK_SCREENSHOT" --differ "$out/t0.5.png" "$out/t1.25.png" 2000
+    # IK weight 0 on every chain (a session file): the program shows the clip's pose exactly,
+    # where at weight 1 the chains held their effectors on the goals.
+    "$PY" - "$out/t1.25.json" "$gltf" "$out/weight0.session.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+chains = [{"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
+           "goal": {"position": c["goal"]}, "ik_weight": 0} for c in s["chains"]]
+json.dump({"format": "ikscope-session", "version": 1, "rig_path": sys.argv[2], "chains": chains},
+          open(sys.argv[3], "w"))
+PYEOF
+    "${XVFB[@]}" "$IKSCOPE" "$out/weight0.session.json" --clip "animation 0" --time 1.25 --frames 4 \
+      --state-out "$out/weight0.json" > "$out/stdout.txt" 2> "$out/stderr.txt" || fail "ikscope exited with $?"
+    "$PY" - "$out/weight0.json" "$out/t1.25.json" <<'PYEOF'
+import json, sys, math
+w0, w1 = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert all(c["ik_weight"] == 0 for c in w0["chains"]) and w0["chains"], "the session's weights were not loaded"
+anim = w0["timeline"]["animated"]
+worst0 = max(math.dist(j["model"], anim[j["index"]]) for j in w0["joints"])
+worst1 = max(math.dist(j["model"], anim[j["index"]]) for j in w1["joints"])
+print(f"weight 0: joints at most {worst0:.2e} from the clip's pose; weight 1: {worst1:.3f}")
+assert worst0 < 1e-5, "weight 0 does not show the clip's pose"
+assert worst1 > 0.01, "weight 1 shows the clip's pose: the IK did nothing, so the check means nothing"
+PYEOF
+    ;;
+  timeline_play)
+    "${XVFB[@]}" bash "$0" __timeline_play_inside
+    ;;
+  __timeline_play_inside)
+    # Space plays CesiumMan's clip for real; two F12 screenshots a second apart differ and
+    # the state on exit says it is playing, later than where it started.
+    out="$OUT/timeline_play"
+    gltf="$SHARED/gltf-samples/CesiumMan/glTF/CesiumMan.gltf"
+    cd "$out"
+    "$IKSCOPE" "$gltf" --state-out "$out/play.json" > "$out/stdout.txt" 2>&1 &
+    pid=$!
+    wid=$(xdotool search --sync --name '^ikscope' | head -n 1)
+    sleep 1
+    xdotool key space
+    sleep 0.6
+    xdotool key F12
+    sleep 1.1   # screenshot names carry the second
+    xdotool key F12
+    sleep 0.5
+    quit_program
+    shots=(ikscope-*.png)
+    [ "${#shots[@]}" -eq 2 ] || fail "expected two F12 screenshots, got ${#shots[@]}"
+    [ "$(json "$out/play.json" 's["timeline"]["playing"]')" = "True" ] || fail "Space did not start playing"
+    json "$out/play.json" 's["timeline"]["time"]'
+    "$CHECK_SCREENSHOT" --differ "${shots[0]}" "${shots[1]}" 2000
+    ;;
   drag_goal_moves_effector)
     "${XVFB[@]}" bash "$0" __drag_inside
     ;;

@@ -8,7 +8,8 @@
 //
 //   * failure: `error` is one line starting "<name>: ", and the caller's rig is untouched;
 //   * success: the skeleton keeps its invariants (parents first, nested subtrees, finite
-//     rest transforms with no zero scale), the bounds are finite and ordered, every
+//     rest transforms with no zero scale, swing-twist cones with half angles in [0, 180]
+//     degrees, ordered twist ranges and unit bone axes), the bounds are finite and ordered, every
 //     warning is one line, and every skinned mesh is consistent (per-vertex arrays of one
 //     length, indices in range and whole triangles, skin joints that are skeleton joints,
 //     joint indices within the skin, weights finite, non-negative and summing to 1, unit
@@ -68,6 +69,16 @@ inline std::string skeleton_problem(const ik::Skeleton& s) {
       return joint + "non-finite rest transform";
     if (rest.scale.x == 0.0f || rest.scale.y == 0.0f || rest.scale.z == 0.0f)
       return joint + "zero rest scale";
+    const ik::JointLimits& limits = s.limits[static_cast<std::size_t>(i)];
+    if (limits.enabled && limits.cone) {
+      constexpr float kHalfTurn = 3.14159275f;  // pi rounded up: a 180 degree cone is allowed
+      if (!(limits.swing.x >= 0.0f && limits.swing.x <= kHalfTurn && limits.swing.y >= 0.0f &&
+            limits.swing.y <= kHalfTurn))
+        return joint + "a cone half angle outside [0, 180] degrees";
+      if (!(limits.twist_min <= limits.twist_max)) return joint + "a twist range with min > max";
+      if (!finite3(limits.bone_axis) || !(std::fabs(glm::length(limits.bone_axis) - 1.0f) <= 1e-4f))
+        return joint + "a cone bone axis that is not a unit vector";
+    }
   }
   return "";
 }

@@ -1,0 +1,162 @@
+#include "app/joint_panel.h"
+
+#include <imgui.h>
+
+#include <cmath>
+
+#include "app/limit_draw.h"
+#include "solvers/default_limits.h"
+#include "solvers/limits.h"
+
+namespace app {
+namespace {
+
+constexpr float kRadToDeg = 57.2957795f;
+constexpr float kDegToRad = 1.0f / kRadToDeg;
+
+enum LimitKind : int { kNone, kHinge, kPerAxis, kCone };
+
+LimitKind kind_of(const ik::JointLimits& l) {
+  if (!l.enabled) return kNone;
+  if (l.hinge) return kHinge;
+  return l.cone ? kCone : kPerAxis;
+}
+
+// Limits of a new kind with moderate starting values (a cone around the joint's bone).
+ik::JointLimits limits_of_kind(const ik::Skeleton& s, int j, LimitKind kind) {
+  ik::JointLimits l;
+  l.enabled = kind != kNone;
+  if (kind == kHinge) {
+    l.hinge = true;
+    l.min = glm::vec3(-90.0f * kDegToRad, 0.0f, 0.0f);
+    l.max = glm::vec3(90.0f * kDegToRad, 0.0f, 0.0f);
+  } else if (kind == kPerAxis) {
+    l.min = glm::vec3(-45.0f * kDegToRad);
+    l.max = glm::vec3(45.0f * kDegToRad);
+  } else if (kind == kCone) {
+    l.cone = true;
+    l.bone_axis = ik::rest_bone_direction(s, j);
+    l.swing = glm::vec2(45.0f * kDegToRad);
+    l.twist_min = -45.0f * kDegToRad;
+    l.twist_max = 45.0f * kDegToRad;
+  }
+  return l;
+}
+
+// A [min, max] pair in degrees as one two-handled slider row; keeps min <= max.
+bool range_slider(const char* label, float& min_rad, float& max_rad, float lo_deg, float hi_deg) {
+  float degrees[2] = {min_rad * kRadToDeg, max_rad * kRadToDeg};
+  if (!ImGui::SliderFloat2(label, degrees, lo_deg, hi_deg, "%.0f")) return false;
+  if (degrees[0] > degrees[1]) degrees[0] = degrees[1];
+  min_rad = degrees[0] * kDegToRad;
+  max_rad = degrees[1] * kDegToRad;
+  return true;
+}
+
+// An axis as three numbers, normalised after an edit (a zero vector is refused).
+bool axis_input(const char* label, glm::vec3& axis) {
+  glm::vec3 edited = axis;
+  if (!ImGui::DragFloat3(label, &edited.x, 0.01f, -1.0f, 1.0f, "%.2f")) return false;
+  const float length = glm::length(edited);
+  if (!(length > 1e-4f)) return false;
+  axis = edited / length;
+  return true;
+}
+
+// The editors of one kind's values; true if one changed.
+bool edit_values(ik::JointLimits& l) {
+  bool changed = false;
+  if (l.hinge) {
+    changed |= axis_input("axis", l.hinge_axis);
+    changed |= range_slider("range deg", l.min.x, l.max.x, -180.0f, 180.0f);
+  } else if (l.cone) {
+    float swing[2] = {l.swing.x * kRadToDeg, l.swing.y * kRadToDeg};
+    if (ImGui::SliderFloat2("swing deg", swing, 0.0f, 180.0f, "%.0f")) {
+      l.swing = glm::vec2(swing[0], swing[1]) * kDegToRad;
+      changed = true;
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The cone's half angles across the bone (about X, then Z for a +Y bone).");
+    changed |= range_slider("twist deg", l.twist_min, l.twist_max, -180.0f, 180.0f);
+    changed |= axis_input("bone", l.bone_axis);
+  } else {
+    changed |= range_slider("x deg", l.min.x, l.max.x, -180.0f, 180.0f);
+    changed |= range_slider("y deg", l.min.y, l.max.y, -180.0f, 180.0f);
+    changed |= range_slider("z deg", l.min.z, l.max.z, -180.0f, 180.0f);
+  }
+  return changed;
+}
+
+void draw_limits_editor(Editor& editor, int j) {
+  ik::Skeleton& s = editor.rig.skeleton;
+  const size_t u = static_cast<size_t>(j);
+  ik::JointLimits& l = s.limits[u];
+  static const char* const kKinds[] = {"none", "hinge", "per-axis", "cone"};
+  int kind = kind_of(l);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+  if (ImGui::Combo("limits", &kind, kKinds, 4) && kind != kind_of(l))
+    l = limits_of_kind(s, j, static_cast<LimitKind>(kind));
+  if (!l.enabled) return;
+  edit_values(l);
+  if (static_cast<size_t>(j) < editor.pose.local.size()) {
+    const glm::quat& local = editor.pose.local[u].rotation;
+    const bool at_limit = joint_at_limit(l, s.rest[u].rotation, local);
+    if (l.cone) {
+      const ik::SwingTwist r = ik::swing_twist_angles(l, glm::normalize(glm::conjugate(s.rest[u].rotation) * local));
+      ImGui::Text("now      swing %.0f, %.0f  twist %.0f deg", r.swing.x * kRadToDeg, r.swing.y * kRadToDeg,
+                  r.twist * kRadToDeg);
+    }
+    if (at_limit) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(1.0f, 0.3f, 0.25f, 1.0f), l.cone ? "at limit" : "  at limit");
+    }
+  }
+}
+
+}  // namespace
+
+float joint_details_height() {
+  return ImGui::GetTextLineHeightWithSpacing() * 9.0f + ImGui::GetFrameHeightWithSpacing() * 6.0f;
+}
+
+void draw_joint_details(Editor& editor) {
+  if (ik::default_limits_available(editor.rig)) {
+    bool defaults = editor.rig.default_limits_applied;
+    if (ImGui::Checkbox("Default limits from roles", &defaults)) {
+      ik::use_default_limits(editor.rig, defaults);
+      set_status(editor, defaults ? "default limits from roles on" : "default limits off (the file has none)", false);
+    }
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "The file has no joint limits: anatomical defaults from the joints' roles\n"
+          "(hip and shoulder cones, knee and elbow hinges, ...). Off: no limits.");
+  }
+  const ik::Skeleton& s = editor.rig.skeleton;
+  const int j = editor.selected_joint;
+  if (j < 0 || j >= s.joint_count()) {
+    ImGui::TextDisabled("No joint selected.");
+    return;
+  }
+  const size_t u = static_cast<size_t>(j);
+  ImGui::Text("%d  %s%s", j, s.name[u].c_str(), s.is_added_tip[u] ? "  (added tip)" : "");
+  const int p = s.parent[u];
+  if (p >= 0)
+    ImGui::Text("parent   %d  %s", p, s.name[static_cast<size_t>(p)].c_str());
+  else
+    ImGui::TextUnformatted("parent   none (root)");
+  if (s.source_node[u] >= 0) ImGui::Text("glTF node %d", s.source_node[u]);
+  const ik::Transform& rest = s.rest[u];
+  ImGui::Text("rest t   %.4g %.4g %.4g", rest.translation.x, rest.translation.y, rest.translation.z);
+  ImGui::Text("rest r   %.3f %.3f %.3f %.3f (wxyz)", rest.rotation.w, rest.rotation.x, rest.rotation.y,
+              rest.rotation.z);
+  ImGui::Text("rest s   %.4g %.4g %.4g", rest.scale.x, rest.scale.y, rest.scale.z);
+  if (u < editor.world.size()) {
+    const glm::vec3 w = ik::position_of(editor.world[u]);
+    ImGui::Text("model    %.4g %.4g %.4g", w.x, w.y, w.z);
+  }
+  ImGui::PushID("joint_limits");
+  draw_limits_editor(editor, j);
+  ImGui::PopID();
+}
+
+}  // namespace app

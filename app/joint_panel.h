@@ -1,0 +1,22 @@
+// The selected joint's details under the skeleton outline: name, parent, glTF node, rest
+// transform, model position, and its limits, editable: the kind (none, hinge, per-axis,
+// swing-twist cone) and the angles as sliders in degrees (a hinge's axis and a cone's
+// bone axis as three numbers). For a rig whose file had no limits, a "Default limits from
+// roles" checkbox turns the anatomical defaults (solvers/default_limits.h) on and off.
+//
+// Limit edits act on the open rig's skeleton at once (the next solve honours them); they
+// are not in the undo history, which holds chain lists only (app/core/history.h), and not
+// in sessions or exports.
+#pragma once
+
+#include "app/editor.h"
+
+namespace app {
+
+// The panel's contents (inside the outline window, below its table).
+void draw_joint_details(Editor& editor);
+
+// The height the panel wants, for the outline to leave free below its table.
+float joint_details_height();
+
+}  // namespace app

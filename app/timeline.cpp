@@ -1,0 +1,267 @@
+#include "app/timeline.h"
+
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/editor.h"
+#include "app/panels.h"
+#include "solvers/clip.h"
+#include "solvers/clip_playback.h"
+
+namespace app {
+namespace {
+
+const ik::Clip* current_clip(const Editor& editor) {
+  const int c = editor.timeline.clip;
+  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.rig.clips.size())) return nullptr;
+  return &editor.rig.clips[static_cast<size_t>(c)];
+}
+
+// `animated` = the current clip at the current time on the rest pose (allocation-free once
+// sized: the rest pose is copied over the same number of joints).
+void sample_animated(Editor& editor) {
+  Timeline& t = editor.timeline;
+  const ik::Skeleton& s = editor.rig.skeleton;
+  if (t.animated.local.size() != s.rest.size()) t.animated = ik::rest_pose(s);
+  for (size_t j = 0; j < s.rest.size(); ++j) t.animated.local[j] = s.rest[j];
+  if (const ik::Clip* clip = current_clip(editor)) ik::sample_clip(*clip, t.time, t.animated);
+}
+
+void moved(Editor& editor) {
+  editor.timeline.time_moved = true;
+  sample_animated(editor);
+}
+
+}  // namespace
+
+bool has_clips(const Editor& editor) { return editor.has_rig && !editor.rig.clips.empty(); }
+
+void reset_timeline(Editor& editor) {
+  Timeline& t = editor.timeline;
+  t.clip = -1;
+  t.time = 0.0f;
+  t.playing = false;
+  t.frame_rate = ik::kDefaultFrameRate;
+  t.last_counter = 0;
+  t.animated.local.clear();
+  if (has_clips(editor))
+    select_clip(editor, 0);
+  else
+    moved(editor);
+}
+
+void select_clip(Editor& editor, int index) {
+  if (!editor.has_rig || index < 0 || index >= static_cast<int>(editor.rig.clips.size())) return;
+  Timeline& t = editor.timeline;
+  const ik::Clip& clip = editor.rig.clips[static_cast<size_t>(index)];
+  t.clip = index;
+  t.time = clip.start;
+  t.frame_rate = ik::clip_frame_rate(clip);
+  moved(editor);
+}
+
+void set_time(Editor& editor, float time) {
+  const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr) return;
+  const float clamped = std::isfinite(time) ? std::clamp(time, clip->start, clip->end) : clip->start;
+  if (clamped == editor.timeline.time) return;
+  editor.timeline.time = clamped;
+  moved(editor);
+}
+
+void toggle_play(Editor& editor) {
+  const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr) return;
+  Timeline& t = editor.timeline;
+  t.playing = !t.playing;
+  t.last_counter = 0;  // the clock starts counting from the next frame
+  // Play at the end of a clip that does not loop: from the start again, as media players do.
+  if (t.playing && !t.loop && t.time >= clip->end) set_time(editor, clip->start);
+}
+
+void step_frame(Editor& editor, int direction) {
+  const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr) return;
+  Timeline& t = editor.timeline;
+  t.playing = false;
+  set_time(editor, ik::step_frame(t.time, direction, clip->start, clip->end, t.frame_rate, t.loop));
+}
+
+void jump_to_end(Editor& editor, bool end) {
+  const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr) return;
+  set_time(editor, end ? clip->end : clip->start);
+}
+
+void update_timeline(Editor& editor) {
+  if (!editor.has_rig) return;
+  Timeline& t = editor.timeline;
+  if (t.animated.local.size() != editor.rig.skeleton.rest.size()) moved(editor);
+  const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr || !t.playing) {
+    t.last_counter = 0;
+    return;
+  }
+  const std::uint64_t now = SDL_GetPerformanceCounter();
+  if (t.last_counter != 0) {
+    // At most a quarter of a second per frame: a stall (a hung frame) does not jump the clip
+    // ahead, and a slow software renderer (4 frames a second) still plays in real time.
+    const double seconds =
+        std::min(0.25, static_cast<double>(now - t.last_counter) / static_cast<double>(SDL_GetPerformanceFrequency()));
+    bool stopped = false;
+    const float next =
+        ik::advance_time(t.time, static_cast<float>(seconds), t.speed, clip->start, clip->end, t.loop, &stopped);
+    if (stopped) t.playing = false;
+    if (next != t.time) {
+      t.time = next;
+      moved(editor);
+    }
+  }
+  t.last_counter = now;
+}
+
+void show_animated_pose(Editor& editor) {
+  Timeline& t = editor.timeline;
+  if (!editor.has_rig || !t.time_moved || current_clip(editor) == nullptr) return;
+  editor.pose = t.animated;
+  t.time_moved = false;
+  update_world(editor);
+}
+
+bool start_at_clip(Editor& editor, const std::string& clip_name, bool has_time, float time) {
+  if (clip_name.empty() && !has_time) return true;
+  const std::string file = editor.has_rig ? editor.rig.path : std::string("(no rig)");
+  if (!has_clips(editor)) {
+    set_status(editor,
+               file + ": has no clips; " + (clip_name.empty() ? "--time" : "--clip '" + clip_name + "'") + " ignored",
+               true);
+    return false;
+  }
+  std::string problem;
+  int index = 0;
+  if (!clip_name.empty()) {
+    const auto& clips = editor.rig.clips;
+    const auto it = std::find_if(clips.begin(), clips.end(), [&](const ik::Clip& c) { return c.name == clip_name; });
+    if (it == clips.end()) {
+      std::string known;
+      for (const ik::Clip& c : clips) known += (known.empty() ? "'" : ", '") + c.name + "'";
+      problem = "no clip '" + clip_name + "' (clips: " + known + "); using the first clip";
+    } else {
+      index = static_cast<int>(it - clips.begin());
+    }
+  }
+  select_clip(editor, index);
+  editor.timeline.playing = false;
+  const ik::Clip& clip = editor.rig.clips[static_cast<size_t>(index)];
+  if (has_time) {
+    if (!(time >= clip.start && time <= clip.end)) {
+      char text[512];
+      std::snprintf(text, sizeof(text), "--time %g s is outside clip '%s' (%g to %g s); starting at %g s",
+                    static_cast<double>(time), clip.name.c_str(), static_cast<double>(clip.start),
+                    static_cast<double>(clip.end), static_cast<double>(clip.start));
+      problem += (problem.empty() ? "" : "; ") + std::string(text);
+    } else {
+      set_time(editor, time);
+    }
+  }
+  if (!problem.empty()) {
+    set_status(editor, file + ": " + problem, true);
+    return false;
+  }
+  return true;
+}
+
+// ---- The panel -------------------------------------------------------------------------
+
+float timeline_height(const Editor& editor) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  if (!has_clips(editor)) return std::floor(ImGui::GetTextLineHeight() + 2.0f * style.WindowPadding.y);
+  return std::floor(2.0f * ImGui::GetFrameHeight() + style.ItemSpacing.y + 2.0f * style.WindowPadding.y);
+}
+
+namespace {
+
+// The clip list, the transport buttons, loop, speed and the time readout: one row.
+void draw_controls(Editor& editor, const ik::Clip& clip) {
+  Timeline& t = editor.timeline;
+  const float em = ImGui::GetFontSize();
+  ImGui::SetNextItemWidth(std::floor(em * 9.0f));
+  if (ImGui::BeginCombo("##clip", clip.name.empty() ? "(unnamed)" : clip.name.c_str())) {
+    for (size_t c = 0; c < editor.rig.clips.size(); ++c) {
+      const ik::Clip& option = editor.rig.clips[c];
+      char label[160];
+      std::snprintf(label, sizeof(label), "%s  (%.2f s)##%zu", option.name.empty() ? "(unnamed)" : option.name.c_str(),
+                    static_cast<double>(option.duration()), c);
+      if (ImGui::Selectable(label, static_cast<int>(c) == t.clip)) select_clip(editor, static_cast<int>(c));
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's clips (%zu)", editor.rig.clips.size());
+  remember_rect(editor, "timeline_clip");
+  ImGui::SameLine();
+  if (ImGui::Button("|<")) jump_to_end(editor, false);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("To the start (Home)");
+  ImGui::SameLine(0.0f, 2.0f);
+  if (ImGui::Button("<")) step_frame(editor, -1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One frame back (J or Left)");
+  ImGui::SameLine(0.0f, 2.0f);
+  if (ImGui::Button(t.playing ? "Pause" : "Play ", ImVec2(std::floor(em * 3.2f), 0.0f))) toggle_play(editor);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space or K)");
+  remember_rect(editor, "timeline_play");
+  ImGui::SameLine(0.0f, 2.0f);
+  if (ImGui::Button(">")) step_frame(editor, 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One frame forward (L or Right)");
+  ImGui::SameLine(0.0f, 2.0f);
+  if (ImGui::Button(">|")) jump_to_end(editor, true);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("To the end (End)");
+  ImGui::SameLine();
+  ImGui::Checkbox("Loop", &t.loop);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::floor(em * 7.5f));
+  ImGui::SliderFloat("##speed", &t.speed, kMinSpeed, kMaxSpeed, "speed %.2fx", ImGuiSliderFlags_AlwaysClamp);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (Ctrl+click to type)");
+  ImGui::SameLine();
+  const int frame = ik::frame_at(t.time, clip.start, t.frame_rate);
+  const int last = ik::last_frame(clip.start, clip.end, t.frame_rate);
+  ImGui::Text("%.3f s / %.3f s   frame %d / %d at %g fps", static_cast<double>(t.time), static_cast<double>(clip.end),
+              frame, last, static_cast<double>(t.frame_rate));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%zu channels; the rate is the clip's most common key interval", clip.channels.size());
+}
+
+// The scrub bar: the whole width, start to end of the clip.
+void draw_scrub_bar(Editor& editor, const ik::Clip& clip) {
+  Timeline& t = editor.timeline;
+  float time = t.time;
+  ImGui::SetNextItemWidth(-1.0f);
+  const float end = clip.end > clip.start ? clip.end : clip.start + 1e-3f;
+  if (ImGui::SliderFloat("##scrub", &time, clip.start, end, "%.3f s", ImGuiSliderFlags_AlwaysClamp)) {
+    t.playing = false;
+    set_time(editor, time);
+  }
+  remember_rect(editor, "timeline_scrub");
+}
+
+}  // namespace
+
+void draw_timeline(Editor& editor, float x, float y, float width, float height) {
+  ImGui::SetNextWindowPos(ImVec2(x, y));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("Timeline", nullptr, flags);
+  const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr) {
+    ImGui::TextDisabled("Timeline: no clips in this rig.");
+  } else {
+    draw_controls(editor, *clip);
+    draw_scrub_bar(editor, *clip);
+  }
+  ImGui::End();
+}
+
+}  // namespace app
