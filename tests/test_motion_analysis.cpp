@@ -5,11 +5,13 @@
 // quaternion helpers), positions from the test's own forward kinematics.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "io/gltf_import.h"
+#include "io/motion_report.h"
 #include "solvers/motion_analysis.h"
 #include "solvers/solver_table.h"
 #include "tests/allocation_counter.h"
@@ -427,6 +429,37 @@ TEST(MotionAnalysis, AllocationFreeAfterTheFirstFrame) {
   for (const ik::MotionRun& run : analysis.report().runs) EXPECT_GT(run.frames.size(), 0u);
   EXPECT_EQ(analysis.report().runs[0].summary.max_pop_degrees, first.max_pop_degrees);
   EXPECT_EQ(analysis.report().runs[0].summary.flips, first.flips);
+}
+
+// The report files: a table row per run with its summary, a CSV line per frame and run.
+TEST(MotionReport, TableAndSeries) {
+  Arm arm;
+  ik::MotionOptions options;
+  options.solvers = {ik::find_solver("dls"), ik::find_solver("fabrik")};
+  options.drift = true;
+  ik::MotionReport report;
+  ASSERT_EQ(ik::analyse_motion(arm.skeleton, arm.chain, arm.rest, track_of(through_extension(arm)), options, report),
+            "");
+  const std::string md = ik::motion_report_markdown(report, arm.skeleton, "arm", "r.csv");
+  EXPECT_NE(md.find("# Motion analysis: goal path 'test' on chain arm"), std::string::npos);
+  EXPECT_NE(md.find("Chain chain1 -> chain_end (2 bones). 1000 frames at 60 frames per second"), std::string::npos);
+  EXPECT_NE(md.find("[r.csv](r.csv)"), std::string::npos);
+  char row[96];
+  std::snprintf(row, sizeof row, "| Damped least squares | on | %.2f | %d |", report.runs[0].summary.max_pop_degrees,
+                report.runs[0].summary.flips);
+  EXPECT_NE(md.find(row), std::string::npos) << md;
+  std::snprintf(row, sizeof row, "| FABRIK | on | %.2f | %d |", report.runs[1].summary.max_pop_degrees,
+                report.runs[1].summary.flips);
+  EXPECT_NE(md.find(row), std::string::npos) << md;
+  const std::string csv = ik::motion_series_csv(report);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 1000 * 2);
+  EXPECT_EQ(csv.rfind("frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error\n", 0),
+            0u);
+  EXPECT_NE(csv.find("\n0,0,dls,1,"), std::string::npos);
+  EXPECT_EQ(ik::motion_series_path("out/r.md"), "out/r.csv");
+  std::string error;
+  EXPECT_FALSE(ik::write_motion_report("out/r.csv", report, arm.skeleton, "arm", error));
+  EXPECT_EQ(error, "out/r.csv: the report needs another extension than .csv (the series is written there)");
 }
 
 }  // namespace
