@@ -25,6 +25,7 @@
 #include "app/file_dialog.h"
 #include "app/health.h"
 #include "app/inspection.h"
+#include "app/motion_batch.h"
 #include "app/panels.h"
 #include "app/picking.h"
 #include "app/scene_draw.h"
@@ -203,6 +204,11 @@ int main(int argc, char** argv) {
   if (program.options.help) {
     std::fputs(app::usage_text(), stdout);
     return 0;
+  }
+  if (!program.options.analyse.empty()) {  // no window: app/motion_batch.h
+    const int code = app::run_motion_batch(program.options, IKSCOPE_DEFAULT_RIG, error);
+    if (code != 0) std::fprintf(stderr, "ikscope: %s\n", error.c_str());
+    return code;
   }
   if (!init(program, error)) {
     std::fprintf(stderr, "ikscope: %s\n", error.c_str());

@@ -105,6 +105,28 @@ Json roles_json(const std::vector<JointRole>& roles, const Skeleton& skeleton) {
   return out;
 }
 
+// Recorded goal paths (solvers/goal_path.h): arrays per field, so a long path stays compact.
+Json goal_paths_json(const std::vector<SessionGoalPath>& paths) {
+  Json out = Json::array();
+  for (const SessionGoalPath& entry : paths) {
+    const GoalPath& path = entry.path;
+    Json times = Json::array(), positions = Json::array(), orientations = Json::array();
+    for (const GoalPathSample& sample : path.samples) {
+      times.push_back(json_float(sample.time));
+      positions.push_back(json_vec3(sample.position));
+      if (path.has_orientation) orientations.push_back(json_quat_xyzw(sample.orientation));
+    }
+    Json item = {{"chain", entry.chain},
+                 {"name", path.name},
+                 {"has_orientation", path.has_orientation},
+                 {"times", std::move(times)},
+                 {"positions", std::move(positions)}};
+    if (path.has_orientation) item["orientations"] = std::move(orientations);
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 Json session_json(const Session& session, const Skeleton& skeleton, const std::string& folder) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -125,6 +147,7 @@ Json session_json(const Session& session, const Skeleton& skeleton, const std::s
   for (const Chain& chain : session.chains) chains.push_back(chain_json(chain, skeleton));
   doc["chains"] = std::move(chains);
   if (session.has_roles) doc["roles"] = roles_json(session.roles, skeleton);
+  if (!session.goal_paths.empty()) doc["goal_paths"] = goal_paths_json(session.goal_paths);
   return doc;
 }
 
@@ -477,6 +500,57 @@ std::vector<JointRole> read_roles(const Json& v, const Skeleton& skeleton, std::
   return roles;
 }
 
+// "goal_paths": each entry on a chain of this session, names unique per chain, the path
+// itself checked by check_goal_path (times finite and increasing, ...).
+std::vector<SessionGoalPath> read_goal_paths(const Json& v, size_t chain_count, std::vector<std::string>& warnings) {
+  if (!v.is_array()) fail("goal_paths", "must be an array, not " + describe(v));
+  std::vector<SessionGoalPath> out;
+  for (size_t i = 0; i < v.size(); ++i) {
+    const std::string where = element_where("goal_paths", i);
+    const Json& x = v[i];
+    require_object(x, where);
+    note_unknown_keys(x, {"chain", "name", "has_orientation", "times", "positions", "orientations"}, where,
+                      warnings);
+    SessionGoalPath entry;
+    entry.chain = read_int(require_member(x, "chain", where), member_where(where, "chain"));
+    if (entry.chain < 0 || static_cast<size_t>(entry.chain) >= chain_count)
+      fail(member_where(where, "chain"), "chain " + std::to_string(entry.chain) + " is not in this session (it has " +
+                                             std::to_string(chain_count) + " chains)");
+    GoalPath& path = entry.path;
+    path.name = read_string(require_member(x, "name", where), member_where(where, "name"));
+    if (const Json* o = find_member(x, "has_orientation"))
+      path.has_orientation = read_bool(*o, member_where(where, "has_orientation"));
+    const Json& times = require_member(x, "times", where);
+    const Json& positions = require_member(x, "positions", where);
+    if (!times.is_array()) fail(member_where(where, "times"), "must be an array, not " + describe(times));
+    if (!positions.is_array() || positions.size() != times.size())
+      fail(member_where(where, "positions"),
+           "must be an array of " + std::to_string(times.size()) + " positions (one per time), not " +
+               describe(positions));
+    const Json* orientations = path.has_orientation ? &require_member(x, "orientations", where) : nullptr;
+    if (orientations && (!orientations->is_array() || orientations->size() != times.size()))
+      fail(member_where(where, "orientations"),
+           "must be an array of " + std::to_string(times.size()) + " orientations (one per time), not " +
+               describe(*orientations));
+    path.samples.resize(times.size());
+    for (size_t k = 0; k < times.size(); ++k) {
+      path.samples[k].time = read_float(times[k], element_where(member_where(where, "times"), k));
+      path.samples[k].position = read_vec3(positions[k], element_where(member_where(where, "positions"), k));
+      if (orientations)
+        path.samples[k].orientation =
+            read_quat_xyzw((*orientations)[k], element_where(member_where(where, "orientations"), k));
+    }
+    const std::string problem = check_goal_path(path);
+    if (!problem.empty()) fail(where, problem);
+    for (const SessionGoalPath& other : out)
+      if (other.chain == entry.chain && other.path.name == path.name)
+        fail(member_where(where, "name"), "chain " + std::to_string(entry.chain) + " already has a goal path named " +
+                                              (quoted)(path.name));
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
 SessionCamera read_camera(const Json& v, std::vector<std::string>& warnings) {
   const std::string where = "camera";
   require_object(v, where);
@@ -526,7 +600,8 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
   check_header(doc);
   note_unknown_keys(
       doc,
-      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles"}, "",
+      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles", "goal_paths"},
+      "",
       warnings);
   Session session;
   session.rig_path = read_rig_path(doc, folder);
@@ -544,6 +619,8 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
     session.roles = read_roles(*roles, skeleton, warnings);
     session.has_roles = true;
   }
+  if (const Json* paths = find_member(doc, "goal_paths"))
+    session.goal_paths = read_goal_paths(*paths, session.chains.size(), warnings);
   return session;
 }
 

@@ -39,6 +39,13 @@
 //       {"joint": {"index": 15, "name": "Hand.L"},   joints not listed have none; absent: the
 //        "role": "finger", "side": "left",           roles the rig gives on import
 //        "finger": "index", "segment": 2}]
+//     "goal_paths": [                               optional: recorded goal paths (solvers/goal_path.h)
+//       {"chain": 0, "name": "wave",                chain: index into "chains"; names unique per chain
+//        "has_orientation": false,
+//        "times": [0, 0.1, ...],                    seconds, strictly increasing
+//        "positions": [[0.4, 1.1, 0.2], ...],       model space, one per time
+//        "orientations": [[0, 0, 0, 1], ...]}       x, y, z, w, one per time; only with has_orientation
+//     ]
 //   }
 //
 // Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
@@ -61,6 +68,7 @@
 
 #include "solvers/chain.h"
 #include "solvers/rig_roles.h"
+#include "solvers/goal_path.h"
 
 namespace ik {
 
@@ -73,6 +81,12 @@ struct SessionCamera {
   float pitch = 0.25f;                 // radians
 };
 
+// A recorded goal path and the chain it belongs to.
+struct SessionGoalPath {
+  int chain = 0;  // index into Session::chains
+  GoalPath path;
+};
+
 struct Session {
   // The rig file. In memory: a path the program can open (absolute, or relative to the
   // current folder). In the file: relative to the session file's folder where possible.
@@ -83,6 +97,7 @@ struct Session {
   // ---- Roles (rig_roles.h): saved when has_roles; one per joint of the rig ----
   bool has_roles = false;
   std::vector<JointRole> roles;
+  std::vector<SessionGoalPath> goal_paths;  // recorded goal paths, each on one chain
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a

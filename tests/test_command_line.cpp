@@ -90,3 +90,28 @@ TEST(CommandLine, HelpMentionsEveryOption) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CommandLine, AnalyseReportAndChain) {
+  app::Options o;
+  std::string error;
+  ASSERT_TRUE(parse({"s.json", "--analyse", "wave", "--report", "out/r.md", "--chain", "LeftHand"}, o, error))
+      << error;
+  EXPECT_EQ(o.file, "s.json");
+  EXPECT_EQ(o.analyse, "wave");
+  EXPECT_EQ(o.report, "out/r.md");
+  EXPECT_EQ(o.chain, "LeftHand");
+  app::Options alone;
+  EXPECT_FALSE(parse({"--analyse", "wave"}, alone, error));
+  EXPECT_EQ(error, "--analyse and --report go together");
+  EXPECT_FALSE(parse({"--report", "r.md"}, alone, error));
+  EXPECT_EQ(error, "--analyse and --report go together");
+  EXPECT_FALSE(parse({"--analyse"}, alone, error));
+  EXPECT_EQ(error, "--analyse needs a name");
+  const std::string help = app::usage_text();
+  EXPECT_NE(help.find("--analyse NAME --report FILE.md"), std::string::npos);
+  EXPECT_NE(help.find("--chain NAME"), std::string::npos);
+}
+
+}  // namespace

@@ -174,6 +174,22 @@ ik::Session small_session() {
   s.chains.push_back(make_chain(rng, "two_bone", "RightUpperArm", "RightHand"));
   s.chains.push_back(make_chain(rng, "ccd", "LeftThigh", "LeftFoot"));
   s.has_camera = true;
+  // Recorded goal paths: goal_paths[0] "reach" on chain 1 (positions only, 3 samples),
+  // goal_paths[1] "turn" on chain 2 (with orientations, 2 samples).
+  ik::SessionGoalPath reach;
+  reach.chain = 1;
+  reach.path.name = "reach";
+  for (int k = 0; k < 3; ++k)
+    reach.path.samples.push_back({0.1f * static_cast<float>(k), random_goal(rng, false).position, {}});
+  ik::SessionGoalPath turn;
+  turn.chain = 2;
+  turn.path.name = "turn";
+  turn.path.has_orientation = true;
+  for (int k = 0; k < 2; ++k) {
+    const ik::Goal goal = random_goal(rng, true);
+    turn.path.samples.push_back({1.0f + 0.25f * static_cast<float>(k), goal.position, goal.orientation});
+  }
+  s.goal_paths = {reach, turn};
   return s;
 }
 
@@ -233,6 +249,22 @@ void expect_same_session(const ik::Session& a, const ik::Session& b) {
   EXPECT_EQ(a.camera.distance, b.camera.distance);
   EXPECT_EQ(a.camera.yaw, b.camera.yaw);
   EXPECT_EQ(a.camera.pitch, b.camera.pitch);
+  ASSERT_EQ(a.goal_paths.size(), b.goal_paths.size());
+  for (size_t i = 0; i < a.goal_paths.size(); ++i) {
+    const ik::GoalPath& pa = a.goal_paths[i].path;
+    const ik::GoalPath& pb = b.goal_paths[i].path;
+    EXPECT_EQ(a.goal_paths[i].chain, b.goal_paths[i].chain);
+    EXPECT_EQ(pa.name, pb.name);
+    EXPECT_EQ(pa.has_orientation, pb.has_orientation);
+    ASSERT_EQ(pa.samples.size(), pb.samples.size());
+    for (size_t k = 0; k < pa.samples.size(); ++k) {
+      EXPECT_EQ(pa.samples[k].time, pb.samples[k].time) << pa.name << " " << k;
+      EXPECT_EQ(pa.samples[k].position, pb.samples[k].position) << pa.name << " " << k;
+      if (pa.has_orientation) {
+        EXPECT_EQ(pa.samples[k].orientation, pb.samples[k].orientation) << pa.name << " " << k;
+      }
+    }
+  }
 }
 
 // Three frames of the scene solve (the mass-spring chain carries state between frames).
@@ -304,6 +336,38 @@ TEST(Session, GroupsGoalSpacesAimsAndRolesRoundTrip) {
   ik::Session plain = saved;
   plain.has_roles = false;
   EXPECT_FALSE(save_and_load(plain, "no_roles.json").has_roles);
+}
+
+// Goal paths come back bit for bit, under the keys the header documents.
+TEST(Session, GoalPathsSaveAndLoadPerChain) {
+  const ik::Session saved = small_session();
+  ASSERT_EQ(saved.goal_paths.size(), 2u);
+  const ik::Session loaded = save_and_load(saved, "goal_paths.json");
+  expect_same_session(saved, loaded);
+  const Json doc = Json::parse(read_text(session_dir() + "/goal_paths.json"));
+  ASSERT_EQ(doc["goal_paths"].size(), 2u);
+  EXPECT_EQ(doc["goal_paths"][0]["chain"], 1);
+  EXPECT_EQ(doc["goal_paths"][0]["name"], "reach");
+  EXPECT_EQ(doc["goal_paths"][0]["times"].size(), 3u);
+  EXPECT_EQ(doc["goal_paths"][0]["positions"].size(), 3u);
+  EXPECT_FALSE(doc["goal_paths"][0].contains("orientations"));
+  EXPECT_EQ(doc["goal_paths"][1]["orientations"].size(), 2u);
+  // A session without paths writes no key.
+  ik::Session none = small_session();
+  none.goal_paths.clear();
+  std::string error;
+  ASSERT_TRUE(ik::save_session(session_dir() + "/no_paths.json", humanoid(), none, error)) << error;
+  EXPECT_FALSE(Json::parse(read_text(session_dir() + "/no_paths.json")).contains("goal_paths"));
+}
+
+TEST(Session, SavingABadGoalPathFails) {
+  ik::Session session = small_session();
+  session.goal_paths[0].path.samples[2].time = 0.0f;
+  const std::string path = session_dir() + "/bad_goal_path.json";
+  std::string error;
+  EXPECT_FALSE(ik::save_session(path, humanoid(), session, error));
+  EXPECT_EQ(error, path + ": cannot save: goal_paths[0]: goal path 'reach': sample 2: time 0 is not after the "
+                          "previous sample's 0.1");
 }
 
 TEST(Session, LoadedChainsSolveExactlyAsTheSavedOnes) {
@@ -417,6 +481,7 @@ TEST(Session, MissingOptionalFieldsTakeTheDefaults) {
   expect_same_goal(c.goal, want_goal, "goal");
   expect_same_params(c.params, ik::Params{}, "params.");
   EXPECT_EQ(c.ik_weight, 1.0f);  // sessions older than the IK weight: the IK as solved
+  EXPECT_TRUE(loaded.goal_paths.empty());  // sessions older than goal paths have none
 }
 
 // The rig gained a joint: the saved indices point one off, the names still find them.
@@ -620,6 +685,26 @@ std::vector<Broken> broken_cases() {
              {{{"joint", {{"name", "Head"}}}, {"role", "head"}}, {{"joint", {{"name", "Neck"}}}, {"role", "head"}}});
        },
        "roles: " + head_claimed_twice()},
+      {"goal_paths_object", [](Json& d) { d["goal_paths"] = Json::object(); },
+       "goal_paths: must be an array, not an object"},
+      {"goal_path_chain", [](Json& d) { d["goal_paths"][1]["chain"] = 4; },
+       "goal_paths[1].chain: chain 4 is not in this session (it has 4 chains)"},
+      {"goal_path_no_name", [](Json& d) { d["goal_paths"][0].erase("name"); }, "goal_paths[0]: missing 'name'"},
+      {"goal_path_times", [](Json& d) { d["goal_paths"][0]["times"][1] = 0.5; },
+       "goal_paths[0]: goal path 'reach': sample 2: time 0.2 is not after the previous sample's 0.5"},
+      {"goal_path_positions", [](Json& d) { d["goal_paths"][0]["positions"].erase(0); },
+       "goal_paths[0].positions: must be an array of 3 positions (one per time), not an array of 2"},
+      {"goal_path_orientations", [](Json& d) { d["goal_paths"][1].erase("orientations"); },
+       "goal_paths[1]: missing 'orientations'"},
+      {"goal_path_nan", [](Json& d) { d["goal_paths"][0]["positions"][1][2] = "x"; },
+       "goal_paths[0].positions[1][2]: must be a number, not a string"},
+      {"goal_path_empty", [](Json& d) {
+         d["goal_paths"][0]["times"] = Json::array();
+         d["goal_paths"][0]["positions"] = Json::array();
+       },
+       "goal_paths[0]: goal path 'reach': has no samples"},
+      {"goal_path_twice", [](Json& d) { d["goal_paths"][1]["chain"] = 1; d["goal_paths"][1]["name"] = "reach"; },
+       "goal_paths[1].name: chain 1 already has a goal path named 'reach'"},
   };
 }
 

@@ -26,6 +26,12 @@ const char* usage_text() {
          "  --time SECONDS         ... at this time of the clip (default: its start), paused; a clip\n"
          "                         or time the rig does not have gives one message, and the\n"
          "                         first clip / the clip's start is shown instead\n"
+         "  --analyse NAME --report FILE.md   no window: replay the goal path NAME (of the\n"
+         "                         session) or clip NAME (of the rig) through every solver that\n"
+         "                         accepts the chain; write the summary table to FILE.md and the\n"
+         "                         per-frame series to FILE.csv, then exit\n"
+         "  --chain NAME           with --analyse: the chain (default: the path's chain, else the\n"
+         "                         first enabled limb chain)\n"
          "\n"
          "controls: orbit = middle mouse or Alt+left drag; pan = Shift+middle drag;\n"
          "zoom = wheel; frame all = F; select a joint = left click (viewport or outline);\n"
@@ -115,6 +121,10 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
         return false;
       }
       o.has_time = true;
+    } else if (arg == "--analyse" || arg == "--report" || arg == "--chain") {
+      const char* v = value(arg == "--report" ? "a .md path" : "a name");
+      if (!v) return false;
+      (arg == "--analyse" ? o.analyse : arg == "--report" ? o.report : o.chain) = v;
     } else if (!arg.empty() && arg[0] == '-') {
       error = "unknown option '" + arg + "' (see --help)";
       return false;
@@ -124,6 +134,10 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       error = "only one FILE can be opened, got '" + o.file + "' and '" + arg + "'";
       return false;
     }
+  }
+  if (o.analyse.empty() != o.report.empty()) {
+    error = "--analyse and --report go together";
+    return false;
   }
   if (!o.screenshot.empty() && o.frames < 0) o.frames = 3;
   out = o;

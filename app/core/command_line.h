@@ -20,6 +20,11 @@ struct Options {
   std::string clip;
   bool has_time = false;
   float time = 0.0f;
+  // Motion analysis without a window (app/motion_batch.h): a goal path or clip name, the
+  // Markdown report to write, and optionally the chain (empty: picked as that file says).
+  std::string analyse;
+  std::string report;
+  std::string chain;
 };
 
 // Returns false with a one-line message on an unknown option or a bad value.

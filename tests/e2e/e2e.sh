@@ -95,6 +95,62 @@ case "$case_name" in
     "$CHECK_SCREENSHOT" "$out/shot.png" "$out/state.json"
     ;;
 
+  analyse_goal_path_report)
+    # --analyse without a window: a session the test writes (the humanoid, its left arm
+    # chain, a goal path "wave" circling in front of the hand) -> a Markdown table with a
+    # row per solver that accepts the chain, and the per-frame CSV beside it.
+    "${XVFB[@]}" "$IKSCOPE" --frames 2 --state-out "$out/rest.json" > /dev/null
+    "$PY" - "$out/rest.json" "$out/session.json" "unused" "$E2E_DIR/../../assets/humanoid.gltf" <<'PYEOF'
+import json, math, sys
+state = json.load(open(sys.argv[1]))
+joints = {j["name"]: j for j in state["joints"]}
+hand = joints["LeftHand_end"]["model"]
+rig = sys.argv[4]
+times, positions = [], []
+for i in range(120):
+    t = i / 60.0
+    a = 2 * math.pi * i / 120
+    times.append(t)
+    positions.append([hand[0] + 0.1 * math.sin(a), hand[1] + 0.08 * math.sin(2 * a), hand[2] + 0.1])
+session = {"format": "ikscope-session", "version": 1, "rig_path": rig,
+           "chains": [{"solver": "dls", "root": {"name": "LeftShoulder"}, "effector": {"name": "LeftHand_end"},
+                       "goal": {"position": hand}}],
+           "goal_paths": [{"chain": 0, "name": "wave", "times": times, "positions": positions}]}
+json.dump(session, open(sys.argv[2], "w"))
+PYEOF
+    "$IKSCOPE" "$out/session.json" --analyse wave --report "$out/report.md" > "$out/stdout.txt" 2> "$out/stderr.txt" \
+      || fail "--analyse failed: $(cat "$out/stderr.txt")"
+    [ -s "$out/report.md" ] && [ -s "$out/report.csv" ] || fail "no report or no CSV"
+    grep -q "goal path 'wave'" "$out/report.md" || fail "the report does not name the path"
+    rows=$(grep -c "^| .* | on |" "$out/report.md")
+    [ "$rows" -eq 6 ] || fail "expected 6 solver rows (4-bone arm), got $rows: $(cat "$out/report.md")"
+    grep -q "^| Damped least squares | on | " "$out/report.md" || fail "no DLS row"
+    lines=$(wc -l < "$out/report.csv")
+    [ "$lines" -eq $((120 * 6 + 1)) ] || fail "CSV has $lines lines, expected $((120 * 6 + 1))"
+    # The table's numbers are numbers, and DLS (the program's default) follows the path:
+    # mean error < 1 cm.
+    "$PY" - "$out/report.md" <<'PYEOF' || fail "the table is not as expected: $(cat "$out/report.md")"
+import sys
+rows = 0
+for line in open(sys.argv[1]):
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 11 and cells[1] == "on":
+        rows += 1
+        values = [float(c) for c in cells[2:10]]
+        assert all(v >= 0 for v in values), line
+        if cells[0] == "Damped least squares":
+            assert values[4] < 0.01, line
+assert rows == 6
+PYEOF
+    # A name it does not have: one message, exit 1, no report.
+    set +e
+    "$IKSCOPE" "$out/session.json" --analyse nope --report "$out/nope.md" > /dev/null 2> "$out/stderr2.txt"; code=$?
+    set -e
+    [ "$code" -eq 1 ] || fail "unknown name gave exit code $code"
+    grep -q "no goal path or clip named 'nope' (there are: wave)" "$out/stderr2.txt" || fail "unclear: $(cat "$out/stderr2.txt")"
+    [ ! -e "$out/nope.md" ] || fail "a report was written for an unknown name"
+    ;;
+
   bad_options)
     set +e
     "$IKSCOPE" --frames nope > /dev/null 2> "$out/stderr.txt"; code=$?

@@ -1,0 +1,26 @@
+// --analyse PATH_OR_CLIP --report FILE.md: the motion analysis (solvers/motion_analysis.h)
+// run without a window, for scripts and CI, then the program exits.
+//
+// The file on the command line is a session (.json: its rig, chains and recorded goal
+// paths) or a rig (.gltf/.glb: the chains the program would suggest, DLS); none: the
+// built-in humanoid. PATH_OR_CLIP names a goal path of the session or a clip of the rig
+// (a goal path wins when both have the name). The chain: --chain NAME (a chain's name as
+// the Chains panel shows it, or its effector joint's name), else the chain the goal path
+// was recorded on, else the first enabled limb chain (one with a forearm or a shin, by the
+// rig's roles), else the first enabled chain. Every solver that accepts the chain runs,
+// warm started, at 60 frames per second (a goal path) or 30 (a clip); the report is the
+// Markdown summary table, the per-frame series the CSV beside it (io/motion_report.h).
+// No PNG of the plots is written.
+#pragma once
+
+#include <string>
+
+namespace app {
+
+struct Options;
+
+// Runs the analysis the options ask for. Returns the process exit code: 0 on success (a
+// line naming the report on stdout), 1 with a one-line message in `error` otherwise.
+int run_motion_batch(const Options& options, const std::string& default_rig, std::string& error);
+
+}  // namespace app
