@@ -123,10 +123,10 @@ PYEOF
     [ -s "$out/report.md" ] && [ -s "$out/report.csv" ] || fail "no report or no CSV"
     grep -q "goal path 'wave'" "$out/report.md" || fail "the report does not name the path"
     rows=$(grep -c "^| .* | on |" "$out/report.md")
-    [ "$rows" -eq 6 ] || fail "expected 6 solver rows (4-bone arm), got $rows: $(cat "$out/report.md")"
+    [ "$rows" -eq 7 ] || fail "expected 7 solver rows (4-bone arm: all but the analytic and scale solvers), got $rows: $(cat "$out/report.md")"
     grep -q "^| Damped least squares | on | " "$out/report.md" || fail "no DLS row"
     lines=$(wc -l < "$out/report.csv")
-    [ "$lines" -eq $((120 * 6 + 1)) ] || fail "CSV has $lines lines, expected $((120 * 6 + 1))"
+    [ "$lines" -eq $((120 * 7 + 1)) ] || fail "CSV has $lines lines, expected $((120 * 7 + 1))"
     # The table's numbers are numbers, and DLS (the program's default) follows the path:
     # mean error < 1 cm.
     "$PY" - "$out/report.md" <<'PYEOF' || fail "the table is not as expected: $(cat "$out/report.md")"
@@ -140,7 +140,7 @@ for line in open(sys.argv[1]):
         assert all(v >= 0 for v in values), line
         if cells[0] == "Damped least squares":
             assert values[4] < 0.01, line
-assert rows == 6
+assert rows == 7
 PYEOF
     # A name it does not have: one message, exit 1, no report.
     set +e
@@ -507,6 +507,7 @@ SCRIPT
     quit_program
     grep -q "exit status 5); using ikscope's own path field instead" "$out/stdout.txt" || fail "the failure was not said: $(cat "$out/stdout.txt")"
     json "$out/after.json" 's["recent_files"][0]' | grep -qx "$out/picked.session.json" || fail "state-out recent files"
+    ;;
   pole_drag_moves_elbow)
     "${XVFB[@]}" bash "$0" __pole_inside
     ;;

@@ -1,5 +1,5 @@
 # Helpers of the e2e pole test (e2e.sh, pole_drag_moves_elbow), from --state-out dumps of
-# the built-in humanoid. The chain is the left arm's (root LeftShoulder); its pole's line
+# the built-in humanoid. The chain is the left arm's (root LeftUpperArm); its pole's line
 # starts at the chain's middle joint (the elbow).
 #   pole_drag.py goal STATE            chain goal_x goal_y [pole_checkbox_x pole_checkbox_y]
 #   pole_drag.py mirror STATE          pole_x pole_y, then the pole mirrored on screen across
@@ -22,7 +22,7 @@ def cos(a, b): return dot(a, b) / (norm(a) * norm(b))
 def load(path):
     s = json.load(open(path))
     names = [j["name"] for j in s["joints"]]
-    c = next(i for i, ch in enumerate(s["chains"]) if names[ch["root"]] == "LeftShoulder")
+    c = next(i for i, ch in enumerate(s["chains"]) if names[ch["root"]] == "LeftUpperArm")
     return s, c, s["chains"][c]
 
 
