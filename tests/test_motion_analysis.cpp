@@ -239,8 +239,11 @@ TEST(MotionAnalysis, FlipsWithoutAPoleThroughFullExtension) {
                 run.summary.max_pop_degrees);
     flipping += run.summary.flips > 0 ? 1 : 0;
   }
+  // Which of the others come back bent the other way depends on rounding at the straight
+  // (singular) pose: Jacobian transpose flips twice with the AVX2 + FMA copies and not at all
+  // with the plain ones, so only solvers that flip in both are named.
   EXPECT_GE(flipping, 2);
-  EXPECT_GT(find_run(report, "jacobian_transpose")->summary.flips, 0);
+  EXPECT_GT(find_run(report, "fabrik")->summary.flips, 0);
   EXPECT_GT(find_run(report, "mass_spring")->summary.flips, 0);
   EXPECT_EQ(find_run(report, "dls")->summary.flips, 0);
 }
