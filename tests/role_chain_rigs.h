@@ -1,5 +1,5 @@
 // Generated rigs in the naming conventions people ship (Mixamo, the Unreal mannequin,
-// Rigify), for the role-chain and goal-following tests. Written here, not shipped.
+// Rigify), for the role, role-chain and goal-following tests. Written here, not shipped.
 #pragma once
 
 #include <gtest/gtest.h>

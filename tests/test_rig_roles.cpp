@@ -6,6 +6,7 @@
 
 #include "io/gltf_import.h"
 #include "solvers/rig_roles.h"
+#include "tests/role_chain_rigs.h"
 
 namespace {
 
@@ -14,26 +15,9 @@ using ik::JointRole;
 using ik::Role;
 using ik::Side;
 
-// A rig written as (name, parent name, offset from the parent); rest rotations identity.
-struct RigWriter {
-  ik::RawSkeleton raw;
-  std::map<std::string, int> index;
-  void add(const std::string& name, const std::string& parent, glm::vec3 offset) {
-    ik::RawJoint j;
-    j.name = name;
-    j.parent = parent.empty() ? -1 : index.at(parent);
-    j.rest.translation = offset;
-    j.source_node = static_cast<int>(raw.joints.size());
-    index[name] = static_cast<int>(raw.joints.size());
-    raw.joints.push_back(j);
-  }
-  ik::Skeleton build() const {
-    ik::Skeleton s;
-    std::string error;
-    EXPECT_TRUE(ik::build_skeleton(raw, s, error)) << error;
-    return s;
-  }
-};
+// Rigs written as (name, parent name, offset) and the generated naming conventions:
+// tests/role_chain_rigs.h, shared with the role-chain tests.
+using rigs::RigWriter;
 
 JointRole role(Role r, Side side = Side::centre, int segment = 0, Finger finger = Finger::none) {
   JointRole j;
@@ -127,36 +111,7 @@ TEST(RigRoles, MixamoNamesWithAnyPrefix) {
 }
 
 TEST(RigRoles, UnrealMannequinWithTwistBones) {
-  RigWriter w;
-  w.add("root", "", {0, 0, 0});
-  w.add("pelvis", "root", {0, 1, 0});
-  w.add("spine_01", "pelvis", {0, 0.1f, 0});
-  w.add("spine_02", "spine_01", {0, 0.1f, 0});
-  w.add("spine_03", "spine_02", {0, 0.1f, 0});
-  w.add("neck_01", "spine_03", {0, 0.15f, 0});
-  w.add("head", "neck_01", {0, 0.1f, 0});
-  for (const char* side : {"l", "r"}) {
-    const float x = std::string(side) == "l" ? 1.0f : -1.0f;
-    const std::string s = std::string("_") + side;
-    w.add("clavicle" + s, "spine_03", {x * 0.05f, 0.1f, 0});
-    w.add("upperarm" + s, "clavicle" + s, {x * 0.15f, 0, 0});
-    w.add("upperarm_twist_01" + s, "upperarm" + s, {x * 0.1f, 0, 0});
-    w.add("lowerarm" + s, "upperarm" + s, {x * 0.28f, 0, 0});
-    w.add("lowerarm_twist_01" + s, "lowerarm" + s, {x * 0.1f, 0, 0});
-    w.add("hand" + s, "lowerarm" + s, {x * 0.25f, 0, 0});
-    w.add("thumb_01" + s, "hand" + s, {x * 0.03f, 0, 0.03f});
-    w.add("thumb_02" + s, "thumb_01" + s, {x * 0.03f, 0, 0});
-    w.add("index_01" + s, "hand" + s, {x * 0.08f, 0, 0.02f});
-    w.add("index_02" + s, "index_01" + s, {x * 0.03f, 0, 0});
-    w.add("thigh" + s, "pelvis", {x * 0.1f, -0.05f, 0});
-    w.add("thigh_twist_01" + s, "thigh" + s, {0, -0.1f, 0});
-    w.add("calf" + s, "thigh" + s, {0, -0.42f, 0});
-    w.add("calf_twist_01" + s, "calf" + s, {0, -0.1f, 0});
-    w.add("foot" + s, "calf" + s, {0, -0.4f, 0});
-    w.add("ball" + s, "foot" + s, {0, -0.05f, 0.12f});
-  }
-  w.add("ik_hand_root", "root", {0, 0, 0});
-  const ik::Skeleton s = w.build();
+  const ik::Skeleton s = rigs::unreal_mannequin();
   const ik::RigRoles r = ik::recognise_roles(s);
   EXPECT_TRUE(r.warnings.empty());
   EXPECT_ROLE(s, r, "root", role(Role::none));
