@@ -28,11 +28,16 @@ std::string rig_stem(const Editor& editor) {
 
 const char* path_command_title(PathCommand command) {
   switch (command) {
-    case PathCommand::open_rig: return "Open rig (.gltf, .glb)";
-    case PathCommand::open_session: return "Open session (.json)";
-    case PathCommand::save_session: return "Save session (.json)";
-    case PathCommand::export_gltf: return "Export posed skeleton (.gltf, .glb)";
-    case PathCommand::none: break;
+    case PathCommand::open_rig:
+      return "Open rig (.gltf, .glb)";
+    case PathCommand::open_session:
+      return "Open session (.json)";
+    case PathCommand::save_session:
+      return "Save session (.json)";
+    case PathCommand::export_gltf:
+      return "Export posed skeleton (.gltf, .glb)";
+    case PathCommand::none:
+      break;
   }
   return "";
 }
@@ -44,10 +49,13 @@ bool path_command_writes(PathCommand command) {
 std::string default_path(const Editor& editor, PathCommand command) {
   switch (command) {
     case PathCommand::save_session:
-    case PathCommand::open_session: return rig_stem(editor) + ".session.json";
-    case PathCommand::export_gltf: return rig_stem(editor) + "-posed.gltf";
+    case PathCommand::open_session:
+      return rig_stem(editor) + ".session.json";
+    case PathCommand::export_gltf:
+      return rig_stem(editor) + "-posed.gltf";
     case PathCommand::open_rig:
-    case PathCommand::none: break;
+    case PathCommand::none:
+      break;
   }
   return "";
 }
@@ -175,9 +183,13 @@ bool export_posed_rig(Editor& editor, const std::string& path) {
   return true;
 }
 
-bool open_any(Editor& editor, const std::string& path) {
+PathCommand open_command_for(const std::string& path) {
   const bool session = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-  return run_path_command(editor, session ? PathCommand::open_session : PathCommand::open_rig, path);
+  return session ? PathCommand::open_session : PathCommand::open_rig;
+}
+
+bool open_any(Editor& editor, const std::string& path) {
+  return run_path_command(editor, open_command_for(path), path);
 }
 
 bool has_unsaved_changes(const Editor& editor) {
@@ -221,7 +233,9 @@ void answer_pending(Editor& editor, bool save, bool go_on) {
   if (!go_on || action == GuardedAction::none) return;
   if (save && !save_session(editor, pending_save_path(editor))) return;  // the status says why; nothing lost
   switch (action) {
-    case GuardedAction::quit: editor.quit_confirmed = true; break;
+    case GuardedAction::quit:
+      editor.quit_confirmed = true;
+      break;
     case GuardedAction::open_file:
       run_path_command(editor, static_cast<PathCommand>(editor.pending_command), editor.pending_path);
       break;
@@ -236,18 +250,26 @@ void answer_pending(Editor& editor, bool save, bool go_on) {
       set_status(editor, "chains suggested (Ctrl+Z brings the previous ones back)", false);
       break;
     }
-    case GuardedAction::none: break;
+    case GuardedAction::none:
+      break;
   }
 }
 
 bool run_path_command(Editor& editor, PathCommand command, const std::string& path) {
   bool done = false;
   switch (command) {
-    case PathCommand::open_rig: done = open_rig(editor, path); break;
-    case PathCommand::open_session: done = open_session(editor, path); break;
-    case PathCommand::save_session: return save_session(editor, path);  // remembers it itself
-    case PathCommand::export_gltf: return export_posed_rig(editor, path);  // not a file one reopens
-    case PathCommand::none: return false;
+    case PathCommand::open_rig:
+      done = open_rig(editor, path);
+      break;
+    case PathCommand::open_session:
+      done = open_session(editor, path);
+      break;
+    case PathCommand::save_session:
+      return save_session(editor, path);  // remembers it itself
+    case PathCommand::export_gltf:
+      return export_posed_rig(editor, path);  // not a file one reopens
+    case PathCommand::none:
+      return false;
   }
   if (done) remember_recent_file(editor, path);
   return done;

@@ -21,6 +21,9 @@ std::string default_path(const Editor& editor, PathCommand command);
 // Runs the command on `path`. Returns false (status line says why) on failure.
 bool run_path_command(Editor& editor, PathCommand command, const std::string& path);
 
+// The open command for a file by its name: a session if it ends in .json, else a rig.
+PathCommand open_command_for(const std::string& path);
+
 // Opens FILE as a session if its name ends in .json, else as a rig (the command line, a
 // dropped file).
 bool open_any(Editor& editor, const std::string& path);

@@ -97,8 +97,7 @@ void poll_events(Program& p) {
     if (app::is_close_request(p.window, event)) p.editor.quit_requested = true;  // asks if unsaved
     if (event.type == SDL_DROPFILE) {
       const std::string path = event.drop.file;
-      const bool session = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
-      app::request_open(p.editor, session ? app::PathCommand::open_session : app::PathCommand::open_rig, path);
+      app::request_open(p.editor, app::open_command_for(path), path);
       SDL_free(event.drop.file);
       continue;
     }

@@ -84,8 +84,7 @@ void draw_recent_files_menu(Editor& editor) {
   if (ImGui::MenuItem("Clear list")) forget_recent_files(editor);
   ImGui::EndMenu();
   if (chosen.empty()) return;
-  const bool session = chosen.size() >= 5 && chosen.compare(chosen.size() - 5, 5, ".json") == 0;
-  request_open(editor, session ? PathCommand::open_session : PathCommand::open_rig, chosen);
+  request_open(editor, open_command_for(chosen), chosen);
 }
 
 void draw_menu_bar(Editor& editor) {
