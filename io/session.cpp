@@ -10,6 +10,7 @@
 #include "io/atomic_file.h"
 #include "io/file_paths.h"
 #include "io/json_output.h"
+#include "io/message_text.h"
 #include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
@@ -624,10 +625,8 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
   return session;
 }
 
-// Reads and parses the file; "<path>: <problem>" in `error` on failure.
-bool parse_file(const std::string& path, Json& doc, std::string& error) {
-  std::string text;
-  if (!read_file_bytes(path, text, error)) return false;
+// Parses a session's text; "<name>: invalid JSON: <where>" in `error` on failure.
+bool parse_text(const std::string& text, const std::string& name, Json& doc, std::string& error) {
   try {
     doc = Json::parse(text);
   } catch (const nlohmann::json::exception& e) {
@@ -635,10 +634,17 @@ bool parse_file(const std::string& path, Json& doc, std::string& error) {
     std::string what = e.what();
     const size_t bracket = what.find("] ");
     if (bracket != std::string::npos) what = what.substr(bracket + 2);
-    error = path + ": invalid JSON: " + what;
+    error = one_line(name + ": invalid JSON: " + what);
     return false;
   }
   return true;
+}
+
+// Reads and parses the file; "<path>: <problem>" in `error` on failure.
+bool parse_file(const std::string& path, Json& doc, std::string& error) {
+  std::string text;
+  if (!read_file_bytes(path, text, error)) return false;
+  return parse_text(text, path, doc, error);
 }
 
 }  // namespace
@@ -681,17 +687,27 @@ bool read_session_rig_path(const std::string& path, std::string& rig_path, std::
 
 bool load_session(const std::string& path, const Skeleton& skeleton, Session& session,
                   std::string& error, std::vector<std::string>* warnings) {
+  std::string text;
+  if (!read_file_bytes(path, text, error)) return false;
+  return load_session_text(text, path, folder_of_file(path), skeleton, session, error, warnings);
+}
+
+bool load_session_text(const std::string& text, const std::string& name, const std::string& folder,
+                       const Skeleton& skeleton, Session& session, std::string& error,
+                       std::vector<std::string>* warnings) {
   Json doc;
-  if (!parse_file(path, doc, error)) return false;
+  if (!parse_text(text, name, doc, error)) return false;
   std::vector<std::string> notes;
   try {
-    Session loaded = read_session(doc, skeleton, folder_of_file(path), notes);
+    Session loaded = read_session(doc, skeleton, folder, notes);
     session = std::move(loaded);
   } catch (const Problem& problem) {
-    error = path + ": " + problem.text;
+    error = one_line(name + ": " + problem.text);
     return false;
   }
-  if (warnings != nullptr) warnings->insert(warnings->end(), notes.begin(), notes.end());
+  // Keys and names come from the file: a key holding a newline must not split a note.
+  if (warnings != nullptr)
+    for (const std::string& note : notes) warnings->push_back(one_line(note));
   return true;
 }
 

@@ -120,4 +120,10 @@ bool read_session_rig_path(const std::string& path, std::string& rig_path, std::
 bool load_session(const std::string& path, const Skeleton& skeleton, Session& session,
                   std::string& error, std::vector<std::string>* warnings = nullptr);
 
+// load_session on text already read: `name` heads every message (the file's path),
+// relative rig paths resolve against `folder`. The fuzz target feeds it arbitrary bytes.
+bool load_session_text(const std::string& text, const std::string& name, const std::string& folder,
+                       const Skeleton& skeleton, Session& session, std::string& error,
+                       std::vector<std::string>* warnings = nullptr);
+
 }  // namespace ik

@@ -1,7 +1,9 @@
 // Inputs that once broke the glTF importer (tests/fuzz/regressions/), each imported as the
 // fuzz target imports it (as .gltf and, without the glTF magic, as .glb) and checked
 // against the same contract (tests/fuzz/import_contract.h). Every file there is a case;
-// tests/fuzz/README.md says what each one was.
+// tests/fuzz/README.md says what each one was. Likewise the user-file target's seeds and
+// kept inputs (tests/fuzz/user_files_seeds/), read as a session on the built-in humanoid
+// and as a recent-files list (tests/fuzz/user_files_contract.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,12 +14,13 @@
 #include <vector>
 
 #include "tests/fuzz/import_contract.h"
+#include "tests/fuzz/user_files_contract.h"
 
 namespace {
 
-std::vector<std::string> regression_files() {
+std::vector<std::string> files_in(const char* folder_name) {
   const std::filesystem::path folder =
-      std::filesystem::path(IKSCOPE_SOURCE_DIR) / "tests" / "fuzz" / "regressions";
+      std::filesystem::path(IKSCOPE_SOURCE_DIR) / "tests" / "fuzz" / folder_name;
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder))
     if (entry.is_regular_file()) files.push_back(entry.path().string());
@@ -26,7 +29,7 @@ std::vector<std::string> regression_files() {
 }
 
 TEST(FuzzRegressions, EveryKeptInputKeepsTheImporterContract) {
-  const std::vector<std::string> files = regression_files();
+  const std::vector<std::string> files = files_in("regressions");
   ASSERT_FALSE(files.empty()) << "tests/fuzz/regressions holds no input";
   for (const std::string& path : files) {
     std::ifstream in(path, std::ios::binary);
@@ -40,6 +43,44 @@ TEST(FuzzRegressions, EveryKeptInputKeepsTheImporterContract) {
           << path << " imported as " << name;
     }
   }
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+TEST(FuzzRegressions, EveryUserFileInputKeepsTheReadersContract) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
+  const std::vector<std::string> files = files_in("user_files_seeds");
+  ASSERT_FALSE(files.empty()) << "tests/fuzz/user_files_seeds holds no input";
+  for (const std::string& path : files) {
+    const std::string text = file_text(path);
+    EXPECT_EQ(fuzzcheck::session_contract_violation(text, rig.skeleton), "") << path;
+    EXPECT_EQ(fuzzcheck::recent_files_contract_violation(text), "") << path;
+  }
+}
+
+// The seeds are real files: the sessions load (a contract kept only by failing would
+// leave the target fuzzing the JSON parser alone) and the recent-files list keeps its
+// two absolute paths.
+TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
+  const std::string seeds = std::string(IKSCOPE_SOURCE_DIR) + "/tests/fuzz/user_files_seeds/";
+  for (const char* name : {"humanoid.session.json", "goal_path.session.json"}) {
+    ik::Session session;
+    std::vector<std::string> notes;
+    EXPECT_TRUE(ik::load_session_text(file_text(seeds + name), name, seeds, rig.skeleton, session, error, &notes))
+        << error;
+    EXPECT_FALSE(session.chains.empty()) << name;
+  }
+  int skipped = 0;
+  EXPECT_EQ(app::parse_recent_files(file_text(seeds + "recent-files.txt"), skipped).size(), 2u);
+  EXPECT_EQ(skipped, 2);
 }
 
 }  // namespace

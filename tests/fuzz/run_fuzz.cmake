@@ -1,8 +1,10 @@
-# Builds the clang fuzz build of ikscope and runs fuzz_gltf_import for SECONDS seconds.
+# Builds the clang fuzz build of ikscope and runs one fuzz target for SECONDS seconds.
 #
-#   cmake [-DSECONDS=3600] [-DBUILD_DIR=build/fuzz] -P tests/fuzz/run_fuzz.cmake
+#   cmake [-DFUZZER=fuzz_user_files] [-DSECONDS=3600] [-DBUILD_DIR=build/fuzz] -P tests/fuzz/run_fuzz.cmake
 #
-# Variables (all optional; ctest's fuzz_gltf_import_60s passes the first five):
+# Variables (all optional; the ctest entries pass all but JOBS and KEEP_CORPUS):
+#   FUZZER      fuzz_gltf_import (default: the glTF importer) or fuzz_user_files (the
+#               session and recent-files readers)
 #   SOURCE_DIR  the ikscope checkout              (default: two folders up from here)
 #   SHARED_DIR  the shared/ folder with gltf-samples (default: SOURCE_DIR/../shared)
 #   BUILD_DIR   the clang build and the fuzz run's files (default: SOURCE_DIR/build/fuzz)
@@ -13,7 +15,9 @@
 #               start every run from the seeds alone, so a run does not depend on the last
 #
 # Everything is written under BUILD_DIR (never into the source tree or shared/):
-#   seeds/     copies of assets/*.gltf, tests/fuzz/regressions/*, shared/gltf-samples/**
+# Everything per target, in BUILD_DIR/<target>/ (the clang build itself is shared):
+#   seeds/     fuzz_gltf_import: copies of assets/*.gltf, tests/fuzz/regressions/*,
+#              shared/gltf-samples/**; fuzz_user_files: tests/fuzz/user_files_seeds/*
 #   base/      the samples' external .bin / image files, where "uri" references resolve
 #   corpus/    what libFuzzer adds while it runs
 #   artifacts/ crash-*, leak-*, timeout-*, oom-* inputs, if any (then the run fails)
@@ -42,6 +46,12 @@ endif()
 if(NOT JOBS)
   set(JOBS 2)
 endif()
+if(NOT FUZZER)
+  set(FUZZER fuzz_gltf_import)
+endif()
+if(NOT FUZZER MATCHES "^(fuzz_gltf_import|fuzz_user_files)$")
+  message(FATAL_ERROR "FUZZER must be fuzz_gltf_import or fuzz_user_files, not '${FUZZER}'")
+endif()
 foreach(tool CXX CC)
   find_program(found_${tool} NAMES "${${tool}}")
   if(NOT found_${tool})
@@ -68,64 +78,75 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "configuring the fuzz build in ${BUILD_DIR} failed")
 endif()
 execute_process(
-  COMMAND ${CMAKE_COMMAND} --build "${BUILD_DIR}" --target fuzz_gltf_import --parallel ${JOBS}
+  COMMAND ${CMAKE_COMMAND} --build "${BUILD_DIR}" --target ${FUZZER} --parallel ${JOBS}
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "building fuzz_gltf_import in ${BUILD_DIR} failed")
+  message(FATAL_ERROR "building ${FUZZER} in ${BUILD_DIR} failed")
 endif()
-set(fuzzer "${BUILD_DIR}/tests/fuzz/fuzz_gltf_import")
+set(fuzzer "${BUILD_DIR}/tests/fuzz/${FUZZER}")
+set(RUN_DIR "${BUILD_DIR}/${FUZZER}")
 
 # --- 2. Seeds, external files, corpus ------------------------------------------------
-file(REMOVE_RECURSE "${BUILD_DIR}/seeds" "${BUILD_DIR}/base")
-file(MAKE_DIRECTORY "${BUILD_DIR}/seeds" "${BUILD_DIR}/base" "${BUILD_DIR}/artifacts")
+file(REMOVE_RECURSE "${RUN_DIR}/seeds" "${RUN_DIR}/base")
+file(MAKE_DIRECTORY "${RUN_DIR}/seeds" "${RUN_DIR}/base" "${RUN_DIR}/artifacts")
 if(NOT KEEP_CORPUS)
-  file(REMOVE_RECURSE "${BUILD_DIR}/corpus")
+  file(REMOVE_RECURSE "${RUN_DIR}/corpus")
 endif()
-file(MAKE_DIRECTORY "${BUILD_DIR}/corpus")
+file(MAKE_DIRECTORY "${RUN_DIR}/corpus")
 
 # Seeds are named after their relative path: two samples share the name RiggedSimple.gltf.
 function(copy_seeds root)
   file(GLOB_RECURSE files RELATIVE "${root}" ${ARGN})
   foreach(relative ${files})
     string(REPLACE "/" "_" flat "${relative}")
-    file(COPY_FILE "${root}/${relative}" "${BUILD_DIR}/seeds/${flat}")
+    file(COPY_FILE "${root}/${relative}" "${RUN_DIR}/seeds/${flat}")
   endforeach()
 endfunction()
-copy_seeds("${SOURCE_DIR}/assets" "${SOURCE_DIR}/assets/*.gltf")
-copy_seeds("${here}/regressions" "${here}/regressions/*")
-set(samples "${SHARED_DIR}/gltf-samples")
-if(NOT IS_DIRECTORY "${samples}")
-  message(FATAL_ERROR "${samples} not found (set SHARED_DIR)")
+if(FUZZER STREQUAL "fuzz_user_files")
+  copy_seeds("${here}/user_files_seeds" "${here}/user_files_seeds/*")
+  set(dictionary "${here}/user_files.dict")
+  set(max_len 65536)
+  # The rig every session is read against.
+  set(ENV{IKSCOPE_FUZZ_RIG} "${SOURCE_DIR}/assets/humanoid.gltf")
+else()
+  copy_seeds("${SOURCE_DIR}/assets" "${SOURCE_DIR}/assets/*.gltf")
+  copy_seeds("${here}/regressions" "${here}/regressions/*")
+  set(samples "${SHARED_DIR}/gltf-samples")
+  if(NOT IS_DIRECTORY "${samples}")
+    message(FATAL_ERROR "${samples} not found (set SHARED_DIR)")
+  endif()
+  copy_seeds("${samples}" "${samples}/*.gltf" "${samples}/*.glb")
+  # Buffers and images the .gltf samples reference by file name (all distinct names).
+  file(GLOB_RECURSE externals "${samples}/*.bin" "${samples}/*.jpg" "${samples}/*.png")
+  foreach(path ${externals})
+    get_filename_component(name "${path}" NAME)
+    file(COPY_FILE "${path}" "${RUN_DIR}/base/${name}")
+  endforeach()
+  set(dictionary "${here}/gltf.dict")
+  set(max_len 131072)
 endif()
-copy_seeds("${samples}" "${samples}/*.gltf" "${samples}/*.glb")
-# Buffers and images the .gltf samples reference by file name (all distinct names).
-file(GLOB_RECURSE externals "${samples}/*.bin" "${samples}/*.jpg" "${samples}/*.png")
-foreach(path ${externals})
-  get_filename_component(name "${path}" NAME)
-  file(COPY_FILE "${path}" "${BUILD_DIR}/base/${name}")
-endforeach()
-file(GLOB seeds "${BUILD_DIR}/seeds/*")
+file(GLOB seeds "${RUN_DIR}/seeds/*")
 list(LENGTH seeds seed_count)
 
 # --- 3. Fuzz ----------------------------------------------------------------------------
 # -max_len: CesiumMan.glb (480 KB) is truncated when mutated; every other seed fits, and
 # short inputs keep the run fast. -rss_limit_mb / -timeout: a rig import must neither
 # take 2 GB nor 10 s; either counts as a failure with its input kept.
-set(ENV{IKSCOPE_FUZZ_BASE_DIR} "${BUILD_DIR}/base")
+set(ENV{IKSCOPE_FUZZ_BASE_DIR} "${RUN_DIR}/base")
 set(ENV{UBSAN_OPTIONS} "print_stacktrace=1:halt_on_error=1")
-message(STATUS "fuzzing for ${SECONDS} s from ${seed_count} seeds; log: ${BUILD_DIR}/fuzz.log")
+message(STATUS "fuzzing for ${SECONDS} s from ${seed_count} seeds; log: ${RUN_DIR}/fuzz.log")
 execute_process(
-  COMMAND "${fuzzer}" "${BUILD_DIR}/corpus" "${BUILD_DIR}/seeds"
-          -max_total_time=${SECONDS} -max_len=131072 -rss_limit_mb=2048 -timeout=10
-          -dict=${here}/gltf.dict -artifact_prefix=${BUILD_DIR}/artifacts/
+  COMMAND "${fuzzer}" "${RUN_DIR}/corpus" "${RUN_DIR}/seeds"
+          -max_total_time=${SECONDS} -max_len=${max_len} -rss_limit_mb=2048 -timeout=10
+          -dict=${dictionary} -artifact_prefix=${RUN_DIR}/artifacts/
           -print_final_stats=1
   RESULT_VARIABLE rc
-  OUTPUT_FILE "${BUILD_DIR}/fuzz.log"
-  ERROR_FILE "${BUILD_DIR}/fuzz.log")
+  OUTPUT_FILE "${RUN_DIR}/fuzz.log"
+  ERROR_FILE "${RUN_DIR}/fuzz.log")
 
 # Print the summary (final stats), or on failure the end of the log with the report.
 # (The log is handled as one string: its lines hold ';' and '[' that CMake lists mangle.)
-file(READ "${BUILD_DIR}/fuzz.log" log)
+file(READ "${RUN_DIR}/fuzz.log" log)
 if(rc EQUAL 0)
   string(REGEX MATCHALL "(Done|stat::)[^\n]*" summary "${log}")
   foreach(line IN LISTS summary)
@@ -139,7 +160,7 @@ else()
     string(SUBSTRING "${log}" ${tail_start} -1 log)
   endif()
   message("${log}")
-  file(GLOB found "${BUILD_DIR}/artifacts/*")
+  file(GLOB found "${RUN_DIR}/artifacts/*")
   message(FATAL_ERROR "the fuzzer failed (exit ${rc}); inputs kept: ${found}\n"
                       "reproduce with: ${fuzzer} <input>")
 endif()

@@ -1,0 +1,100 @@
+// The contract of the readers of the files ikscope writes for the user — sessions
+// (io/session.h) and the recent-files list (app/core/recent_files.h) — as the fuzz target
+// fuzz_user_files.cpp checks it, one input at a time, against one rig. Header only.
+//
+// Session, read as "fuzz.session.json" on the rig:
+//   * failure: `error` is one line starting "fuzz.session.json: ", the caller's session
+//     untouched;
+//   * success: every note one line; every chain valid on the rig's rest pose (joints in
+//     range, root above the effector, goals finite and in range), a followed joint not at
+//     or below the chain's root, one role per joint with no single role twice, every goal
+//     path on a loaded chain and well formed, a positive finite camera distance; and the
+//     enabled chains solve on the rest pose to a finite pose (params are clamped on load).
+// Recent files: every entry one non-empty line, and writing the list then reading it
+// back gives the same list.
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "app/core/recent_files.h"
+#include "io/session.h"
+#include "solvers/goal_path.h"
+#include "solvers/goal_space.h"
+#include "solvers/rig_roles.h"
+#include "solvers/scene_solve.h"
+#include "solvers/solver_common.h"
+#include "solvers/solver_table.h"
+
+namespace fuzzcheck {
+
+inline bool is_one_line_text(const std::string& text) {
+  return !text.empty() && text.find('\n') == std::string::npos && text.find('\r') == std::string::npos;
+}
+
+// The first broken promise of load_session_text on `text`, or "".
+inline std::string session_contract_violation(const std::string& text, const ik::Skeleton& skeleton) {
+  const std::string name = "fuzz.session.json";
+  ik::Session session;
+  session.rig_path = "untouched";
+  std::string error;
+  std::vector<std::string> notes;
+  if (!ik::load_session_text(text, name, "/nonexistent-ikscope-fuzz-folder", skeleton, session, error, &notes)) {
+    if (!is_one_line_text(error) || error.rfind(name + ": ", 0) != 0)
+      return "error is not one line \"" + name + ": <problem>\": " + error;
+    if (session.rig_path != "untouched" || !session.chains.empty() || session.has_roles ||
+        !session.goal_paths.empty())
+      return "a failed load changed the caller's session: " + error;
+    return "";
+  }
+  for (const std::string& note : notes)
+    if (!is_one_line_text(note)) return "a note is not one line: " + note;
+  if (session.rig_path.empty()) return "loaded with an empty rig path";
+  const ik::Pose rest = ik::rest_pose(skeleton);
+  ik::Workspace workspace;
+  for (std::size_t c = 0; c < session.chains.size(); ++c) {
+    const ik::Chain& chain = session.chains[c];
+    const std::string label = "chain " + std::to_string(c) + ": ";
+    if (!ik::is_valid_chain(skeleton, chain, rest, workspace)) return label + "loaded but not valid on the rig";
+    if (chain.solver < 0 || chain.solver >= ik::solver_count()) return label + "solver index out of range";
+    const std::string follow = ik::follow_joint_problem(skeleton, chain);
+    if (!follow.empty()) return label + "follows a joint it may not: " + follow;
+    if (!(chain.ik_weight >= 0.0f && chain.ik_weight <= 1.0f)) return label + "IK weight outside [0, 1]";
+  }
+  if (session.has_roles) {
+    if (session.roles.size() != static_cast<std::size_t>(skeleton.joint_count())) return "not one role per joint";
+    const std::string problem = ik::roles_problem(skeleton, session.roles);
+    if (!problem.empty()) return "roles: " + problem;
+  }
+  for (const ik::SessionGoalPath& path : session.goal_paths) {
+    if (path.chain < 0 || static_cast<std::size_t>(path.chain) >= session.chains.size())
+      return "a goal path on a chain that was not loaded";
+    const std::string problem = ik::check_goal_path(path.path);
+    if (!problem.empty()) return "goal path: " + problem;
+  }
+  if (session.has_camera && !(std::isfinite(session.camera.distance) && session.camera.distance > 0.0f))
+    return "camera distance not positive and finite";
+  // What the program does next: solve the loaded chains.
+  ik::Pose pose = rest;
+  std::vector<ik::SolveResult> results;
+  ik::solve_scene(skeleton, session.chains, pose, workspace, results);
+  for (const ik::Transform& local : pose.local)
+    if (!ik::is_valid_transform(local)) return "solving the loaded chains gave a non-finite pose";
+  return "";
+}
+
+// The first broken promise of parse_recent_files on `text`, or "".
+inline std::string recent_files_contract_violation(const std::string& text) {
+  int skipped = 0;
+  const std::vector<std::string> list = app::parse_recent_files(text, skipped);
+  for (const std::string& entry : list)
+    if (!is_one_line_text(entry)) return "a recent-files entry is empty or not one line";
+  int skipped_again = 0;
+  if (app::parse_recent_files(app::recent_files_text(list), skipped_again) != list)
+    return "the recent-files list does not survive writing and reading back";
+  if (skipped < 0 || skipped_again != 0) return "entries skipped when reading back what was written";
+  return "";
+}
+
+}  // namespace fuzzcheck
