@@ -43,8 +43,7 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   if (!ik::load_session_text(text, name, "/nonexistent-ikscope-fuzz-folder", skeleton, session, error, &notes)) {
     if (!is_one_line_text(error) || error.rfind(name + ": ", 0) != 0)
       return "error is not one line \"" + name + ": <problem>\": " + error;
-    if (session.rig_path != "untouched" || !session.chains.empty() || session.has_roles ||
-        !session.goal_paths.empty())
+    if (session.rig_path != "untouched" || !session.chains.empty() || session.has_roles || !session.goal_paths.empty())
       return "a failed load changed the caller's session: " + error;
     return "";
   }
