@@ -6,189 +6,13 @@
 
 #include "io/file_paths.h"
 #include "io/gltf_document.h"
+#include "io/gltf_joint_nodes.h"
 #include "io/json_output.h"
 
 namespace ik {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string node_label(size_t node) { return "node " + std::to_string(node); }
-
-// `count` numbers from node[key] into `out`; false if the key is there but is not an
-// array of that many numbers. An absent key leaves `out` alone.
-bool read_numbers(const Json& node, const char* key, size_t count, double* out) {
-  const auto it = node.find(key);
-  if (it == node.end()) return true;
-  if (!it->is_array() || it->size() != count) return false;
-  for (size_t i = 0; i < count; ++i) {
-    if (!(*it)[i].is_number()) return false;
-    out[i] = (*it)[i].get<double>();
-  }
-  return true;
-}
-
-// A node's own transform (parent space) as a matrix, from `matrix` or from T * R * S.
-bool node_matrix(const Json& node, size_t index, glm::dmat4& out, std::string& problem) {
-  double m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-  double t[3] = {0, 0, 0}, r[4] = {0, 0, 0, 1}, s[3] = {1, 1, 1};
-  if (!read_numbers(node, "matrix", 16, m) || !read_numbers(node, "translation", 3, t) ||
-      !read_numbers(node, "rotation", 4, r) || !read_numbers(node, "scale", 3, s)) {
-    problem =
-        node_label(index) + " has a transform that is not an array of numbers of the right length";
-    return false;
-  }
-  if (node.contains("matrix")) {
-    for (int c = 0; c < 4; ++c)
-      for (int row = 0; row < 4; ++row) out[c][row] = m[c * 4 + row];  // column-major
-    return true;
-  }
-  const glm::dquat q = glm::normalize(glm::dquat(r[3], r[0], r[1], r[2]));  // file order x, y, z, w
-  out = glm::mat4_cast(q);
-  out[0] *= s[0];
-  out[1] *= s[1];
-  out[2] *= s[2];
-  out[3] = glm::dvec4(t[0], t[1], t[2], 1.0);
-  return true;
-}
-
-// Parent of every node from the children lists, checked (the file is read afresh and may
-// differ from what was imported).
-bool node_parents(const Json& nodes, std::vector<int>& parent, std::string& problem) {
-  parent.assign(nodes.size(), -1);
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    const auto children = nodes[i].find("children");
-    if (children == nodes[i].end()) continue;
-    if (!children->is_array()) {
-      problem = node_label(i) + ": 'children' must be an array";
-      return false;
-    }
-    for (const Json& c : *children) {
-      if (!c.is_number_unsigned() || c.get<std::uint64_t>() >= nodes.size()) {
-        problem = node_label(i) + ": a child index is out of range";
-        return false;
-      }
-      const size_t child = c.get<size_t>();
-      if (parent[child] >= 0 || child == i) {
-        problem = node_label(child) + " has two parents or is its own child";
-        return false;
-      }
-      parent[child] = static_cast<int>(i);
-    }
-  }
-  if (find_parent_cycle(parent) >= 0) {
-    problem = "the node hierarchy has a cycle";
-    return false;
-  }
-  return true;
-}
-
-// The name the importer gave the joint made from this node.
-std::string joint_name_of_node(const Json& node, size_t index) {
-  const auto name = node.find("name");
-  if (name != node.end() && name->is_string() && !name->get<std::string>().empty())
-    return name->get<std::string>();
-  return node_label(index);
-}
-
-bool same_vec3(const glm::vec3& a, const glm::vec3& b) {
-  return a.x == b.x && a.y == b.y && a.z == b.z;
-}
-bool same_quat(const glm::quat& a, const glm::quat& b) {
-  return a.w == b.w && a.x == b.x && a.y == b.y && a.z == b.z;
-}
-
-glm::dmat4 to_dmatrix(const Transform& t) {
-  glm::dmat4 m = glm::mat4_cast(glm::dquat(t.rotation));
-  m[0] *= static_cast<double>(t.scale.x);
-  m[1] *= static_cast<double>(t.scale.y);
-  m[2] *= static_cast<double>(t.scale.z);
-  m[3] = glm::dvec4(glm::dvec3(t.translation), 1.0);
-  return m;
-}
-
-void write_trs(Json& node, const Transform& t) {
-  node.erase("matrix");
-  node["translation"] = json_vec3(t.translation);
-  node["rotation"] = json_quat_xyzw(glm::normalize(t.rotation));
-  node["scale"] = json_vec3(t.scale);
-}
-
-// Gives every posed joint's node its new local transform (see gltf_export.h).
-bool pose_nodes(Json& json, const Skeleton& skeleton, const Pose& pose, std::string& problem) {
-  const auto nodes_it = json.find("nodes");
-  if (nodes_it == json.end() || !nodes_it->is_array()) {
-    problem = "the file has no 'nodes' array";
-    return false;
-  }
-  Json& nodes = *nodes_it;
-  for (const Json& node : nodes)
-    if (!node.is_object()) {
-      problem = "every node must be an object";
-      return false;
-    }
-
-  // Which nodes are joints, and does the skeleton still match the file?
-  std::vector<int> joint_of_node(nodes.size(), -1);
-  for (int j = 0; j < skeleton.joint_count(); ++j) {
-    const size_t ju = static_cast<size_t>(j);
-    if (skeleton.is_added_tip[ju]) continue;
-    const int node = skeleton.source_node[ju];
-    if (node < 0 || static_cast<size_t>(node) >= nodes.size() ||
-        joint_name_of_node(nodes[static_cast<size_t>(node)], static_cast<size_t>(node)) !=
-            skeleton.name[ju]) {
-      problem = "the skeleton was not imported from this file (joint " + std::to_string(j) + " '" +
-                skeleton.name[ju] + "' has no matching node " + std::to_string(node) +
-                "); reopen the file before exporting";
-      return false;
-    }
-    joint_of_node[static_cast<size_t>(node)] = j;
-  }
-  std::vector<int> parent;
-  if (!node_parents(nodes, parent, problem)) return false;
-
-  for (size_t k = 0; k < nodes.size(); ++k) {
-    const int j = joint_of_node[k];
-    if (j < 0) continue;
-    const Transform& posed = pose.local[static_cast<size_t>(j)];
-    const Transform& rest = skeleton.rest[static_cast<size_t>(j)];
-    const bool moved_t = !same_vec3(posed.translation, rest.translation);
-    const bool moved_r = !same_quat(posed.rotation, rest.rotation);
-    const bool moved_s = !same_vec3(posed.scale, rest.scale);
-    if (!moved_t && !moved_r && !moved_s) continue;
-
-    // B: the non-joint nodes between this joint and the joint above it (all ancestors
-    // for a root joint), top down. Walking up, each ancestor multiplies from the left.
-    glm::dmat4 folded(1.0);
-    bool has_folded = false;
-    for (int p = parent[k]; p >= 0 && joint_of_node[static_cast<size_t>(p)] < 0;
-         p = parent[static_cast<size_t>(p)]) {
-      glm::dmat4 local;
-      if (!node_matrix(nodes[static_cast<size_t>(p)], static_cast<size_t>(p), local, problem))
-        return false;
-      folded = local * folded;
-      has_folded = true;
-    }
-    Json& node = nodes[k];
-    if (!has_folded && !node.contains("matrix")) {
-      // rest is exactly this node's TRS: replace what the pose changed, keep the rest.
-      if (moved_t) node["translation"] = json_vec3(posed.translation);
-      if (moved_r) node["rotation"] = json_quat_xyzw(glm::normalize(posed.rotation));
-      if (moved_s) node["scale"] = json_vec3(posed.scale);
-      continue;
-    }
-    // L' = inverse(B) * P, in double; split into TRS for the node.
-    Transform local;
-    if (!decompose(glm::mat4(glm::inverse(folded) * to_dmatrix(posed)), local) ||
-        !is_valid(local)) {
-      problem = node_label(k) + " ('" + skeleton.name[static_cast<size_t>(j)] +
-                "'): its posed transform cannot be written as translation, rotation and scale";
-      return false;
-    }
-    write_trs(node, local);
-  }
-  return true;
-}
 
 // The source's animations go: a client that plays or shows a clip (Blender applies the
 // first one when it imports) would put the clip's keys on the posed nodes, so the file
@@ -198,34 +22,23 @@ bool pose_nodes(Json& json, const Skeleton& skeleton, const Pose& pose, std::str
 // information, not as a warning.)
 void drop_animations(nlohmann::ordered_json& json) { json.erase("animations"); }
 
-bool pose_fits(const Skeleton& skeleton, const Pose& pose, std::string& problem) {
-  if (pose.local.size() != static_cast<size_t>(skeleton.joint_count())) {
-    problem = "the pose has " + std::to_string(pose.local.size()) +
-              " joints but the skeleton has " + std::to_string(skeleton.joint_count());
-    return false;
-  }
-  for (size_t j = 0; j < pose.local.size(); ++j)
-    if (!is_valid(pose.local[j]) || !(glm::length(pose.local[j].rotation) > 0.0f)) {
-      problem = "joint " + std::to_string(j) + " '" + skeleton.name[j] +
-                "' has a non-finite or zero transform in the pose";
-      return false;
-    }
-  return true;
-}
-
 }  // namespace
 
-bool export_posed_gltf(const std::string& source_rig_path, const Skeleton& skeleton,
-                       const Pose& pose, const std::string& out_path, std::string& error) {
+bool check_export_path(const std::string& source_rig_path, const std::string& out_path, std::string& error) {
   if (!has_gltf_extension(out_path)) {
     error = out_path + ": cannot export: the name must end in .gltf or .glb";
     return false;
   }
   if (is_same_file(out_path, source_rig_path)) {
-    error =
-        out_path + ": is the source file; export to another name (the source is never overwritten)";
+    error = out_path + ": is the source file; export to another name (the source is never overwritten)";
     return false;
   }
+  return true;
+}
+
+bool export_posed_gltf(const std::string& source_rig_path, const Skeleton& skeleton,
+                       const Pose& pose, const std::string& out_path, std::string& error) {
+  if (!check_export_path(source_rig_path, out_path, error)) return false;
   std::string problem;
   if (!pose_fits(skeleton, pose, problem)) {
     error = out_path + ": cannot export: " + problem;
@@ -233,7 +46,7 @@ bool export_posed_gltf(const std::string& source_rig_path, const Skeleton& skele
   }
   GltfDocument document;
   if (!read_gltf_document(source_rig_path, document, error)) return false;
-  if (!pose_nodes(document.json, skeleton, pose, problem)) {
+  if (!pose_joint_nodes(document.json, skeleton, pose, problem)) {
     error = source_rig_path + ": " + problem;
     return false;
   }

@@ -38,4 +38,8 @@ namespace ik {
 bool export_posed_gltf(const std::string& source_rig_path, const Skeleton& skeleton,
                        const Pose& pose, const std::string& out_path, std::string& error);
 
+// The checks every export makes on its output name: it ends in .gltf or .glb and is not
+// the source. False with `error` set ("<out_path>: ...") otherwise.
+bool check_export_path(const std::string& source_rig_path, const std::string& out_path, std::string& error);
+
 }  // namespace ik

@@ -4,6 +4,8 @@
 // a clip, which the export leaves out: if it did not, Blender would apply the clip's keys
 // and the joints would be found at the clip's first frame instead.
 //
+// A baked motion's clip likewise: Blender plays it and finds the joints of the frame.
+//
 // Installs nothing: skipped when `blender` is not on the PATH (Debian's package
 // `blender`; .ci/install-deps does not install it, it is large).
 #include <gtest/gtest.h>
@@ -15,6 +17,7 @@
 #include <set>
 
 #include "io/gltf_export.h"
+#include "io/gltf_motion_export.h"
 #include "test_gltf_util.h"
 
 namespace {
@@ -32,17 +35,11 @@ ik::Pose bent_pose(const ik::Skeleton& skeleton) {
   return pose;
 }
 
-void expect_blender_finds_the_pose(const std::string& source, const std::string& name) {
-  SCOPED_TRACE(name);
-  ik::ImportedRig rig;
-  std::string error;
-  ASSERT_TRUE(ik::import_gltf_file(source, rig, error)) << error;
+// Blender imports `out` (exported from `rig`) and, at `seconds` of its clip when given
+// (else as imported), finds each named joint where `pose` puts it.
+void expect_blender_finds(const ik::ImportedRig& rig, const ik::Pose& pose, const std::string& out,
+                          const std::string& name, const std::string& seconds = "") {
   const std::string folder = std::string(IKSCOPE_TEST_TMP) + "/blender";
-  std::filesystem::create_directories(folder);
-  const std::string out = folder + "/" + name + ".gltf";
-  const ik::Pose pose = bent_pose(rig.skeleton);
-  ASSERT_TRUE(ik::export_posed_gltf(source, rig.skeleton, pose, out, error)) << error;
-
   // Where ikscope puts each named joint (names Blender would have to make unique are left out).
   std::vector<glm::mat4> world;
   ik::fk_all(rig.skeleton, pose, world);
@@ -63,7 +60,7 @@ void expect_blender_finds_the_pose(const std::string& source, const std::string&
   const float tolerance = 1e-4f * glm::length(rig.bounds_max - rig.bounds_min);
   const std::string command = "blender -b --factory-startup --python-exit-code 1 --python '" +
                               std::string(IKSCOPE_SOURCE_DIR) + "/tests/blender/check_posed_joints.py' -- '" + out +
-                              "' '" + expected_path + "' " + std::to_string(tolerance) + " > '" + folder + "/" + name +
+                              "' '" + expected_path + "' " + std::to_string(tolerance) + " " + seconds + " > '" + folder + "/" + name +
                               ".log' 2>&1";
   const int status = std::system(command.c_str());
   std::ifstream log(folder + "/" + name + ".log");
@@ -74,6 +71,20 @@ void expect_blender_finds_the_pose(const std::string& source, const std::string&
   EXPECT_EQ(status, 0) << "Blender disagrees (log: " << folder << "/" << name << ".log): " << summary;
 }
 
+
+void expect_blender_finds_the_pose(const std::string& source, const std::string& name) {
+  SCOPED_TRACE(name);
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(source, rig, error)) << error;
+  const std::string folder = std::string(IKSCOPE_TEST_TMP) + "/blender";
+  std::filesystem::create_directories(folder);
+  const std::string out = folder + "/" + name + ".gltf";
+  const ik::Pose pose = bent_pose(rig.skeleton);
+  ASSERT_TRUE(ik::export_posed_gltf(source, rig.skeleton, pose, out, error)) << error;
+  expect_blender_finds(rig, pose, out, name);
+}
+
 TEST(BlenderExport, HumanoidPoseAsIkscopePutIt) {
   if (!blender_present()) GTEST_SKIP() << "blender is not installed";
   expect_blender_finds_the_pose(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", "humanoid");
@@ -82,6 +93,34 @@ TEST(BlenderExport, HumanoidPoseAsIkscopePutIt) {
 TEST(BlenderExport, CesiumManPoseNotItsClip) {
   if (!blender_present()) GTEST_SKIP() << "blender is not installed";
   expect_blender_finds_the_pose(gltf_test::sample_path("CesiumMan/glTF/CesiumMan.gltf"), "CesiumMan");
+}
+
+// A baked motion (io/gltf_motion_export.h): Blender plays the one clip the export holds
+// and, at a time between the first and the last frame, finds the joints where that
+// frame of the motion put them.
+TEST(BlenderExport, CesiumManBakedMotionAtAFrame) {
+  if (!blender_present()) GTEST_SKIP() << "blender is not installed";
+  const std::string source = gltf_test::sample_path("CesiumMan/glTF/CesiumMan.gltf");
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(source, rig, error)) << error;
+  ik::BakedMotion motion;
+  motion.name = "baked";
+  motion.rate = 24.0f;  // Blender's default scene rate: frame f is exactly a scene frame
+  for (int f = 0; f < 12; ++f) {
+    ik::Pose pose = bent_pose(rig.skeleton);
+    for (size_t j = 1; j < pose.local.size(); ++j)
+      pose.local[j].rotation =
+          glm::normalize(glm::angleAxis(0.04f * static_cast<float>(f), glm::vec3(0, 0, 1)) * pose.local[j].rotation);
+    motion.frames.push_back(pose);
+  }
+  const std::string folder = std::string(IKSCOPE_TEST_TMP) + "/blender";
+  std::filesystem::create_directories(folder);
+  const std::string out = folder + "/CesiumMan_motion.gltf";
+  ASSERT_TRUE(ik::export_motion_gltf(source, rig.skeleton, motion, out, error)) << error;
+  const int frame = 7;
+  expect_blender_finds(rig, motion.frames[frame], out, "CesiumMan_motion",
+                       std::to_string(static_cast<float>(frame) / motion.rate));
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 # Run by Blender (headless): imports a glTF that ikscope exported and checks that every
-# joint sits where ikscope put it.
+# joint sits where ikscope put it -- at rest, or with SECONDS at that time of the clip the
+# import put on the armature (a baked motion).
 #   blender -b --factory-startup --python-exit-code 1 --python check_posed_joints.py -- \
-#       EXPORT.gltf EXPECTED.json TOLERANCE
+#       EXPORT.gltf EXPECTED.json TOLERANCE [SECONDS]
 # EXPECTED.json maps node names to world positions in glTF's space (y up). Blender's
 # importer turns y-up into z-up: glTF (x, y, z) is Blender (x, -z, y). A bone's head is
 # its joint. Exit status 0 when every expected joint is found within TOLERANCE.
@@ -20,6 +21,11 @@ if not hasattr(numpy, "bool"):
 args = sys.argv[sys.argv.index("--") + 1:]
 path, expected_path, tolerance = args[0], args[1], float(args[2])
 bpy.ops.import_scene.gltf(filepath=path)
+if len(args) > 3:
+    # The importer keys glTF time t at frame t * fps of the scene.
+    scene = bpy.context.scene
+    frame = float(args[3]) * scene.render.fps / scene.render.fps_base
+    scene.frame_set(int(frame), subframe=frame - int(frame))
 bpy.context.view_layer.update()
 with open(expected_path) as f:
     expected = json.load(f)
