@@ -7,6 +7,7 @@
 
 #include "app/core/history.h"
 #include "app/core/recent_files.h"
+#include "app/motion_export.h"
 #include "io/atomic_file.h"
 #include "io/gltf_export.h"
 #include "io/session.h"
@@ -36,6 +37,8 @@ const char* path_command_title(PathCommand command) {
       return "Save session (.json)";
     case PathCommand::export_gltf:
       return "Export posed skeleton (.gltf, .glb)";
+    case PathCommand::export_motion:
+      return "Export motion: the clip with IK (.gltf, .glb)";
     case PathCommand::none:
       break;
   }
@@ -43,7 +46,8 @@ const char* path_command_title(PathCommand command) {
 }
 
 bool path_command_writes(PathCommand command) {
-  return command == PathCommand::save_session || command == PathCommand::export_gltf;
+  return command == PathCommand::save_session || command == PathCommand::export_gltf ||
+         command == PathCommand::export_motion;
 }
 
 std::string default_path(const Editor& editor, PathCommand command) {
@@ -53,6 +57,8 @@ std::string default_path(const Editor& editor, PathCommand command) {
       return rig_stem(editor) + ".session.json";
     case PathCommand::export_gltf:
       return rig_stem(editor) + "-posed.gltf";
+    case PathCommand::export_motion:
+      return rig_stem(editor) + "-motion.glb";
     case PathCommand::open_rig:
     case PathCommand::none:
       break;
@@ -268,6 +274,8 @@ bool run_path_command(Editor& editor, PathCommand command, const std::string& pa
       return save_session(editor, path);  // remembers it itself
     case PathCommand::export_gltf:
       return export_posed_rig(editor, path);  // not a file one reopens
+    case PathCommand::export_motion:
+      return export_motion(editor, path);
     case PathCommand::none:
       return false;
   }

@@ -1,5 +1,5 @@
 // The File menu's commands on the editor: open a rig, save and open sessions, export the
-// posed skeleton as glTF. Each reports in the status line; a failure changes nothing.
+// posed skeleton as glTF, export the clip with IK as a glTF clip (app/motion_export.h). Each reports in the status line; a failure changes nothing.
 #pragma once
 
 #include <string>
@@ -8,7 +8,7 @@
 
 namespace app {
 
-enum class PathCommand { none, open_rig, open_session, save_session, export_gltf };
+enum class PathCommand { none, open_rig, open_session, save_session, export_gltf, export_motion };
 
 // The title of the path popup and whether the command writes a file (then an existing
 // file is only replaced after the user confirms).

@@ -26,6 +26,7 @@
 #include "app/health.h"
 #include "app/inspection.h"
 #include "app/motion_batch.h"
+#include "app/motion_export.h"
 #include "app/panels.h"
 #include "app/picking.h"
 #include "app/scene_draw.h"
@@ -175,9 +176,13 @@ void frame(Program& p) {
   if (last_frame) p.running = false;
 }
 
-// Writes --state-out, closes everything; returns the exit status.
+// Writes --export-motion and --state-out, closes everything; returns the exit status.
 int cleanup(Program& p) {
   std::string error;
+  if (!p.options.export_motion.empty() && !app::export_motion(p.editor, p.options.export_motion)) {
+    std::fprintf(stderr, "ikscope: %s\n", p.editor.status.c_str());
+    p.exit_code = 1;
+  }
   if (!p.options.state_out.empty() &&
       !app::write_state_json(p.editor, p.area, p.metrics, p.health.samples(), p.renderer.last_frame_stats(),
                              p.options.state_out, error)) {

@@ -47,6 +47,8 @@ const char* controls_text() {
          "File dialogs       the desktop's (zenity, kdialog) when there is one, else a popup:\n"
          "                   Enter confirms, Escape cancels; File > Open recent: the last ten\n"
          "Export pose        Ctrl+E writes the rig with the posed joints as .gltf or .glb\n"
+         "Export motion      Ctrl+Shift+E bakes the clip with the IK on top, every frame, as a\n"
+         "                   glTF clip (.gltf or .glb)\n"
          "Screenshot         F12 (ikscope-DATE-TIME.png in the current folder)\n"
          "Help               F1\n"
          "Quit               Ctrl+Q (asks Save / Discard / Cancel if there are unsaved changes)\n";
@@ -97,6 +99,8 @@ void draw_menu_bar(Editor& editor) {
       request_path(editor, PathCommand::save_session);
     if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.has_rig))
       request_path(editor, PathCommand::export_gltf);
+    if (ImGui::MenuItem("Export motion (clip + IK)...", "Ctrl+Shift+E", false, has_clips(editor)))
+      request_path(editor, PathCommand::export_motion);
     if (ImGui::MenuItem("Screenshot", "F12")) editor.screenshot_requested = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) editor.quit_requested = true;

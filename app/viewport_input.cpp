@@ -200,7 +200,9 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
       if (ctrl && editor.has_rig) editor.path_command_requested = static_cast<int>(PathCommand::save_session);
       break;
     case SDLK_e:
-      if (ctrl && editor.has_rig) editor.path_command_requested = static_cast<int>(PathCommand::export_gltf);
+      if (ctrl && editor.has_rig)
+        editor.path_command_requested = static_cast<int>((k.keysym.mod & KMOD_SHIFT) ? PathCommand::export_motion
+                                                                                       : PathCommand::export_gltf);
       break;
     case SDLK_z:
       if (ctrl && (k.keysym.mod & KMOD_SHIFT)) redo(editor);

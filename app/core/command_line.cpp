@@ -32,6 +32,9 @@ const char* usage_text() {
          "                         per-frame series to FILE.csv, then exit\n"
          "  --chain NAME           with --analyse: the chain (default: the path's chain, else the\n"
          "                         first enabled limb chain)\n"
+         "  --export-motion FILE   on exit, bake the clip (--clip, else the first) with the IK\n"
+         "                         on top at every frame and write it as a glTF clip to FILE\n"
+         "                         (.gltf or .glb), as File > Export motion does\n"
          "\n"
          "controls: orbit = middle mouse or Alt+left drag; pan = Shift+middle drag;\n"
          "zoom = wheel; frame all = F; select a joint = left click (viewport or outline);\n"
@@ -39,7 +42,8 @@ const char* usage_text() {
          "P = pause solving; rigs with clips: Space or K = play / pause, J / L or Left / Right =\n"
          "one frame back / forward, Home / End = start / end (without clips Space pauses\n"
          "solving); F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
-         "Ctrl+S = save the session; Ctrl+E = export the posed rig; Ctrl+Q = quit (with\n"
+         "Ctrl+S = save the session; Ctrl+E = export the posed rig; Ctrl+Shift+E = export the\n"
+         "clip with IK as a glTF clip; Ctrl+Q = quit (with\n"
          "unsaved changes it asks: Save / Discard / Cancel); drop a .gltf/.glb or a session\n"
          ".json on the window to open it. File commands use the desktop's file dialog (zenity\n"
          "or kdialog) when there is one, else a path popup (Enter confirms, Escape cancels);\n"
@@ -121,6 +125,10 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
         return false;
       }
       o.has_time = true;
+    } else if (arg == "--export-motion") {
+      const char* v = value("a .gltf or .glb path");
+      if (!v) return false;
+      o.export_motion = v;
     } else if (arg == "--analyse" || arg == "--report" || arg == "--chain") {
       const char* v = value(arg == "--report" ? "a .md path" : "a name");
       if (!v) return false;

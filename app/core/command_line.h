@@ -25,6 +25,9 @@ struct Options {
   std::string analyse;
   std::string report;
   std::string chain;
+  // On exit (before --state-out): the clip with the IK baked and written here
+  // (app/motion_export.h); a failure makes the exit status 1.
+  std::string export_motion;
 };
 
 // Returns false with a one-line message on an unknown option or a bad value.

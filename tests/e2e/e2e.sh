@@ -214,6 +214,41 @@ PYEOF
     [ "$got" = "$target" ] || fail "clicked joint $target at ($tx, $ty), selected $got"
     echo "clicked joint $target at ($tx, $ty): selected"
     ;;
+  export_motion_reopens_as_clip)
+    # The clip with the IK on top, baked (--export-motion: File > Export motion's command):
+    # the file reopens with one clip, "<clip> IK", whose pose at a frame's time is the pose
+    # the program solved at that time (one frame at --time starts from the clip's pose, as
+    # each baked frame does), and Blender-style clients play it (unit-tested).
+    gltf="$SHARED/gltf-samples/CesiumMan/glTF-Binary/CesiumMan.glb"
+    t=0.875   # frame 20 of 24 per second, from the clip's start at 1/24 s
+    "${XVFB[@]}" "$IKSCOPE" "$gltf" --clip "animation 0" --time "$t" --frames 1 \
+      --export-motion "$out/baked.glb" --state-out "$out/solved.json" > "$out/stdout.txt" 2> "$out/stderr.txt" \
+      || fail "ikscope --export-motion exited with an error: $(cat "$out/stderr.txt")"
+    json "$out/solved.json" 's["status"]' | grep -q "motion exported to .*baked.glb: clip 'animation 0 IK', 48 frames" \
+      || fail "status: $(json "$out/solved.json" 's["status"]')"
+    "${XVFB[@]}" "$IKSCOPE" "$out/baked.glb" --clip "animation 0 IK" --time "$t" --frames 1 \
+      --state-out "$out/reopened.json" > "$out/stdout2.txt" 2>&1 || fail "the export does not reopen"
+    "$PY" - "$out" "$t" <<'PYEOF'
+import json, sys, math
+out, t = sys.argv[1], float(sys.argv[2])
+solved = json.load(open(f"{out}/solved.json"))
+reopened = json.load(open(f"{out}/reopened.json"))
+tl = reopened["timeline"]
+assert [c["name"] for c in tl["clips"]] == ["animation 0 IK"], tl["clips"]
+assert abs(tl["time"] - t) < 1e-6, tl["time"]
+# The solved pose had the IK move something (else this checks only the clip).
+animated = solved["timeline"]["animated"]
+moved = max(math.dist(j["model"], a) for j, a in zip(solved["joints"], animated))
+assert moved > 1e-3, f"the IK did not move any joint ({moved})"
+worst = 0.0
+for joint, baked in zip(solved["joints"], tl["animated"]):
+    if joint["added_tip"]:
+        continue  # placed by the importer from the file's rest, not keyed
+    worst = max(worst, math.dist(joint["model"], baked))
+assert worst < 1e-4, f"the baked clip is {worst} m off the solved pose at {t} s"
+print(f"baked clip at {t} s: farthest joint {worst:.2g} m from the solved pose; the IK moved joints up to {moved:.3g} m")
+PYEOF
+    ;;
   timeline_clip_time)
     # CesiumMan opened at its clip at two times (--clip, --time, paused): the clip's pose at
     # each time matches an independent sample of the glTF (tests/e2e/gltf_clip_sample.py reads
