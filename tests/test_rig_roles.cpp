@@ -37,50 +37,17 @@ JointRole role_of(const ik::Skeleton& s, const ik::RigRoles& roles, const std::s
 #define EXPECT_ROLE(s, roles, name, expected) \
   EXPECT_EQ(ik::describe_role(role_of(s, roles, name)), ik::describe_role(expected)) << (name)
 
-// Mixamo: 67 joints with fingers and eyes, a T-pose in centimetres.
-ik::Skeleton mixamo_rig(const std::string& prefix) {
-  RigWriter w;
-  const auto n = [&](const std::string& s) { return prefix + s; };
-  w.add(n("Hips"), "", {0, 100, 0});
-  w.add(n("Spine"), n("Hips"), {0, 10, 0});
-  w.add(n("Spine1"), n("Spine"), {0, 12, 0});
-  w.add(n("Spine2"), n("Spine1"), {0, 14, 0});
-  w.add(n("Neck"), n("Spine2"), {0, 16, 0});
-  w.add(n("Head"), n("Neck"), {0, 10, 2});
-  w.add(n("HeadTop_End"), n("Head"), {0, 18, 0});
-  for (const char* side : {"Left", "Right"}) {
-    const float x = std::string(side) == "Left" ? 1.0f : -1.0f;
-    const std::string S = side;
-    w.add(n(S + "Eye"), n("Head"), {x * 3, 6, 8});
-    w.add(n(S + "Shoulder"), n("Spine2"), {x * 6, 12, 0});
-    w.add(n(S + "Arm"), n(S + "Shoulder"), {x * 12, 0, 0});
-    w.add(n(S + "ForeArm"), n(S + "Arm"), {x * 27, 0, 0});
-    w.add(n(S + "Hand"), n(S + "ForeArm"), {x * 25, 0, 0});
-    const char* fingers[] = {"Thumb", "Index", "Middle", "Ring", "Pinky"};
-    for (int f = 0; f < 5; ++f) {
-      std::string parent = n(S + "Hand");
-      for (int k = 1; k <= 4; ++k) {
-        const std::string name = n(S + "Hand" + fingers[f] + std::to_string(k));
-        w.add(name, parent, {x * 3, 0, 4.0f - 2.0f * static_cast<float>(f)});
-        parent = name;
-      }
-    }
-    w.add(n(S + "UpLeg"), n("Hips"), {x * 9, -5, 0});
-    w.add(n(S + "Leg"), n(S + "UpLeg"), {0, -42, 0});
-    w.add(n(S + "Foot"), n(S + "Leg"), {0, -40, 0});
-    w.add(n(S + "ToeBase"), n(S + "Foot"), {0, -8, 12});
-    w.add(n(S + "Toe_End"), n(S + "ToeBase"), {0, 0, 8});
-  }
-  EXPECT_EQ(w.raw.joints.size(), 67u);
-  return w.build();
-}
-
 TEST(RigRoles, MixamoNamesWithAnyPrefix) {
   for (const std::string prefix : {"mixamorig:", "", "Character1:"}) {
-    const ik::Skeleton s = mixamo_rig(prefix);
+    // 67 joints with fingers and eyes, a T-pose in centimetres under a 0.01 "Armature".
+    const ik::Skeleton s = rigs::mixamo(prefix);
+    int file_joints = 0;
+    for (const auto added : s.is_added_tip) file_joints += added ? 0 : 1;
+    EXPECT_EQ(file_joints, 68);
     const ik::RigRoles r = ik::recognise_roles(s);
     EXPECT_TRUE(r.warnings.empty());
     const auto n = [&](const std::string& x) { return prefix + x; };
+    EXPECT_ROLE(s, r, "Armature", role(Role::none));
     EXPECT_ROLE(s, r, n("Hips"), role(Role::hips));
     EXPECT_ROLE(s, r, n("Spine"), role(Role::spine, Side::centre, 1));
     EXPECT_ROLE(s, r, n("Spine1"), role(Role::spine, Side::centre, 2));
