@@ -4,6 +4,7 @@
 
 #include "app/core/command_line.h"
 #include "io/gltf_import.h"
+#include "io/motion_plot_png.h"
 #include "io/motion_report.h"
 #include "io/session.h"
 #include "solvers/motion_analysis.h"
@@ -100,9 +101,9 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
     return 1;
   }
   if (!ik::write_motion_report(options.report, report, rig.skeleton, chain_name, error)) return 1;
-  std::printf("ikscope: %s on chain %s: %zu frames, %zu solvers -> %s and %s\n", track.source.c_str(),
+  std::printf("ikscope: %s on chain %s: %zu frames, %zu solvers -> %s, %s and %s\n", track.source.c_str(),
               chain_name.c_str(), report.times.size(), report.runs.size(), options.report.c_str(),
-              ik::motion_series_path(options.report).c_str());
+              ik::motion_series_path(options.report).c_str(), ik::motion_plots_path(options.report).c_str());
   return 0;
 }
 

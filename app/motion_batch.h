@@ -9,8 +9,8 @@
 // was recorded on, else the first enabled limb chain (one with a forearm or a shin, by the
 // rig's roles), else the first enabled chain. Every solver that accepts the chain runs,
 // warm started, at 60 frames per second (a goal path) or 30 (a clip); the report is the
-// Markdown summary table, the per-frame series the CSV beside it (io/motion_report.h).
-// No PNG of the plots is written.
+// Markdown summary table, the per-frame series the CSV beside it and their plots the PNG
+// beside it (io/motion_report.h, io/motion_plot_png.h).
 #pragma once
 
 #include <string>

@@ -122,6 +122,15 @@ PYEOF
       || fail "--analyse failed: $(cat "$out/stderr.txt")"
     [ -s "$out/report.md" ] && [ -s "$out/report.csv" ] || fail "no report or no CSV"
     grep -q "goal path 'wave'" "$out/report.md" || fail "the report does not name the path"
+    # The plots beside it: a PNG the report shows, a few hundred pixels per series.
+    grep -q '!\[Per-frame plots\](report.png)' "$out/report.md" || fail "the report does not show report.png"
+    "$PY" - "$out/report.png" <<'PYEOF' || fail "report.png is not the plots"
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+width, height = struct.unpack(">II", data[16:24])
+assert width == 1200 and height > 600, (width, height)
+PYEOF
     rows=$(grep -c "^| .* | on |" "$out/report.md")
     [ "$rows" -eq 7 ] || fail "expected 7 solver rows (4-bone arm: all but the analytic and scale solvers), got $rows: $(cat "$out/report.md")"
     grep -q "^| Damped least squares | on | " "$out/report.md" || fail "no DLS row"
