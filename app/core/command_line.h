@@ -25,6 +25,9 @@ struct Options {
   std::string analyse;
   std::string report;
   std::string chain;
+  // Open the Motion panel and run its analysis at start (the timeline's clip over --chain
+  // NAME, else the first enabled limb chain): for scripts and --state-out.
+  bool motion_panel = false;
 };
 
 // Returns false with a one-line message on an unknown option or a bad value.

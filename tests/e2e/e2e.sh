@@ -310,6 +310,62 @@ assert worst0 < 1e-5, "weight 0 does not show the clip's pose"
 assert worst1 > 0.01, "weight 1 shows the clip's pose: the IK did nothing, so the check means nothing"
 PYEOF
     ;;
+  motion_panel_summary)
+    "${XVFB[@]}" bash "$0" __motion_panel_inside
+    ;;
+  __motion_panel_inside)
+    # --motion-panel on CesiumMan's left arm (upper arm -> hand, 2 bones): the panel runs the
+    # analysis of the clip at start and --state-out reports the summary per solver: a run
+    # for each solver that takes a 2-bone chain, every number finite, DLS following its
+    # animated hand (mean error < 1 cm).
+    # Then a real click on the table's first row jumps the timeline to that run's worst
+    # frame and draws the other solvers' ghosts there.
+    out="$OUT/motion_panel_summary"
+    cd "$out"   # F12 writes its screenshot here
+    glb="$SHARED/gltf-samples/CesiumMan/glTF-Binary/CesiumMan.glb"
+    arm=Skeleton_arm_joint_L__2_
+    "$IKSCOPE" "$glb" --motion-panel --chain "$arm" --frames 5 --state-out "$out/panel.json" \
+      --screenshot "$out/panel.png" > "$out/stdout.txt" 2>&1 || fail "--motion-panel run failed: $(cat "$out/stdout.txt")"
+    "$PY" - "$out/panel.json" <<'PYEOF' || fail "the panel's summary is not as expected"
+import json, math, sys
+s = json.load(open(sys.argv[1]))
+m = s["motion_analysis"]
+assert m["open"] and m["has_result"], m
+assert m["source"] == "clip 'animation 0'" and m["chain"] == "Skeleton_arm_joint_L__2_", m
+assert m["frames"] >= 40, m["frames"]  # 2 s at the clip's 24 frames per second
+panel = sorted(r["solver"] for r in m["runs"])
+expected = ["ccd", "ccd_dls", "dls", "fabrik", "full_body", "jacobian_transpose", "mass_spring", "two_bone"]
+assert panel == expected, panel
+for r in m["runs"]:
+    for key in ("max_pop_deg", "jitter_rms_deg", "mean_error", "max_error", "mean_us"):
+        assert math.isfinite(r[key]) and r[key] >= 0, (r["solver"], key, r[key])
+    assert r["warm_start"] and r["flips"] >= 0 and r["max_error"] >= r["mean_error"], r
+dls = next(r for r in m["runs"] if r["solver"] == "dls")
+assert dls["mean_error"] < 0.01, dls
+print("runs", len(panel), "run_ms", m["run_ms"])
+PYEOF
+    start_program "$out/clicked.json" "$glb" --motion-panel --chain "$arm"
+    read -r cx cy < <(json "$out/panel.json" '" ".join(str(int(v)) for v in (s["ui_rects"]["motion_first_row"][0] + 20, s["ui_rects"]["motion_first_row"][1] + s["ui_rects"]["motion_first_row"][3] / 2))')
+    xdotool mousemove --window "$wid" "$cx" "$cy"
+    sleep 0.3
+    xdotool mousedown 1
+    sleep 0.3
+    xdotool mouseup 1
+    sleep 0.5
+    xdotool key F12
+    sleep 0.5
+    quit_program
+    "$PY" - "$out/clicked.json" <<'PYEOF' || fail "clicking the first row did not jump to its worst frame"
+import json, sys
+s = json.load(open(sys.argv[1]))
+m = s["motion_analysis"]
+assert m["ghost_frame"] >= 0, m
+t = s["timeline"]
+assert t["frame"] == m["ghost_frame"], (t["frame"], m["ghost_frame"])
+assert not t["playing"]
+print("jumped to frame", m["ghost_frame"], "time", t["time"])
+PYEOF
+    ;;
   timeline_play)
     "${XVFB[@]}" bash "$0" __timeline_play_inside
     ;;
