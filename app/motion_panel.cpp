@@ -246,6 +246,8 @@ void open_motion_panel(Editor& editor, const std::string& chain_name, bool run) 
   MotionPanel& m = editor.motion;
   m.open = true;
   load_goal_paths(editor);
+  // A rig without clips has only the session's goal paths to replay.
+  if (!has_clips(editor) && !m.goal_paths.empty()) m.use_goal_path = true;
   if (!run) return;
   m.chain = choose_chain(editor, chain_name);
   if (!chain_name.empty() && m.chain < 0) {
@@ -402,7 +404,7 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   if (highlight) ImGui::PopStyleColor();
   remember_rect(editor, "motion_run");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 11.0f);
+  ImGui::SetNextItemWidth(em * 13.0f);
   ImGui::Combo("plotted", &m.series,
                "error (scene units, log)\0pop (deg)\0jitter (deg)\0drift (scene units)\0iterations\0solve time (us)\0");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The series plotted");
