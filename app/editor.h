@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/core/history.h"
+#include "app/motion_panel.h"
 #include "app/timeline.h"
 #include "io/gltf_import.h"
 #include "render/camera.h"
@@ -72,6 +73,7 @@ struct Editor {
   // The time axis: the clip playing, its time and the animated pose under the IK
   // (app/timeline.h).
   Timeline timeline;
+  MotionPanel motion;  // the Motion analysis panel (app/motion_panel.h)
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame

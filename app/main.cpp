@@ -83,6 +83,7 @@ bool init(Program& p, std::string& error) {
   app::init_file_dialogs(p.file_dialogs);
   open_first_rig(p);
   app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
+  if (p.options.motion_panel) app::open_motion_panel(p.editor, p.options.chain, true);  // --motion-panel
   p.health.start();
   return true;
 }

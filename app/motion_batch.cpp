@@ -4,6 +4,7 @@
 
 #include "app/core/command_line.h"
 #include "io/gltf_import.h"
+#include "io/motion_plot_png.h"
 #include "io/motion_report.h"
 #include "io/session.h"
 #include "solvers/motion_analysis.h"
@@ -28,8 +29,10 @@ bool is_limb(const ik::ImportedRig& rig, const ik::Chain& chain) {
   return false;
 }
 
-int pick_chain(const ik::ImportedRig& rig, const std::vector<ik::Chain>& chains, const std::string& name,
-               int recorded_on) {
+}  // namespace
+
+int pick_motion_chain(const ik::ImportedRig& rig, const std::vector<ik::Chain>& chains, const std::string& name,
+                      int recorded_on) {
   if (!name.empty()) {
     for (size_t c = 0; c < chains.size(); ++c)
       if (ik::chain_name(rig.skeleton, chains[c]) == name ||
@@ -44,8 +47,6 @@ int pick_chain(const ik::ImportedRig& rig, const std::vector<ik::Chain>& chains,
     if (chains[c].enabled) return static_cast<int>(c);
   return -1;
 }
-
-}  // namespace
 
 int run_motion_batch(const Options& options, const std::string& default_rig, std::string& error) {
   const std::string file = options.file.empty() ? default_rig : options.file;
@@ -79,7 +80,7 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
             "' (there are: " + (known.empty() ? std::string("none") : known) + ")";
     return 1;
   }
-  const int c = pick_chain(rig, session.chains, options.chain, path ? path->chain : -1);
+  const int c = pick_motion_chain(rig, session.chains, options.chain, path ? path->chain : -1);
   if (c < 0) {
     error = file + ": --analyse: " +
             (options.chain.empty() ? std::string("the rig has no enabled chain")
@@ -100,9 +101,9 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
     return 1;
   }
   if (!ik::write_motion_report(options.report, report, rig.skeleton, chain_name, error)) return 1;
-  std::printf("ikscope: %s on chain %s: %zu frames, %zu solvers -> %s and %s\n", track.source.c_str(),
+  std::printf("ikscope: %s on chain %s: %zu frames, %zu solvers -> %s, %s and %s\n", track.source.c_str(),
               chain_name.c_str(), report.times.size(), report.runs.size(), options.report.c_str(),
-              ik::motion_series_path(options.report).c_str());
+              ik::motion_series_path(options.report).c_str(), ik::motion_plots_path(options.report).c_str());
   return 0;
 }
 

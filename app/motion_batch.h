@@ -9,15 +9,26 @@
 // was recorded on, else the first enabled limb chain (one with a forearm or a shin, by the
 // rig's roles), else the first enabled chain. Every solver that accepts the chain runs,
 // warm started, at 60 frames per second (a goal path) or 30 (a clip); the report is the
-// Markdown summary table, the per-frame series the CSV beside it (io/motion_report.h).
-// No PNG of the plots is written.
+// Markdown summary table, the per-frame series the CSV beside it and their plots the PNG
+// beside it (io/motion_report.h, io/motion_plot_png.h).
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "io/gltf_import.h"
+#include "solvers/chain.h"
 
 namespace app {
 
 struct Options;
+
+// The chain an analysis runs on, as above: `name` (a chain's name or its effector joint's;
+// -1 if no chain has it), else `recorded_on` when >= 0, else the first enabled limb chain,
+// else the first enabled chain (-1 if none). Also the Motion panel's choice without a
+// selected chain.
+int pick_motion_chain(const ik::ImportedRig& rig, const std::vector<ik::Chain>& chains, const std::string& name,
+                      int recorded_on);
 
 // Runs the analysis the options ask for. Returns the process exit code: 0 on success (a
 // line naming the report on stdout), 1 with a one-line message in `error` otherwise.

@@ -119,6 +119,8 @@ void draw_menu_bar(Editor& editor) {
     if (ImGui::MenuItem("Frame all", "F")) editor.frame_all_requested = true;
     ImGui::MenuItem("Skinned mesh", "M", &editor.show_mesh, editor.has_rig && !editor.rig.meshes.empty());
     ImGui::MenuItem("Clamped joints", nullptr, &editor.show_clamped);
+    if (ImGui::MenuItem("Motion analysis", nullptr, editor.motion.open, editor.has_rig))  // app/motion_panel.h
+      editor.motion.open ? void(editor.motion.open = false) : open_motion_panel(editor, "", false);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -377,6 +379,7 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
+  draw_motion_panel(editor, 0.0f, menu_height, window_width - chains_width, body_height);  // over outline + view
 
   ViewportArea area;
   area.x = panel_width;

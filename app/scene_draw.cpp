@@ -105,6 +105,14 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
     renderer.draw_lines(run.ghost.bone_segments, {colour}, 2.5f, true);
     renderer.draw_points(run.ghost.joints, {colour}, 3.5f, true);
   }
+  std::vector<GhostPose> motion;  // the Motion panel's ghost frame: the other solvers' poses
+  std::vector<int> motion_solvers;
+  motion_ghosts(editor, motion, motion_solvers);
+  for (size_t g = 0; g < motion.size(); ++g) {
+    const glm::vec4 colour(ik::solver_colour(motion_solvers[g]), 0.85f);
+    renderer.draw_lines(motion[g].bone_segments, {colour}, 2.5f, true);
+    renderer.draw_points(motion[g].joints, {colour}, 3.5f, true);
+  }
   if (editor.show_clamped) {
     const std::vector<glm::vec3> clamped = clamped_joints(editor);
     if (!clamped.empty()) renderer.draw_points(clamped, {glm::vec4(1.0f, 0.2f, 0.2f, 1.0f)}, 6.0f, true);

@@ -143,6 +143,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   }
   state["chains"] = std::move(chains);
   state["timeline"] = timeline_json(editor);
+  state["motion_analysis"] = motion_panel_json(editor);  // the Motion panel's last run (app/motion_panel.h)
   // Where the skinned meshes are drawn: each mesh's box projected, in framebuffer pixels
   // (x0, y0, x1, y1), so a test knows which pixels may be mesh rather than background.
   json meshes = json::array();

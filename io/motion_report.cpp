@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "io/atomic_file.h"
+#include "io/motion_plot_png.h"
 #include "solvers/solver_table.h"
 
 namespace ik {
@@ -44,7 +45,7 @@ std::string motion_summary_markdown(const MotionReport& report) {
 }
 
 std::string motion_report_markdown(const MotionReport& report, const Skeleton& skeleton, const std::string& chain_name,
-                                   const std::string& csv_name) {
+                                   const std::string& csv_name, const std::string& png_name) {
   auto joint_name = [&](int j) {
     return j >= 0 && j < skeleton.joint_count() ? skeleton.name[static_cast<size_t>(j)] : std::string("?");
   };
@@ -65,6 +66,9 @@ std::string motion_report_markdown(const MotionReport& report, const Skeleton& s
       "the second difference of their rotations. Drift: the largest joint distance between the warm-started "
       "pose and a solve from rest at the same frame (\"-\": not measured).\n\n";
   out += motion_summary_markdown(report);
+  if (!png_name.empty())
+    out += "\nPer frame, every solver in its colour (time in seconds; flips are the ticks along the top of the pop "
+           "plot):\n\n![Per-frame plots](" + png_name + ")\n";
   return out;
 }
 
@@ -116,9 +120,17 @@ bool write_motion_report(const std::string& report_path, const MotionReport& rep
     error = report_path + ": the report needs another extension than .csv (the series is written there)";
     return false;
   }
+  const std::string png_path = motion_plots_path(report_path);
+  if (png_path == report_path) {
+    error = report_path + ": the report needs another extension than .png (the plots are written there)";
+    return false;
+  }
   const std::string csv_name = std::filesystem::path(csv_path).filename().string();
+  const std::string png_name = std::filesystem::path(png_path).filename().string();
   return app::write_file_atomically(csv_path, motion_series_csv(report), error) &&
-         app::write_file_atomically(report_path, motion_report_markdown(report, skeleton, chain_name, csv_name), error);
+         write_motion_plots_png(png_path, report, report.source + " on chain " + chain_name, error) &&
+         app::write_file_atomically(report_path,
+                                    motion_report_markdown(report, skeleton, chain_name, csv_name, png_name), error);
 }
 
 }  // namespace ik

@@ -1,5 +1,6 @@
 // A motion analysis (solvers/motion_analysis.h) as files: a Markdown report with the
-// summary table per solver run, and the per-frame series as CSV beside it.
+// summary table per solver run, the per-frame series as CSV beside it, and the plots of
+// those series as a PNG beside it (io/motion_plot_png.h), which the report shows.
 //
 // The Markdown report: a title naming the source and the chain, a line with the frame
 // count, rate and where the CSV is, what each column means, and the table
@@ -26,9 +27,10 @@ namespace ik {
 std::string motion_summary_markdown(const MotionReport& report);
 
 // The whole Markdown report. `chain_name` names the chain in the title; `csv_name` is the
-// CSV's file name as the report should mention it (empty: no mention).
+// CSV's file name as the report should mention it (empty: no mention); `png_name` the
+// plots' (empty: no image), shown under the table.
 std::string motion_report_markdown(const MotionReport& report, const Skeleton& skeleton, const std::string& chain_name,
-                                   const std::string& csv_name);
+                                   const std::string& csv_name, const std::string& png_name = "");
 
 // The per-frame series (see above).
 std::string motion_series_csv(const MotionReport& report);
@@ -40,8 +42,9 @@ std::string motion_summary_csv(const MotionReport& report);
 // `report_path` with its extension replaced by ".csv" ("out/r.md" -> "out/r.csv").
 std::string motion_series_path(const std::string& report_path);
 
-// Writes the Markdown report to `report_path` and the series to motion_series_path() of
-// it, each atomically (io/atomic_file.h). False with a one-line message naming the file.
+// Writes the Markdown report to `report_path`, the series to motion_series_path() of it
+// and the plots to motion_plots_path() of it (io/motion_plot_png.h), each atomically
+// (io/atomic_file.h). False with a one-line message naming the file.
 bool write_motion_report(const std::string& report_path, const MotionReport& report, const Skeleton& skeleton,
                          const std::string& chain_name, std::string& error);
 

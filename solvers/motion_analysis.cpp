@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/pole.h"
 #include "solvers/solver_table.h"
 
 namespace ik {
@@ -278,6 +279,17 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
     if (has_plane(normal, positions, joints)) {
       if (glm::dot(normal, state.last_normal) < 0.0f) out.flip = true;
       state.last_normal = normal;
+      // With a pole: starting to bend against it where its side is defined (outside the
+      // band round the root -> pole line, solvers/pole.h); inside the band it is not judged.
+      const Goal& goal = state.chain.goal;
+      if (goal.use_pole) {
+        const PoleSide pole = pole_side(positions[0], positions[joints - 1], goal.pole_target, goal.pole_twist);
+        if (pole.valid && pole.sine >= kPoleBandSine) {
+          const bool against = bends_against_pole(positions, joints, goal.pole_target, goal.pole_twist);
+          if (against && !state.against_pole) out.flip = true;
+          state.against_pole = against;
+        }
+      }
     }
   }
 

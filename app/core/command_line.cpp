@@ -29,9 +29,13 @@ const char* usage_text() {
          "  --analyse NAME --report FILE.md   no window: replay the goal path NAME (of the\n"
          "                         session) or clip NAME (of the rig) through every solver that\n"
          "                         accepts the chain; write the summary table to FILE.md and the\n"
-         "                         per-frame series to FILE.csv, then exit\n"
-         "  --chain NAME           with --analyse: the chain (default: the path's chain, else the\n"
-         "                         first enabled limb chain)\n"
+         "                         per-frame series to FILE.csv and the plots of the series to\n"
+         "                         FILE.png, then exit\n"
+         "  --chain NAME           with --analyse or --motion-panel: the chain (default: the path's\n"
+         "                         chain, else the first enabled limb chain)\n"
+         "  --motion-panel         open the Motion analysis panel (View > Motion analysis) and run\n"
+         "                         it on the clip shown (see --clip) at start; --state-out then\n"
+         "                         reports the summary per solver under \"motion_analysis\"\n"
          "  --export-motion FILE   on exit, bake the clip (--clip, else the first) with the IK\n"
          "                         on top at every frame and write it as a glTF clip to FILE\n"
          "                         (.gltf or .glb), as File > Export motion does\n"
@@ -129,6 +133,8 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       const char* v = value("a .gltf or .glb path");
       if (!v) return false;
       o.export_motion = v;
+    } else if (arg == "--motion-panel") {
+      o.motion_panel = true;
     } else if (arg == "--analyse" || arg == "--report" || arg == "--chain") {
       const char* v = value(arg == "--report" ? "a .md path" : "a name");
       if (!v) return false;

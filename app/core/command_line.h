@@ -28,6 +28,9 @@ struct Options {
   // On exit (before --state-out): the clip with the IK baked and written here
   // (app/motion_export.h); a failure makes the exit status 1.
   std::string export_motion;
+  // Open the Motion panel and run its analysis at start (the timeline's clip over --chain
+  // NAME, else the first enabled limb chain): for scripts and --state-out.
+  bool motion_panel = false;
 };
 
 // Returns false with a one-line message on an unknown option or a bad value.

@@ -122,6 +122,15 @@ PYEOF
       || fail "--analyse failed: $(cat "$out/stderr.txt")"
     [ -s "$out/report.md" ] && [ -s "$out/report.csv" ] || fail "no report or no CSV"
     grep -q "goal path 'wave'" "$out/report.md" || fail "the report does not name the path"
+    # The plots beside it: a PNG the report shows, a few hundred pixels per series.
+    grep -q '!\[Per-frame plots\](report.png)' "$out/report.md" || fail "the report does not show report.png"
+    "$PY" - "$out/report.png" <<'PYEOF' || fail "report.png is not the plots"
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+width, height = struct.unpack(">II", data[16:24])
+assert width == 1200 and height > 600, (width, height)
+PYEOF
     rows=$(grep -c "^| .* | on |" "$out/report.md")
     [ "$rows" -eq 7 ] || fail "expected 7 solver rows (4-bone arm: all but the analytic and scale solvers), got $rows: $(cat "$out/report.md")"
     grep -q "^| Damped least squares | on | " "$out/report.md" || fail "no DLS row"
@@ -334,6 +343,62 @@ worst1 = max(math.dist(j["model"], anim[j["index"]]) for j in w1["joints"])
 print(f"weight 0: joints at most {worst0:.2e} from the clip's pose; weight 1: {worst1:.3f}")
 assert worst0 < 1e-5, "weight 0 does not show the clip's pose"
 assert worst1 > 0.01, "weight 1 shows the clip's pose: the IK did nothing, so the check means nothing"
+PYEOF
+    ;;
+  motion_panel_summary)
+    "${XVFB[@]}" bash "$0" __motion_panel_inside
+    ;;
+  __motion_panel_inside)
+    # --motion-panel on CesiumMan's left arm (upper arm -> hand, 2 bones): the panel runs the
+    # analysis of the clip at start and --state-out reports the summary per solver: a run
+    # for each solver that takes a 2-bone chain, every number finite, DLS following its
+    # animated hand (mean error < 1 cm).
+    # Then a real click on the table's first row jumps the timeline to that run's worst
+    # frame and draws the other solvers' ghosts there.
+    out="$OUT/motion_panel_summary"
+    cd "$out"   # F12 writes its screenshot here
+    glb="$SHARED/gltf-samples/CesiumMan/glTF-Binary/CesiumMan.glb"
+    arm=Skeleton_arm_joint_L__2_
+    "$IKSCOPE" "$glb" --motion-panel --chain "$arm" --frames 5 --state-out "$out/panel.json" \
+      --screenshot "$out/panel.png" > "$out/stdout.txt" 2>&1 || fail "--motion-panel run failed: $(cat "$out/stdout.txt")"
+    "$PY" - "$out/panel.json" <<'PYEOF' || fail "the panel's summary is not as expected"
+import json, math, sys
+s = json.load(open(sys.argv[1]))
+m = s["motion_analysis"]
+assert m["open"] and m["has_result"], m
+assert m["source"] == "clip 'animation 0'" and m["chain"] == "Skeleton_arm_joint_L__2_", m
+assert m["frames"] >= 40, m["frames"]  # 2 s at the clip's 24 frames per second
+panel = sorted(r["solver"] for r in m["runs"])
+expected = ["ccd", "ccd_dls", "dls", "fabrik", "full_body", "jacobian_transpose", "mass_spring", "two_bone"]
+assert panel == expected, panel
+for r in m["runs"]:
+    for key in ("max_pop_deg", "jitter_rms_deg", "mean_error", "max_error", "mean_us"):
+        assert math.isfinite(r[key]) and r[key] >= 0, (r["solver"], key, r[key])
+    assert r["warm_start"] and r["flips"] >= 0 and r["max_error"] >= r["mean_error"], r
+dls = next(r for r in m["runs"] if r["solver"] == "dls")
+assert dls["mean_error"] < 0.01, dls
+print("runs", len(panel), "run_ms", m["run_ms"])
+PYEOF
+    start_program "$out/clicked.json" "$glb" --motion-panel --chain "$arm"
+    read -r cx cy < <(json "$out/panel.json" '" ".join(str(int(v)) for v in (s["ui_rects"]["motion_first_row"][0] + 20, s["ui_rects"]["motion_first_row"][1] + s["ui_rects"]["motion_first_row"][3] / 2))')
+    xdotool mousemove --window "$wid" "$cx" "$cy"
+    sleep 0.3
+    xdotool mousedown 1
+    sleep 0.3
+    xdotool mouseup 1
+    sleep 0.5
+    xdotool key F12
+    sleep 0.5
+    quit_program
+    "$PY" - "$out/clicked.json" <<'PYEOF' || fail "clicking the first row did not jump to its worst frame"
+import json, sys
+s = json.load(open(sys.argv[1]))
+m = s["motion_analysis"]
+assert m["ghost_frame"] >= 0, m
+t = s["timeline"]
+assert t["frame"] == m["ghost_frame"], (t["frame"], m["ghost_frame"])
+assert not t["playing"]
+print("jumped to frame", m["ghost_frame"], "time", t["time"])
 PYEOF
     ;;
   timeline_play)
