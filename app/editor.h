@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/core/history.h"
+#include "app/gizmo.h"
 #include "app/timeline.h"
 #include "io/gltf_import.h"
 #include "render/camera.h"
@@ -54,6 +55,10 @@ struct Editor {
   bool solving = true;                   // Space pauses / resumes the per-frame solve
   int selected_chain = -1;               // its panel is open, its goal drawn highlighted
   int hovered_goal = -1;                 // chain index of the goal under the mouse
+  // The gizmo on the selected goal (app/gizmo.h): G translate, R rotate; the part under
+  // the mouse (a GizmoPart, 0 = none) is drawn highlighted, the dragged one too.
+  GizmoMode gizmo_mode = GizmoMode::translate;
+  GizmoPart hovered_gizmo_part = GizmoPart::none;
   History history;
 
   // Inspection of the selected chain (chains panel).
@@ -127,7 +132,7 @@ void solve_chains(Editor& editor);
 // (the chains' goals stay).
 void reset_pose(Editor& editor);
 
-// Reset pose (R): the rest pose, and every goal moved onto its effector there, so the
+// Reset pose (Alt+R, as Blender clears a transform with Alt): the rest pose, and every goal moved onto its effector there, so the
 // figure stays at rest while solving is on; the goals' move is one undo step.
 void reset_pose_and_goals(Editor& editor);
 
