@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -80,6 +81,11 @@ struct Editor {
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
+
+  // Joints whose limits the user edited (1), one flag per joint or empty when none was
+  // (app/limit_edits.h); the value a limits widget had when its edit began.
+  std::vector<std::uint8_t> limits_edited;
+  ik::JointLimits limit_edit_before;
 
   int selected_joint = -1;  // -1 = none
   int hovered_joint = -1;
