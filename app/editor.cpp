@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/limit_edits.h"
 #include "solvers/ik_blend.h"
 #include "solvers/goal_space.h"
 #include "solvers/role_chains.h"
@@ -27,6 +28,7 @@ bool open_rig(Editor& editor, const std::string& path) {
     return false;
   }
   editor.rig = std::move(rig);
+  editor.limits_edited.clear();  // a new rig: nothing edited yet
   editor.has_rig = true;
   ++editor.rig_generation;
   editor.show_mesh = true;
@@ -122,7 +124,10 @@ void set_orientation_goal(Editor& editor, int c, bool on) {
 }
 
 void undo(Editor& editor) {
-  if (editor.history.undo(editor.chains))
+  LimitsState limits = limits_state(editor);  // chain edits and limits edits share one history
+  const bool undone = editor.history.undo(editor.chains, &limits);
+  set_limits_state(editor, limits);
+  if (undone)
     set_status(editor, "undone", false);
   else
     set_status(editor, "nothing to undo", false);
@@ -130,7 +135,10 @@ void undo(Editor& editor) {
 }
 
 void redo(Editor& editor) {
-  if (editor.history.redo(editor.chains))
+  LimitsState limits = limits_state(editor);
+  const bool redone = editor.history.redo(editor.chains, &limits);
+  set_limits_state(editor, limits);
+  if (redone)
     set_status(editor, "redone", false);
   else
     set_status(editor, "nothing to redo", false);

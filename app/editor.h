@@ -3,11 +3,13 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "app/core/history.h"
+#include "app/gizmo.h"
 #include "app/motion_panel.h"
 #include "app/timeline.h"
 #include "io/gltf_import.h"
@@ -55,6 +57,10 @@ struct Editor {
   bool solving = true;                   // Space pauses / resumes the per-frame solve
   int selected_chain = -1;               // its panel is open, its goal drawn highlighted
   int hovered_goal = -1;                 // chain index of the goal under the mouse
+  // The gizmo on the selected goal (app/gizmo.h): G translate, R rotate; the part under
+  // the mouse (a GizmoPart, 0 = none) is drawn highlighted, the dragged one too.
+  GizmoMode gizmo_mode = GizmoMode::translate;
+  GizmoPart hovered_gizmo_part = GizmoPart::none;
   History history;
 
   // Inspection of the selected chain (chains panel).
@@ -77,6 +83,11 @@ struct Editor {
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
+
+  // Joints whose limits the user edited (1), one flag per joint or empty when none was
+  // (app/limit_edits.h); the value a limits widget had when its edit began.
+  std::vector<std::uint8_t> limits_edited;
+  ik::JointLimits limit_edit_before;
 
   int selected_joint = -1;  // -1 = none
   int hovered_joint = -1;
@@ -129,7 +140,7 @@ void solve_chains(Editor& editor);
 // (the chains' goals stay).
 void reset_pose(Editor& editor);
 
-// Reset pose (R): the rest pose, and every goal moved onto its effector there, so the
+// Reset pose (Alt+R, as Blender clears a transform with Alt): the rest pose, and every goal moved onto its effector there, so the
 // figure stays at rest while solving is on; the goals' move is one undo step.
 void reset_pose_and_goals(Editor& editor);
 

@@ -7,6 +7,7 @@
 
 #include "app/core/history.h"
 #include "app/core/recent_files.h"
+#include "app/limit_edits.h"
 #include "app/motion_export.h"
 #include "io/atomic_file.h"
 #include "io/gltf_export.h"
@@ -119,6 +120,7 @@ bool save_session(Editor& editor, const std::string& path) {
   session.camera = {editor.camera.target, editor.camera.distance, editor.camera.yaw, editor.camera.pitch};
   session.has_roles = true;  // as the outline shows them, edits included
   session.roles = editor.rig.roles;
+  session.joint_limits = edited_limits_for_session(editor);  // app/limit_edits.h
   std::string error;
   if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -151,6 +153,7 @@ bool open_session(Editor& editor, const std::string& path) {
   // Everything read: now replace the scene.
   editor.rig = std::move(rig);
   if (session.has_roles) editor.rig.roles = session.roles;
+  apply_session_limits(editor, session.joint_limits);  // the user's limit edits (app/limit_edits.h)
   editor.has_rig = true;
   ++editor.rig_generation;
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/limit_draw.h"
+#include "app/limit_edits.h"
 #include "solvers/default_limits.h"
 #include "solvers/limits.h"
 
@@ -63,26 +64,43 @@ bool axis_input(const char* label, glm::vec3& axis) {
   return true;
 }
 
+// Undo for the widget just drawn: its value when the edit began (`at_frame_start`, the
+// joint's limits before this frame's widgets) is kept when it becomes active, and the edit
+// is one undo step when it is let go (as the chain panel's sliders do).
+void track_limit_edit(Editor& editor, int j, const ik::JointLimits& at_frame_start) {
+  if (ImGui::IsItemActivated()) editor.limit_edit_before = at_frame_start;
+  if (ImGui::IsItemDeactivatedAfterEdit()) commit_limit_edit(editor, j, editor.limit_edit_before);
+}
+
 // The editors of one kind's values; true if one changed.
-bool edit_values(ik::JointLimits& l) {
+bool edit_values(Editor& editor, int j, ik::JointLimits& l) {
+  const ik::JointLimits at_frame_start = l;
   bool changed = false;
   if (l.hinge) {
     changed |= axis_input("axis", l.hinge_axis);
+    track_limit_edit(editor, j, at_frame_start);
     changed |= range_slider("range deg", l.min.x, l.max.x, -180.0f, 180.0f);
+    track_limit_edit(editor, j, at_frame_start);
   } else if (l.cone) {
     float swing[2] = {l.swing.x * kRadToDeg, l.swing.y * kRadToDeg};
     if (ImGui::SliderFloat2("swing deg", swing, 0.0f, 180.0f, "%.0f")) {
       l.swing = glm::vec2(swing[0], swing[1]) * kDegToRad;
       changed = true;
     }
+    track_limit_edit(editor, j, at_frame_start);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("The cone's half angles across the bone (about X, then Z for a +Y bone).");
     changed |= range_slider("twist deg", l.twist_min, l.twist_max, -180.0f, 180.0f);
+    track_limit_edit(editor, j, at_frame_start);
     changed |= axis_input("bone", l.bone_axis);
+    track_limit_edit(editor, j, at_frame_start);
   } else {
     changed |= range_slider("x deg", l.min.x, l.max.x, -180.0f, 180.0f);
+    track_limit_edit(editor, j, at_frame_start);
     changed |= range_slider("y deg", l.min.y, l.max.y, -180.0f, 180.0f);
+    track_limit_edit(editor, j, at_frame_start);
     changed |= range_slider("z deg", l.min.z, l.max.z, -180.0f, 180.0f);
+    track_limit_edit(editor, j, at_frame_start);
   }
   return changed;
 }
@@ -94,10 +112,20 @@ void draw_limits_editor(Editor& editor, int j) {
   static const char* const kKinds[] = {"none", "hinge", "per-axis", "cone"};
   int kind = kind_of(l);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
-  if (ImGui::Combo("limits", &kind, kKinds, 4) && kind != kind_of(l))
+  if (ImGui::Combo("limits", &kind, kKinds, 4) && kind != kind_of(l)) {
+    const ik::JointLimits before = l;
     l = limits_of_kind(s, j, static_cast<LimitKind>(kind));
+    commit_limit_edit(editor, j, before);  // one undo step
+  }
+  if (limits_edited(editor, j)) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(edited)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("You edited this joint's limits: they are saved in the session and kept\n"
+                        "when the default limits are turned off or on. Ctrl+Z undoes an edit.");
+  }
   if (!l.enabled) return;
-  edit_values(l);
+  edit_values(editor, j, l);
   if (static_cast<size_t>(j) < editor.pose.local.size()) {
     const glm::quat& local = editor.pose.local[u].rotation;
     const bool at_limit = joint_at_limit(l, s.rest[u].rotation, local);
@@ -116,20 +144,25 @@ void draw_limits_editor(Editor& editor, int j) {
 }  // namespace
 
 float joint_details_height() {
-  return ImGui::GetTextLineHeightWithSpacing() * 9.0f + ImGui::GetFrameHeightWithSpacing() * 6.0f;
+  return ImGui::GetTextLineHeightWithSpacing() * 10.0f + ImGui::GetFrameHeightWithSpacing() * 6.0f;
 }
 
 void draw_joint_details(Editor& editor) {
   if (ik::default_limits_available(editor.rig)) {
     bool defaults = editor.rig.default_limits_applied;
     if (ImGui::Checkbox("Default limits from roles", &defaults)) {
-      ik::use_default_limits(editor.rig, defaults);
+      set_default_limits(editor, defaults);  // joints you edited keep their limits; undoable
       set_status(editor, defaults ? "default limits from roles on" : "default limits off (the file has none)", false);
     }
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
           "The file has no joint limits: anatomical defaults from the joints' roles\n"
-          "(hip and shoulder cones, knee and elbow hinges, ...). Off: no limits.");
+          "(hip and shoulder cones, knee and elbow hinges, ...). Off: no limits.\n"
+          "Joints whose limits you edited keep them either way.");
+  }
+  if (const std::string edited = edited_joint_names(editor); !edited.empty()) {
+    ImGui::TextDisabled("Edited limits (kept): %s", edited.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", edited.c_str());
   }
   const ik::Skeleton& s = editor.rig.skeleton;
   const int j = editor.selected_joint;

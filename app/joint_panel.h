@@ -4,9 +4,10 @@
 // bone axis as three numbers). For a rig whose file had no limits, a "Default limits from
 // roles" checkbox turns the anatomical defaults (solvers/default_limits.h) on and off.
 //
-// Limit edits act on the open rig's skeleton at once (the next solve honours them); they
-// are not in the undo history, which holds chain lists only (app/core/history.h), and not
-// in sessions or exports.
+// Limit edits act on the open rig's skeleton at once (the next solve honours them); each
+// is one undo step (a slider when let go, a kind at once), the edited joints are marked
+// "(edited)" and listed under the checkbox, kept when the defaults are turned off or on,
+// and saved in sessions (app/limit_edits.h). Exports do not carry them.
 #pragma once
 
 #include "app/editor.h"

@@ -23,6 +23,7 @@
 #include "app/core/recent_files.h"
 #include "app/file_commands.h"
 #include "app/file_dialog.h"
+#include "app/gizmo_draw.h"
 #include "app/health.h"
 #include "app/inspection.h"
 #include "app/motion_batch.h"
@@ -130,6 +131,7 @@ void update(Program& p) {
   editor.hovered_goal = -1;
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),
                         static_cast<float>(p.metrics.window_height));
+  app::draw_viewport_toolbar(editor, p.area);
   int mouse_x = 0, mouse_y = 0;
   SDL_GetMouseState(&mouse_x, &mouse_y);
   app::hover_viewport(editor, p.input, p.area, io.WantCaptureMouse, static_cast<float>(mouse_x),

@@ -24,12 +24,16 @@ void remember_rect(Editor& editor, const char* name) {
 
 const char* controls_text() {
   return "Orbit              middle mouse drag, or Alt + left drag\n"
+         "Views              numpad 1 / 3 / 7 front / right / top, Ctrl: back / left / bottom\n"
+         "Ortho / persp      numpad 5\n"
          "Pan                Shift + middle mouse drag\n"
          "Zoom               mouse wheel\n"
          "Frame all          F\n"
          "Skinned mesh       M shows or hides it\n"
          "Select a joint     left click on it, or click its row in the outline\n"
          "Move a goal        left drag its handle (in the plane facing you)\n"
+         "Translate gizmo    G: drag an arrow (one axis) or a square (one plane)\n"
+         "Rotate gizmo       R: drag a ring (one axis) or the outer ring (view axis)\n"
          "  along an axis    hold X, Y or Z while dragging\n"
          "Orientation goal   O turns it on or off for the selected chain\n"
          "Turn a goal        Ctrl + left drag its handle (orientation goals)\n"
@@ -39,7 +43,7 @@ const char* controls_text() {
          "Step one frame     J / L, or Left / Right (pauses)\n"
          "Start / end        Home / End\n"
          "IK weight          per chain, in the chain's panel (0 = the clip, 1 = the IK)\n"
-         "Reset pose         R (rest pose, goals onto the effectors; undoable)\n"
+         "Reset pose         Alt+R (rest pose, goals onto the effectors; undoable)\n"
          "Clear selection    Escape, or left click on empty space\n"
          "Open a rig         drop a .gltf/.glb on the window, or Ctrl+O\n"
          "Sessions           Ctrl+S saves, Ctrl+Shift+O opens (chains, goals, solvers, camera);\n"
@@ -110,7 +114,7 @@ void draw_menu_bar(Editor& editor) {
     if (ImGui::MenuItem("Undo", "Ctrl+Z", false, editor.history.can_undo())) undo(editor);
     if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, editor.history.can_redo())) redo(editor);
     ImGui::Separator();
-    if (ImGui::MenuItem("Reset pose", "R")) reset_pose_and_goals(editor);
+    if (ImGui::MenuItem("Reset pose", "Alt+R")) reset_pose_and_goals(editor);
     if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "P"))
       editor.solving = !editor.solving;
     ImGui::EndMenu();

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "app/gizmo_draw.h"
 #include "app/inspection.h"
 #include "app/limit_draw.h"
 #include "app/viewport_input.h"
@@ -140,6 +141,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
     draw_selected_joint_limits(renderer, editor);
     draw_poles(renderer, editor);
     draw_goals(renderer, editor);
+    draw_gizmo(renderer, editor, area);
   }
   renderer.end_frame();
 }

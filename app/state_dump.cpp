@@ -71,7 +71,9 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["camera"] = {{"target", {editor.camera.target.x, editor.camera.target.y, editor.camera.target.z}},
                      {"distance", editor.camera.distance},
                      {"yaw", editor.camera.yaw},
-                     {"pitch", editor.camera.pitch}};
+                     {"pitch", editor.camera.pitch},
+                     {"orthographic", editor.camera.orthographic}};
+  state["gizmo_mode"] = editor.gizmo_mode == GizmoMode::translate ? "translate" : "rotate";
   state["status"] = editor.status;
   state["status_is_error"] = editor.status_is_error;
   state["selected_joint"] = editor.selected_joint;

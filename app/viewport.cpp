@@ -48,6 +48,30 @@ int pick_point(const render::Camera& camera, const ViewportArea& area,
   return best;
 }
 
+int pick_handle(const render::Camera& camera, const ViewportArea& area, const std::vector<glm::vec3>& points,
+                const std::vector<int>& owners, int preferred_owner, float mouse_x, float mouse_y, float radius) {
+  int best = -1;
+  bool best_preferred = false;
+  float best_depth = 0.0f;
+  const glm::mat4 view = camera.view();
+  for (size_t i = 0; i < points.size(); ++i) {
+    bool visible = false;
+    const glm::vec2 s = project_to_window(camera, area, points[i], &visible);
+    if (!visible) continue;
+    const float d2 = (s.x - mouse_x) * (s.x - mouse_x) + (s.y - mouse_y) * (s.y - mouse_y);
+    if (d2 > radius * radius) continue;
+    const bool preferred = i < owners.size() && owners[i] == preferred_owner && preferred_owner >= 0;
+    const float depth = -(view * glm::vec4(points[i], 1.0f)).z;
+    // The selected chain's handles first; among equals, the one nearest to the camera.
+    if (best < 0 || (preferred && !best_preferred) || (preferred == best_preferred && depth < best_depth)) {
+      best = static_cast<int>(i);
+      best_preferred = preferred;
+      best_depth = depth;
+    }
+  }
+  return best;
+}
+
 int pick_joint(const render::Camera& camera, const ViewportArea& area,
                const std::vector<glm::mat4>& world, float mouse_x, float mouse_y, float radius) {
   std::vector<glm::vec3> points(world.size());

@@ -42,6 +42,14 @@ glm::vec2 project_to_window(const render::Camera& camera, const ViewportArea& ar
 int pick_point(const render::Camera& camera, const ViewportArea& area,
                const std::vector<glm::vec3>& points, float mouse_x, float mouse_y, float radius);
 
+// The handle to grab at the mouse when handles overlap (goal and pole handles): of the
+// points whose projection lies within `radius` window units of the mouse, one owned by
+// `preferred_owner` if there is one (owners[i] owns points[i]: the selected chain's handles
+// come first), otherwise the nearest to the camera; -1 if none. `owners` may be empty (no
+// preference). Points behind the camera are never picked.
+int pick_handle(const render::Camera& camera, const ViewportArea& area, const std::vector<glm::vec3>& points,
+                const std::vector<int>& owners, int preferred_owner, float mouse_x, float mouse_y, float radius);
+
 // The same for joints, from their model-space transforms.
 int pick_joint(const render::Camera& camera, const ViewportArea& area,
                const std::vector<glm::mat4>& world, float mouse_x, float mouse_y, float radius);

@@ -79,14 +79,30 @@ void rotate_goal(Editor& editor, int c, float dx, float dy) {
   ik::set_goal_in_model_space(chain, editor.world, goal);
 }
 
-// The chain whose pole handle is under the window point (x, y), or -1.
-int pick_pole(const Editor& editor, const ViewportArea& area, float x, float y) {
-  if (!editor.has_rig) return -1;
-  std::vector<glm::vec3> points;
-  std::vector<int> chains;
-  pole_handles(editor, points, chains);
-  const int k = pick_point(editor.camera, area, points, x, y, kGoalPickRadius);
-  return k >= 0 ? chains[static_cast<size_t>(k)] : -1;
+// Starts dragging `part` of the selected goal's gizmo from (x, y). Rotate parts need a goal
+// whose orientation the solver uses: otherwise the status line says so and nothing starts.
+void begin_gizmo_drag(Editor& editor, ViewportInput& input, GizmoPart part, float x, float y,
+                      const ViewportArea& area) {
+  const int c = editor.selected_chain;
+  const bool rotate = part >= GizmoPart::ring_x;
+  if (rotate && !goal_has_orientation(editor, c)) {
+    set_status(editor, "this goal has no orientation to turn (O turns it on, if the chain's solver has one)", true);
+    return;
+  }
+  const ik::Goal goal = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world);
+  if (!input.gizmo.begin(part, editor.camera, area, goal.position, goal.orientation, x, y)) return;
+  input.drag = ViewportInput::Drag::gizmo;
+  input.goal_chain = c;
+}
+
+// The selected goal following the gizmo drag to the mouse at (x, y).
+void drag_gizmo(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
+  if (input.goal_chain < 0 || input.goal_chain >= static_cast<int>(editor.chains.size())) return;
+  ik::Chain& chain = editor.chains[static_cast<size_t>(input.goal_chain)];
+  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+  goal.position = input.gizmo.position(editor.camera, area, x, y);
+  goal.orientation = input.gizmo.orientation(editor.camera, area, x, y);
+  ik::set_goal_in_model_space(chain, editor.world, goal);
 }
 
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
@@ -99,18 +115,25 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
   if (b.button == SDL_BUTTON_MIDDLE) {
     input.drag = (mods & KMOD_SHIFT) ? ViewportInput::Drag::pan : ViewportInput::Drag::orbit;
   } else if (b.button == SDL_BUTTON_LEFT) {
-    const int goal = editor.has_rig ? pick_point(editor.camera, area, goal_positions(editor), x, y,
-                                                 kGoalPickRadius)
-                                    : -1;
+    // The selected goal's gizmo first, then the handles (the selected chain's first,
+    // then the nearest to the camera), then a click.
+    const GizmoPart part = (mods & KMOD_ALT) ? GizmoPart::none : pick_selected_gizmo(editor, area, x, y);
+    const GrabbableHandles handles = editor.has_rig ? grabbable_handles(editor) : GrabbableHandles{};
+    const int k = pick_handle(editor.camera, area, handles.points, handles.chains, editor.selected_chain, x, y,
+                              kGoalPickRadius);
+    const int goal = k >= 0 && static_cast<size_t>(k) < handles.goal_count ? handles.chains[static_cast<size_t>(k)] : -1;
+    const int pole = k >= 0 && static_cast<size_t>(k) >= handles.goal_count ? handles.chains[static_cast<size_t>(k)] : -1;
     if (mods & KMOD_ALT) {
       input.drag = ViewportInput::Drag::orbit;
+    } else if (part != GizmoPart::none) {
+      begin_gizmo_drag(editor, input, part, x, y, area);
     } else if (goal >= 0 && (mods & KMOD_CTRL) && goal_has_orientation(editor, goal)) {
       input.drag = ViewportInput::Drag::goal_rotate;
       input.goal_chain = goal;
       editor.selected_chain = goal;
     } else if (goal >= 0) {
       begin_goal_drag(editor, input, goal, x, y, area);
-    } else if (const int pole = pick_pole(editor, area, x, y); pole >= 0) {
+    } else if (pole >= 0) {
       begin_goal_drag(editor, input, pole, x, y, area, true);
     } else {
       input.drag = ViewportInput::Drag::click;
@@ -130,7 +153,9 @@ void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEve
       select_joint(editor, pick_joint(editor.camera, area, editor.world, x, y, kPickRadius));
   }
   if (input.drag == ViewportInput::Drag::goal) drag_goal(editor, input, x, y, area);
-  if (input.drag == ViewportInput::Drag::goal || input.drag == ViewportInput::Drag::goal_rotate) {
+  if (input.drag == ViewportInput::Drag::gizmo) drag_gizmo(editor, input, x, y, area);
+  if (input.drag == ViewportInput::Drag::goal || input.drag == ViewportInput::Drag::goal_rotate ||
+      input.drag == ViewportInput::Drag::gizmo) {
     editor.history.commit(editor.chains);  // one undo step per drag
     input.goal_chain = -1;
   }
@@ -156,6 +181,9 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
     case ViewportInput::Drag::goal_rotate:
       rotate_goal(editor, input.goal_chain, dx, dy);
       break;
+    case ViewportInput::Drag::gizmo:
+      drag_gizmo(editor, input, x, y, area);
+      break;
     case ViewportInput::Drag::none:
     case ViewportInput::Drag::click:
       break;  // hovering is found once per frame in main, not per motion event
@@ -169,9 +197,41 @@ void toggle_solving(Editor& editor) {
              false);
 }
 
+// Numpad views as in Blender, by scancode (the same with Num Lock on or off): 1 / 3 / 7
+// front, right, top, with Ctrl back, left, bottom; 5 switches orthographic / perspective.
+bool on_numpad_key(Editor& editor, const SDL_KeyboardEvent& k) {
+  const bool ctrl = (k.keysym.mod & KMOD_CTRL) != 0;
+  render::Camera& camera = editor.camera;
+  switch (k.keysym.scancode) {
+    case SDL_SCANCODE_KP_1:
+      camera.set_axis_view(render::Camera::AxisView::front, ctrl);
+      set_status(editor, ctrl ? "back view" : "front view", false);
+      return true;
+    case SDL_SCANCODE_KP_3:
+      camera.set_axis_view(render::Camera::AxisView::right, ctrl);
+      set_status(editor, ctrl ? "left view" : "right view", false);
+      return true;
+    case SDL_SCANCODE_KP_7:
+      camera.set_axis_view(render::Camera::AxisView::top, ctrl);
+      set_status(editor, ctrl ? "bottom view" : "top view", false);
+      return true;
+    case SDL_SCANCODE_KP_5:
+      camera.orthographic = !camera.orthographic;
+      set_status(editor, camera.orthographic ? "orthographic view" : "perspective view", false);
+      return true;
+    default:
+      return false;
+  }
+}
+
 void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
   const bool ctrl = (k.keysym.mod & KMOD_CTRL) != 0;
+  const bool alt = (k.keysym.mod & KMOD_ALT) != 0;
+  if (on_numpad_key(editor, k)) return;
   switch (k.keysym.sym) {
+    case SDLK_g:
+      if (!ctrl && !alt) editor.gizmo_mode = GizmoMode::translate;
+      break;
     case SDLK_f:
       if (!ctrl) editor.frame_all_requested = true;
       break;
@@ -239,8 +299,11 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
     case SDLK_END:
       jump_to_end(editor, true);
       break;
-    case SDLK_r:
-      if (!ctrl) reset_pose_and_goals(editor);
+    case SDLK_r:  // R: the rotate gizmo; Alt+R clears the pose, as Blender's Alt clears a transform
+      if (alt && !ctrl)
+        reset_pose_and_goals(editor);
+      else if (!ctrl)
+        editor.gizmo_mode = GizmoMode::rotate;
       break;
     case SDLK_m:
       if (!ctrl) editor.show_mesh = !editor.show_mesh;
@@ -284,6 +347,26 @@ int chain_middle_joint(const Editor& editor, int c) {
   const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
   const std::vector<int> path = ik::chain_path(editor.rig.skeleton, chain.root, chain.effector);
   return path.empty() ? chain.root : path[path.size() / 2];
+}
+
+GrabbableHandles grabbable_handles(const Editor& editor) {
+  GrabbableHandles handles;
+  handles.points = goal_positions(editor);
+  handles.goal_count = handles.points.size();
+  for (int c = 0; c < static_cast<int>(handles.goal_count); ++c) handles.chains.push_back(c);
+  std::vector<glm::vec3> poles;
+  std::vector<int> pole_chains;
+  pole_handles(editor, poles, pole_chains);
+  handles.points.insert(handles.points.end(), poles.begin(), poles.end());
+  handles.chains.insert(handles.chains.end(), pole_chains.begin(), pole_chains.end());
+  return handles;
+}
+
+GizmoPart pick_selected_gizmo(const Editor& editor, const ViewportArea& area, float x, float y) {
+  const int c = editor.selected_chain;
+  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return GizmoPart::none;
+  const glm::vec3 centre = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
+  return pick_gizmo(editor.gizmo_mode, editor.camera, area, centre, x, y);
 }
 
 std::vector<glm::vec3> goal_positions(const Editor& editor) {

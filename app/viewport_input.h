@@ -10,7 +10,7 @@
 namespace app {
 
 struct ViewportInput {
-  enum class Drag { none, orbit, pan, click, goal, goal_rotate };
+  enum class Drag { none, orbit, pan, click, goal, goal_rotate, gizmo };
   Drag drag = Drag::none;
   float last_x = 0.0f, last_y = 0.0f;    // window coordinates
   float press_x = 0.0f, press_y = 0.0f;  // where the left button went down
@@ -21,6 +21,7 @@ struct ViewportInput {
   glm::vec3 plane_normal{0.0f, 0.0f, 1.0f};
   glm::vec3 grab_offset{0.0f};
   bool pole = false;  // the goal drag moves the chain's pole target (Goal::pole_target) instead
+  GizmoDrag gizmo;    // Drag::gizmo: the part grabbed on goal_chain's gizmo and the goal at the press
 };
 
 // Pole handles: chain `c` shows one when its pole is on, its solver honours a pole and it
@@ -29,6 +30,19 @@ bool pole_shown(const Editor& editor, int c);
 void pole_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<int>& chains);
 // The joint a pole's dashed line starts from: the middle of chain c's root -> effector path.
 int chain_middle_joint(const Editor& editor, int c);
+
+// Every handle a press can grab, for pick_handle: the goals (points[0 .. goal_count)),
+// then the shown poles; chains[i] is the chain of points[i].
+struct GrabbableHandles {
+  std::vector<glm::vec3> points;
+  std::vector<int> chains;
+  size_t goal_count = 0;
+};
+GrabbableHandles grabbable_handles(const Editor& editor);
+
+// The part of the selected goal's gizmo under the window point (x, y): none without a rig
+// or a selected chain.
+GizmoPart pick_selected_gizmo(const Editor& editor, const ViewportArea& area, float x, float y);
 
 // The goal handles' model-space positions, one per chain (disabled chains included).
 std::vector<glm::vec3> goal_positions(const Editor& editor);

@@ -149,6 +149,7 @@ Json session_json(const Session& session, const Skeleton& skeleton, const std::s
   doc["chains"] = std::move(chains);
   if (session.has_roles) doc["roles"] = roles_json(session.roles, skeleton);
   if (!session.goal_paths.empty()) doc["goal_paths"] = goal_paths_json(session.goal_paths);
+  if (!session.joint_limits.empty()) doc["joint_limits"] = joint_limits_json(session.joint_limits, skeleton);
   return doc;
 }
 
@@ -601,7 +602,8 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
   check_header(doc);
   note_unknown_keys(
       doc,
-      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles", "goal_paths"},
+      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles", "goal_paths",
+       "joint_limits"},
       "",
       warnings);
   Session session;
@@ -622,6 +624,8 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
   }
   if (const Json* paths = find_member(doc, "goal_paths"))
     session.goal_paths = read_goal_paths(*paths, session.chains.size(), warnings);
+  if (const Json* limits = find_member(doc, "joint_limits"))
+    session.joint_limits = read_joint_limits(*limits, skeleton, warnings);
   return session;
 }
 

@@ -45,7 +45,10 @@
 //        "times": [0, 0.1, ...],                    seconds, strictly increasing
 //        "positions": [[0.4, 1.1, 0.2], ...],       model space, one per time
 //        "orientations": [[0, 0, 0, 1], ...]}       x, y, z, w, one per time; only with has_orientation
-//     ]
+//     ],
+//     "joint_limits": [...]                          optional: limits the user edited; its own
+//                                                    rules (io/session_limits.h): a bad entry is
+//                                                    a warning and skipped, never an error
 //   }
 //
 // Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
@@ -69,6 +72,7 @@
 #include "solvers/chain.h"
 #include "solvers/rig_roles.h"
 #include "solvers/goal_path.h"
+#include "io/session_limits.h"
 
 namespace ik {
 
@@ -98,6 +102,8 @@ struct Session {
   bool has_roles = false;
   std::vector<JointRole> roles;
   std::vector<SessionGoalPath> goal_paths;  // recorded goal paths, each on one chain
+  // ---- Joint limits the user edited (io/session_limits.h, section "joint_limits") ----
+  std::vector<SessionJointLimits> joint_limits;
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a

@@ -26,6 +26,8 @@ constexpr float kMaxDistance = 1e7f;
 // centimetre rig get the same depth precision around the target.
 constexpr float kNearFraction = 0.01f;
 constexpr float kFarFraction = 1000.0f;
+// Orthographic views reach this many distances behind the eye (see projection()).
+constexpr float kOrthoBehindFraction = 10.0f;
 // frame(): the box fills at most this fraction of the view in each direction.
 constexpr float kFrameFill = 0.9f;
 
@@ -58,7 +60,43 @@ glm::vec3 Camera::eye() const { return target + distance * target_to_eye(yaw, pi
 glm::mat4 Camera::view() const { return glm::lookAt(eye(), target, glm::vec3(0.0f, 1.0f, 0.0f)); }
 
 glm::mat4 Camera::projection(float aspect) const {
+  if (orthographic) {
+    // The view volume starts kOrthoBehindFraction * distance behind the eye: a parallel
+    // projection has no reason to cut away what lies between the eye and the scene's back.
+    const float half_height = distance * std::tan(0.5f * fov_y);
+    const float half_width = half_height * aspect;
+    return glm::ortho(-half_width, half_width, -half_height, half_height, -kOrthoBehindFraction * distance,
+                      far_plane());
+  }
   return glm::perspective(fov_y, aspect, near_plane(), far_plane());
+}
+
+float Camera::units_per_pixel(const glm::vec3& point, float viewport_height) const {
+  if (!(viewport_height > 0.0f)) return 0.0f;
+  const float tan_half = std::tan(0.5f * fov_y);
+  if (orthographic) return 2.0f * distance * tan_half / viewport_height;
+  // The view is 2 * depth * tan(fov_y / 2) units tall at the point's depth; a point at or
+  // behind the eye gets the near plane's size rather than zero or a negative one.
+  const float depth = std::max(glm::dot(point - eye(), forward()), near_plane());
+  return 2.0f * depth * tan_half / viewport_height;
+}
+
+void Camera::set_axis_view(AxisView view, bool opposite) {
+  constexpr float kPi = 3.14159265f;
+  switch (view) {
+    case AxisView::front:
+      yaw = opposite ? kPi : 0.0f;
+      pitch = 0.0f;
+      break;
+    case AxisView::right:
+      yaw = opposite ? -0.5f * kPi : 0.5f * kPi;
+      pitch = 0.0f;
+      break;
+    case AxisView::top:
+      yaw = 0.0f;
+      pitch = opposite ? -kPitchLimit : kPitchLimit;
+      break;
+  }
 }
 
 float Camera::near_plane() const { return distance * kNearFraction; }
@@ -137,6 +175,15 @@ Ray Camera::ray_through(float px, float py, float viewport_width, float viewport
   const float ndc_y = 1.0f - 2.0f * py / viewport_height;
   const float tan_y = std::tan(0.5f * fov_y);
   const float aspect = viewport_width / viewport_height;
+  if (orthographic) {
+    // Parallel rays along forward, from the point of the pixel on the plane through the
+    // eye, moved back to where the view volume begins (projection()).
+    const float half_height = distance * tan_y;
+    ray.direction = b.forward;
+    ray.origin = eye() + ndc_x * aspect * half_height * b.right + ndc_y * half_height * b.up -
+                 kOrthoBehindFraction * distance * b.forward;
+    return ray;
+  }
   ray.direction =
       glm::normalize(b.forward + ndc_x * aspect * tan_y * b.right + ndc_y * tan_y * b.up);
   return ray;

@@ -16,6 +16,10 @@ struct Camera {
   float yaw = 0.6f;                    // radians about +Y, 0 = looking down -Z
   float pitch = 0.25f;                 // radians above the horizon
   float fov_y = 0.7853982f;            // vertical field of view, radians (45 deg)
+  // Orthographic (numpad 5): parallel projection whose view at the target is as tall as
+  // the perspective one's there (2 * distance * tan(fov_y / 2)), so switching keeps the
+  // target's surroundings the same size; zoom still changes `distance`.
+  bool orthographic = false;
 
   glm::vec3 eye() const;
   glm::mat4 view() const;
@@ -23,6 +27,18 @@ struct Camera {
   float near_plane() const;                  // distance / 100
   float far_plane() const;                   // distance * 1000
   glm::vec3 forward() const;                 // unit, from the eye towards the target
+  // Model units per viewport pixel at `point` (a viewport `viewport_height` pixels tall):
+  // perspective grows with the point's depth, orthographic is the same everywhere. A
+  // gizmo sized N times this stays N pixels on screen whatever the zoom.
+  float units_per_pixel(const glm::vec3& point, float viewport_height) const;
+
+  // The axis views of numpad 1 / 3 / 7 (Blender's), keeping target and distance; in
+  // model space (Y up, a glTF character facing +Z): front looks at the character's front
+  // (eye on +Z), right from +X, top from +Y; `opposite` (Ctrl) gives back, left, bottom.
+  // Top and bottom stop 0.01 rad short of straight down / up (the pitch limit of orbit),
+  // so the view keeps +Y as its up direction.
+  enum class AxisView { front, right, top };
+  void set_axis_view(AxisView view, bool opposite);
 
   // Mouse helpers; deltas in pixels (window pixels grow rightwards and downwards),
   // viewport height in the same pixels.

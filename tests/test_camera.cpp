@@ -212,4 +212,99 @@ TEST(Camera, ZoomIsExponentialAndReversible) {
   EXPECT_GT(camera.distance, 0.0f);
 }
 
+// Orthographic (numpad 5): every picking ray runs along forward and passes through the
+// point that projects onto its pixel, as in perspective.
+TEST(Camera, OrthographicRaysAreParallelAndProjectBackOntoTheirPixel) {
+  for (const auto& direction : kDirections) {
+    render::Camera camera;
+    camera.orthographic = true;
+    camera.yaw = direction[0];
+    camera.pitch = direction[1];
+    camera.target = {3.0f, -1.0f, 2.0f};
+    camera.distance = 7.0f;
+    const float width = 640.0f, height = 360.0f;
+    const float pixels[][2] = {{10.0f, 20.0f}, {320.0f, 180.0f}, {600.0f, 350.0f}};
+    for (const auto& px : pixels) {
+      const render::Ray ray = camera.ray_through(px[0], px[1], width, height);
+      EXPECT_NEAR(glm::dot(ray.direction, camera.forward()), 1.0f, 1e-5f);
+      for (float t : {1.0f, 20.0f, 70.0f}) {  // any point on the ray lands on the same pixel
+        const glm::vec2 back = to_pixel(camera, width, height, ray.origin + t * ray.direction);
+        EXPECT_NEAR(back.x, px[0], 1e-2f);
+        EXPECT_NEAR(back.y, px[1], 1e-2f);
+      }
+    }
+  }
+}
+
+// Switching projection keeps the target's plane the same size: a point on it lands on the
+// same pixel in both.
+TEST(Camera, OrthographicMatchesPerspectiveAtTheTargetsDepth) {
+  render::Camera camera;
+  camera.distance = 5.0f;
+  const glm::mat4 view = camera.view();
+  const glm::vec3 right = glm::vec3(view[0][0], view[1][0], view[2][0]);
+  const glm::vec3 up = glm::vec3(view[0][1], view[1][1], view[2][1]);
+  const glm::vec3 p = camera.target + 0.8f * right - 1.1f * up;
+  const glm::vec2 perspective = to_pixel(camera, 800.0f, 600.0f, p);
+  camera.orthographic = true;
+  const glm::vec2 ortho = to_pixel(camera, 800.0f, 600.0f, p);
+  EXPECT_NEAR(perspective.x, ortho.x, 1e-2f);
+  EXPECT_NEAR(perspective.y, ortho.y, 1e-2f);
+  // Away from the target's plane the two differ: nearer points look bigger only in perspective.
+  const glm::vec3 nearer = p - 2.0f * camera.forward();
+  camera.orthographic = false;
+  const glm::vec2 near_perspective = to_pixel(camera, 800.0f, 600.0f, nearer);
+  camera.orthographic = true;
+  const glm::vec2 near_ortho = to_pixel(camera, 800.0f, 600.0f, nearer);
+  EXPECT_NEAR(near_ortho.x, ortho.x, 1e-2f);
+  EXPECT_GT(std::abs(near_perspective.x - 400.0f), std::abs(ortho.x - 400.0f) + 10.0f);
+}
+
+// units_per_pixel: a step of N times it across the view moves the point N pixels, at any
+// depth, in both projections (what keeps the gizmo's size on screen constant).
+TEST(Camera, UnitsPerPixelMovesAPointThatManyPixels) {
+  for (bool ortho : {false, true}) {
+    render::Camera camera;
+    camera.orthographic = ortho;
+    camera.distance = 150.0f;  // a centimetre rig
+    const float width = 1000.0f, height = 700.0f;
+    const glm::mat4 view = camera.view();
+    const glm::vec3 right = glm::vec3(view[0][0], view[1][0], view[2][0]);
+    for (float depth_offset : {-100.0f, 0.0f, 300.0f}) {
+      const glm::vec3 p = camera.target + depth_offset * camera.forward() + 10.0f * right;
+      const float upp = camera.units_per_pixel(p, height);
+      ASSERT_GT(upp, 0.0f);
+      const glm::vec2 a = to_pixel(camera, width, height, p);
+      const glm::vec2 b = to_pixel(camera, width, height, p + 80.0f * upp * right);
+      EXPECT_NEAR(glm::length(b - a), 80.0f, 0.5f) << "ortho " << ortho << " depth " << depth_offset;
+    }
+  }
+}
+
+// Numpad 1 / 3 / 7 and Ctrl: the eye looks along -Z, -X, -Y (front, right, top) and the
+// opposite ways; target and distance stay.
+TEST(Camera, AxisViewsLookAlongTheAxes) {
+  struct Case {
+    render::Camera::AxisView view;
+    bool opposite;
+    glm::vec3 forward;
+  };
+  const Case cases[] = {
+      {render::Camera::AxisView::front, false, {0, 0, -1}}, {render::Camera::AxisView::front, true, {0, 0, 1}},
+      {render::Camera::AxisView::right, false, {-1, 0, 0}}, {render::Camera::AxisView::right, true, {1, 0, 0}},
+      {render::Camera::AxisView::top, false, {0, -1, 0}},   {render::Camera::AxisView::top, true, {0, 1, 0}},
+  };
+  for (const Case& c : cases) {
+    render::Camera camera;
+    camera.target = {1.0f, 2.0f, 3.0f};
+    camera.distance = 9.0f;
+    camera.set_axis_view(c.view, c.opposite);
+    EXPECT_GT(glm::dot(camera.forward(), c.forward), 0.9999f);
+    EXPECT_EQ(camera.target, glm::vec3(1.0f, 2.0f, 3.0f));
+    EXPECT_EQ(camera.distance, 9.0f);
+    for (int col = 0; col < 4; ++col)
+      for (int row = 0; row < 4; ++row) EXPECT_TRUE(std::isfinite(camera.view()[col][row]));
+  }
+}
+
 }  // namespace

@@ -114,4 +114,82 @@ TEST(History, IkWeightIsAnEdit) {
   EXPECT_TRUE(app::same_chains(chains, saved));
 }
 
+// Limits edits (the joint panel) are steps of the same history as chain edits: each one
+// undoes alone, in order with goal drags, and restores which joints were edited.
+app::LimitsState limits_of(float knee_max, bool knee_edited) {
+  app::LimitsState state;
+  state.limits.resize(3);
+  state.edited.assign(3, 0);
+  state.limits[1].enabled = true;
+  state.limits[1].hinge = true;
+  state.limits[1].max.x = knee_max;
+  state.edited[1] = knee_edited ? 1 : 0;
+  return state;
+}
+
+TEST(History, LimitEditsUndoOneStepEachBetweenGoalDrags) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);                   // a rig opens: the limits are not known yet
+  chains[0].goal.position.x = 1.0f;  // a goal drag
+  h.commit(chains);
+  app::LimitsState limits = limits_of(2.0f, true);
+  h.commit_limits(chains, limits_of(2.5f, false), limits);  // the knee's range edited
+  app::LimitsState second = limits_of(1.5f, true);
+  h.commit_limits(chains, limits, second);                  // and again
+  limits = second;
+  chains[0].goal.position.x = 2.0f;  // another drag
+  h.commit(chains);
+
+  ASSERT_TRUE(h.undo(chains, &limits));  // the drag
+  EXPECT_EQ(chains[0].goal.position.x, 1.0f);
+  EXPECT_EQ(limits.limits[1].max.x, 1.5f);
+  ASSERT_TRUE(h.undo(chains, &limits));  // the second limits edit
+  EXPECT_EQ(limits.limits[1].max.x, 2.0f);
+  EXPECT_EQ(chains[0].goal.position.x, 1.0f);
+  ASSERT_TRUE(h.undo(chains, &limits));  // the first: the file's value, not marked edited
+  EXPECT_EQ(limits.limits[1].max.x, 2.5f);
+  EXPECT_EQ(limits.edited[1], 0);
+  ASSERT_TRUE(h.undo(chains, &limits));  // the first drag: limits as they were then
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+  EXPECT_EQ(limits.limits[1].max.x, 2.5f);
+  EXPECT_FALSE(h.undo(chains, &limits));
+
+  ASSERT_TRUE(h.redo(chains, &limits));
+  ASSERT_TRUE(h.redo(chains, &limits));
+  EXPECT_EQ(limits.limits[1].max.x, 2.0f);
+  EXPECT_EQ(limits.edited[1], 1);
+}
+
+TEST(History, AnUnchangedLimitsEditAddsNoStep) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  const app::LimitsState same = limits_of(2.0f, false);
+  h.commit_limits(chains, same, same);
+  EXPECT_FALSE(h.can_undo());
+  // Limits for another rig (a different joint count) are never written into this one's.
+  h.commit_limits(chains, same, limits_of(1.0f, true));
+  app::LimitsState other;
+  other.limits.resize(7);
+  ASSERT_TRUE(h.undo(chains, &other));
+  EXPECT_EQ(other.limits.size(), 7u);
+}
+
+TEST(SameLimits, SeesEveryField) {
+  const app::LimitsState base = limits_of(2.0f, false);
+  EXPECT_TRUE(app::same_limits(base, base));
+  std::vector<app::LimitsState> edits(9, base);
+  edits[0].limits[2].enabled = true;
+  edits[1].limits[1].hinge_axis.y = 1.0f;
+  edits[2].limits[1].min.z = 0.1f;
+  edits[3].limits[1].cone = true;
+  edits[4].limits[1].bone_axis.x = 1.0f;
+  edits[5].limits[1].swing.y = 0.2f;
+  edits[6].limits[1].twist_min = 0.1f;
+  edits[7].limits[1].twist_max = 0.1f;
+  edits[8].edited[2] = 1;
+  for (const app::LimitsState& e : edits) EXPECT_FALSE(app::same_limits(base, e));
+}
+
 }  // namespace

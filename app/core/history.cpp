@@ -45,36 +45,66 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
   return true;
 }
 
+bool same_limits(const LimitsState& a, const LimitsState& b) {
+  if (a.limits.size() != b.limits.size() || a.edited != b.edited) return false;
+  for (size_t j = 0; j < a.limits.size(); ++j) {
+    const ik::JointLimits& x = a.limits[j];
+    const ik::JointLimits& y = b.limits[j];
+    if (x.enabled != y.enabled || x.hinge != y.hinge || x.hinge_axis != y.hinge_axis || x.min != y.min ||
+        x.max != y.max || x.cone != y.cone || x.bone_axis != y.bone_axis || x.swing != y.swing ||
+        x.twist_min != y.twist_min || x.twist_max != y.twist_max)
+      return false;
+  }
+  return true;
+}
+
 void History::reset(const std::vector<ik::Chain>& current) {
   undo_.clear();
   redo_.clear();
-  committed_ = current;
+  committed_ = Snapshot{current, LimitsState{}};
 }
 
 void History::commit(const std::vector<ik::Chain>& current) {
-  if (same_chains(current, committed_)) return;
+  if (same_chains(current, committed_.chains)) return;
   undo_.push_back(committed_);
   redo_.clear();
-  committed_ = current;
+  committed_.chains = current;
 }
 
-bool History::undo(std::vector<ik::Chain>& current) {
-  if (undo_.empty()) return false;
-  // An edit still in progress (not committed) is dropped with the undo.
-  redo_.push_back(committed_);
-  committed_ = undo_.back();
-  undo_.pop_back();
-  current = committed_;
-  return true;
-}
-
-bool History::redo(std::vector<ik::Chain>& current) {
-  if (redo_.empty()) return false;
+void History::commit_limits(const std::vector<ik::Chain>& current, const LimitsState& before,
+                            const LimitsState& after) {
+  if (committed_.limits.limits.empty()) committed_.limits = before;
+  if (same_chains(current, committed_.chains) && same_limits(after, committed_.limits)) return;
   undo_.push_back(committed_);
-  committed_ = redo_.back();
-  redo_.pop_back();
-  current = committed_;
+  redo_.clear();
+  committed_ = Snapshot{current, after};
+}
+
+namespace {
+
+// Moves `from`'s last snapshot into `committed` (which goes onto `to`) and hands it out.
+bool step(std::vector<ik::Chain>& current, LimitsState* limits, std::vector<History::Snapshot>& from,
+          std::vector<History::Snapshot>& to, History::Snapshot& committed) {
+  if (from.empty()) return false;
+  // An edit still in progress (not committed) is dropped with the undo.
+  to.push_back(committed);
+  committed = from.back();
+  from.pop_back();
+  current = committed.chains;
+  if (limits != nullptr && !committed.limits.limits.empty() &&
+      committed.limits.limits.size() == limits->limits.size())
+    *limits = committed.limits;
   return true;
+}
+
+}  // namespace
+
+bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits) {
+  return step(current, limits, undo_, redo_, committed_);
+}
+
+bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits) {
+  return step(current, limits, redo_, undo_, committed_);
 }
 
 }  // namespace app

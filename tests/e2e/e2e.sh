@@ -751,6 +751,106 @@ for i in fingers:
         assert abs(da - db) < 1e-3, "the finger goals moved apart"
 PYEOF
     ;;
+  gizmo_arrow_moves_goal_along_x)
+    "${XVFB[@]}" bash "$0" __gizmo_arrow_inside
+    ;;
+  __gizmo_arrow_inside)
+    # Real mouse events on the Mixamo-named rig: a click on the right foot's goal selects its
+    # chain (the translate gizmo appears on it); a press on the gizmo's red X arrow and a drag
+    # along it moves the goal along model X only. Two runs of the same start: the first only
+    # learns where the arrow is (ui_rects gizmo_arrow_x). F12 screenshots: hovering the arrow,
+    # after the drag, and the rotate gizmo (R), to look at.
+    out="$OUT/gizmo_arrow_moves_goal_along_x"
+    cd "$out"
+    rig="$E2E_DIR/../../assets/mixamo_rig.gltf"
+    "$IKSCOPE" "$rig" --frames 2 --state-out "$out/before.json" > /dev/null 2>&1 || fail "ikscope exited with an error"
+    read -r chain gx gy < <("$PY" - "$out/before.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+c = next(i for i, c in enumerate(s["chains"]) if s["joints"][c["effector"]]["name"] == "mixamorig:RightFoot")
+print(c, round(s["chains"][c]["goal_window"][0]), round(s["chains"][c]["goal_window"][1]))
+PYEOF
+)
+    select_foot() { xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3; xdotool click 1; sleep 0.5; }
+    start_program "$out/layout.json" "$rig"
+    select_foot
+    quit_program
+    read -r ax ay tx ty < <(json "$out/layout.json" '" ".join(str(round(v)) for v in s["ui_rects"]["gizmo_arrow_x"])')
+    start_program "$out/after.json" "$rig"
+    select_foot
+    xdotool mousemove --window "$wid" "$((ax + tx / 2))" "$((ay + ty / 2))"; sleep 0.4
+    xdotool key F12; sleep 0.4   # the X arrow lit under the mouse
+    xdotool mousedown 1
+    for _ in $(seq 1 10); do xdotool mousemove_relative -- "$((tx / 4))" "$((ty / 4))"; sleep 0.05; done
+    sleep 0.4; xdotool mouseup 1; sleep 0.4
+    xdotool key F12; sleep 0.4   # after the drag
+    xdotool key r; sleep 0.4
+    xdotool key F12; sleep 0.4   # the rotate gizmo
+    quit_program
+    "$PY" - "$out/before.json" "$out/after.json" "$chain" <<'PYEOF'
+import json, sys
+before, after = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+c = int(sys.argv[3])
+b, a = before["chains"][c]["goal"], after["chains"][c]["goal"]
+move = [a[k] - b[k] for k in range(3)]
+print(f"chain {c} selected {after['selected_chain']}, goal moved {move}, gizmo {after['gizmo_mode']}")
+assert after["selected_chain"] == c, "the click did not select the foot's chain"
+assert move[0] > 0.05, "the goal did not move along +X"
+assert abs(move[1]) < 1e-4 and abs(move[2]) < 1e-4, "the goal left the X axis"
+assert after["gizmo_mode"] == "rotate", "R did not switch to the rotate gizmo"
+PYEOF
+    ls "$out"/ikscope-*.png > /dev/null 2>&1 || fail "no screenshot written"
+    ;;
+  mixamo_knee_bends_forward)
+    "${XVFB[@]}" bash "$0" __knee_inside
+    ;;
+  __knee_inside)
+    # Real mouse events on the Mixamo-named rig (cm, T-pose, no limits in the file: the
+    # default limits from roles apply): numpad 3 (right view, +Z to the left), then a drag of
+    # the foot goal under the mouse forward and up. The knee must end in front of the
+    # hip-ankle line (model +Z is the character's front). In the right view both feet's goals
+    # are on one spot: the press takes the nearer one (the left foot's).
+    out="$OUT/mixamo_knee_bends_forward"
+    cd "$out"
+    rig="$E2E_DIR/../../assets/mixamo_rig.gltf"
+    start_program "$out/layout.json" "$rig"
+    xdotool key KP_3; sleep 0.5
+    quit_program
+    read -r gx gy < <("$PY" - "$out/layout.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert abs(s["camera"]["yaw"] - 1.5708) < 1e-3, "numpad 3 did not turn to the right view"
+c = next(i for i, c in enumerate(s["chains"]) if s["joints"][c["effector"]]["name"] == "mixamorig:RightFoot")
+print(round(s["chains"][c]["goal_window"][0]), round(s["chains"][c]["goal_window"][1]))
+PYEOF
+)
+    start_program "$out/after.json" "$rig"
+    xdotool key KP_3; sleep 0.5
+    xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3
+    xdotool mousedown 1
+    for _ in $(seq 1 10); do xdotool mousemove_relative -- -7 -16; sleep 0.05; done
+    sleep 0.5; xdotool mouseup 1; sleep 0.5
+    xdotool key F12; sleep 0.4
+    quit_program
+    "$PY" - "$out/after.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+J = s["joints"]
+c = s["selected_chain"]
+ch = s["chains"][c]
+ankle = J[ch["effector"]]
+knee = J[ankle["parent"]]
+hip = J[knee["parent"]]
+h, k, a = hip["model"], knee["model"], ankle["model"]
+d = [a[i] - h[i] for i in range(3)]
+t = sum((k[i] - h[i]) * d[i] for i in range(3)) / sum(x * x for x in d)
+front = k[2] - (h[2] + t * d[2])   # +Z is the front
+print(f"chain {c} ({ankle['name']}): goal {ch['goal']}, {ch['status']}; knee {front:+.4f} in front of the hip-ankle line")
+assert "Foot" in ankle["name"], "the drag did not take a foot goal"
+assert ch["goal"][1] > 0.3 and ch["goal"][2] > 0.1, "the goal did not go forward and up"
+assert front > 0.02, "the knee is not in front of the hip-ankle line"
+PYEOF
+    ;;
   *) fail "unknown case $case_name" ;;
 esac
 echo "PASS: $case_name"

@@ -64,7 +64,7 @@ ACTIONS = [
     ("scroll_panel", 1),
 ]
 # Keys (xdotool names); those that change what the driver knows are handled in key().
-KEYS = ["f", "r", "m", "space", "ctrl+z", "ctrl+shift+z", "ctrl+y", "F1", "Escape"]
+KEYS = ["f", "alt+r", "m", "space", "ctrl+z", "ctrl+shift+z", "ctrl+y", "F1", "Escape"]
 
 
 def log(*parts):
@@ -416,7 +416,7 @@ class Session:
             self.pose_at_rest = False
         elif k == "F1":
             self.help_open = not self.help_open  # F1 works even while a text field has the keyboard
-        elif k == "r":
+        elif k == "alt+r":
             self.goals = {}   # rest pose, and the goals move onto the rest effectors
             self.pose_at_rest = False
 
