@@ -71,12 +71,15 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
   std::string error;
   ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
   const std::string seeds = std::string(IKSCOPE_SOURCE_DIR) + "/tests/fuzz/user_files_seeds/";
-  for (const char* name : {"humanoid.session.json", "goal_path.session.json"}) {
+  for (const char* name : {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json"}) {
     ik::Session session;
     std::vector<std::string> notes;
     EXPECT_TRUE(ik::load_session_text(file_text(seeds + name), name, seeds, rig.skeleton, session, error, &notes))
         << error;
     EXPECT_FALSE(session.chains.empty()) << name;
+    if (std::string(name) == "joint_limits.session.json") {
+      EXPECT_EQ(session.joint_limits.size(), 2u) << "the limits seed loads both entries";
+    }
   }
   int skipped = 0;
   EXPECT_EQ(app::parse_recent_files(file_text(seeds + "recent-files.txt"), skipped).size(), 2u);

@@ -8,7 +8,8 @@
 //   * success: every note one line; every chain valid on the rig's rest pose (joints in
 //     range, root above the effector, goals finite and in range), a followed joint not at
 //     or below the chain's root, one role per joint with no single role twice, every goal
-//     path on a loaded chain and well formed, a positive finite camera distance; and the
+//     path on a loaded chain and well formed, joint limits on the rig's joints with finite
+//     ordered ranges and cones within 0..pi, a positive finite camera distance; and the
 //     enabled chains solve on the rest pose to a finite pose (params are clamped on load).
 // Recent files: every entry one non-empty line, and writing the list then reading it
 // back gives the same list.
@@ -20,6 +21,7 @@
 
 #include "app/core/recent_files.h"
 #include "io/session.h"
+#include "io/session_limits.h"
 #include "solvers/goal_path.h"
 #include "solvers/goal_space.h"
 #include "solvers/rig_roles.h"
@@ -71,6 +73,16 @@ inline std::string session_contract_violation(const std::string& text, const ik:
       return "a goal path on a chain that was not loaded";
     const std::string problem = ik::check_goal_path(path.path);
     if (!problem.empty()) return "goal path: " + problem;
+  }
+  for (const ik::SessionJointLimits& entry : session.joint_limits) {
+    if (entry.joint < 0 || entry.joint >= skeleton.joint_count()) return "joint limits for a joint the rig lacks";
+    const ik::JointLimits& l = entry.limits;
+    for (int a = 0; a < 3; ++a)
+      if (!(l.min[a] <= l.max[a]) || !std::isfinite(l.min[a]) || !std::isfinite(l.max[a]))
+        return "joint limits with a range that is not finite and ordered";
+    if (l.cone && !(l.swing.x >= 0.0f && l.swing.x <= 3.1416f && l.swing.y >= 0.0f && l.swing.y <= 3.1416f &&
+                    l.twist_min <= l.twist_max && std::fabs(glm::length(l.bone_axis) - 1.0f) <= 1e-3f))
+      return "a cone limit outside 0..pi, with an unordered twist or a bone axis that is not unit";
   }
   if (session.has_camera && !(std::isfinite(session.camera.distance) && session.camera.distance > 0.0f))
     return "camera distance not positive and finite";
