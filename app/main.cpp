@@ -23,6 +23,8 @@
 #include "app/core/recent_files.h"
 #include "app/file_commands.h"
 #include "app/file_dialog.h"
+#include "app/full_body_mode.h"
+#include "app/full_body_panel.h"
 #include "app/health.h"
 #include "app/inspection.h"
 #include "app/motion_batch.h"
@@ -82,6 +84,7 @@ bool init(Program& p, std::string& error) {
   app::init_file_dialogs(p.file_dialogs);
   open_first_rig(p);
   app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
+  if (p.options.full_body) app::enter_full_body_mode(p.editor);                      // --full-body
   p.health.start();
   return true;
 }
@@ -128,6 +131,7 @@ void update(Program& p) {
   editor.hovered_goal = -1;
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),
                         static_cast<float>(p.metrics.window_height));
+  app::draw_full_body_panel(editor, p.area);  // over the 3D view's lower left
   int mouse_x = 0, mouse_y = 0;
   SDL_GetMouseState(&mouse_x, &mouse_y);
   app::hover_viewport(editor, p.input, p.area, io.WantCaptureMouse, static_cast<float>(mouse_x),

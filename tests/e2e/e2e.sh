@@ -651,6 +651,38 @@ for i in fingers:
         assert abs(da - db) < 1e-3, "the finger goals moved apart"
 PYEOF
     ;;
+  full_body_drag_hand)
+    "${XVFB[@]}" bash "$0" __full_body_inside
+    ;;
+  __full_body_inside)
+    # Full-body mode on the humanoid (--full-body), the main hand's goal dragged far forward
+    # with real mouse events (full_body_drag.py plans the direction and checks): the hips
+    # moved, the pinned feet did not (<= 1e-4 of the rig's height), and the screenshot
+    # (F12 after the release) shows the body leaning.
+    out="$OUT/full_body_drag_hand"
+    "$IKSCOPE" --full-body --frames 2 --state-out "$out/before.json" > /dev/null
+    read -r gx gy dx dy < <("$PY" "$E2E_DIR/full_body_drag.py" plan "$out/before.json")
+    cd "$out"  # F12 writes ikscope-<time>.png into the working folder
+    start_program "$out/after.json" --full-body
+    xdotool mousemove --window "$wid" "$gx" "$gy"
+    sleep 0.3
+    xdotool mousedown 1
+    for _ in $(seq 1 25); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
+    sleep 0.5
+    xdotool mouseup 1
+    sleep 0.5
+    # Collapse the Full body window (its title bar's arrow) so the reaching hand shows.
+    read -r wx wy < <(json "$out/before.json" 'round(s["ui_rects"]["full_body_window"][0] + 12), round(s["ui_rects"]["full_body_window"][1] + 10)')
+    xdotool mousemove --window "$wid" "$wx" "$wy" click 1
+    sleep 0.5
+    xdotool key F12
+    sleep 1.0
+    quit_program
+    shots=("$out"/ikscope-*.png)
+    [ -f "${shots[0]}" ] || fail "F12 wrote no screenshot"
+    mv "${shots[0]}" "$out/shot.png"
+    "$PY" "$E2E_DIR/full_body_drag.py" check "$out/before.json" "$out/after.json" 25 "$dx" "$dy"
+    ;;
   *) fail "unknown case $case_name" ;;
 esac
 echo "PASS: $case_name"
