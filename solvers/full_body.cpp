@@ -124,7 +124,12 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   if (!prepare_body(b, pose)) return result;  // invalid_input, pose untouched
 
   if (!chain.params.warm_start) {
+    // From rest, but a joint of infinite stiffness is held where it is (like a locked one).
+    for (size_t k = 0; k < workspace.path.size(); ++k)
+      b.scratch.saved_local[k] = pose.local[static_cast<size_t>(workspace.path[k])];
     apply_start_pose(skeleton, chain.params, workspace, workspace.path, pose);
+    for (size_t k = 0; k < workspace.path.size(); ++k)
+      if (b.scratch.first_column[k] < 0) pose.local[static_cast<size_t>(workspace.path[k])] = b.scratch.saved_local[k];
     if (b.translation_column >= 0)
       pose.local[static_cast<size_t>(chain.root)].translation =
           skeleton.rest[static_cast<size_t>(chain.root)].translation;
