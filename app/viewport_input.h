@@ -30,7 +30,9 @@ void pole_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vec
 // The joint a pole's dashed line starts from: the middle of chain c's root -> effector path.
 int chain_middle_joint(const Editor& editor, int c);
 
-// The goal handles' model-space positions, one per chain (disabled chains included).
+// The goal handles' model-space positions, one per chain (disabled chains included; NaN,
+// never picked, for one full-body mode turned off), then the full-body chain's extra
+// effectors (app/full_body_mode.h).
 std::vector<glm::vec3> goal_positions(const Editor& editor);
 
 // Handles one SDL event. `imgui_wants_mouse` / `imgui_wants_keyboard` come from
