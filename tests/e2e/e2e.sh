@@ -676,9 +676,10 @@ PYEOF
     xdotool mousemove --window "$wid" "$wx" "$wy" click 1
     sleep 0.5
     xdotool key F12
-    # Goals unchanged from here: 16 s later (over 600 frames at the ~40 frames per second of
-    # software OpenGL under Xvfb) the 3D view must be the same to the pixel.
-    sleep 16
+    # Goals unchanged from here: 50 s later (600 frames at 12 frames per second; software
+    # OpenGL under Xvfb runs about 40, fewer while other tests load the machine; the check
+    # counts them from the per-second frame times) the 3D view must be the same to the pixel.
+    sleep 50
     xdotool key F12
     sleep 1.0
     quit_program
@@ -687,7 +688,7 @@ PYEOF
     mv "${shots[0]}" "$out/shot.png"
     mv "${shots[1]}" "$out/shot_later.png"
     "$PY" "$E2E_DIR/full_body_drag.py" check "$out/before.json" "$out/after.json" 25 "$dx" "$dy"
-    "$PY" "$E2E_DIR/full_body_drag.py" still "$out/shot.png" "$out/shot_later.png" "$out/after.json" 15
+    "$PY" "$E2E_DIR/full_body_drag.py" still "$out/shot.png" "$out/shot_later.png" "$out/after.json" 49
     ;;
   *) fail "unknown case $case_name" ;;
 esac
