@@ -1,5 +1,6 @@
 #include "app/editor.h"
 
+#include "app/full_body_mode.h"
 #include <cstdio>
 
 #include "app/limit_edits.h"
@@ -65,6 +66,7 @@ void update_world(Editor& editor) {
 void solve_chains(Editor& editor) {
   if (!editor.has_rig) return;
   Timeline& timeline = editor.timeline;
+  apply_full_body_settings(editor);  // stiffness per role into the solver's workspace
   ik::solve_animated_frame(editor.rig.skeleton, editor.chains, editor.selected_chain, timeline.animated,
                            timeline.time_moved && has_clips(editor), editor.pose, editor.workspace,
                            editor.frame_solve);

@@ -11,6 +11,7 @@
 #include "app/core/history.h"
 #include "app/gizmo.h"
 #include "app/motion_panel.h"
+#include "app/full_body_settings.h"
 #include "app/timeline.h"
 #include "io/gltf_import.h"
 #include "render/camera.h"
@@ -75,6 +76,10 @@ struct Editor {
   int explicit_solve_chain = -1;
   ik::Trace explicit_solve_trace;
   std::vector<ik::Chain> explicit_solve_chains;
+
+  // Full-body mode's settings outside the chains (app/full_body_mode.h): stiffness per
+  // role, the hips' translation stiffness, the last comparison with the per-chain setup.
+  FullBodySettings full_body;
 
   // The time axis: the clip playing, its time and the animated pose under the IK
   // (app/timeline.h).

@@ -24,6 +24,8 @@
 #include "app/file_commands.h"
 #include "app/file_dialog.h"
 #include "app/gizmo_draw.h"
+#include "app/full_body_mode.h"
+#include "app/full_body_panel.h"
 #include "app/health.h"
 #include "app/inspection.h"
 #include "app/motion_batch.h"
@@ -85,6 +87,7 @@ bool init(Program& p, std::string& error) {
   open_first_rig(p);
   app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
   if (p.options.motion_panel) app::open_motion_panel(p.editor, p.options.chain, true);  // --motion-panel
+  if (p.options.full_body) app::enter_full_body_mode(p.editor);                      // --full-body
   p.health.start();
   return true;
 }
@@ -132,6 +135,7 @@ void update(Program& p) {
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),
                         static_cast<float>(p.metrics.window_height));
   app::draw_viewport_toolbar(editor, p.area);
+  app::draw_full_body_panel(editor, p.area);  // over the 3D view's lower left
   int mouse_x = 0, mouse_y = 0;
   SDL_GetMouseState(&mouse_x, &mouse_y);
   app::hover_viewport(editor, p.input, p.area, io.WantCaptureMouse, static_cast<float>(mouse_x),

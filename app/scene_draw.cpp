@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "app/gizmo_draw.h"
+#include "app/full_body_mode.h"
 #include "app/inspection.h"
 #include "app/limit_draw.h"
 #include "app/viewport_input.h"
@@ -17,6 +18,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec3> handles, misses;
   std::vector<glm::vec4> handle_colours;
   for (size_t c = 0; c < editor.chains.size(); ++c) {
+    if (!goal_handle_shown(editor, static_cast<int>(c))) continue;  // off in full-body mode
     const ik::Chain& chain = editor.chains[c];
     const bool reached = c < editor.frame_solve.results.size() && editor.frame_solve.results[c].status == ik::SolveStatus::reached;
     glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
@@ -31,6 +33,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
       misses.push_back(goal);
     }
   }
+  append_extra_goal_handles(editor, handles, &handle_colours);  // full-body effectors
   if (!misses.empty()) renderer.draw_lines(misses, {glm::vec4(0.95f, 0.35f, 0.30f, 0.8f)}, 1.5f, true);
   // Orientation goals: the wanted axes of the effector (X red, Y green, Z blue).
   std::vector<glm::vec3> axes;

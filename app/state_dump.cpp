@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/file_commands.h"
+#include "app/full_body_mode.h"
 #include "app/inspection.h"
 #include "app/viewport_input.h"
 #include "io/atomic_file.h"
@@ -48,6 +49,33 @@ nlohmann::json timeline_json(const Editor& editor) {
     }
   }
   out["animated"] = std::move(animated);
+  return out;
+}
+
+// Full-body mode (app/full_body_mode.h): whether it is on, its chain, the root (hips)
+// position, the tolerance, and each effector's name, joint, pinned, weight, whether it
+// holds, goal, position and error (model space).
+nlohmann::json full_body_json(const Editor& editor) {
+  using nlohmann::json;
+  const int fb = full_body_chain_index(editor);
+  json out = {{"on", fb >= 0}, {"chain", fb}};
+  if (fb < 0) return out;
+  const ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
+  const glm::vec3 root = ik::position_of(editor.world[static_cast<size_t>(body.root)]);
+  out["root"] = body.root;
+  out["root_position"] = {root.x, root.y, root.z};
+  out["tolerance"] = full_body_tolerance(editor, fb);
+  json effectors = json::array();
+  for (const EffectorState& e : full_body_effectors(editor, fb))
+    effectors.push_back({{"name", e.name},
+                         {"joint", e.joint},
+                         {"pinned", e.pinned},
+                         {"weight", e.weight},
+                         {"holds", e.holds},
+                         {"goal", {e.goal.x, e.goal.y, e.goal.z}},
+                         {"position", {e.position.x, e.position.y, e.position.z}},
+                         {"error", e.error}});
+  out["effectors"] = std::move(effectors);
   return out;
 }
 
@@ -146,6 +174,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["chains"] = std::move(chains);
   state["timeline"] = timeline_json(editor);
   state["motion_analysis"] = motion_panel_json(editor);  // the Motion panel's last run (app/motion_panel.h)
+  state["full_body"] = full_body_json(editor);
   // Where the skinned meshes are drawn: each mesh's box projected, in framebuffer pixels
   // (x0, y0, x1, y1), so a test knows which pixels may be mesh rather than background.
   json meshes = json::array();

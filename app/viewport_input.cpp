@@ -1,9 +1,11 @@
 #include "app/viewport_input.h"
 
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "app/file_commands.h"
+#include "app/full_body_mode.h"
 #include "app/goal_drag.h"
 #include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
@@ -25,8 +27,7 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
   input.pole = pole;
   // In model space: a following goal is stored as an offset (solvers/goal_space.h); a pole
   // target always is in model space.
-  const glm::vec3 goal =
-      pole ? dragged_pole(editor, c) : ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
+  const glm::vec3 goal = pole ? dragged_pole(editor, c) : goal_handle_goal(editor, c).position;
   const render::Ray ray = ray_through_window(editor.camera, area, x, y);
   input.plane_normal = -ray.direction;  // the plane faces the camera
   glm::vec3 hit = goal;
@@ -35,13 +36,14 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
   input.goal_chain = c;
   input.grab_point = hit;
   input.grab_offset = goal - hit;
-  editor.selected_chain = c;
+  editor.selected_chain = pole ? c : goal_handle_chain(editor, c);
 }
 
 // The goal under the mouse at (x, y) while dragging: in the camera-facing plane, or on
 // the line through the grabbed point along X, Y or Z while that key is held.
 void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
-  if (input.goal_chain < 0 || input.goal_chain >= static_cast<int>(editor.chains.size())) return;
+  if (input.goal_chain < 0 || input.goal_chain >= (input.pole ? static_cast<int>(editor.chains.size()) : goal_handle_count(editor)))
+    return;
   const render::Ray ray = ray_through_window(editor.camera, area, x, y);
   const Uint8* keys = SDL_GetKeyboardState(nullptr);
   glm::vec3 axis(0.0f);
@@ -54,15 +56,15 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
   } else if (!ray_plane_hit(ray, input.grab_point, input.plane_normal, point)) {
     return;  // the plane is edge-on or behind: keep the goal where it is
   }
-  ik::Chain& chain = editor.chains[static_cast<size_t>(input.goal_chain)];
   if (input.pole) {
     dragged_pole(editor, input.goal_chain) = point + input.grab_offset;
     return;
   }
   // A following goal keeps its new place as a new offset in the followed joint's frame.
-  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+  // (Full-body extra effectors are handles after the chains': app/full_body_mode.h.)
+  ik::Goal goal = goal_handle_goal(editor, input.goal_chain);
   goal.position = point + input.grab_offset;
-  ik::set_goal_in_model_space(chain, editor.world, goal);
+  set_goal_handle_goal(editor, input.goal_chain, goal);
 }
 
 // Turns chain `c`'s goal orientation like a trackball: moving the mouse right turns it
@@ -127,7 +129,8 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
       input.drag = ViewportInput::Drag::orbit;
     } else if (part != GizmoPart::none) {
       begin_gizmo_drag(editor, input, part, x, y, area);
-    } else if (goal >= 0 && (mods & KMOD_CTRL) && goal_has_orientation(editor, goal)) {
+    } else if (goal >= 0 && goal < static_cast<int>(editor.chains.size()) && (mods & KMOD_CTRL) &&
+               goal_has_orientation(editor, goal)) {
       input.drag = ViewportInput::Drag::goal_rotate;
       input.goal_chain = goal;
       editor.selected_chain = goal;
@@ -353,7 +356,8 @@ GrabbableHandles grabbable_handles(const Editor& editor) {
   GrabbableHandles handles;
   handles.points = goal_positions(editor);
   handles.goal_count = handles.points.size();
-  for (int c = 0; c < static_cast<int>(handles.goal_count); ++c) handles.chains.push_back(c);
+  // A full-body chain's extra effectors come after the chains' own goals: their chain is it.
+  for (int h = 0; h < static_cast<int>(handles.goal_count); ++h) handles.chains.push_back(goal_handle_chain(editor, h));
   std::vector<glm::vec3> poles;
   std::vector<int> pole_chains;
   pole_handles(editor, poles, pole_chains);
@@ -372,7 +376,12 @@ GizmoPart pick_selected_gizmo(const Editor& editor, const ViewportArea& area, fl
 std::vector<glm::vec3> goal_positions(const Editor& editor) {
   std::vector<glm::vec3> points;
   points.reserve(editor.chains.size());
-  for (const ik::Chain& c : editor.chains) points.push_back(ik::goal_in_model_space(c, editor.world).position);
+  // A hidden handle (a chain the full-body mode turned off) is NaN: never visible, never picked.
+  for (size_t c = 0; c < editor.chains.size(); ++c)
+    points.push_back(goal_handle_shown(editor, static_cast<int>(c))
+                         ? ik::goal_in_model_space(editor.chains[c], editor.world).position
+                         : glm::vec3(std::numeric_limits<float>::quiet_NaN()));
+  append_extra_goal_handles(editor, points, nullptr);
   return points;
 }
 

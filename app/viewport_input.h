@@ -44,7 +44,9 @@ GrabbableHandles grabbable_handles(const Editor& editor);
 // or a selected chain.
 GizmoPart pick_selected_gizmo(const Editor& editor, const ViewportArea& area, float x, float y);
 
-// The goal handles' model-space positions, one per chain (disabled chains included).
+// The goal handles' model-space positions, one per chain (disabled chains included; NaN,
+// never picked, for one full-body mode turned off), then the full-body chain's extra
+// effectors (app/full_body_mode.h).
 std::vector<glm::vec3> goal_positions(const Editor& editor);
 
 // Handles one SDL event. `imgui_wants_mouse` / `imgui_wants_keyboard` come from

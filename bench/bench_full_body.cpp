@@ -7,7 +7,9 @@
 // Counters: iterations per frame, the fraction of frames reached. Issue 14's goal: at most
 // 25 us per frame (median) on a 65-joint Mixamo-size rig and on the built-in humanoid.
 //
-// After the benchmarks, two printed tables (skip with --full_body_cases=0):
+// After the benchmarks, two printed tables (skip with --full_body_cases=0; with
+// --full_body_no_limits the reachability table's full-body solves ignore the joint limits,
+// which shows how many of the failures the limits cause):
 //   * drag: the median and 95th percentile of one frame's wall time over 5 passes of the
 //     path, per rig;
 //   * reachability: N random poses within the joint limits (default 10,000; the hips also
@@ -182,10 +184,12 @@ ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937&
   return pose;
 }
 
-void reach_table(const Rig& r, int cases) {
+void reach_table(const Rig& r, int cases, bool use_limits) {
   const std::vector<int> joints = body_joints(r);
   ik::Chain chain = r.chain;
   for (ik::EffectorGoal& e : chain.extra_effectors) e.weight = 1.0f;
+  chain.params.use_limits = use_limits;
+  chain.params.warm_start = false;  // from rest (the pose given is the rest pose too)
   ik::Workspace ws;
   ws.full_body.stiffness = r.stiffness;
   const ik::Pose rest = ik::rest_pose(r.skeleton);
@@ -256,8 +260,9 @@ void reach_table(const Rig& r, int cases) {
     chains_only += chains_ok && !full_ok;
   }
   const double share = 100.0 / cases;
-  std::printf("\nreach %s (%d joints, %d random poses within limits, every effector within 1e-3 of the height %.3f)\n",
-              r.name.c_str(), r.skeleton.joint_count(), cases, r.height);
+  std::printf("\nreach %s (%d joints, %d random poses within limits, every effector within 1e-3 of the height %.3f)%s\n",
+              r.name.c_str(), r.skeleton.joint_count(), cases, r.height,
+              use_limits ? "" : ", full body solved with use_limits off");
   std::printf("  full body: %.2f %% reached, %.1f us per solve\n", full_reached * share, full_us / cases);
   std::printf(
       "  per-chain DLS (%zu suggested chains): %.2f %% reached, %.1f us per solve; cost ratio full body / "
@@ -279,8 +284,11 @@ void reach_table(const Rig& r, int cases) {
 
 int main(int argc, char** argv) {
   int cases = 10000;
-  for (int i = 1; i < argc; ++i)
+  bool use_limits = true;
+  for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--full_body_cases=", 18) == 0) cases = std::atoi(argv[i] + 18);
+    if (std::strcmp(argv[i], "--full_body_no_limits") == 0) use_limits = false;
+  }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
@@ -292,6 +300,6 @@ int main(int argc, char** argv) {
     else
       std::printf("drag %s: no rig (assets file missing)\n", rig(k).name.c_str());
   for (int k = 0; k < 2; ++k)
-    if (rig(k).loaded) reach_table(rig(k), cases);
+    if (rig(k).loaded) reach_table(rig(k), cases, use_limits);
   return 0;
 }

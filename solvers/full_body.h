@@ -103,6 +103,7 @@ struct FullBodyScratch {
   std::vector<glm::vec3> hinge_axis;       // a hinge's unit axis in its own frame
   std::vector<std::uint8_t> pin_only;      // 1 if only pinned effectors hang below it
   std::vector<Transform> saved_local;      // the pose before a step, to undo a rejected one
+  std::vector<Transform> best_local;       // the pose before a restart, kept if the restart ends worse
 
   // ---- Per column ---------------------------------------------------------------------------
   std::vector<float> column_weight;  // 1 / stiffness

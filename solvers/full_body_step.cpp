@@ -69,6 +69,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.hinge_axis, joints);
   size_at_least(s.pin_only, joints);
   size_at_least(s.saved_local, joints);
+  size_at_least(s.best_local, joints);
   size_at_least(s.effector_tree_index, effectors);
   size_at_least(s.effector_order, effectors);
   size_at_least(s.effector_first_row, effectors);

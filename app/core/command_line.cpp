@@ -26,6 +26,10 @@ const char* usage_text() {
          "  --time SECONDS         ... at this time of the clip (default: its start), paused; a clip\n"
          "                         or time the rig does not have gives one message, and the\n"
          "                         first clip / the clip's start is shown instead\n"
+         "  --full-body            start in full-body mode (one full-body chain from the rig's\n"
+         "                         joint roles: hands, head and hips effectors, feet pinned; the\n"
+         "                         Full body panel's button does the same); a rig without roles\n"
+         "                         for it says so in the status line\n"
          "  --analyse NAME --report FILE.md   no window: replay the goal path NAME (of the\n"
          "                         session) or clip NAME (of the rig) through every solver that\n"
          "                         accepts the chain; write the summary table to FILE.md and the\n"
@@ -138,6 +142,8 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       o.export_motion = v;
     } else if (arg == "--motion-panel") {
       o.motion_panel = true;
+    } else if (arg == "--full-body") {
+      o.full_body = true;
     } else if (arg == "--analyse" || arg == "--report" || arg == "--chain") {
       const char* v = value(arg == "--report" ? "a .md path" : "a name");
       if (!v) return false;

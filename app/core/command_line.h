@@ -20,6 +20,7 @@ struct Options {
   std::string clip;
   bool has_time = false;
   float time = 0.0f;
+  bool full_body = false;  // start in full-body mode (app/full_body_mode.h)
   // Motion analysis without a window (app/motion_batch.h): a goal path or clip name, the
   // Markdown report to write, and optionally the chain (empty: picked as that file says).
   std::string analyse;

@@ -39,7 +39,8 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
     for (size_t k = 0; k < x.extra_effectors.size(); ++k) {
       const ik::EffectorGoal& e = x.extra_effectors[k];
       const ik::EffectorGoal& f = y.extra_effectors[k];
-      if (e.joint != f.joint || e.weight != f.weight || !same_goal(e.goal, f.goal)) return false;
+      if (e.joint != f.joint || e.weight != f.weight || e.pinned != f.pinned || !same_goal(e.goal, f.goal))
+        return false;
     }
   }
   return true;

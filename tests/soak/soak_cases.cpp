@@ -311,6 +311,43 @@ void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik:
   }
 }
 
+// The full-body solver's stiffness settings, drawn after everything else (so this solver's
+// rigs, poses and goals, and every other solver's cases, stay as they were): half the cases
+// a random stiffness per joint (1 in 10 joints +inf, held still), the root's translation
+// stiffness 4, random or +inf; 3 % of the valid cases get a bad setting (a list of the wrong
+// size, a 0, negative or NaN stiffness on the effector, a root translation stiffness of 0,
+// -1 or NaN), which must be refused as invalid input.
+void set_full_body_stiffness(Case& c, Rng& rng) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const size_t n = static_cast<size_t>(c.skeleton.joint_count());
+  if (rng.chance(0.5f)) {
+    c.stiffness.resize(n);
+    for (float& s : c.stiffness) s = rng.chance(0.1f) ? inf : rng.log_uniform(0.25f, 16.0f);
+  }
+  const float roll = rng.unit_float();
+  c.root_translation_stiffness = roll < 0.6f ? 4.0f : roll < 0.9f ? rng.log_uniform(0.25f, 64.0f) : inf;
+  if (c.expect_invalid || !rng.chance(0.03f)) return;
+  const int effector = c.solves.front().effector;
+  if (effector < 0 || static_cast<size_t>(effector) >= n) return;
+  const float bad[] = {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN()};
+  switch (rng.integer(0, 2)) {
+    case 0:
+      c.variant = "stiffness list of the wrong size";
+      c.stiffness.assign(n + 1, 1.0f);
+      break;
+    case 1:
+      c.variant = "stiffness 0, -1 or NaN on the effector";
+      if (c.stiffness.empty()) c.stiffness.assign(n, 1.0f);
+      c.stiffness[static_cast<size_t>(effector)] = bad[rng.integer(0, 2)];
+      break;
+    default:
+      c.variant = "root translation stiffness 0, -1 or NaN";
+      c.root_translation_stiffness = bad[rng.integer(0, 2)];
+      break;
+  }
+  c.expect_invalid = true;
+}
+
 }  // namespace
 
 const char* to_string(Kind kind) {
@@ -566,6 +603,8 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
     next.goal.position += rng.direction() * (reach * 0.05f);
     c.solves.push_back(next);
   }
+  // ---- 8. The full-body solver's stiffness (drawn last) ---------------------------------
+  if (std::strcmp(solver.id, "full_body") == 0) set_full_body_stiffness(c, rng);
   return c;
 }
 

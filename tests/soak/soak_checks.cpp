@@ -192,6 +192,14 @@ void check_solve(const SolveRecord& r, std::vector<Violation>& violations) {
               text(a.rotation) + ", scale " + text(a.scale));
       continue;
     }
+    const bool stiff = moves_root && r.stiffness != nullptr && r.stiffness->size() == after.local.size() &&
+                       std::isinf((*r.stiffness)[i]);
+    // A joint of infinite stiffness holds still (the root's translation has its own setting).
+    if (stiff && !same_bits(a.rotation, b.rotation))
+      add(violations, "held still", joint + " of infinite stiffness turned: " + pose_difference(ik::Pose{{b}}, ik::Pose{{a}}));
+    if (moves_root && static_cast<int>(i) == chain.root && std::isinf(r.root_translation_stiffness) &&
+        !same_bits(a.translation, b.translation))
+      add(violations, "held still", joint + " (the root) moved with an infinite translation stiffness");
     const bool moved_by_design = in_chain[i] && !(locks && (*r.locked)[i]);
     // The full-body solver moves its root (a free hips): that one translation may change.
     const bool free_root = moves_root && moved_by_design && static_cast<int>(i) == chain.root;

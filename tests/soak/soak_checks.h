@@ -37,6 +37,10 @@ struct SolveRecord {
   const ik::Pose* after = nullptr;
   ik::SolveResult result;
   bool expect_invalid = false;
+  // The full-body solver's settings the solve ran with (null: none): a joint of infinite
+  // stiffness keeps its rotation, an infinite root translation stiffness the root's place.
+  const std::vector<float>* stiffness = nullptr;
+  float root_translation_stiffness = 4.0f;
 };
 
 // Appends every violation found (none for a good solve).

@@ -65,10 +65,11 @@ bool find_clean_case(int solver_index, Solved& out) {
 // Checks `after` / `result` as a solve of `s`'s case; true if `expected` is among the
 // violations found.
 bool caught(int solver_index, const Solved& s, const ik::Pose& after,
-            const ik::SolveResult& result, bool expect_invalid, const char* expected) {
+            const ik::SolveResult& result, bool expect_invalid, const char* expected,
+            const std::vector<float>* stiffness = nullptr, float root_translation_stiffness = 4.0f) {
   const ik::SolverInfo& solver = ik::solver_table()[solver_index];
   SolveRecord record{&solver, &s.c.skeleton, &s.c.solves[0], &s.c.locked, &s.c.pose,
-                     &after, result, expect_invalid};
+                     &after, result, expect_invalid, stiffness, root_translation_stiffness};
   std::vector<Violation> violations;
   check_solve(record, violations);
   for (const Violation& v : violations)
@@ -144,6 +145,20 @@ bool self_test() {
       const float angle = limits.hinge ? 1.0f : limits.max.x + 0.5f;
       p.local[limited].rotation = rest.rotation * glm::angleAxis(angle, off);
       expect("limits", p, s.result);
+    }
+
+    if (std::strcmp(solver.id, "full_body") == 0) {
+      // Held still: the limited joint given infinite stiffness but turned; the root moved
+      // with an infinite translation stiffness.
+      const float inf = std::numeric_limits<float>::infinity();
+      std::vector<float> stiffness(s.after.local.size(), 1.0f);
+      stiffness[limited] = inf;
+      p = s.after;
+      p.local[limited].rotation = glm::normalize(p.local[limited].rotation * glm::quat(0.999f, 0.01f, 0.0f, 0.0f));
+      if (!caught(i, s, p, s.result, false, "held still", &stiffness)) missed.push_back("held still (joint)");
+      p = s.c.pose;
+      p.local[static_cast<size_t>(s.c.solves[0].root)].translation.y += 0.01f;
+      if (!caught(i, s, p, s.result, false, "held still", nullptr, inf)) missed.push_back("held still (root)");
     }
 
     if (missed.empty()) {

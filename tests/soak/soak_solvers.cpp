@@ -94,6 +94,8 @@ void print_case(const soak::Case& c, long long index) {
 void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_index,
               const Options& options, ik::Workspace& workspace, Stats& stats, bool verbose) {
   workspace.locked = c.locked;
+  workspace.full_body.stiffness = c.stiffness;
+  workspace.full_body.root_translation_stiffness = c.root_translation_stiffness;
   workspace.mass_spring.clear();  // a new rig: the mass-spring simulation starts afresh
   workspace.chain_slot = 0;
   ik::Pose pose = c.pose;
@@ -126,6 +128,8 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
     record.after = &pose;
     record.result = result;
     record.expect_invalid = c.expect_invalid;
+    record.stiffness = &c.stiffness;
+    record.root_translation_stiffness = c.root_translation_stiffness;
     soak::check_solve(record, violations);
     if (with_trace && result.status != ik::SolveStatus::invalid_input && !c.expect_invalid &&
         c.kind != soak::Kind::bad_params)
@@ -138,6 +142,8 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
     if (repeat) {
       ik::Workspace fresh;
       fresh.locked = c.locked;
+      fresh.full_body.stiffness = c.stiffness;
+      fresh.full_body.root_translation_stiffness = c.root_translation_stiffness;
       fresh.mass_spring = state_before;
       ik::Pose again = before;
       ik::Trace trace_again;

@@ -1,0 +1,333 @@
+// Full-body mode (full_body_mode.h).
+//
+// Index: body_joints, overlaps_body, full_body_chain_index, full_body_available,
+// enter_full_body_mode, leave_full_body_mode, apply_full_body_settings, goal handles,
+// full_body_effectors, full_body_tolerance, effector_errors_per_iteration,
+// compare_with_per_chain
+#include "app/full_body_mode.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+
+#include "solvers/full_body.h"
+#include "solvers/full_body_setup.h"
+#include "solvers/goal_space.h"
+#include "solvers/scene_solve.h"
+#include "solvers/solver_table.h"
+
+namespace app {
+namespace {
+
+int effector_count(const ik::Chain& chain) { return 1 + static_cast<int>(chain.extra_effectors.size()); }
+int effector_joint(const ik::Chain& chain, int i) {
+  return i == 0 ? chain.effector : chain.extra_effectors[static_cast<size_t>(i - 1)].joint;
+}
+const ik::Goal& effector_goal(const ik::Chain& chain, int i) {
+  return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
+}
+bool is_full_body_chain(const ik::Chain& chain) {
+  return chain.solver == ik::find_solver("full_body") && !chain.extra_effectors.empty();
+}
+
+// 1 for every joint the full-body chain may turn: the paths from its effectors up to its root.
+std::vector<std::uint8_t> body_joints(const ik::Skeleton& skeleton, const ik::Chain& body) {
+  std::vector<std::uint8_t> in_body(static_cast<size_t>(skeleton.joint_count()), 0);
+  for (int i = 0; i < effector_count(body); ++i)
+    for (int j : ik::chain_path(skeleton, body.root, effector_joint(body, i))) in_body[static_cast<size_t>(j)] = 1;
+  return in_body;
+}
+
+// True if chain `c` would turn a joint of the body (a joint of its path below its root: a
+// finger chain rooted at a hand turns only fingers).
+bool overlaps_body(const ik::Skeleton& skeleton, const ik::Chain& c, const std::vector<std::uint8_t>& in_body) {
+  for (int j : ik::chain_path(skeleton, c.root, c.effector))
+    if (j != c.root && in_body[static_cast<size_t>(j)] != 0) return true;
+  return false;
+}
+
+float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>& world) {
+  const glm::mat4& m = world[static_cast<size_t>(effector_joint(chain, i))];
+  const ik::Goal& goal = effector_goal(chain, i);
+  float error = glm::length(ik::position_of(m) - goal.position);
+  if (goal.use_orientation) {
+    const glm::quat q = glm::normalize(glm::quat_cast(glm::mat3(m)));
+    const float d = std::fabs(glm::dot(q, glm::normalize(goal.orientation)));
+    error += chain.params.orientation_weight * 2.0f * std::acos(std::fmin(d, 1.0f));
+  }
+  return error;
+}
+
+bool holds(const ik::Chain& chain, int i) {
+  if (i == 0) return true;
+  const ik::EffectorGoal& e = chain.extra_effectors[static_cast<size_t>(i - 1)];
+  return e.pinned || e.weight > 0.0f;
+}
+
+// Handle -> (full-body chain, extra effector k); false for a chain's own handle.
+bool extra_handle(const Editor& editor, int handle, int& chain, int& k) {
+  const int n = static_cast<int>(editor.chains.size());
+  chain = full_body_chain_index(editor);
+  if (handle < n || chain < 0) return false;
+  k = handle - n;
+  return k < static_cast<int>(editor.chains[static_cast<size_t>(chain)].extra_effectors.size());
+}
+
+}  // namespace
+
+int full_body_chain_index(const Editor& editor) {
+  for (size_t c = 0; c < editor.chains.size(); ++c)
+    if (editor.chains[c].enabled && is_full_body_chain(editor.chains[c])) return static_cast<int>(c);
+  return -1;
+}
+
+bool full_body_available(const Editor& editor) {
+  if (!editor.has_rig || editor.world.size() != editor.rig.skeleton.rest.size()) return false;
+  ik::RigRoles roles;
+  roles.joints = editor.rig.roles;
+  ik::Chain chain;
+  return ik::full_body_chain(editor.rig.skeleton, roles, editor.world, ik::find_solver("full_body"), chain);
+}
+
+bool enter_full_body_mode(Editor& editor) {
+  if (!editor.has_rig) return false;
+  if (full_body_chain_index(editor) >= 0) return true;
+  ik::RigRoles roles;
+  roles.joints = editor.rig.roles;
+  ik::Chain body;
+  const int solver = ik::find_solver("full_body");
+  if (solver < 0 || !ik::full_body_chain(editor.rig.skeleton, roles, editor.world, solver, body)) {
+    set_status(editor, "full body: this rig has no hand below its hips (no joint roles give a body)", true);
+    return false;
+  }
+  const std::vector<std::uint8_t> in_body = body_joints(editor.rig.skeleton, body);
+  for (ik::Chain& c : editor.chains)
+    if (overlaps_body(editor.rig.skeleton, c, in_body)) c.enabled = false;
+  editor.chains.push_back(body);
+  editor.frame_solve.reset(editor.chains.size());
+  editor.selected_chain = static_cast<int>(editor.chains.size()) - 1;
+  editor.history.commit(editor.chains);
+  set_status(editor, "full body: drag a hand, the head or the hips; the feet are pinned (Ctrl+Z leaves)", false);
+  return true;
+}
+
+void leave_full_body_mode(Editor& editor) {
+  const int fb = full_body_chain_index(editor);
+  if (fb < 0) return;
+  const std::vector<std::uint8_t> in_body = body_joints(editor.rig.skeleton, editor.chains[static_cast<size_t>(fb)]);
+  editor.chains.erase(editor.chains.begin() + fb);
+  for (ik::Chain& c : editor.chains) {
+    if (c.enabled || !overlaps_body(editor.rig.skeleton, c, in_body)) continue;
+    c.enabled = true;
+    ik::Goal goal = ik::goal_in_model_space(c, editor.world);  // onto the effector: nothing jumps
+    goal.position = ik::position_of(editor.world[static_cast<size_t>(c.effector)]);
+    ik::set_goal_in_model_space(c, editor.world, goal);
+  }
+  editor.frame_solve.reset(editor.chains.size());
+  editor.selected_chain = editor.chains.empty() ? -1 : 0;
+  editor.history.commit(editor.chains);
+  set_status(editor, "per-chain setup again (Ctrl+Z goes back to full body)", false);
+}
+
+void apply_full_body_settings(Editor& editor) {
+  FullBodySettings& s = editor.full_body;
+  if (!s.role_stiffness_set) {
+    for (int r = 0; r < kRoleSlots; ++r) {
+      ik::JointRole role;
+      role.role = static_cast<ik::Role>(r);
+      s.role_stiffness[static_cast<size_t>(r)] = ik::role_stiffness(role);
+    }
+    s.role_stiffness_set = true;
+  }
+  if (!editor.has_rig) return;
+  std::vector<float>& stiffness = editor.workspace.full_body.stiffness;
+  const size_t n = editor.rig.skeleton.rest.size();
+  stiffness.resize(n);
+  for (size_t j = 0; j < n; ++j) {
+    const int r = j < editor.rig.roles.size() ? static_cast<int>(editor.rig.roles[j].role) : 0;
+    stiffness[j] = s.role_stiffness[static_cast<size_t>(r)];
+  }
+  editor.workspace.full_body.root_translation_stiffness = s.root_translation_stiffness;
+}
+
+int goal_handle_count(const Editor& editor) {
+  const int fb = full_body_chain_index(editor);
+  const size_t extra = fb < 0 ? 0 : editor.chains[static_cast<size_t>(fb)].extra_effectors.size();
+  return static_cast<int>(editor.chains.size() + extra);
+}
+
+bool goal_handle_shown(const Editor& editor, int chain) {
+  if (chain < 0 || chain >= static_cast<int>(editor.chains.size())) return false;
+  return editor.chains[static_cast<size_t>(chain)].enabled || full_body_chain_index(editor) < 0;
+}
+
+int goal_handle_chain(const Editor& editor, int handle) {
+  int chain = -1, k = 0;
+  return extra_handle(editor, handle, chain, k) ? chain : handle;
+}
+
+ik::Goal goal_handle_goal(const Editor& editor, int handle) {
+  int chain = -1, k = 0;
+  if (!extra_handle(editor, handle, chain, k))
+    return ik::goal_in_model_space(editor.chains[static_cast<size_t>(handle)], editor.world);
+  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
+  ik::Goal goal = body.extra_effectors[static_cast<size_t>(k)].goal;
+  if (!holds(body, k + 1))
+    goal.position =
+        ik::position_of(editor.world[static_cast<size_t>(body.extra_effectors[static_cast<size_t>(k)].joint)]);
+  return goal;
+}
+
+void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
+  int chain = -1, k = 0;
+  if (!extra_handle(editor, handle, chain, k)) {
+    ik::set_goal_in_model_space(editor.chains[static_cast<size_t>(handle)], editor.world, goal);
+    return;
+  }
+  ik::EffectorGoal& e = editor.chains[static_cast<size_t>(chain)].extra_effectors[static_cast<size_t>(k)];
+  e.goal = goal;
+  if (!e.pinned && !(e.weight > 0.0f)) e.weight = ik::kFullBodyHandWeight;  // a dragged goal pulls
+}
+
+void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<glm::vec4>* colours) {
+  const int fb = full_body_chain_index(editor);
+  if (fb < 0) return;
+  const ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
+  const float tolerance = full_body_tolerance(editor, fb);
+  const int first = static_cast<int>(editor.chains.size());
+  for (int k = 0; k < static_cast<int>(body.extra_effectors.size()); ++k) {
+    const ik::EffectorGoal& e = body.extra_effectors[static_cast<size_t>(k)];
+    points.push_back(goal_handle_goal(editor, first + k).position);
+    if (colours == nullptr) continue;
+    glm::vec4 colour(0.55f, 0.55f, 0.58f, 1.0f);  // holds nothing
+    if (e.pinned)
+      colour = glm::vec4(0.30f, 0.55f, 1.0f, 1.0f);
+    else if (e.weight > 0.0f)
+      colour = effector_error(body, k + 1, editor.world) <= tolerance ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f)
+                                                                      : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
+    if (first + k == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
+    colours->push_back(colour);
+  }
+}
+
+std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain) {
+  std::vector<EffectorState> out;
+  if (chain < 0 || chain >= static_cast<int>(editor.chains.size()) || !editor.has_rig) return out;
+  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
+  for (int i = 0; i < effector_count(body); ++i) {
+    EffectorState s;
+    s.joint = effector_joint(body, i);
+    if (s.joint < 0 || s.joint >= static_cast<int>(editor.world.size())) continue;
+    s.name = editor.rig.skeleton.name[static_cast<size_t>(s.joint)];
+    s.pinned = i > 0 && body.extra_effectors[static_cast<size_t>(i - 1)].pinned;
+    s.weight = i == 0 ? 1.0f : body.extra_effectors[static_cast<size_t>(i - 1)].weight;
+    s.holds = holds(body, i);
+    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.world).position : effector_goal(body, i).position;
+    s.position = ik::position_of(editor.world[static_cast<size_t>(s.joint)]);
+    s.error = effector_error(body, i, editor.world);
+    out.push_back(s);
+  }
+  return out;
+}
+
+float full_body_tolerance(const Editor& editor, int chain) {
+  if (chain < 0 || chain >= static_cast<int>(editor.chains.size())) return 0.0f;
+  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
+  if (!body.params.tolerance_relative) return body.params.tolerance;
+  float reach = 0.0f;  // the longest path from the root to an effector, model units
+  for (int i = 0; i < effector_count(body); ++i) {
+    float length = 0.0f;
+    const std::vector<int> path = ik::chain_path(editor.rig.skeleton, body.root, effector_joint(body, i));
+    for (size_t k = 1; k < path.size(); ++k)
+      length += glm::length(ik::position_of(editor.world[static_cast<size_t>(path[k])]) -
+                            ik::position_of(editor.world[static_cast<size_t>(path[k - 1])]));
+    reach = std::fmax(reach, length);
+  }
+  return body.params.tolerance * reach;
+}
+
+bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Trace& trace,
+                                   std::vector<std::vector<float>>& out) {
+  out.clear();
+  const size_t n = trace.joints.size();
+  if (chain < 0 || chain >= static_cast<int>(editor.chains.size()) || n == 0 || trace.poses.size() < n) return false;
+  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
+  out.assign(static_cast<size_t>(effector_count(body)), {});
+  ik::Pose pose = editor.pose;
+  std::vector<glm::mat4> world;
+  for (size_t it = 0; (it + 1) * n <= trace.poses.size(); ++it) {
+    for (size_t k = 0; k < n; ++k) pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[it * n + k];
+    ik::fk_all(editor.rig.skeleton, pose, world);
+    for (int i = 0; i < effector_count(body); ++i)
+      out[static_cast<size_t>(i)].push_back(effector_error(body, i, world));
+  }
+  return true;
+}
+
+namespace {
+
+// One solve of `chains` from `start` (a second run timed, so the first's sizing of the
+// workspace is not counted); the pose it ends in.
+float timed_solve(const Editor& editor, const std::vector<ik::Chain>& chains, const ik::Pose& start, ik::Pose& pose) {
+  ik::Workspace workspace;
+  workspace.full_body.stiffness = editor.workspace.full_body.stiffness;
+  workspace.full_body.root_translation_stiffness = editor.workspace.full_body.root_translation_stiffness;
+  std::vector<ik::SolveResult> results;
+  pose = start;
+  ik::solve_scene(editor.rig.skeleton, chains, pose, workspace, results);
+  pose = start;
+  const auto t0 = std::chrono::steady_clock::now();
+  ik::solve_scene(editor.rig.skeleton, chains, pose, workspace, results);
+  const auto t1 = std::chrono::steady_clock::now();
+  return std::chrono::duration<float, std::micro>(t1 - t0).count();
+}
+
+}  // namespace
+
+void compare_with_per_chain(Editor& editor) {
+  FullBodyComparison& cmp = editor.full_body.comparison;
+  cmp = FullBodyComparison{};
+  const int fb = full_body_chain_index(editor);
+  if (fb < 0) return;
+  apply_full_body_settings(editor);
+  const ik::Skeleton& skeleton = editor.rig.skeleton;
+  ik::Chain body = editor.chains[static_cast<size_t>(fb)];
+  body.params.warm_start = true;  // both start from the same rest pose
+  const std::vector<std::uint8_t> in_body = body_joints(skeleton, body);
+  std::vector<ik::Chain> per_chain;
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    if (static_cast<int>(c) == fb || !overlaps_body(skeleton, editor.chains[c], in_body)) continue;
+    ik::Chain chain = editor.chains[c];
+    chain.enabled = false;
+    for (int i = 0; i < effector_count(body); ++i)
+      if (holds(body, i) && effector_joint(body, i) == chain.effector) {
+        ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+        goal.position = effector_goal(body, i).position;
+        ik::set_goal_in_model_space(chain, editor.world, goal);
+        chain.enabled = true;
+      }
+    per_chain.push_back(chain);
+  }
+  const ik::Pose start = ik::rest_pose(skeleton);
+  ik::Pose full_pose, chain_pose;
+  cmp.full_body_microseconds = timed_solve(editor, {body}, start, full_pose);
+  cmp.per_chain_microseconds = timed_solve(editor, per_chain, start, chain_pose);
+  std::vector<glm::mat4> full_world, chain_world;
+  ik::fk_all(skeleton, full_pose, full_world);
+  ik::fk_all(skeleton, chain_pose, chain_world);
+  const float tolerance = full_body_tolerance(editor, fb);
+  for (int i = 0; i < effector_count(body); ++i) {
+    if (!holds(body, i)) continue;
+    FullBodyCompareRow row;
+    row.name = skeleton.name[static_cast<size_t>(effector_joint(body, i))];
+    row.full_body_error = effector_error(body, i, full_world);
+    row.per_chain_error = effector_error(body, i, chain_world);
+    cmp.full_body_reached += row.full_body_error <= tolerance ? 1 : 0;
+    cmp.per_chain_reached += row.per_chain_error <= tolerance ? 1 : 0;
+    ++cmp.holding;
+    cmp.rows.push_back(row);
+  }
+  cmp.valid = true;
+}
+
+}  // namespace app

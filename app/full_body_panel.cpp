@@ -1,0 +1,215 @@
+// The Full body panel (full_body_panel.h).
+//
+// Index: effector_table, effector_plot, solve_summary, stiffness_controls,
+// comparison_table, draw_full_body_panel
+#include "app/full_body_panel.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/error_plot.h"
+#include "app/full_body_mode.h"
+#include "app/inspection.h"
+#include "solvers/pose.h"
+
+namespace app {
+namespace {
+
+void remember_rect(Editor& editor, const char* name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  editor.ui_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+// A holding effector's goal starts where the effector is, so turning it on moves nothing.
+void hold_here(Editor& editor, ik::EffectorGoal& e) {
+  e.goal.position = ik::position_of(editor.world[static_cast<size_t>(e.joint)]);
+}
+
+// Pin, weight and error of each effector, then the total (largest and sum of the holding ones).
+void effector_table(Editor& editor, int fb) {
+  const std::vector<EffectorState> states = full_body_effectors(editor, fb);
+  const float tolerance = full_body_tolerance(editor, fb);
+  ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
+  float largest = 0.0f, sum = 0.0f;
+  if (!ImGui::BeginTable("effectors", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("Effector");
+  ImGui::TableSetupColumn("Pin");
+  ImGui::TableSetupColumn("Weight");
+  ImGui::TableSetupColumn("Error");
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < states.size(); ++i) {
+    const EffectorState& s = states[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(s.name.c_str());
+    ImGui::TableNextColumn();
+    if (i == 0) {
+      ImGui::TextDisabled("main");
+    } else {
+      ik::EffectorGoal& e = body.extra_effectors[i - 1];
+      bool pinned = e.pinned;
+      if (ImGui::Checkbox("##pin", &pinned)) {
+        if (pinned && !s.holds) hold_here(editor, e);
+        e.pinned = pinned;
+        editor.history.commit(editor.chains);
+      }
+    }
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(48.0f);
+    if (i == 0) {
+      ImGui::TextDisabled("1");
+    } else {
+      ik::EffectorGoal& e = body.extra_effectors[i - 1];
+      float weight = e.weight;
+      if (ImGui::SliderFloat("##weight", &weight, 0.0f, 4.0f, "%.2f")) {
+        if (!s.holds && weight > 0.0f) hold_here(editor, e);
+        e.weight = weight;
+      }
+      if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains);
+    }
+    ImGui::TableNextColumn();
+    if (s.holds) {
+      const bool within = s.error <= tolerance;
+      ImGui::TextColored(within ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(0.95f, 0.45f, 0.40f, 1.0f), "%.1e",
+                         s.error);
+      largest = std::fmax(largest, s.error);
+      sum += s.error;
+    } else {
+      ImGui::TextDisabled("free");
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+  ImGui::Text("largest %.1e, sum %.1e", largest, sum);
+  ImGui::TextDisabled("tolerance %.1e", tolerance);
+}
+
+// Each effector's error per iteration of the solve Step inspects, and the largest (total).
+void effector_plot(const Editor& editor, int fb) {
+  bool is_explicit = false;
+  const ik::Trace* trace = inspected_trace(editor, fb, &is_explicit);
+  std::vector<std::vector<float>> per_effector;
+  if (trace == nullptr || !effector_errors_per_iteration(editor, fb, *trace, per_effector)) {
+    ImGui::TextDisabled("select the full-body chain and move a goal to record a solve");
+    return;
+  }
+  const std::vector<EffectorState> states = full_body_effectors(editor, fb);
+  static const ImU32 palette[] = {IM_COL32(90, 200, 250, 255),  IM_COL32(250, 170, 60, 255),
+                                  IM_COL32(120, 220, 120, 255), IM_COL32(230, 110, 200, 255),
+                                  IM_COL32(200, 200, 90, 255),  IM_COL32(160, 140, 250, 255),
+                                  IM_COL32(250, 110, 100, 255)};
+  std::vector<PlotSeries> series;
+  series.push_back({&trace->error, IM_COL32(240, 240, 240, 255), "total (largest)"});
+  for (size_t i = 0; i < per_effector.size() && i < states.size(); ++i)
+    if (states[i].holds) series.push_back({&per_effector[i], palette[i % 7], states[i].name});
+  draw_error_plot(series, editor.step_mode ? editor.inspect_iteration : -1, full_body_tolerance(editor, fb));
+}
+
+void solve_summary(const Editor& editor, int fb) {
+  const size_t c = static_cast<size_t>(fb);
+  if (c < editor.frame_solve.results.size()) {
+    const ik::SolveResult& r = editor.frame_solve.results[c];
+    ImGui::Text("%s, %d it, %.1f µs", ik::to_string(r.status), r.iterations,
+                c < editor.frame_solve.chain_microseconds.size() ? editor.frame_solve.chain_microseconds[c] : 0.0f);
+  }
+  if (c < editor.frame_solve.last_work.size()) {
+    int clamped = 0;
+    for (std::uint8_t k : editor.frame_solve.last_work[c].clamped) clamped += k != 0 ? 1 : 0;
+    ImGui::Text("%d joints clamped", clamped);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("joints a limit clamped in the last solve that iterated");
+  }
+}
+
+// One slider per role the rig has (the stiffness of every joint with that role).
+void stiffness_controls(Editor& editor) {
+  std::vector<bool> present(kRoleSlots, false);
+  for (const ik::JointRole& r : editor.rig.roles) present[static_cast<size_t>(r.role)] = true;
+  for (int r = 0; r < kRoleSlots; ++r) {
+    if (!present[static_cast<size_t>(r)]) continue;
+    const char* name = r == 0 ? "no role" : ik::role_name(static_cast<ik::Role>(r));
+    ImGui::SetNextItemWidth(110.0f);
+    ImGui::SliderFloat(name, &editor.full_body.role_stiffness[static_cast<size_t>(r)], 0.1f, 100.0f, "%.2f",
+                       ImGuiSliderFlags_Logarithmic);
+  }
+  ImGui::SetNextItemWidth(110.0f);
+  ImGui::SliderFloat("hips move", &editor.full_body.root_translation_stiffness, 0.1f, 100.0f, "%.2f",
+                     ImGuiSliderFlags_Logarithmic);
+}
+
+void comparison_table(Editor& editor) {
+  if (ImGui::Button("Solve both from rest")) compare_with_per_chain(editor);
+  const FullBodyComparison& cmp = editor.full_body.comparison;
+  if (!cmp.valid) return;
+  ImGui::Text("reached: %d / %d vs %d / %d", cmp.full_body_reached, cmp.holding, cmp.per_chain_reached, cmp.holding);
+  ImGui::Text("µs: %.1f vs %.1f", cmp.full_body_microseconds, cmp.per_chain_microseconds);
+  if (!ImGui::BeginTable("compare", 3, ImGuiTableFlags_SizingFixedFit)) return;
+  ImGui::TableSetupColumn("Effector");
+  ImGui::TableSetupColumn("Full body");
+  ImGui::TableSetupColumn("Per chain");
+  ImGui::TableHeadersRow();
+  for (const FullBodyCompareRow& row : cmp.rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1e", row.full_body_error);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1e", row.per_chain_error);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_full_body_panel(Editor& editor, const ViewportArea& area) {
+  if (!editor.has_rig) return;
+  const int fb = full_body_chain_index(editor);
+  if (fb < 0 && !full_body_available(editor)) return;  // no roles give a body
+  ImGui::SetNextWindowPos(ImVec2(area.x + 8.0f, area.y + area.height - 8.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+  const bool open = ImGui::Begin("Full body", nullptr, flags);
+  {  // The window (its title bar's arrow collapses it, uncovering the view behind it).
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    editor.ui_rects["full_body_window"] = {pos.x, pos.y, size.x, size.y};
+  }
+  if (!open) {
+    ImGui::End();
+    return;
+  }
+  if (fb < 0) {
+    if (ImGui::Button("Full body")) enter_full_body_mode(editor);
+    remember_rect(editor, "full_body_button");
+    ImGui::End();
+    return;
+  }
+  if (ImGui::Button("Per chain")) {
+    leave_full_body_mode(editor);
+    remember_rect(editor, "full_body_button");
+    ImGui::End();
+    return;
+  }
+  remember_rect(editor, "full_body_button");
+  ImGui::SameLine();
+  if (ImGui::Button("Inspect")) editor.selected_chain = fb;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("select the full-body chain: its plot, Step and ghost in Chains");
+  solve_summary(editor, fb);
+  effector_table(editor, fb);
+  if (ImGui::CollapsingHeader("Error per effector")) {
+    ImGui::BeginChild("plot", ImVec2(260.0f, 200.0f));
+    effector_plot(editor, fb);
+    ImGui::EndChild();
+  }
+  if (ImGui::CollapsingHeader("Stiffness")) stiffness_controls(editor);
+  if (ImGui::CollapsingHeader("Compare with per-chain setup")) comparison_table(editor);
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Full-body e2e helpers (tests/e2e/e2e.sh, case full_body_drag_hand).
+
+  full_body_drag.py plan BEFORE.json          -> "gx gy dx dy": the main hand's goal handle
+      in window points and one mouse step (points) toward the model's +Z (forward: the
+      screen direction of a toe bone, which points along +Z at rest)
+  full_body_drag.py check BEFORE.json AFTER.json STEPS DX DY
+      -> asserts: the goal went far forward, the hips moved, the feet did not (<= 1e-4 of
+      the rig's height), the hand came within 5 % of the height of its goal
+  full_body_drag.py still A.png B.png AFTER.json SECONDS
+      -> asserts: the 3D view (AFTER.json's "viewport") is pixel-identical in two screenshots
+      taken SECONDS apart with unchanged goals, and at least 600 frames ran between them
+      (from the per-second frame times)
+"""
+import struct
+import zlib
+import json
+import math
+import sys
+
+
+def load(path):
+    return json.load(open(path))
+
+
+def joint(state, name):
+    return next(j for j in state["joints"] if j["name"] == name)
+
+
+def plan(before):
+    fb = before["full_body"]
+    assert fb["on"], "--full-body did not turn full-body mode on: " + before["status"]
+    chain = before["chains"][fb["chain"]]
+    gx, gy = chain["goal_window"]
+    # Screen direction of model +Z: the left toe bone (LeftToe -> LeftToe_end is along +Z).
+    a, b = joint(before, "LeftToe")["window"], joint(before, "LeftToe_end")["window"]
+    vx, vy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(vx, vy)
+    assert n > 1.0, "the toe bone is edge-on to the camera"
+    print(round(gx), round(gy), round(10 * vx / n), round(10 * vy / n))
+
+
+def check(before, after, steps, dx, dy):
+    fb0, fb1 = before["full_body"], after["full_body"]
+    assert fb1["on"], "full-body mode is off after the drag"
+    ys = [j["model"][1] for j in before["joints"]]
+    height = max(ys) - min(ys)
+    e0 = {e["name"]: e for e in fb0["effectors"]}
+    e1 = {e["name"]: e for e in fb1["effectors"]}
+    hand = after["joints"][after["chains"][fb1["chain"]]["effector"]]["name"]
+    g0, g1 = e0[hand]["goal"], e1[hand]["goal"]
+    hips_moved = math.dist(fb0["root_position"], fb1["root_position"])
+    print(f"mouse moved ({steps * dx}, {steps * dy}) points; {hand} goal moved {math.dist(g0, g1):.3f} "
+          f"(z {g0[2]:.3f} -> {g1[2]:.3f}); rig height {height:.3f}; hips moved {hips_moved:.4f}")
+    for name, e in e1.items():
+        moved = math.dist(e0[name]["position"], e["position"])
+        print(f"  {name}: pinned {e['pinned']}, weight {e['weight']}, holds {e['holds']}, "
+              f"error {e['error']:.2e}, moved {moved:.5f}")
+    assert g1[2] - g0[2] > 0.3, "the hand goal did not go far forward"
+    assert hips_moved > 0.01, "the hips did not move"
+    for name, e in e1.items():
+        if e["pinned"]:
+            moved = math.dist(e0[name]["position"], e["position"])
+            assert moved <= 1e-4 * height, f"pinned {name} moved {moved:.2e} (> 1e-4 of the height)"
+    reach = [e1[hand]["error"], fb1["tolerance"]]
+    print(f"  {hand} {reach[0]:.2e} from its goal (tolerance {reach[1]:.2e})")
+    # The arm alone ends at most an arm's length from its shoulder; the goal is beyond it, so
+    # getting close means the body leaned (the hips moved, checked above).
+    assert e1[hand]["error"] < 0.05 * height, "the hand is far from its goal"
+
+
+def read_png(path):
+    """8-bit RGB or RGBA, non-interlaced (what the program writes): (width, height, rows)."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path + " is not a PNG"
+    pos, idat, width, height, channels = 8, b"", 0, 0, 3
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6), f"{path}: unsupported PNG (depth {depth}, colour {colour})"
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, prev = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, channels, rows
+
+
+def still(shot_a, shot_b, after, seconds):
+    wa, ha, ca, ra = read_png(shot_a)
+    wb, hb, cb, rb = read_png(shot_b)
+    assert (wa, ha, ca) == (wb, hb, cb), "the screenshots differ in size"
+    x, y, w, h = (int(round(v)) for v in after["viewport"])
+    differing = 0
+    for row in range(y, min(y + h, ha)):
+        a, b = ra[row][x * ca:(x + w) * ca], rb[row][x * cb:(x + w) * cb]
+        if a != b:
+            differing += sum(1 for i in range(0, len(a), ca) if a[i:i + ca] != b[i:i + cb])
+    samples = after["frame_ms_per_second"][-seconds:]
+    frames = sum(1000.0 / s[0] for s in samples if s[0] > 0)
+    print(f"3D view {w}x{h}: {differing} pixels differ between screenshots {seconds} s apart "
+          f"(about {frames:.0f} frames)")
+    assert frames >= 600, "fewer than 600 frames ran between the screenshots"
+    assert differing == 0, "the pose drifted with unchanged goals"
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "plan":
+        plan(load(sys.argv[2]))
+    elif sys.argv[1] == "still":
+        still(sys.argv[2], sys.argv[3], load(sys.argv[4]), int(sys.argv[5]))
+    else:
+        check(load(sys.argv[2]), load(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]))
