@@ -159,7 +159,8 @@ void draw_inspection_controls(Editor& editor, int c) {
   }
   remember_rect(editor, "step");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause and scrub through the iterations of the solve shown below");
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize("Compare solvers").x);
   if (ImGui::Checkbox("Compare solvers", &editor.compare_mode) && !editor.compare_mode) editor.comparison.clear();
   remember_rect(editor, "compare");
   // The step block always takes the same two rows (disabled outside step mode), so ticking

@@ -158,8 +158,10 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   same_line_if_fits(button_width("Reset pose"));
   if (ImGui::Button("Reset pose")) reset_pose_and_goals(editor);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("R: back to the rest pose, the goals onto the effectors (undoable)");
-  same_line_if_fits(button_width("Suggest chains"));
-  if (ImGui::Button("Suggest chains")) request_suggest_chains(editor);
+  same_line_if_fits(button_width("Suggest"));
+  if (ImGui::Button("Suggest")) request_suggest_chains(editor);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Suggest chains from the rig's joint roles (asks first if the chains were edited)");
 
   same_line_if_fits(button_width("Add chain"));
   const int joint = editor.selected_joint;

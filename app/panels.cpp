@@ -264,7 +264,9 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
+    // The role column gives way first in a narrow panel: names matter more.
+    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed,
+                            std::floor(std::fmin(ImGui::GetFontSize() * 6.5f, ImGui::GetContentRegionAvail().x * 0.3f)));
     ImGui::TableHeadersRow();
     const float indent = ImGui::GetFontSize() * 0.6f;
     ImGuiListClipper clipper;
