@@ -238,7 +238,10 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
               tips, tips == 1 ? "" : "s");
   ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
 
-  const float details_height = joint_details_height();
+  // The joint details need their room only with a joint selected; without one the table
+  // keeps all but two rows (the defaults checkbox and "No joint selected").
+  const float details_height =
+      editor.selected_joint >= 0 ? joint_details_height() : ImGui::GetFrameHeightWithSpacing() * 2.5f;
   const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
   const float table_height = ImGui::GetContentRegionAvail().y - details_height;
@@ -260,6 +263,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
       }
     roles[static_cast<size_t>(joint)] = wanted;
   };
+  bool scroll_next_frame = false;
   if (ImGui::BeginTable("joints", 3, table_flags, ImVec2(0.0f, table_height))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
@@ -284,6 +288,8 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
         std::snprintf(label, sizeof(label), "%d##row", i);
         if (ImGui::Selectable(label, is_selected,
                               ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+          // The table shrinks for the details the first time: keep the clicked row in view.
+          if (editor.selected_joint < 0) scroll_next_frame = true;
           editor.selected_joint = i;
         }
         if (ImGui::IsItemHovered()) editor.hovered_joint = i;
@@ -322,7 +328,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     }
     ImGui::EndTable();
   }
-  editor.outline_scroll_to_selection = false;
+  editor.outline_scroll_to_selection = scroll_next_frame;
   ImGui::Separator();
   draw_joint_details(editor);
   ImGui::End();
