@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "app/core/history.h"
+#include "app/core/panel_layout_file.h"
+#include "app/full_body_settings.h"
 #include "app/gizmo.h"
 #include "app/motion_panel.h"
-#include "app/full_body_settings.h"
 #include "app/timeline.h"
 #include "io/gltf_import.h"
 #include "render/camera.h"
@@ -113,6 +114,12 @@ struct Editor {
   // (app/core/recent_files.h), kept in recent_files_path ("" = not kept: no config folder).
   std::vector<std::string> recent_files;
   std::string recent_files_path;
+  // The side panels' widths and collapsed states (app/panel_layout.h), kept in
+  // panel_layout_path ("" = not kept); panel_layout_saved is what the file holds.
+  PanelLayout panel_layout;
+  PanelLayout panel_layout_saved;
+  std::string panel_layout_path;
+  bool panel_layout_loaded = false;
   // An action waiting for the unsaved-changes prompt (a GuardedAction, file_commands.h)
   // and, for opening a file, its command and path.
   int pending_action = 0;

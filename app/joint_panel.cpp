@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "app/core/length_unit.h"
 #include "app/limit_draw.h"
 #include "app/limit_edits.h"
 #include "solvers/default_limits.h"
@@ -144,6 +145,7 @@ void draw_limits_editor(Editor& editor, int j) {
 }  // namespace
 
 float joint_details_height() {
+  // 10 text lines: the rest translation takes two on rigs whose units are not metres.
   return ImGui::GetTextLineHeightWithSpacing() * 10.0f + ImGui::GetFrameHeightWithSpacing() * 6.0f;
 }
 
@@ -179,13 +181,29 @@ void draw_joint_details(Editor& editor) {
     ImGui::TextUnformatted("parent   none (root)");
   if (s.source_node[u] >= 0) ImGui::Text("glTF node %d", s.source_node[u]);
   const ik::Transform& rest = s.rest[u];
-  ImGui::Text("rest t   %.4g %.4g %.4g", rest.translation.x, rest.translation.y, rest.translation.z);
+  // A local translation is in the parent's units: metres scaled by the parent's
+  // model-space scale (a Mixamo or CesiumMan rig's 0.01 makes them centimetres).
+  float metres_per_unit = 1.0f;
+  if (p >= 0 && static_cast<size_t>(p) < editor.world.size()) {
+    const glm::mat4& m = editor.world[static_cast<size_t>(p)];
+    metres_per_unit = (glm::length(glm::vec3(m[0])) + glm::length(glm::vec3(m[1])) + glm::length(glm::vec3(m[2]))) / 3.0f;
+  }
+  const LengthUnit unit = length_unit_for_scale(metres_per_unit);
+  const glm::vec3& t = rest.translation;
+  ImGui::Text("rest t   %.4g %.4g %.4g %s", t.x, t.y, t.z, unit.name.c_str());
+  if (!unit.is_metre) {
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("In the parent joint's units: 1 %s = %.4g m in model space", unit.name.c_str(),
+                        unit.metres_per_unit);
+    const glm::vec3 metres = t * unit.metres_per_unit;
+    ImGui::Text("         %.4g %.4g %.4g m", metres.x, metres.y, metres.z);
+  }
   ImGui::Text("rest r   %.3f %.3f %.3f %.3f (wxyz)", rest.rotation.w, rest.rotation.x, rest.rotation.y,
               rest.rotation.z);
   ImGui::Text("rest s   %.4g %.4g %.4g", rest.scale.x, rest.scale.y, rest.scale.z);
   if (u < editor.world.size()) {
     const glm::vec3 w = ik::position_of(editor.world[u]);
-    ImGui::Text("model    %.4g %.4g %.4g", w.x, w.y, w.z);
+    ImGui::Text("model    %.4g %.4g %.4g m", w.x, w.y, w.z);
   }
   ImGui::PushID("joint_limits");
   draw_limits_editor(editor, j);

@@ -1,9 +1,11 @@
 #include "app/panels.h"
 
 #include "app/chain_panel.h"
+#include "app/core/controls.h"
 #include "app/core/elide.h"
 #include "app/file_commands.h"
 #include "app/joint_panel.h"
+#include "app/panel_layout.h"
 #include "app/timeline.h"
 
 #include <SDL.h>
@@ -22,40 +24,29 @@ void remember_rect(Editor& editor, const char* name) {
   editor.ui_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
-const char* controls_text() {
-  return "Orbit              middle mouse drag, or Alt + left drag\n"
-         "Views              numpad 1 / 3 / 7 front / right / top, Ctrl: back / left / bottom\n"
-         "Ortho / persp      numpad 5\n"
-         "Pan                Shift + middle mouse drag\n"
-         "Zoom               mouse wheel\n"
-         "Frame all          F\n"
-         "Skinned mesh       M shows or hides it\n"
-         "Select a joint     left click on it, or click its row in the outline\n"
-         "Move a goal        left drag its handle (in the plane facing you)\n"
-         "Translate gizmo    G: drag an arrow (one axis) or a square (one plane)\n"
-         "Rotate gizmo       R: drag a ring (one axis) or the outer ring (view axis)\n"
-         "  along an axis    hold X, Y or Z while dragging\n"
-         "Orientation goal   O turns it on or off for the selected chain\n"
-         "Turn a goal        Ctrl + left drag its handle (orientation goals)\n"
-         "Undo / redo        Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)\n"
-         "Pause solving      P (and Space when the rig has no clips)\n"
-         "Play / pause clip  Space or K (rigs with clips: the timeline at the bottom)\n"
-         "Step one frame     J / L, or Left / Right (pauses)\n"
-         "Start / end        Home / End\n"
-         "IK weight          per chain, in the chain's panel (0 = the clip, 1 = the IK)\n"
-         "Reset pose         Alt+R (rest pose, goals onto the effectors; undoable)\n"
-         "Clear selection    Escape, or left click on empty space\n"
-         "Open a rig         drop a .gltf/.glb on the window, or Ctrl+O\n"
-         "Sessions           Ctrl+S saves, Ctrl+Shift+O opens (chains, goals, solvers, camera);\n"
-         "                   a dropped .json opens as a session\n"
-         "File dialogs       the desktop's (zenity, kdialog) when there is one, else a popup:\n"
-         "                   Enter confirms, Escape cancels; File > Open recent: the last ten\n"
-         "Export pose        Ctrl+E writes the rig with the posed joints as .gltf or .glb\n"
-         "Export motion      Ctrl+Shift+E bakes the clip with the IK on top, every frame, as a\n"
-         "                   glTF clip (.gltf or .glb)\n"
-         "Screenshot         F12 (ikscope-DATE-TIME.png in the current folder)\n"
-         "Help               F1\n"
-         "Quit               Ctrl+Q (asks Save / Discard / Cancel if there are unsaved changes)\n";
+void same_line_if_fits(float next_width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width <= right) ImGui::SameLine();
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+}
+
+std::string elide_to_width(const std::string& text, float width, bool* elided) {
+  if (elided) *elided = false;
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  if (elided) *elided = true;
+  // The most characters that fit: elide_middle's result widens with max_chars.
+  size_t low = 3, high = text.size();
+  while (low < high) {
+    const size_t mid = (low + high + 1) / 2;
+    if (ImGui::CalcTextSize(elide_middle(text, mid).c_str()).x <= width)
+      low = mid;
+    else
+      high = mid - 1;
+  }
+  return elide_middle(text, low);
 }
 
 namespace {
@@ -227,11 +218,7 @@ void draw_pending_prompt(Editor& editor) {
 }
 
 void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
-  ImGui::SetNextWindowPos(pos);
-  ImGui::SetNextWindowSize(size);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
-  if (!ImGui::Begin("Skeleton", nullptr, flags)) {
+  if (!begin_side_panel(editor, PanelSide::skeleton, "Skeleton", pos, size)) {
     ImGui::End();
     return;
   }
@@ -255,7 +242,10 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
               tips, tips == 1 ? "" : "s");
   ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
 
-  const float details_height = joint_details_height();
+  // The joint details need their room only with a joint selected; without one the table
+  // keeps all but two rows (the defaults checkbox and "No joint selected").
+  const float details_height =
+      editor.selected_joint >= 0 ? joint_details_height() : ImGui::GetFrameHeightWithSpacing() * 2.5f;
   const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
   const float table_height = ImGui::GetContentRegionAvail().y - details_height;
@@ -277,11 +267,14 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
       }
     roles[static_cast<size_t>(joint)] = wanted;
   };
+  bool scroll_next_frame = false;
   if (ImGui::BeginTable("joints", 3, table_flags, ImVec2(0.0f, table_height))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6.5f);
+    // The role column gives way first in a narrow panel: names matter more.
+    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed,
+                            std::floor(std::fmin(ImGui::GetFontSize() * 6.5f, ImGui::GetContentRegionAvail().x * 0.3f)));
     ImGui::TableHeadersRow();
     const float indent = ImGui::GetFontSize() * 0.6f;
     ImGuiListClipper clipper;
@@ -299,6 +292,8 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
         std::snprintf(label, sizeof(label), "%d##row", i);
         if (ImGui::Selectable(label, is_selected,
                               ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+          // The table shrinks for the details the first time: keep the clicked row in view.
+          if (editor.selected_joint < 0) scroll_next_frame = true;
           editor.selected_joint = i;
         }
         if (ImGui::IsItemHovered()) editor.hovered_joint = i;
@@ -306,10 +301,13 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
         ImGui::TableNextColumn();
         ImGui::Dummy(ImVec2(indent * static_cast<float>(joint_depth(s, i)), 0.0f));
         ImGui::SameLine(0.0f, 0.0f);
+        bool elided = false;
+        const std::string name = elide_to_width(s.name[u], ImGui::GetContentRegionAvail().x, &elided);
         if (s.is_added_tip[u])
-          ImGui::TextDisabled("%s", s.name[u].c_str());
+          ImGui::TextDisabled("%s", name.c_str());
         else
-          ImGui::TextUnformatted(s.name[u].c_str());
+          ImGui::TextUnformatted(name.c_str());
+        if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.name[u].c_str());
         ImGui::TableNextColumn();
         const std::string role = u < editor.rig.roles.size() ? ik::describe_role(editor.rig.roles[u]) : "none";
         if (is_selected) {
@@ -334,7 +332,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     }
     ImGui::EndTable();
   }
-  editor.outline_scroll_to_selection = false;
+  editor.outline_scroll_to_selection = scroll_next_frame;
   ImGui::Separator();
   draw_joint_details(editor);
   ImGui::End();
@@ -359,7 +357,23 @@ void draw_help(Editor& editor) {
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (ImGui::Begin("Controls", &editor.show_help,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-    ImGui::TextUnformatted(controls_text());
+    // One row per entry of the list --help prints too (app/core/controls.h).
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (ImGui::BeginTable("controls", 2, flags)) {
+      ImGui::TableSetupColumn("keys");
+      ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 30.0f);
+      ImGui::TableHeadersRow();
+      for (int i = 0; i < control_count(); ++i) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(controls()[i].keys);
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(controls()[i].action);
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::EndTable();
+    }
   }
   ImGui::End();
 }
@@ -367,28 +381,49 @@ void draw_help(Editor& editor) {
 }  // namespace
 
 ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
+  load_panel_layout(editor);
   draw_menu_bar(editor);
   draw_path_popup(editor);
   draw_pending_prompt(editor);
 
   const float menu_height = ImGui::GetFrameHeight();
   const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;
-  const float panel_width = std::floor(std::fmin(ImGui::GetFontSize() * 22.0f, window_width * 0.4f));
   const float timeline_strip = timeline_height(editor);  // above the status line, full width
   const float body_height = window_height - menu_height - status_height - timeline_strip;
 
-  draw_outline(editor, ImVec2(0.0f, menu_height), ImVec2(panel_width, body_height));
-  const float chains_width = std::floor(std::fmin(ImGui::GetFontSize() * 24.0f, window_width * 0.35f));
-  draw_chain_panel(editor, window_width - chains_width, menu_height, chains_width, body_height);
+  // Left to right: the Skeleton panel (or its strip), its splitter, the viewport, the
+  // Chains panel's splitter, the Chains panel (or its strip).
+  const PanelWidths widths = current_panel_widths(editor, window_width);
+  const float split = splitter_width();
+  const PanelLayout& layout = editor.panel_layout;
+  float left = 0.0f;
+  if (layout.skeleton_collapsed) {
+    draw_panel_edge(editor, PanelSide::skeleton, 0.0f, menu_height, widths.skeleton, body_height);
+    left = widths.skeleton;
+  } else {
+    draw_outline(editor, ImVec2(0.0f, menu_height), ImVec2(widths.skeleton, body_height));
+    draw_panel_edge(editor, PanelSide::skeleton, widths.skeleton, menu_height, split, body_height);
+    left = widths.skeleton + split;
+  }
+  const float chains_x = window_width - widths.chains;
+  float right = 0.0f;
+  if (layout.chains_collapsed) {
+    draw_panel_edge(editor, PanelSide::chains, chains_x, menu_height, widths.chains, body_height);
+    right = widths.chains;
+  } else {
+    draw_panel_edge(editor, PanelSide::chains, chains_x - split, menu_height, split, body_height);
+    draw_chain_panel(editor, chains_x, menu_height, widths.chains, body_height);
+    right = widths.chains + split;
+  }
   draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
   draw_motion_panel(editor, 0.0f, menu_height, window_width - chains_width, body_height);  // over outline + view
 
   ViewportArea area;
-  area.x = panel_width;
+  area.x = left;
   area.y = menu_height;
-  area.width = std::fmax(1.0f, window_width - panel_width - chains_width);
+  area.width = std::fmax(1.0f, window_width - left - right);
   area.height = std::fmax(1.0f, body_height);
   return area;
 }

@@ -5,6 +5,8 @@
 #include "app/editor.h"
 #include "app/viewport.h"
 
+#include <string>
+
 namespace app {
 
 // Records the last ImGui item's rectangle as editor.ui_rects[name] (for --state-out).
@@ -14,7 +16,15 @@ void remember_rect(Editor& editor, const char* name);
 // returns the window area left for the 3D viewport.
 ViewportArea draw_ui(Editor& editor, float window_width, float window_height);
 
-// The help text shown by F1, one control per line (also used by --help's summary).
-const char* controls_text();
+// ImGui::SameLine() if an item `next_width` points wide still fits on the current line
+// of the window (after the last item); otherwise the next item starts a new line.
+void same_line_if_fits(float next_width);
+
+// The width of a button labelled `label`.
+float button_width(const char* label);
+
+// `text` elided in the middle (app/core/elide.h) to fit `width` points in the current
+// font; `elided` says whether it was shortened (then show the full text on hover).
+std::string elide_to_width(const std::string& text, float width, bool* elided = nullptr);
 
 }  // namespace app

@@ -64,7 +64,10 @@ void setup_imgui_style(float scale) {
   const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   if (FILE* f = std::fopen(font, "rb")) {
     std::fclose(f);
-    io.Fonts->AddFontFromFileTTF(font, 15.0f * scale);
+    // Latin-1 plus the general punctuation block: the ellipsis of names elided in the
+    // middle (app/core/elide.h), dashes and quotes.
+    static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2010, 0x206F, 0};
+    io.Fonts->AddFontFromFileTTF(font, 15.0f * scale, nullptr, kRanges);
   } else {
     ImFontConfig config;
     config.SizePixels = 13.0f * scale;

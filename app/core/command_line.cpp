@@ -1,13 +1,17 @@
 #include "app/core/command_line.h"
 
+#include "app/core/controls.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace app {
 
 const char* usage_text() {
-  return "usage: ikscope [FILE] [options]\n"
+  static const char* const head =
+      "usage: ikscope [FILE] [options]\n"
          "\n"
          "An interactive inverse-kinematics workbench. Opens FILE -- a rig (.gltf or .glb) or a\n"
          "session (.json, as File > Save session writes: the rig it names, its chains, goals,\n"
@@ -44,21 +48,14 @@ const char* usage_text() {
          "                         on top at every frame and write it as a glTF clip to FILE\n"
          "                         (.gltf or .glb), as File > Export motion does\n"
          "\n"
-         "controls: orbit = middle mouse or Alt+left drag; pan = Shift+middle drag;\n"
-         "zoom = wheel; frame all = F; select a joint = left click (viewport or outline);\n"
-         "G / R = translate / rotate gizmo on the selected goal (drag an arrow, square or\n"
-         "ring); numpad 1 / 3 / 7 = front / right / top view (Ctrl: back / left / bottom),\n"
-         "numpad 5 = orthographic / perspective; Alt+R = rest pose with the goals on the\n"
-         "effectors (undoable); F1 = help;\n"
-         "P = pause solving; rigs with clips: Space or K = play / pause, J / L or Left / Right =\n"
-         "one frame back / forward, Home / End = start / end (without clips Space pauses\n"
-         "solving); F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
-         "Ctrl+S = save the session; Ctrl+E = export the posed rig; Ctrl+Shift+E = export the\n"
-         "clip with IK as a glTF clip; Ctrl+Q = quit (with\n"
-         "unsaved changes it asks: Save / Discard / Cancel); drop a .gltf/.glb or a session\n"
-         ".json on the window to open it. File commands use the desktop's file dialog (zenity\n"
-         "or kdialog) when there is one, else a path popup (Enter confirms, Escape cancels);\n"
-         "IKSCOPE_FILE_DIALOG=popup|zenity|kdialog chooses. File > Open recent: the last ten.\n";
+         "File commands use the desktop's file dialog (zenity or kdialog) when there is one,\n"
+         "else a path popup; IKSCOPE_FILE_DIALOG=popup|zenity|kdialog chooses. File > Open\n"
+         "recent: the last ten. Panel sizes are kept in $XDG_CONFIG_HOME/ikscope/panels.ini\n"
+         "(else ~/.config/ikscope/); IKSCOPE_PANEL_LAYOUT=FILE uses another file, =none none.\n"
+         "\n"
+         "controls (F1 shows them too):\n";
+  static const std::string text = std::string(head) + controls_text();
+  return text.c_str();
 }
 
 namespace {

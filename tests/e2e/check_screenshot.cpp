@@ -3,7 +3,8 @@
 //   * every joint projects inside the 3D viewport (the rig is framed), and the rig
 //     covers a readable part of it;
 //   * the rig is upright: its highest joint in model space is drawn above its lowest;
-//   * bone colour is present where the camera projects the joints;
+//   * bone colour is present where the camera projects the joints (except under a goal
+//     handle, which is drawn over them);
 //   * background elsewhere: pixels far from every bone and outside the skinned mesh's
 //     projected box match the row's background.
 //
@@ -142,8 +143,22 @@ int main(int argc, char** argv) {
 
   // Bone colour where each joint projects: some pixel within 3 px differs clearly
   // from the background of its row.
+  // Goal handles are drawn over joints; their dark rim can match a dark floor row.
+  const float to_pixels = state["framebuffer"][0].get<float>() / state["window"][0].get<float>();
+  std::vector<Point> handles;
+  if (state.contains("chains"))
+    for (const auto& c : state["chains"])
+      handles.push_back({c["goal_window"][0].get<float>() * to_pixels, c["goal_window"][1].get<float>() * to_pixels});
+  const auto under_handle = [&](const Point& p) {
+    // 7 px handles (app/scene_draw.cpp) + 1 px of rim + the 3 px the check looks around.
+    const float radius = 11.0f * to_pixels;
+    for (const Point& h : handles)
+      if ((p.x - h.x) * (p.x - h.x) + (p.y - h.y) * (p.y - h.y) < radius * radius) return true;
+    return false;
+  };
   int missing = 0;
   for (size_t i = 0; i < pixel.size(); ++i) {
+    if (under_handle(pixel[i])) continue;
     const int cx = static_cast<int>(std::lround(pixel[i].x)), cy = static_cast<int>(std::lround(pixel[i].y));
     bool found = false;
     for (int dy = -3; dy <= 3 && !found; ++dy) {

@@ -509,16 +509,14 @@ assert angle(g, e) < 0.02, "the effector does not face the goal's orientation"
 PYEOF
     ;;
   step_shows_explicit_solve)
-    # A tall window: the selected chain's inspection buttons sit at the foot of the Chains
-    # panel, below the fold at 800 pixels since the timeline strip took the bottom.
-    XVFB_SCREEN=1280x1000x24 "${XVFB[@]}" bash "$0" __step_inside
+    "${XVFB[@]}" bash "$0" __step_inside
     ;;
   __step_inside)
     # Drag a limb's goal (selects its chain), press Solve from rest, let a few warm-started
     # frames run, then tick Step: Step must show the solve that was asked for (from rest:
     # a decreasing error), labelled so, and the iteration slider must not move.
     out="$OUT/step_shows_explicit_solve"
-    "$IKSCOPE" --size 1280x1000 --frames 2 --state-out "$out/start.json" > /dev/null
+    "$IKSCOPE" --frames 2 --state-out "$out/start.json" > /dev/null
     read -r _ gx gy dx dy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/start.json")
     drag_limb_goal() {
       xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3
@@ -526,15 +524,22 @@ PYEOF
       for _ in $(seq 1 10); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
       sleep 0.3; xdotool mouseup 1; sleep 0.3
     }
-    # A first run only to learn where the limb chain's buttons are once the drag selected
-    # it (each chain's panel has its own rows), the second one for real.
-    start_program "$out/before.json" --size 1280x1000
+    # Runs only to learn where the limb chain's Convergence tab is once the drag selected
+    # it, then where its buttons are in that tab (each chain's panel has its own rows),
+    # then the run for real.
+    start_program "$out/tab.json"
     drag_limb_goal
+    quit_program
+    read -r _ _ _ _ _ vx vy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/tab.json" tab_convergence)
+    start_program "$out/before.json"
+    drag_limb_goal
+    xdotool mousemove --window "$wid" "$vx" "$vy"; sleep 0.2; xdotool click 1; sleep 0.4
     quit_program
     read -r _ _ _ _ _ sx sy tx ty < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/before.json" solve_from_rest step)
     cd "$out"   # where F12 writes its screenshot
-    start_program "$out/after.json" --size 1280x1000
+    start_program "$out/after.json"
     drag_limb_goal
+    xdotool mousemove --window "$wid" "$vx" "$vy"; sleep 0.2; xdotool click 1; sleep 0.4
     xdotool mousemove --window "$wid" "$sx" "$sy"; sleep 0.2; xdotool click 1; sleep 0.6
     xdotool mousemove --window "$wid" "$tx" "$ty"; sleep 0.2; xdotool click 1; sleep 0.4
     xdotool key F12; sleep 0.3   # a screenshot of step mode in $out, to look at
@@ -551,6 +556,103 @@ assert len(e) >= 3 and e[0] > 10 * e[-1], "not a solve from rest: the error does
 assert all(b <= a * 1.05 for a, b in zip(e, e[1:])), "the error does not decrease"
 assert before["ui_rects"]["iteration_slider"] == after["ui_rects"]["iteration_slider"], "ticking Step moved the layout"
 PYEOF
+    ;;
+  panels_fit_small_window)
+    "${XVFB[@]}" bash "$0" __panels_inside
+    # The same at 1920x1080, to look at (screenshot only).
+    IKSCOPE_PANEL_LAYOUT=none XVFB_SCREEN=1920x1080x24 "${XVFB[@]}" "$IKSCOPE" --size 1920x1080 --frames 4 --screenshot "$out/large.png" \
+      --state-out "$out/large.json" > /dev/null 2>&1 || fail "the 1920x1080 run failed"
+    "$PY" - "$out/large.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["ui_rects"]["skeleton_panel"][2] == 330 and s["ui_rects"]["chains_panel"][2] == 360, "a wide window keeps the default widths"
+PYEOF
+    ;;
+  __panels_inside)
+    # At 1024x640 the viewport gets at least half the window; at 1280x800 the Chains
+    # panel's last row is inside it. Dragging the Skeleton panel's splitter and collapsing
+    # the Chains panel are remembered (panels.ini in this case's config folder) by the
+    # next run; a damaged panels.ini gives one message naming it and the program runs.
+    out="$OUT/panels_fit_small_window"
+    ini="$XDG_CONFIG_HOME/ikscope/panels.ini"
+    "$IKSCOPE" --size 1024x640 --frames 4 --screenshot "$out/small.png" --state-out "$out/small.json" > /dev/null
+    "$IKSCOPE" --size 1280x800 --frames 4 --state-out "$out/default.json" > /dev/null
+    [ ! -e "$ini" ] || fail "a run without layout changes wrote $ini"
+    "$PY" - "$out/small.json" "$out/default.json" <<'PYEOF'
+import json, sys
+small, default = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+w, vp = small["window"][0], small["viewport"]
+print(f"1024x640: viewport x {vp[0]:.0f} width {vp[2]:.0f} of {w}")
+assert vp[2] >= w / 2, "the viewport is narrower than half the window"
+r = small["ui_rects"]
+assert r["skeleton_panel"][2] + r["chains_panel"][2] + vp[2] <= w, "panels and viewport overlap"
+d = default["ui_rects"]
+bottom = d["chains_panel"][1] + d["chains_panel"][3]
+pole = d["pole_checkbox"]
+print(f"1280x800: the Chains panel ends at {bottom:.0f}, its last row (Pole) at {pole[1] + pole[3]:.0f}")
+assert pole[1] + pole[3] <= bottom, "the Chains panel overflows at 1280x800"
+PYEOF
+    read -r sx sy cx cy < <("$PY" - "$out/small.json" <<'PYEOF'
+import json, sys
+r = json.load(open(sys.argv[1]))["ui_rects"]
+s, c = r["skeleton_splitter"], r["chains_panel"]
+print(round(s[0] + s[2] / 2), round(s[1] + s[3] / 2), round(c[0] + 12), round(c[1] + 9))  # splitter; title arrow
+PYEOF
+)
+    start_program "$out/dragged.json" --size 1024x640
+    # ImGui takes the press only on an item it already saw hovered: time for a few frames.
+    xdotool mousemove --window "$wid" "$sx" "$sy"; sleep 0.6
+    xdotool mousedown 1; sleep 0.3
+    for _ in $(seq 1 8); do xdotool mousemove_relative -- -5 0; sleep 0.05; done
+    sleep 0.3; xdotool mouseup 1; sleep 0.3
+    xdotool mousemove --window "$wid" "$cx" "$cy"; sleep 0.3; xdotool click 1; sleep 0.5
+    quit_program
+    [ -s "$ini" ] || fail "the layout was not written to $ini"
+    cat "$ini"
+    grep -q "^chains_collapsed = 1$" "$ini" || fail "the collapsed Chains panel is not remembered"
+    "$IKSCOPE" --size 1024x640 --frames 4 --screenshot "$out/remembered.png" --state-out "$out/remembered.json" > /dev/null
+    "$PY" - "$out/small.json" "$out/dragged.json" "$out/remembered.json" <<'PYEOF'
+import json, sys
+small, dragged, again = (json.load(open(p)) for p in sys.argv[1:4])
+before = small["ui_rects"]["skeleton_panel"][2]
+after = again["ui_rects"]["skeleton_panel"][2]
+print(f"Skeleton panel {before:.0f} -> {after:.0f} wide after a 40-point drag, in the next run")
+assert abs((before - after) - 40) <= 2, "the splitter drag is not remembered"
+assert "chains_strip" in again["ui_rects"] and again["viewport"][0] + again["viewport"][2] > 950, \
+    "the collapsed Chains panel did not give the viewport its room"
+PYEOF
+    printf 'skeleton_width = 250\n\x01\xff garbage\nchains_width = wide\n' > "$ini"
+    "$IKSCOPE" --size 1024x640 --frames 3 --state-out "$out/damaged.json" > /dev/null 2> "$out/damaged.txt" \
+      || fail "a damaged panels.ini stopped the program"
+    [ "$(grep -c "panels.ini: " "$out/damaged.txt")" -eq 1 ] || fail "expected one message naming panels.ini: $(cat "$out/damaged.txt")"
+    cat "$out/damaged.txt"
+    ;;
+  compare_nine_solvers_plot)
+    "${XVFB[@]}" bash "$0" __compare_inside
+    ;;
+  __compare_inside)
+    # A screenshot to look at: a two-bone arm chain compared across every solver (nine)
+    # in the Convergence tab, at the default window size. Three runs: the drag selects the
+    # chain; the first run finds the tab, the second the Compare switch, the third shoots.
+    out="$OUT/compare_nine_solvers_plot"
+    "$IKSCOPE" --frames 2 --state-out "$out/start.json" > /dev/null
+    read -r _ gx gy dx dy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/start.json")
+    drag_limb_goal() {
+      xdotool mousemove --window "$wid" "$gx" "$gy"; sleep 0.3
+      xdotool mousedown 1
+      for _ in $(seq 1 10); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
+      sleep 0.3; xdotool mouseup 1; sleep 0.3
+    }
+    click_at() { xdotool mousemove --window "$wid" "$1" "$2"; sleep 0.2; xdotool click 1; sleep 0.4; }
+    start_program "$out/run1.json"; drag_limb_goal; quit_program
+    read -r _ _ _ _ _ tx ty < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/run1.json" tab_convergence)
+    start_program "$out/run2.json"; drag_limb_goal; click_at "$tx" "$ty"; quit_program
+    read -r _ _ _ _ _ cx cy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/run2.json" compare)
+    cd "$out"   # where F12 writes its screenshot
+    start_program "$out/run3.json"; drag_limb_goal; click_at "$tx" "$ty"; click_at "$cx" "$cy"
+    sleep 0.5; xdotool key F12; sleep 0.5
+    quit_program
+    ls "$out"/ikscope-*.png > /dev/null 2>&1 || fail "no F12 screenshot"
     ;;
   save_popup_enter_writes)
     "${XVFB[@]}" bash "$0" __save_inside

@@ -1,0 +1,22 @@
+// The Chains panel's part for the selected chain: its name, Enabled, Remove and stop
+// reason, then two tabs -- "Solver" (root and effector, solver, live parameters, IK
+// weight, goal, orientation goal, pole) and "Convergence" (Solve from rest, Step and its
+// iteration scrubber, Compare solvers, the Jacobian readout, the error plot) -- so the
+// panel fits a 1280x800 window without scrolling.
+#pragma once
+
+#include <imgui.h>
+
+#include "app/editor.h"
+#include "solvers/chain.h"
+
+namespace app {
+
+// The colour a stop reason is shown in (reached green ... invalid input grey).
+ImVec4 status_colour(ik::SolveStatus s);
+
+// Chain `c` (a valid index) below the chain table; returns the tab shown (0 Solver,
+// 1 Convergence) or -1 if the chain was removed.
+int draw_selected_chain(Editor& editor, int c);
+
+}  // namespace app
