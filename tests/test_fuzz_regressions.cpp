@@ -60,6 +60,7 @@ TEST(FuzzRegressions, EveryUserFileInputKeepsTheReadersContract) {
     const std::string text = file_text(path);
     EXPECT_EQ(fuzzcheck::session_contract_violation(text, rig.skeleton), "") << path;
     EXPECT_EQ(fuzzcheck::recent_files_contract_violation(text), "") << path;
+    EXPECT_EQ(fuzzcheck::panel_layout_contract_violation(text), "") << path;
   }
 }
 

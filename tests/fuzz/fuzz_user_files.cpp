@@ -1,7 +1,8 @@
 // libFuzzer target over the readers of the files ikscope writes for the user: every input
-// is read as a session (on the built-in humanoid) and as a recent-files list, and each
-// reader's contract is checked (user_files_contract.h). Besides crashes, leaks, ASan and
-// UBSan reports, a broken promise aborts, so libFuzzer keeps the input.
+// is read as a session (on the built-in humanoid), as a recent-files list and as a panel
+// layout file, and each reader's contract is checked (user_files_contract.h). Besides
+// crashes, leaks, ASan and UBSan reports, a broken promise aborts, so libFuzzer keeps
+// the input.
 //
 // The rig sessions are read against: IKSCOPE_FUZZ_RIG (run_fuzz.cmake sets it to
 // assets/humanoid.gltf), imported once at start.
@@ -33,6 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   std::string problem = fuzzcheck::session_contract_violation(text, g_rig.skeleton);
   if (problem.empty()) problem = fuzzcheck::recent_files_contract_violation(text);
+  if (problem.empty()) problem = fuzzcheck::panel_layout_contract_violation(text);
   if (!problem.empty()) {
     std::fprintf(stderr, "user-file reader contract broken: %s\n", problem.c_str());
     std::abort();

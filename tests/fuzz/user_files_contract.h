@@ -12,13 +12,16 @@
 //     ordered ranges and cones within 0..pi, a positive finite camera distance; and the
 //     enabled chains solve on the rest pose to a finite pose (params are clamped on load).
 // Recent files: every entry one non-empty line, and writing the list then reading it
-// back gives the same list.
+// back gives the same list. Panel layout (app/core/panel_layout_file.h): at most one
+// warning, one line, naming the file; widths within their limits; writing the layout and
+// reading it back gives it again (widths rounded to whole points) with no warning.
 #pragma once
 
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "app/core/panel_layout_file.h"
 #include "app/core/recent_files.h"
 #include "io/session.h"
 #include "io/session_limits.h"
@@ -105,6 +108,25 @@ inline std::string recent_files_contract_violation(const std::string& text) {
   if (app::parse_recent_files(app::recent_files_text(list), skipped_again) != list)
     return "the recent-files list does not survive writing and reading back";
   if (skipped < 0 || skipped_again != 0) return "entries skipped when reading back what was written";
+  return "";
+}
+
+// The first broken promise of parse_panel_layout on `text`, or "".
+inline std::string panel_layout_contract_violation(const std::string& text) {
+  std::vector<std::string> warnings;
+  const app::PanelLayout layout = app::parse_panel_layout(text, "panels.ini", warnings);
+  if (warnings.size() > 1) return "more than one warning for one panel layout file";
+  for (const std::string& warning : warnings)
+    if (!is_one_line_text(warning) || warning.rfind("panels.ini", 0) != 0)
+      return "a panel layout warning is not one line naming the file: " + warning;
+  for (const float width : {layout.skeleton_width, layout.chains_width})
+    if (!(width >= app::kMinPanelWidth && width <= app::kMaxPanelWidth)) return "a panel width outside its limits";
+  std::vector<std::string> again;
+  app::PanelLayout rounded = layout;
+  rounded.skeleton_width = std::round(rounded.skeleton_width);
+  rounded.chains_width = std::round(rounded.chains_width);
+  if (app::parse_panel_layout(app::format_panel_layout(layout), "panels.ini", again) != rounded || !again.empty())
+    return "the panel layout does not survive writing and reading back";
   return "";
 }
 
