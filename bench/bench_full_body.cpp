@@ -170,6 +170,14 @@ ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937&
     } else if (l.enabled && l.hinge) {
       pose.local[j].rotation =
           rest * glm::angleAxis(l.min.x + (l.max.x - l.min.x) * unit(rng), glm::normalize(l.hinge_axis));
+    } else if (l.enabled && l.cone) {
+      // Inside the elliptical cone (uniform over its disc of swing vectors) and the twist
+      // range: per-axis ranges mean nothing for a cone (they stay at a full turn).
+      const float radius = std::sqrt(unit(rng)), angle = 6.2831853f * unit(rng);
+      ik::SwingTwist st;
+      st.swing = radius * glm::vec2(std::cos(angle) * std::min(l.swing.x, 3.1f), std::sin(angle) * std::min(l.swing.y, 3.1f));
+      st.twist = l.twist_min + (l.twist_max - l.twist_min) * unit(rng);
+      pose.local[j].rotation = rest * ik::from_swing_twist(l, st);
     } else if (l.enabled) {
       glm::vec3 a;
       for (int k = 0; k < 3; ++k) a[k] = l.min[k] + (l.max[k] - l.min[k]) * unit(rng);
