@@ -10,6 +10,7 @@
 #include "app/core/stop_reason.h"
 #include "app/error_plot.h"
 #include "app/file_commands.h"
+#include "app/goal_motion.h"
 #include "app/inspection.h"
 #include "app/jacobian_view.h"
 #include "app/panels.h"
@@ -485,6 +486,7 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   }
   if (editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size()))
     draw_goal_space(editor, editor.selected_chain);
+  draw_goal_mode(editor, editor.selected_chain);  // goal modes and recorded paths (app/goal_motion.h)
   if (editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size()))
     draw_selected_chain(editor, editor.selected_chain);
   else

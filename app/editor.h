@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "app/core/history.h"
+#include "app/goal_recorder.h"
 #include "app/timeline.h"
 #include "io/gltf_import.h"
+#include "io/session.h"
 #include "render/camera.h"
 #include "solvers/chain.h"
 #include "solvers/pose.h"
@@ -72,6 +74,13 @@ struct Editor {
   // The time axis: the clip playing, its time and the animated pose under the IK
   // (app/timeline.h).
   Timeline timeline;
+
+  // Recorded goal paths, each on one chain (the session's "goal_paths"; a chain follows one
+  // in the follows-a-path goal mode, app/goal_motion.h), the recorder (app/goal_recorder.h),
+  // and per chain the path it follows this frame (filled before each solve).
+  std::vector<ik::SessionGoalPath> goal_paths;
+  GoalRecorder recorder;
+  std::vector<const ik::GoalPath*> chain_paths;
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame

@@ -113,6 +113,7 @@ bool save_session(Editor& editor, const std::string& path) {
   session.camera = {editor.camera.target, editor.camera.distance, editor.camera.yaw, editor.camera.pitch};
   session.has_roles = true;  // as the outline shows them, edits included
   session.roles = editor.rig.roles;
+  session.goal_paths = editor.goal_paths;  // recorded goal paths (app/goal_recorder.h)
   std::string error;
   if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -150,6 +151,8 @@ bool open_session(Editor& editor, const std::string& path) {
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)
   reset_pose(editor);
   editor.chains = session.chains;
+  editor.goal_paths = session.goal_paths;
+  editor.recorder = GoalRecorder{};
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.selected_joint = -1;

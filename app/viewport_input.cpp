@@ -5,6 +5,7 @@
 
 #include "app/file_commands.h"
 #include "app/goal_drag.h"
+#include "app/goal_motion.h"
 #include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
@@ -26,7 +27,7 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
   // In model space: a following goal is stored as an offset (solvers/goal_space.h); a pole
   // target always is in model space.
   const glm::vec3 goal =
-      pole ? dragged_pole(editor, c) : ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
+      pole ? dragged_pole(editor, c) : model_goal(editor, c).position;
   const render::Ray ray = ray_through_window(editor.camera, area, x, y);
   input.plane_normal = -ray.direction;  // the plane faces the camera
   glm::vec3 hit = goal;
@@ -54,15 +55,14 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
   } else if (!ray_plane_hit(ray, input.grab_point, input.plane_normal, point)) {
     return;  // the plane is edge-on or behind: keep the goal where it is
   }
-  ik::Chain& chain = editor.chains[static_cast<size_t>(input.goal_chain)];
   if (input.pole) {
     dragged_pole(editor, input.goal_chain) = point + input.grab_offset;
     return;
   }
-  // A following goal keeps its new place as a new offset in the followed joint's frame.
-  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+  // A following goal keeps its new place as a new offset (app/goal_motion.h).
+  ik::Goal goal = model_goal(editor, input.goal_chain);
   goal.position = point + input.grab_offset;
-  ik::set_goal_in_model_space(chain, editor.world, goal);
+  set_model_goal(editor, input.goal_chain, goal);
 }
 
 // Turns chain `c`'s goal orientation like a trackball: moving the mouse right turns it
@@ -73,10 +73,9 @@ void rotate_goal(Editor& editor, int c, float dx, float dy) {
   glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
   right = glm::length(right) > 1e-6f ? glm::normalize(right) : glm::vec3(1.0f, 0.0f, 0.0f);
   const glm::vec3 up = glm::cross(right, forward);
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);  // turned in model space
+  ik::Goal goal = model_goal(editor, c);  // turned in model space
   goal.orientation = glm::normalize(glm::angleAxis(dx * 0.01f, up) * glm::angleAxis(dy * 0.01f, right) * goal.orientation);
-  ik::set_goal_in_model_space(chain, editor.world, goal);
+  set_model_goal(editor, c, goal);
 }
 
 // The chain whose pole handle is under the window point (x, y), or -1.
@@ -287,7 +286,7 @@ int chain_middle_joint(const Editor& editor, int c) {
 std::vector<glm::vec3> goal_positions(const Editor& editor) {
   std::vector<glm::vec3> points;
   points.reserve(editor.chains.size());
-  for (const ik::Chain& c : editor.chains) points.push_back(ik::goal_in_model_space(c, editor.world).position);
+  for (size_t c = 0; c < editor.chains.size(); ++c) points.push_back(model_goal(editor, static_cast<int>(c)).position);
   return points;
 }
 
