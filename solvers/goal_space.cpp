@@ -142,8 +142,15 @@ void set_goal_mode(Chain& chain, const std::vector<glm::mat4>& world, const Goal
   set_goal_in_model_space(chain, world, model_goal);  // pinned or following the joint: stays put
   if (mode == GoalMode::follow_animated) {
     chain.motion = Chain::Motion::animated;
-    if (chain.aim) {
-      set_goal_in_model_space(chain, world, motion, model_goal);  // the look target, now in the head's frame
+    const glm::mat4* effector = animated_effector(chain, world, motion);
+    if (chain.aim && effector != nullptr) {
+      // The look target straight along the animated head's aim axis, as far away as it is
+      // now: the head looks where the clip has it look.
+      const float distance = glm::length(model_goal.position - position_of(*effector));
+      const float axis_length = glm::length(glm::mat3(*effector) * chain.aim_axis);
+      const float local = axis_length > 0.0f ? (distance > 0.0f ? distance : 1.0f) / axis_length : 0.0f;
+      chain.goal.position = chain.aim_axis * local;
+      chain.goal.orientation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
     } else {
       chain.goal.position = glm::vec3(0.0f);  // zero offset: the clip's pose
       chain.goal.orientation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);

@@ -85,8 +85,8 @@ void set_goal_in_model_space(Chain& chain, const std::vector<glm::mat4>& world, 
 
 // Switches the chain's goal mode. pinned and follow_joint (`joint`, which must be valid for
 // the chain: follow_joint_problem) keep the goal where it is now; follow_animated starts
-// with a zero offset (the goal on the animated effector: the clip's pose; an aim chain keeps
-// its look target where it is, in the animated head's frame); follow_path
+// with a zero offset (the goal on the animated effector: the clip's pose; an aim chain's look
+// target goes along the animated head's aim axis, as far away as it was); follow_path
 // follows the path named `path` and keeps the current goal in Chain::goal for later.
 void set_goal_mode(Chain& chain, const std::vector<glm::mat4>& world, const GoalMotion& motion, GoalMode mode,
                    int joint = -1, const std::string& path = {});
