@@ -484,7 +484,9 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     }
     ImGui::EndTable();
   }
-  if (editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size()))
+  // The joint a goal follows; a goal driven by motion follows none (app/goal_motion.h).
+  if (editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size()) &&
+      editor.chains[static_cast<size_t>(editor.selected_chain)].motion == ik::Chain::Motion::none)
     draw_goal_space(editor, editor.selected_chain);
   draw_goal_mode(editor, editor.selected_chain);  // goal modes and recorded paths (app/goal_motion.h)
   if (editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size()))

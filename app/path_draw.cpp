@@ -43,7 +43,7 @@ void draw_goal_paths(render::Renderer& renderer, const Editor& editor) {
     draw.ticks.clear();
     draw.tick_colours.clear();
     add_path(path, colour, draw, line_colours);
-    if (draw.line.size() >= 2) renderer.draw_polyline(draw.line, line_colours, 2.0f, true);
+    if (draw.line.size() >= 2) renderer.draw_polyline(draw.line, line_colours, 3.0f, true);
     for (size_t k = 0; k < draw.ticks.size(); ++k) {
       const bool whole = k % 4 == 0;
       (whole ? whole_ticks : small_ticks).push_back(draw.ticks[k]);
@@ -55,8 +55,8 @@ void draw_goal_paths(render::Renderer& renderer, const Editor& editor) {
     draw_one(entry.path, selected ? glm::vec4(0.3f, 0.85f, 1.0f, 1.0f) : glm::vec4(0.25f, 0.55f, 0.75f, 0.8f));
   }
   if (editor.recorder.active) draw_one(editor.recorder.path, glm::vec4(1.0f, 0.25f, 0.25f, 1.0f));
-  if (!small_ticks.empty()) renderer.draw_points(small_ticks, small_colours, 2.5f, true);
-  if (!whole_ticks.empty()) renderer.draw_points(whole_ticks, whole_colours, 4.0f, true);
+  if (!small_ticks.empty()) renderer.draw_points(small_ticks, small_colours, 3.0f, true);
+  if (!whole_ticks.empty()) renderer.draw_points(whole_ticks, whole_colours, 5.0f, true);
 }
 
 }  // namespace app
