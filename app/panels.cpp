@@ -38,6 +38,8 @@ const char* controls_text() {
          "Play / pause clip  Space or K (rigs with clips: the timeline at the bottom)\n"
          "Step one frame     J / L, or Left / Right (pauses)\n"
          "Start / end        Home / End\n"
+         "Record a goal path T or Record (timeline): the selected goal while you drag / play\n"
+         "Goal mode          per chain: pinned, follows a joint, the animation + offset, a path\n"
          "IK weight          per chain, in the chain's panel (0 = the clip, 1 = the IK)\n"
          "Reset pose         R (rest pose, goals onto the effectors; undoable)\n"
          "Clear selection    Escape, or left click on empty space\n"

@@ -38,7 +38,7 @@ const char* usage_text() {
          "R = rest pose with the goals on the effectors (undoable); F1 = help;\n"
          "P = pause solving; rigs with clips: Space or K = play / pause, J / L or Left / Right =\n"
          "one frame back / forward, Home / End = start / end (without clips Space pauses\n"
-         "solving); F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
+         "solving); T = record the selected goal's motion as a goal path; F12 = screenshot; Ctrl+O = open a rig; Ctrl+Shift+O = open a session;\n"
          "Ctrl+S = save the session; Ctrl+E = export the posed rig; Ctrl+Q = quit (with\n"
          "unsaved changes it asks: Save / Discard / Cancel); drop a .gltf/.glb or a session\n"
          ".json on the window to open it. File commands use the desktop's file dialog (zenity\n"
