@@ -29,8 +29,8 @@ namespace {
 Goal on_animated(const Chain& chain, const glm::mat4& effector) {
   const Goal& offset = chain.goal;
   Goal goal = offset;
-  goal.position = chain.aim ? glm::vec3(effector * glm::vec4(offset.position, 1.0f))
-                            : position_of(effector) + offset.position;
+  goal.position =
+      chain.aim ? glm::vec3(effector * glm::vec4(offset.position, 1.0f)) : position_of(effector) + offset.position;
   goal.orientation = glm::normalize(offset.orientation * rotation_of(effector));
   return goal;
 }
