@@ -81,6 +81,7 @@ struct Editor {
   std::vector<ik::SessionGoalPath> goal_paths;
   GoalRecorder recorder;
   std::vector<const ik::GoalPath*> chain_paths;
+  std::vector<ik::SessionGoalPath> saved_goal_paths;  // as last saved or loaded ("unsaved" counts them)
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame

@@ -7,6 +7,7 @@
 
 #include "app/core/history.h"
 #include "app/core/recent_files.h"
+#include "app/goal_motion.h"
 #include "io/atomic_file.h"
 #include "io/gltf_export.h"
 #include "io/session.h"
@@ -120,6 +121,7 @@ bool save_session(Editor& editor, const std::string& path) {
     return false;
   }
   editor.saved_chains = editor.chains;
+  editor.saved_goal_paths = editor.goal_paths;
   editor.session_path = path;
   remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
@@ -152,6 +154,7 @@ bool open_session(Editor& editor, const std::string& path) {
   reset_pose(editor);
   editor.chains = session.chains;
   editor.goal_paths = session.goal_paths;
+  editor.saved_goal_paths = session.goal_paths;
   editor.recorder = GoalRecorder{};
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
@@ -196,7 +199,7 @@ bool open_any(Editor& editor, const std::string& path) {
 }
 
 bool has_unsaved_changes(const Editor& editor) {
-  return editor.has_rig && !same_chains(editor.chains, editor.saved_chains);
+  return editor.has_rig && (!same_chains(editor.chains, editor.saved_chains) || goal_paths_changed(editor));
 }
 
 void request_quit(Editor& editor) {

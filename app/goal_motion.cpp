@@ -138,6 +138,17 @@ void default_goal_modes(Editor& editor) {
                       ik::GoalMode::follow_animated);
 }
 
+bool goal_paths_changed(const Editor& editor) {
+  const auto& a = editor.goal_paths;
+  const auto& b = editor.saved_goal_paths;
+  if (a.size() != b.size()) return true;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].chain != b[i].chain || a[i].path.name != b[i].path.name ||
+        a[i].path.samples.size() != b[i].path.samples.size())
+      return true;
+  return false;
+}
+
 void resolve_followed_paths(Editor& editor) {
   // Paths of chains that were removed have nothing to follow them: dropped.
   const int chain_count = static_cast<int>(editor.chains.size());

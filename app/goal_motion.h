@@ -41,6 +41,11 @@ void choose_goal_mode(Editor& editor, int c, ik::GoalMode mode, int joint = -1, 
 // Does nothing on a rig without clips. Not an undo step (call before History::reset).
 void default_goal_modes(Editor& editor);
 
+// True if a goal path was recorded, renamed or deleted since the paths were last saved or
+// loaded (editor.saved_goal_paths): paths are only added, renamed and removed, so their
+// chains, names and sample counts tell.
+bool goal_paths_changed(const Editor& editor);
+
 // Fills editor.chain_paths (one entry per chain: the path it follows, or nullptr) for the
 // solve; allocation-free once sized.
 void resolve_followed_paths(Editor& editor);
