@@ -289,7 +289,19 @@ json.dump({"format": "ikscope-session", "version": 1, "rig_path": sys.argv[2], "
 PYEOF
     "${XVFB[@]}" "$IKSCOPE" "$out/weight0.session.json" --clip "animation 0" --time 1.25 --frames 4 \
       --state-out "$out/weight0.json" > "$out/stdout.txt" 2> "$out/stderr.txt" || fail "ikscope exited with $?"
-    "$PY" - "$out/weight0.json" "$out/t1.25.json" <<'PYEOF'
+    # Weight 1 with goals pinned where the effectors were at 0.5 s (the default goals follow
+    # the animation, which would show the clip too): the IK holds them there at 1.25 s.
+    "$PY" - "$out/t0.5.json" "$gltf" "$out/weight1.session.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+chains = [{"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
+           "goal": {"position": c["goal"]}, "ik_weight": 1} for c in s["chains"] if not c["aim"]]
+json.dump({"format": "ikscope-session", "version": 1, "rig_path": sys.argv[2], "chains": chains},
+          open(sys.argv[3], "w"))
+PYEOF
+    "${XVFB[@]}" "$IKSCOPE" "$out/weight1.session.json" --clip "animation 0" --time 1.25 --frames 4 \
+      --state-out "$out/weight1.json" > "$out/stdout.txt" 2> "$out/stderr.txt" || fail "ikscope exited with $?"
+    "$PY" - "$out/weight0.json" "$out/weight1.json" <<'PYEOF'
 import json, sys, math
 w0, w1 = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 assert all(c["ik_weight"] == 0 for c in w0["chains"]) and w0["chains"], "the session's weights were not loaded"
