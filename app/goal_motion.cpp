@@ -163,6 +163,9 @@ void draw_goal_mode(Editor& editor, int c) {
   if (chain_at(editor, c) == nullptr || !editor.has_rig) return;
   ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
   const ik::GoalMode mode = ik::goal_mode(chain);
+  // A rig without clips and a chain without paths has only pinned / follows a joint, which
+  // the Goal combo above offers: no row for nothing (the panel stays as short as it was).
+  if (!has_clips(editor) && paths_of(editor, c).empty() && chain.motion == ik::Chain::Motion::none) return;
   std::string current = ik::to_string(mode);
   if (mode == ik::GoalMode::follow_path) current += " '" + chain.follow_path + "'";
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
