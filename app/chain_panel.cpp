@@ -9,6 +9,7 @@
 
 #include "app/chain_details.h"
 #include "app/file_commands.h"
+#include "app/goal_motion.h"
 #include "app/panel_layout.h"
 #include "app/panels.h"
 #include "solvers/goal_space.h"
@@ -243,7 +244,10 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   const float below_top = ImGui::GetCursorPosY();
   int tab = -1;
   if (has_selection) {
-    draw_goal_space(editor, editor.selected_chain);
+    // The joint a goal follows; a goal driven by motion follows none (app/goal_motion.h).
+    if (editor.chains[static_cast<size_t>(editor.selected_chain)].motion == ik::Chain::Motion::none)
+      draw_goal_space(editor, editor.selected_chain);
+    draw_goal_mode(editor, editor.selected_chain);  // goal modes and recorded paths (app/goal_motion.h)
     tab = draw_selected_chain(editor, editor.selected_chain);
   } else {
     ImGui::TextDisabled("Click a chain, or a goal handle in the viewport.");

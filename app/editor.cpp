@@ -3,6 +3,7 @@
 #include "app/full_body_mode.h"
 #include <cstdio>
 
+#include "app/goal_motion.h"
 #include "app/limit_edits.h"
 #include "solvers/ik_blend.h"
 #include "solvers/goal_space.h"
@@ -38,6 +39,8 @@ bool open_rig(Editor& editor, const std::string& path) {
   // that pose's effectors, so nothing jumps.
   reset_timeline(editor);
   editor.pose = editor.timeline.animated;
+  editor.goal_paths.clear();  // recorded on the old rig's chains
+  editor.recorder = GoalRecorder{};
   editor.selected_joint = -1;
   editor.hovered_joint = -1;
   editor.frame_all_requested = true;
@@ -45,6 +48,7 @@ bool open_rig(Editor& editor, const std::string& path) {
   update_world(editor);
   suggest_chains(editor);
   editor.saved_chains = editor.chains;  // a rig just opened has nothing unsaved
+  editor.saved_goal_paths.clear();
   editor.session_path.clear();
   editor.explicit_solve_chain = -1;
 
@@ -67,11 +71,17 @@ void solve_chains(Editor& editor) {
   if (!editor.has_rig) return;
   Timeline& timeline = editor.timeline;
   apply_full_body_settings(editor);  // stiffness per role into the solver's workspace
+  // Goals driven by motion follow the animated pose and, on paths, the path time (goal_motion.h).
+  resolve_followed_paths(editor);
+  ik::MotionSources motion;
+  motion.time = goal_path_time(editor);
+  motion.paths = &editor.chain_paths;
   ik::solve_animated_frame(editor.rig.skeleton, editor.chains, editor.selected_chain, timeline.animated,
                            timeline.time_moved && has_clips(editor), editor.pose, editor.workspace,
-                           editor.frame_solve);
+                           editor.frame_solve, &motion);
   timeline.time_moved = false;
   update_world(editor);
+  record_frame(editor);  // the goal recorder (goal_recorder.h), after the goal moved
 }
 
 void reset_pose(Editor& editor) {
@@ -85,16 +95,17 @@ void reset_pose(Editor& editor) {
 void reset_pose_and_goals(Editor& editor) {
   if (!editor.has_rig) return;
   reset_pose(editor);
-  for (ik::Chain& chain : editor.chains) {
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    ik::Chain& chain = editor.chains[c];
     const glm::mat4& effector = editor.world[static_cast<size_t>(chain.effector)];
     // Worked in model space, stored as the chain keeps it (an offset for a following goal).
-    ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+    ik::Goal goal = model_goal(editor, static_cast<int>(c));
     const float look_distance = glm::length(goal.position - ik::position_of(effector));
     goal.position = ik::position_of(effector);
     // An aim chain's look target goes back in front of the effector, along its aim axis.
     if (chain.aim) goal.position += look_distance * glm::normalize(glm::mat3(effector) * chain.aim_axis);
     if (chain.goal.use_orientation) goal.orientation = ik::rotation_of(effector);
-    ik::set_goal_in_model_space(chain, editor.world, goal);
+    set_model_goal(editor, static_cast<int>(c), goal);
     for (ik::EffectorGoal& extra : chain.extra_effectors)
       extra.goal.position = ik::position_of(editor.world[static_cast<size_t>(extra.joint)]);
   }
@@ -109,6 +120,7 @@ void suggest_chains(Editor& editor) {
   const int dls = ik::find_solver("dls");
   // From the joints' roles when they give a body (role_chains.h), else from the tree's shape.
   editor.chains = ik::suggest_rig_chains(editor.rig.skeleton, editor.rig.roles, editor.pose, dls >= 0 ? dls : 0);
+  default_goal_modes(editor);  // with clips: goals follow the animated effectors (goal_motion.h)
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.hovered_goal = -1;
@@ -118,10 +130,10 @@ void suggest_chains(Editor& editor) {
 void set_orientation_goal(Editor& editor, int c, bool on) {
   if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
   ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+  ik::Goal goal = model_goal(editor, c);
   goal.use_orientation = on;
   if (on) goal.orientation = ik::rotation_of(editor.world[static_cast<size_t>(chain.effector)]);
-  ik::set_goal_in_model_space(chain, editor.world, goal);
+  set_model_goal(editor, c, goal);
   editor.history.commit(editor.chains);
 }
 

@@ -12,9 +12,11 @@
 #include "app/core/panel_layout_file.h"
 #include "app/full_body_settings.h"
 #include "app/gizmo.h"
+#include "app/goal_recorder.h"
 #include "app/motion_panel.h"
 #include "app/timeline.h"
 #include "io/gltf_import.h"
+#include "io/session.h"
 #include "render/camera.h"
 #include "solvers/chain.h"
 #include "solvers/pose.h"
@@ -86,6 +88,14 @@ struct Editor {
   // (app/timeline.h).
   Timeline timeline;
   MotionPanel motion;  // the Motion analysis panel (app/motion_panel.h)
+
+  // Recorded goal paths, each on one chain (the session's "goal_paths"; a chain follows one
+  // in the follows-a-path goal mode, app/goal_motion.h), the recorder (app/goal_recorder.h),
+  // and per chain the path it follows this frame (filled before each solve).
+  std::vector<ik::SessionGoalPath> goal_paths;
+  GoalRecorder recorder;
+  std::vector<const ik::GoalPath*> chain_paths;
+  std::vector<ik::SessionGoalPath> saved_goal_paths;  // as last saved or loaded ("unsaved" counts them)
 
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame

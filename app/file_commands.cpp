@@ -7,6 +7,7 @@
 
 #include "app/core/history.h"
 #include "app/core/recent_files.h"
+#include "app/goal_motion.h"
 #include "app/limit_edits.h"
 #include "app/motion_export.h"
 #include "io/atomic_file.h"
@@ -121,12 +122,14 @@ bool save_session(Editor& editor, const std::string& path) {
   session.has_roles = true;  // as the outline shows them, edits included
   session.roles = editor.rig.roles;
   session.joint_limits = edited_limits_for_session(editor);  // app/limit_edits.h
+  session.goal_paths = editor.goal_paths;  // recorded goal paths (app/goal_recorder.h)
   std::string error;
   if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
     set_status(editor, error, true);
     return false;
   }
   editor.saved_chains = editor.chains;
+  editor.saved_goal_paths = editor.goal_paths;
   editor.session_path = path;
   remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
@@ -159,6 +162,9 @@ bool open_session(Editor& editor, const std::string& path) {
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)
   reset_pose(editor);
   editor.chains = session.chains;
+  editor.goal_paths = session.goal_paths;
+  editor.saved_goal_paths = session.goal_paths;
+  editor.recorder = GoalRecorder{};
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.selected_joint = -1;
@@ -202,7 +208,7 @@ bool open_any(Editor& editor, const std::string& path) {
 }
 
 bool has_unsaved_changes(const Editor& editor) {
-  return editor.has_rig && !same_chains(editor.chains, editor.saved_chains);
+  return editor.has_rig && (!same_chains(editor.chains, editor.saved_chains) || goal_paths_changed(editor));
 }
 
 void request_quit(Editor& editor) {

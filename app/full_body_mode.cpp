@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "app/goal_motion.h"
 #include "solvers/full_body.h"
 #include "solvers/full_body_setup.h"
 #include "solvers/goal_space.h"
@@ -169,7 +170,7 @@ int goal_handle_chain(const Editor& editor, int handle) {
 ik::Goal goal_handle_goal(const Editor& editor, int handle) {
   int chain = -1, k = 0;
   if (!extra_handle(editor, handle, chain, k))
-    return ik::goal_in_model_space(editor.chains[static_cast<size_t>(handle)], editor.world);
+    return model_goal(editor, handle);  // every goal mode (app/goal_motion.h)
   const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
   ik::Goal goal = body.extra_effectors[static_cast<size_t>(k)].goal;
   if (!holds(body, k + 1))
@@ -181,7 +182,7 @@ ik::Goal goal_handle_goal(const Editor& editor, int handle) {
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
   int chain = -1, k = 0;
   if (!extra_handle(editor, handle, chain, k)) {
-    ik::set_goal_in_model_space(editor.chains[static_cast<size_t>(handle)], editor.world, goal);
+    set_model_goal(editor, handle, goal);
     return;
   }
   ik::EffectorGoal& e = editor.chains[static_cast<size_t>(chain)].extra_effectors[static_cast<size_t>(k)];

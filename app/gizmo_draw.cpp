@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "app/goal_motion.h"
 #include "app/viewport_input.h"
 #include "solvers/goal_space.h"
 
@@ -54,7 +55,7 @@ void record_arrow_rects(Editor& editor, const ViewportArea& area) {
   for (const char* name : {"gizmo_arrow_x", "gizmo_arrow_y", "gizmo_arrow_z"}) editor.ui_rects.erase(name);
   const int c = editor.selected_chain;
   if (editor.gizmo_mode != GizmoMode::translate || c < 0 || c >= static_cast<int>(editor.chains.size())) return;
-  const glm::vec3 centre = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
+  const glm::vec3 centre = model_goal(editor, c).position;
   for (const GizmoPiece& piece : gizmo_shape(GizmoMode::translate, editor.camera, area, centre)) {
     const int a = gizmo_axis(piece.part);
     if (piece.part > GizmoPart::arrow_z || piece.segment_pairs) continue;  // the shafts
@@ -71,7 +72,7 @@ void record_arrow_rects(Editor& editor, const ViewportArea& area) {
 void draw_gizmo(render::Renderer& renderer, const Editor& editor, const ViewportArea& area) {
   const int c = editor.selected_chain;
   if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return;
-  const glm::vec3 centre = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
+  const glm::vec3 centre = model_goal(editor, c).position;
   const float alpha = editor.gizmo_mode == GizmoMode::rotate && !goal_has_orientation(editor, c) ? 0.3f : 1.0f;
   std::vector<glm::vec3> lines, thick, fills;
   std::vector<glm::vec4> line_colours, thick_colours, fill_colours;

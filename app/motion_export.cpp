@@ -17,6 +17,8 @@ bool bake_current_clip(Editor& editor, ik::BakedMotion& motion, std::string& err
   const ik::Pose pose = editor.pose;
   const ik::Workspace workspace = editor.workspace;
   const ik::FrameSolve frame_solve = editor.frame_solve;
+  const GoalRecorder recorder = editor.recorder;
+  editor.recorder.active = false;  // the bake's frames are not a user's goal motion
 
   motion = ik::BakedMotion{};
   motion.name = clip.name.empty() ? "IK" : clip.name + " IK";
@@ -35,6 +37,7 @@ bool bake_current_clip(Editor& editor, ik::BakedMotion& motion, std::string& err
   editor.pose = pose;
   editor.workspace = workspace;
   editor.frame_solve = frame_solve;
+  editor.recorder = recorder;
   update_world(editor);
   return true;
 }

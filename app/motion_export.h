@@ -5,8 +5,10 @@
 // The bake runs the program's own per-frame step (app::solve_chains: the clip sampled at
 // the frame's time, every enabled chain solved on it and blended by its IK weight), frame
 // after frame from the clip's start to its last frame, each frame starting from the
-// animated pose as playback does after the time moves. The editor's timeline, pose and
-// solver state are as they were afterwards. The clip is named "<clip> IK".
+// animated pose as playback does after the time moves; goals driven by motion follow the
+// animation or their paths at each frame's time (app/goal_motion.h). The editor's timeline,
+// pose, solver state and goal recorder are as they were afterwards (a recording goes on,
+// without the bake's frames). The clip is named "<clip> IK".
 #pragma once
 
 #include <string>

@@ -4,8 +4,10 @@
 
 #include "app/gizmo_draw.h"
 #include "app/full_body_mode.h"
+#include "app/goal_motion.h"
 #include "app/inspection.h"
 #include "app/limit_draw.h"
+#include "app/path_draw.h"
 #include "app/viewport_input.h"
 #include "render/skinning.h"
 #include "solvers/goal_space.h"
@@ -25,7 +27,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
     if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
     if (static_cast<int>(c) == editor.selected_chain) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
     if (static_cast<int>(c) == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
-    const glm::vec3 goal = ik::goal_in_model_space(chain, editor.world).position;  // following goals: offsets
+    const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // every goal mode resolved
     handles.push_back(goal);
     handle_colours.push_back(colour);
     if (chain.enabled && !reached && chain.effector >= 0 && chain.effector < static_cast<int>(editor.world.size())) {
@@ -41,7 +43,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   const float axis_length = 0.06f * scene_size(editor);
   for (size_t c = 0; c < editor.chains.size(); ++c) {
     if (!goal_has_orientation(editor, static_cast<int>(c))) continue;
-    const ik::Goal goal = ik::goal_in_model_space(editor.chains[c], editor.world);
+    const ik::Goal goal = model_goal(editor, static_cast<int>(c));
     const glm::mat3 r = glm::mat3_cast(goal.orientation);
     for (int a = 0; a < 3; ++a) {
       glm::vec4 colour(0.25f, 0.25f, 0.25f, 1.0f);
@@ -143,6 +145,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
     draw_solve_overlays(renderer, editor);
     draw_selected_joint_limits(renderer, editor);
     draw_poles(renderer, editor);
+    draw_goal_paths(renderer, editor);  // recorded goal paths with time ticks (app/path_draw.h)
     draw_goals(renderer, editor);
     draw_gizmo(renderer, editor, area);
   }

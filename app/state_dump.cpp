@@ -4,6 +4,7 @@
 
 #include "app/file_commands.h"
 #include "app/full_body_mode.h"
+#include "app/goal_motion.h"
 #include "app/inspection.h"
 #include "app/viewport_input.h"
 #include "io/atomic_file.h"
@@ -79,6 +80,24 @@ nlohmann::json full_body_json(const Editor& editor) {
   return out;
 }
 
+// Goal paths (app/goal_recorder.h): each recorded path with its chain, sample count and
+// duration, and the recorder.
+nlohmann::json goal_paths_json(const Editor& editor) {
+  using nlohmann::json;
+  json paths = json::array();
+  for (const ik::SessionGoalPath& entry : editor.goal_paths) {
+    json positions = json::array();
+    for (const ik::GoalPathSample& s : entry.path.samples) positions.push_back({s.position.x, s.position.y, s.position.z});
+    paths.push_back({{"chain", entry.chain},
+                     {"name", entry.path.name},
+                     {"samples", entry.path.samples.size()},
+                     {"duration", entry.path.duration()},
+                     {"has_orientation", entry.path.has_orientation},
+                     {"positions", std::move(positions)}});
+  }
+  return paths;
+}
+
 }  // namespace
 
 bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
@@ -131,7 +150,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   json chains = json::array();
   for (size_t c = 0; c < editor.chains.size(); ++c) {
     const ik::Chain& chain = editor.chains[c];
-    const glm::vec3 goal = ik::goal_in_model_space(chain, editor.world).position;  // model space
+    const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // model space, any goal mode
     const glm::vec3 effector = ik::position_of(editor.world[static_cast<size_t>(chain.effector)]);
     const glm::vec2 goal_window = project_to_window(editor.camera, area, goal);
     json entry = {{"root", chain.root},
@@ -147,10 +166,15 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
     entry["group"] = ik::to_string(chain.group);
     entry["goal_space"] = chain.follow_joint < 0 ? std::string("pinned") : "follows joint " + std::to_string(chain.follow_joint);
     entry["follow_joint"] = chain.follow_joint;
+    // Goal mode (app/goal_motion.h): "pinned", "follows joint", "follows animation", "follows path".
+    entry["goal_mode"] = ik::to_string(ik::goal_mode(chain));
+    entry["follow_path"] = chain.follow_path;
+    if (chain.motion == ik::Chain::Motion::animated)
+      entry["goal_offset"] = {chain.goal.position.x, chain.goal.position.y, chain.goal.position.z};
     entry["aim"] = chain.aim;
     entry["aim_axis"] = {chain.aim_axis.x, chain.aim_axis.y, chain.aim_axis.z};  // in the effector's frame
     if (chain.goal.use_orientation) {
-      const glm::quat q = ik::goal_in_model_space(chain, editor.world).orientation;
+      const glm::quat q = model_goal(editor, static_cast<int>(c)).orientation;
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
     }
     entry["ik_weight"] = chain.ik_weight;  // solvers/ik_blend.h
@@ -175,6 +199,10 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["timeline"] = timeline_json(editor);
   state["motion_analysis"] = motion_panel_json(editor);  // the Motion panel's last run (app/motion_panel.h)
   state["full_body"] = full_body_json(editor);
+  state["goal_paths"] = goal_paths_json(editor);
+  state["recording"] = {{"active", editor.recorder.active},
+                        {"chain", editor.recorder.chain},
+                        {"samples", editor.recorder.path.samples.size()}};
   // Where the skinned meshes are drawn: each mesh's box projected, in framebuffer pixels
   // (x0, y0, x1, y1), so a test knows which pixels may be mesh rather than background.
   json meshes = json::array();

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/editor.h"
+#include "app/goal_recorder.h"
 #include "app/panels.h"
 #include "solvers/clip.h"
 #include "solvers/clip_playback.h"
@@ -29,6 +30,7 @@ void sample_animated(Editor& editor) {
   if (t.animated.local.size() != s.rest.size()) t.animated = ik::rest_pose(s);
   for (size_t j = 0; j < s.rest.size(); ++j) t.animated.local[j] = s.rest[j];
   if (const ik::Clip* clip = current_clip(editor)) ik::sample_clip(*clip, t.time, t.animated);
+  ik::fk_all(s, t.animated, t.animated_world);
 }
 
 void moved(Editor& editor) {
@@ -130,6 +132,7 @@ void show_animated_pose(Editor& editor) {
   editor.pose = t.animated;
   t.time_moved = false;
   update_world(editor);
+  record_frame(editor);  // a goal following the animation moves with it (goal_recorder.h)
 }
 
 bool start_at_clip(Editor& editor, const std::string& clip_name, bool has_time, float time) {
@@ -233,6 +236,25 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
     ImGui::SetTooltip("%zu channels; the rate is the clip's most common key interval", clip.channels.size());
 }
 
+// Record (T): the selected chain's goal as a timed goal path (app/goal_recorder.h); red while
+// recording. T works wherever the keyboard is not typing into a field (ImGui 1.86's SDL
+// backend keeps keys by SDL scancode).
+void draw_record_button(Editor& editor) {
+  const bool recording = editor.recorder.active;
+  if (recording) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.75f, 0.15f, 0.15f, 1.0f));
+  char label[64];
+  std::snprintf(label, sizeof(label), recording ? "Stop %zu###record" : "Record###record",
+                editor.recorder.path.samples.size());
+  if (ImGui::Button(label)) toggle_recording(editor);
+  if (recording) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Record the selected goal's motion as a path while you drag it or play (T)");
+  remember_rect(editor, "timeline_record");
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantTextInput && !io.KeyCtrl && !io.KeyAlt && ImGui::IsKeyPressed(SDL_SCANCODE_T, false))
+    toggle_recording(editor);
+}
+
 // The scrub bar: the whole width, start to end of the clip.
 void draw_scrub_bar(Editor& editor, const ik::Clip& clip) {
   Timeline& t = editor.timeline;
@@ -257,7 +279,11 @@ void draw_timeline(Editor& editor, float x, float y, float width, float height) 
   const ik::Clip* clip = current_clip(editor);
   if (clip == nullptr) {
     ImGui::TextDisabled("Timeline: no clips in this rig.");
+    ImGui::SameLine();
+    draw_record_button(editor);
   } else {
+    draw_record_button(editor);
+    ImGui::SameLine();
     draw_controls(editor, *clip);
     draw_scrub_bar(editor, *clip);
   }

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "solvers/pose.h"
 
@@ -30,6 +31,7 @@ struct Timeline {
   float speed = 1.0f;        // times real time, kMinSpeed .. kMaxSpeed
   float frame_rate = 30.0f;  // of `clip`, frames per second (ik::clip_frame_rate)
   ik::Pose animated;         // the clip at `time` on the rest pose; the rest pose without a clip
+  std::vector<glm::mat4> animated_world;  // model transforms of `animated` (goals following it)
   // The time or the clip changed since the last solve: the next solve starts from
   // `animated` (else it continues from the last frame's pose).
   bool time_moved = true;

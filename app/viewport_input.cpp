@@ -7,6 +7,7 @@
 #include "app/file_commands.h"
 #include "app/full_body_mode.h"
 #include "app/goal_drag.h"
+#include "app/goal_motion.h"
 #include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
@@ -75,10 +76,9 @@ void rotate_goal(Editor& editor, int c, float dx, float dy) {
   glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
   right = glm::length(right) > 1e-6f ? glm::normalize(right) : glm::vec3(1.0f, 0.0f, 0.0f);
   const glm::vec3 up = glm::cross(right, forward);
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);  // turned in model space
+  ik::Goal goal = model_goal(editor, c);  // turned in model space
   goal.orientation = glm::normalize(glm::angleAxis(dx * 0.01f, up) * glm::angleAxis(dy * 0.01f, right) * goal.orientation);
-  ik::set_goal_in_model_space(chain, editor.world, goal);
+  set_model_goal(editor, c, goal);
 }
 
 // Starts dragging `part` of the selected goal's gizmo from (x, y). Rotate parts need a goal
@@ -91,7 +91,7 @@ void begin_gizmo_drag(Editor& editor, ViewportInput& input, GizmoPart part, floa
     set_status(editor, "this goal has no orientation to turn (O turns it on, if the chain's solver has one)", true);
     return;
   }
-  const ik::Goal goal = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world);
+  const ik::Goal goal = model_goal(editor, c);
   if (!input.gizmo.begin(part, editor.camera, area, goal.position, goal.orientation, x, y)) return;
   input.drag = ViewportInput::Drag::gizmo;
   input.goal_chain = c;
@@ -100,11 +100,10 @@ void begin_gizmo_drag(Editor& editor, ViewportInput& input, GizmoPart part, floa
 // The selected goal following the gizmo drag to the mouse at (x, y).
 void drag_gizmo(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
   if (input.goal_chain < 0 || input.goal_chain >= static_cast<int>(editor.chains.size())) return;
-  ik::Chain& chain = editor.chains[static_cast<size_t>(input.goal_chain)];
-  ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+  ik::Goal goal = model_goal(editor, input.goal_chain);  // every goal mode (app/goal_motion.h)
   goal.position = input.gizmo.position(editor.camera, area, x, y);
   goal.orientation = input.gizmo.orientation(editor.camera, area, x, y);
-  ik::set_goal_in_model_space(chain, editor.world, goal);
+  set_model_goal(editor, input.goal_chain, goal);
 }
 
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
@@ -369,7 +368,7 @@ GrabbableHandles grabbable_handles(const Editor& editor) {
 GizmoPart pick_selected_gizmo(const Editor& editor, const ViewportArea& area, float x, float y) {
   const int c = editor.selected_chain;
   if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return GizmoPart::none;
-  const glm::vec3 centre = ik::goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world).position;
+  const glm::vec3 centre = model_goal(editor, c).position;
   return pick_gizmo(editor.gizmo_mode, editor.camera, area, centre, x, y);
 }
 
@@ -379,7 +378,7 @@ std::vector<glm::vec3> goal_positions(const Editor& editor) {
   // A hidden handle (a chain the full-body mode turned off) is NaN: never visible, never picked.
   for (size_t c = 0; c < editor.chains.size(); ++c)
     points.push_back(goal_handle_shown(editor, static_cast<int>(c))
-                         ? ik::goal_in_model_space(editor.chains[c], editor.world).position
+                         ? model_goal(editor, static_cast<int>(c)).position
                          : glm::vec3(std::numeric_limits<float>::quiet_NaN()));
   append_extra_goal_handles(editor, points, nullptr);
   return points;

@@ -68,6 +68,12 @@ Json params_json(const Params& params) {
   return out;
 }
 
+// ---- Goal modes driven by motion (Chain::motion, solvers/goal_space.h): absent = none ----
+void write_goal_motion(const Chain& chain, Json& out) {
+  if (chain.motion == Chain::Motion::animated) out["goal_motion"] = {{"mode", "animation"}};
+  if (chain.motion == Chain::Motion::path) out["goal_motion"] = {{"mode", "path"}, {"path", chain.follow_path}};
+}
+
 Json chain_json(const Chain& chain, const Skeleton& skeleton) {
   // An out-of-table solver index is written as "" and reported by the check before writing.
   const bool known_solver = chain.solver >= 0 && chain.solver < solver_count();
@@ -88,6 +94,7 @@ Json chain_json(const Chain& chain, const Skeleton& skeleton) {
   out["group"] = to_string(chain.group);
   if (chain.follow_joint >= 0) out["follow_joint"] = joint_json(skeleton, chain.follow_joint);
   if (chain.aim) out["aim"] = {{"axis", json_vec3(chain.aim_axis)}};
+  write_goal_motion(chain, out);
   return out;
 }
 
@@ -377,12 +384,29 @@ int read_solver(const Json& v, const std::string& where) {
   fail(where, "unknown solver " + quoted(id) + " (known: " + known + ")");
 }
 
+// "goal_motion": {"mode": "animation"} or {"mode": "path", "path": NAME}; the path is
+// checked against the session's goal_paths once they are read (check_followed_paths).
+void read_goal_motion(const Json& v, const std::string& where, Chain& chain, std::vector<std::string>& warnings) {
+  require_object(v, where);
+  note_unknown_keys(v, {"mode", "path"}, where, warnings);
+  const std::string& mode = read_string(require_member(v, "mode", where), member_where(where, "mode"));
+  if (mode == "animation") {
+    chain.motion = Chain::Motion::animated;
+  } else if (mode == "path") {
+    chain.motion = Chain::Motion::path;
+    chain.follow_path = read_string(require_member(v, "path", where), member_where(where, "path"));
+  } else {
+    fail(member_where(where, "mode"), "unknown goal mode " + quoted(mode) + " (known: animation, path)");
+  }
+  chain.follow_joint = -1;  // a goal driven by motion follows no joint
+}
+
 Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& where,
                  std::vector<std::string>& warnings) {
   require_object(v, where);
   note_unknown_keys(v,
                     {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight",
-                     "group", "follow_joint", "aim"},
+                     "group", "follow_joint", "aim", "goal_motion"},
                     where, warnings);
   Chain chain;
   chain.solver = read_solver(require_member(v, "solver", where), member_where(where, "solver"));
@@ -460,6 +484,7 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
       chain.aim_axis = a / length;
     }
   }
+  if (const Json* x = find_member(v, "goal_motion")) read_goal_motion(*x, member_where(where, "goal_motion"), chain, warnings);
   return chain;
 }
 
@@ -553,6 +578,20 @@ std::vector<SessionGoalPath> read_goal_paths(const Json& v, size_t chain_count, 
   return out;
 }
 
+// Every chain that follows a path follows one of its own recorded paths.
+void check_followed_paths(const Session& session) {
+  for (size_t c = 0; c < session.chains.size(); ++c) {
+    const Chain& chain = session.chains[c];
+    if (chain.motion != Chain::Motion::path) continue;
+    bool found = false;
+    for (const SessionGoalPath& entry : session.goal_paths)
+      found = found || (entry.chain == static_cast<int>(c) && entry.path.name == chain.follow_path);
+    if (!found)
+      fail(member_where(element_where("chains", c), "goal_motion.path"),
+           "chain " + std::to_string(c) + " has no goal path named " + quoted(chain.follow_path));
+  }
+}
+
 SessionCamera read_camera(const Json& v, std::vector<std::string>& warnings) {
   const std::string where = "camera";
   require_object(v, where);
@@ -626,6 +665,7 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
     session.goal_paths = read_goal_paths(*paths, session.chains.size(), warnings);
   if (const Json* limits = find_member(doc, "joint_limits"))
     session.joint_limits = read_joint_limits(*limits, skeleton, warnings);
+  check_followed_paths(session);
   return session;
 }
 

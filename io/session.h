@@ -33,6 +33,10 @@
 //                                                    joint's frame (solvers/goal_space.h);
 //                                                    absent: pinned in model space
 //         "aim": {"axis": [0, 0, 1]}                 optional: an aim (look-at) chain
+//         "goal_motion": {"mode": "animation"}       optional: the goal follows the animated
+//                                                    effector and "goal" is the offset; or
+//                        {"mode": "path", "path": "take 1"}   follows that goal path of this
+//                                                    chain (solvers/goal_space.h); absent: none
 //       }
 //     ],
 //     "roles": [                                     optional: each joint's role (rig_roles.h),

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "solvers/pose.h"
@@ -132,6 +133,15 @@ struct Chain {
   // orientation goals, e.g. DLS).
   bool aim = false;
   glm::vec3 aim_axis{0.0f, 0.0f, 1.0f};  // in the effector's own frame, unit
+  // ---- Goals driven by motion (solvers/goal_space.h) ----
+  // none: pinned or following `follow_joint` as above. animated: the goal follows the
+  // effector of the animated pose (the clip at the current time) and `goal`'s position and
+  // orientation are a model-space offset from it (IK as an adjustment on top of the clip;
+  // a zero offset asks for the clip's pose). path: the goal follows the recorded goal path
+  // of this chain named `follow_path`, at the current time, looping. Both ignore follow_joint.
+  enum class Motion : std::uint8_t { none, animated, path };
+  Motion motion = Motion::none;
+  std::string follow_path;  // with Motion::path: the path's name (GoalPath::name)
 };
 
 // Caller-owned record of a solve, for plotting and stepping.

@@ -72,9 +72,11 @@ void blend_ik_weights(const Skeleton& skeleton, const std::vector<Chain>& chains
 
 void solve_animated_frame(const Skeleton& skeleton, const std::vector<Chain>& chains, int inspected_chain,
                           const Pose& animated, bool start_from_animated, Pose& pose, Workspace& workspace,
-                          FrameSolve& frame) {
+                          FrameSolve& frame, const MotionSources* motion) {
   if (start_from_animated && animated.local.size() == pose.local.size()) pose.local = animated.local;
-  solve_frame(skeleton, chains, inspected_chain, pose, workspace, frame);
+  MotionSources sources = motion != nullptr ? *motion : MotionSources{};
+  sources.animated = &animated;
+  solve_frame(skeleton, chains, inspected_chain, pose, workspace, frame, &sources);
   blend_ik_weights(skeleton, chains, animated, pose, workspace);
 }
 

@@ -51,9 +51,11 @@ void blend_ik_weights(const Skeleton& skeleton, const std::vector<Chain>& chains
                       Workspace& workspace);
 
 // The program's per-frame step (see above): if `start_from_animated`, `pose` becomes
-// `animated` first; then solve_frame (scene_solve.h) and blend_ik_weights.
+// `animated` first; then solve_frame (scene_solve.h) and blend_ik_weights. Goals driven by
+// motion follow `animated` and, for paths, `motion`'s paths and time (motion->animated is
+// ignored: `animated` is used).
 void solve_animated_frame(const Skeleton& skeleton, const std::vector<Chain>& chains, int inspected_chain,
                           const Pose& animated, bool start_from_animated, Pose& pose, Workspace& workspace,
-                          FrameSolve& frame);
+                          FrameSolve& frame, const MotionSources* motion = nullptr);
 
 }  // namespace ik

@@ -59,7 +59,7 @@ void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
 // timed into its entry.
 void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,
                     Workspace& workspace, std::vector<SolveResult>& results,
-                    std::vector<Trace>* traces, float* chain_microseconds) {
+                    std::vector<Trace>* traces, float* chain_microseconds, const MotionSources* motion) {
   results.assign(chains.size(), SolveResult{});
   if (traces != nullptr) traces->resize(chains.size());
   const size_t joint_count = static_cast<size_t>(skeleton.joint_count());
@@ -76,7 +76,14 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
     const Chain* solving = &chain;
     if (goal_is_derived(chain)) {
       workspace.solving_chain = chain;
-      if (!solving_goal(skeleton, pose, chain, workspace.solving_chain.goal)) continue;  // invalid_input
+      const Pose* animated = motion != nullptr ? motion->animated : nullptr;
+      const GoalPath* path = motion != nullptr && motion->paths != nullptr &&
+                                     static_cast<size_t>(index) < motion->paths->size()
+                                 ? (*motion->paths)[static_cast<size_t>(index)]
+                                 : nullptr;
+      const float time = motion != nullptr ? motion->time : 0.0f;
+      if (!solving_goal(skeleton, pose, chain, workspace.solving_chain.goal, animated, path, time))
+        continue;  // invalid_input
       solving = &workspace.solving_chain;
     }
     workspace.chain_slot = index;
@@ -118,8 +125,8 @@ void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order
 
 void solve_scene(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,
                  Workspace& workspace, std::vector<SolveResult>& results,
-                 std::vector<Trace>* traces) {
-  solve_in_order(skeleton, chains, pose, workspace, results, traces, nullptr);
+                 std::vector<Trace>* traces, const MotionSources* motion) {
+  solve_in_order(skeleton, chains, pose, workspace, results, traces, nullptr, motion);
 }
 
 void FrameSolve::reset(size_t chain_count) {
@@ -141,7 +148,7 @@ void FrameSolve::erase_chain(size_t chain) {
 }
 
 void solve_frame(const Skeleton& skeleton, const std::vector<Chain>& chains, int inspected_chain,
-                 Pose& pose, Workspace& workspace, FrameSolve& frame) {
+                 Pose& pose, Workspace& workspace, FrameSolve& frame, const MotionSources* motion) {
   const Clock::time_point start = Clock::now();
   const size_t n = chains.size();
   frame.traces.resize(n);
@@ -149,7 +156,7 @@ void solve_frame(const Skeleton& skeleton, const std::vector<Chain>& chains, int
     frame.traces[i].record_poses = static_cast<int>(i) == inspected_chain;
   frame.chain_microseconds.assign(n, 0.0f);
   solve_in_order(skeleton, chains, pose, workspace, frame.results, &frame.traces,
-                 frame.chain_microseconds.data());
+                 frame.chain_microseconds.data(), motion);
   frame.last_work.resize(n);
   for (size_t i = 0; i < n; ++i)
     if (frame.traces[i].error.size() > 1) frame.last_work[i] = frame.traces[i];

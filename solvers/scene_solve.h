@@ -20,6 +20,11 @@
 //      so a finger goal following the hand rides with the hand the arm chain just moved,
 //      in the same frame. Without allocating (a copy in workspace.solving_chain).
 //
+//   5. A goal driven by motion (Chain::motion: following the animation or a recorded path)
+//      is made the same way, from MotionSources: the animated effector in the animated pose
+//      (not in the pose being solved, which would chase its own solve), or the chain's path
+//      sampled at the time given.
+//
 // A chain whose solver index is out of the table, or whose follow joint is not valid, or whose input is invalid, gets
 // invalid_input and changes nothing; the others are still solved. A disabled chain is not
 // solved: its result stays a default SolveResult (invalid_input, 0 iterations), its trace
@@ -42,6 +47,19 @@
 
 namespace ik {
 
+struct GoalPath;
+
+// What goals driven by motion (Chain::motion, goal_space.h) follow in one frame's solve.
+struct MotionSources {
+  // The animated pose (the clip at the current time, before IK). nullptr: a goal following
+  // the animation follows the effector in the pose being solved (a one-off adjustment).
+  const Pose* animated = nullptr;
+  float time = 0.0f;  // seconds on the goal paths' own time lines (looped)
+  // Per chain (same index as the chains): the path its goal follows, or nullptr. A path
+  // goal without one is invalid input.
+  const std::vector<const GoalPath*>* paths = nullptr;
+};
+
 // Solves `chains` on `pose`. `results` gets one entry per chain (same order). If `traces`
 // is given it is resized to one per chain and chain i records into (*traces)[i] (set
 // record_poses there beforehand to get poses). workspace.chain_slot is set to each
@@ -49,7 +67,7 @@ namespace ik {
 // workspace.locked is all zero again on return.
 void solve_scene(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,
                  Workspace& workspace, std::vector<SolveResult>& results,
-                 std::vector<Trace>* traces = nullptr);
+                 std::vector<Trace>* traces = nullptr, const MotionSources* motion = nullptr);
 
 // The order solve_scene runs the enabled chains in (indices into `chains`).
 void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order);
@@ -75,8 +93,8 @@ struct FrameSolve {
 
 // The per-frame step: solve_scene on `pose` with every chain traced, poses recorded for
 // chain `inspected_chain` only (-1: none), each chain's solve and the whole step timed,
-// then each trace that iterated copied to frame.last_work.
+// then each trace that iterated copied to frame.last_work. `motion`: as solve_scene.
 void solve_frame(const Skeleton& skeleton, const std::vector<Chain>& chains, int inspected_chain,
-                 Pose& pose, Workspace& workspace, FrameSolve& frame);
+                 Pose& pose, Workspace& workspace, FrameSolve& frame, const MotionSources* motion = nullptr);
 
 }  // namespace ik

@@ -193,3 +193,30 @@ TEST(SameLimits, SeesEveryField) {
 }
 
 }  // namespace
+
+namespace {
+
+// A goal mode (solvers/goal_space.h) is an edit: following the animation, or a path by
+// name, each one undo step.
+TEST(History, GoalModeIsAnEdit) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  const std::vector<ik::Chain> saved = chains;
+  chains[0].motion = ik::Chain::Motion::animated;
+  EXPECT_FALSE(app::same_chains(chains, saved));
+  h.commit(chains);
+  chains[0].motion = ik::Chain::Motion::path;
+  chains[0].follow_path = "take 1";
+  h.commit(chains);
+  std::vector<ik::Chain> renamed = chains;
+  renamed[0].follow_path = "take 2";
+  EXPECT_FALSE(app::same_chains(chains, renamed));
+  ASSERT_TRUE(h.undo(chains));
+  EXPECT_EQ(chains[0].motion, ik::Chain::Motion::animated);
+  EXPECT_EQ(chains[0].follow_path, "");
+  ASSERT_TRUE(h.undo(chains));
+  EXPECT_TRUE(app::same_chains(chains, saved));
+}
+
+}  // namespace

@@ -238,6 +238,8 @@ void expect_same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::C
     }
     expect_same_params(a[c].params, b[c].params, where + "params.");
     EXPECT_EQ(a[c].ik_weight, b[c].ik_weight) << where;
+    EXPECT_EQ(a[c].motion, b[c].motion) << where;
+    EXPECT_EQ(a[c].follow_path, b[c].follow_path) << where;
   }
 }
 
@@ -358,6 +360,28 @@ TEST(Session, GoalPathsSaveAndLoadPerChain) {
   std::string error;
   ASSERT_TRUE(ik::save_session(session_dir() + "/no_paths.json", humanoid(), none, error)) << error;
   EXPECT_FALSE(Json::parse(read_text(session_dir() + "/no_paths.json")).contains("goal_paths"));
+}
+
+// Goal modes driven by motion (solvers/goal_space.h): chain 1 follows its path "reach",
+// chain 3 the animation (its goal an offset); the others write no key.
+TEST(Session, GoalModesSaveAndLoad) {
+  ik::Session saved = small_session();
+  saved.chains[1].motion = ik::Chain::Motion::path;
+  saved.chains[1].follow_path = "reach";
+  saved.chains[3].motion = ik::Chain::Motion::animated;
+  saved.chains[3].goal.position = {0.05f, -0.02f, 0.0f};
+  const ik::Session loaded = save_and_load(saved, "goal_modes.json");
+  expect_same_session(saved, loaded);
+  const Json doc = Json::parse(read_text(session_dir() + "/goal_modes.json"));
+  EXPECT_EQ(doc["chains"][1]["goal_motion"], Json({{"mode", "path"}, {"path", "reach"}}));
+  EXPECT_EQ(doc["chains"][3]["goal_motion"], Json({{"mode", "animation"}}));
+  EXPECT_FALSE(doc["chains"][0].contains("goal_motion"));
+  // A chain cannot follow another chain's path: "turn" is chain 2's.
+  saved.chains[1].follow_path = "turn";
+  std::string error;
+  const std::string path = session_dir() + "/goal_modes_bad.json";
+  EXPECT_FALSE(ik::save_session(path, humanoid(), saved, error));
+  EXPECT_EQ(error, path + ": cannot save: chains[1].goal_motion.path: chain 1 has no goal path named 'turn'");
 }
 
 TEST(Session, SavingABadGoalPathFails) {
@@ -705,6 +729,13 @@ std::vector<Broken> broken_cases() {
        "goal_paths[0]: goal path 'reach': has no samples"},
       {"goal_path_twice", [](Json& d) { d["goal_paths"][1]["chain"] = 1; d["goal_paths"][1]["name"] = "reach"; },
        "goal_paths[1].name: chain 1 already has a goal path named 'reach'"},
+      {"goal_mode_unknown", [](Json& d) { d["chains"][0]["goal_motion"] = {{"mode", "walk"}}; },
+       "chains[0].goal_motion.mode: unknown goal mode 'walk' (known: animation, path)"},
+      {"goal_mode_no_path", [](Json& d) { d["chains"][1]["goal_motion"] = {{"mode", "path"}}; },
+       "chains[1].goal_motion: missing 'path'"},
+      {"goal_mode_missing_path",
+       [](Json& d) { d["chains"][1]["goal_motion"] = {{"mode", "path"}, {"path", "nope"}}; },
+       "chains[1].goal_motion.path: chain 1 has no goal path named 'nope'"},
   };
 }
 

@@ -26,6 +26,8 @@ const Control kControls[] = {
     {"Space or K", "play / pause the clip (rigs with clips: the timeline at the bottom)"},
     {"J / L, Left / Right", "one frame back / forward (pauses)"},
     {"Home / End", "the clip's start / end"},
+    {"T, or Record (timeline)", "record the selected goal's motion as a goal path while you drag or play"},
+    {"Goal mode (Chains panel)", "pinned, follows a joint, follows the animation + offset, or follows a path"},
     {"Alt+R", "reset pose: rest pose, the goals onto the effectors (undoable)"},
     {"Escape", "clear the selection; in a popup: cancel"},
     {"Enter", "in a popup: confirm (OK, Replace, Save)"},

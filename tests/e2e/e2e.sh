@@ -333,7 +333,19 @@ json.dump({"format": "ikscope-session", "version": 1, "rig_path": sys.argv[2], "
 PYEOF
     "${XVFB[@]}" "$IKSCOPE" "$out/weight0.session.json" --clip "animation 0" --time 1.25 --frames 4 \
       --state-out "$out/weight0.json" > "$out/stdout.txt" 2> "$out/stderr.txt" || fail "ikscope exited with $?"
-    "$PY" - "$out/weight0.json" "$out/t1.25.json" <<'PYEOF'
+    # Weight 1 with goals pinned where the effectors were at 0.5 s (the default goals follow
+    # the animation, which would show the clip too): the IK holds them there at 1.25 s.
+    "$PY" - "$out/t0.5.json" "$gltf" "$out/weight1.session.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+chains = [{"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
+           "goal": {"position": c["goal"]}, "ik_weight": 1} for c in s["chains"] if not c["aim"]]
+json.dump({"format": "ikscope-session", "version": 1, "rig_path": sys.argv[2], "chains": chains},
+          open(sys.argv[3], "w"))
+PYEOF
+    "${XVFB[@]}" "$IKSCOPE" "$out/weight1.session.json" --clip "animation 0" --time 1.25 --frames 4 \
+      --state-out "$out/weight1.json" > "$out/stdout.txt" 2> "$out/stderr.txt" || fail "ikscope exited with $?"
+    "$PY" - "$out/weight0.json" "$out/weight1.json" <<'PYEOF'
 import json, sys, math
 w0, w1 = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 assert all(c["ik_weight"] == 0 for c in w0["chains"]) and w0["chains"], "the session's weights were not loaded"
@@ -426,6 +438,86 @@ PYEOF
     [ "$(json "$out/play.json" 's["timeline"]["playing"]')" = "True" ] || fail "Space did not start playing"
     json "$out/play.json" 's["timeline"]["time"]'
     "$CHECK_SCREENSHOT" --differ "${shots[0]}" "${shots[1]}" 2000
+    ;;
+  motion_play_follows_clip)
+    "${XVFB[@]}" bash "$0" __motion_play_inside
+    ;;
+  __motion_play_inside)
+    # CesiumMan with its default goal modes (every goal follows the animated effector, zero
+    # offset): played for real with Space, quit at two different times; each time every
+    # joint's position equals the clip's own pose at that time (IK does not fight the walk).
+    out="$OUT/motion_play_follows_clip"
+    gltf="$SHARED/gltf-samples/CesiumMan/glTF-Binary/CesiumMan.glb"
+    for wait in 0.7 1.5; do
+      start_program "$out/play_$wait.json" "$gltf"
+      xdotool key space
+      sleep "$wait"
+      quit_program
+    done
+    "$PY" - "$out/play_0.7.json" "$out/play_1.5.json" <<'PYEOF'
+import json, sys, math
+states = [json.load(open(p)) for p in sys.argv[1:]]
+for s in states:
+    t = s["timeline"]
+    modes = {c["goal_mode"] for c in s["chains"]}
+    worst = max(math.dist(j["model"], a) for j, a in zip(s["joints"], t["animated"]))
+    print(f"t = {t['time']:.3f} s, playing {t['playing']}, goal modes {sorted(modes)}, "
+          f"largest joint distance from the clip's pose {worst:.2e}")
+    assert t["playing"], "Space did not start playing"
+    assert modes == {"follows animation"}, "the default goal mode on a rig with clips"
+    assert len(s["joints"]) == len(t["animated"]) > 10
+    assert worst < 1e-5, "the IK moved the pose away from the clip"
+a, b = states
+assert abs(a["timeline"]["time"] - b["timeline"]["time"]) > 0.1, "the two runs stopped at the same time"
+moved = max(math.dist(p["model"], q["model"]) for p, q in zip(a["joints"], b["joints"]))
+print(f"the pose at the two times differs by up to {moved:.3f}")
+assert moved > 0.01, "the clip did not move the joints"
+PYEOF
+    ;;
+  record_goal_path)
+    "${XVFB[@]}" bash "$0" __record_inside
+    ;;
+  __record_inside)
+    # On CesiumMan (paused): click a limb's goal (selects its chain), T starts recording,
+    # the goal dragged in steps with real mouse events, T stops; the state on exit lists the
+    # recorded path on that chain: its name, sample count, duration, and where it went.
+    out="$OUT/record_goal_path"
+    gltf="$SHARED/gltf-samples/CesiumMan/glTF-Binary/CesiumMan.glb"
+    "$IKSCOPE" "$gltf" --frames 2 --state-out "$out/before.json" > /dev/null
+    read -r chain gx gy dx dy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/before.json")
+    start_program "$out/after.json" "$gltf"
+    xdotool mousemove --window "$wid" "$gx" "$gy"
+    sleep 0.3
+    xdotool click 1
+    sleep 0.3
+    imgui_key t
+    xdotool mousedown 1
+    for _ in $(seq 1 10); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.1; done
+    sleep 0.3
+    xdotool mouseup 1
+    sleep 0.3
+    imgui_key t
+    sleep 0.3
+    quit_program
+    "$PY" - "$out/before.json" "$out/after.json" "$chain" <<'PYEOF'
+import json, sys, math
+before, after, c = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
+paths = after["goal_paths"]
+print("status:", after["status"])
+for p in paths:
+    print(f"path '{p['name']}' on chain {p['chain']}: {p['samples']} samples, {p['duration']:.2f} s")
+assert len(paths) == 1, "one recorded path"
+p = paths[0]
+assert p["chain"] == c and p["name"] == "take 1"
+assert p["samples"] >= 10 and p["duration"] > 0.5, "too short a recording"
+assert not after["recording"]["active"]
+start, end = p["positions"][0], p["positions"][-1]
+goal_before, goal_after = before["chains"][c]["goal"], after["chains"][c]["goal"]
+print(f"path from {math.dist(start, goal_before):.4f} of the goal's start to {math.dist(end, goal_after):.4f} of its end")
+assert math.dist(start, goal_before) < 0.01 and math.dist(end, goal_after) < 0.01
+assert math.dist(goal_before, goal_after) > 0.05, "the goal did not move"
+assert after["chains"][c]["goal_mode"] == "follows animation" and math.dist(after["chains"][c]["goal_offset"], [0, 0, 0]) > 0.05
+PYEOF
     ;;
   drag_goal_moves_effector)
     "${XVFB[@]}" bash "$0" __drag_inside

@@ -17,7 +17,8 @@ What it does, in order:
        - around second S (the memory reference) and at the end, the same settled scene:
          the built-in humanoid's home session opened afresh and left idle a few seconds, so the two
          memory samples compare like with like (what a rig costs is not a leak);
-       - in between, random actions with fixed weights (see ACTIONS);
+       - in between, random actions with fixed weights (see ACTIONS), among them the
+         timeline's (play / pause, steps, scrubs) and goal drags recorded as goal paths;
        - last, one goal of the humanoid dragged toward its chain's root: after the
          session, a drag must still move the goal with the mouse and the hand must follow;
   4. quits with Ctrl+Q, waits, checks that last drag in the final --state-out dump; prints
@@ -49,15 +50,16 @@ FRAME_WAIT = 0.5                 # seconds: longer than the slowest ordinary fra
 
 # Random actions and their weights (per hundred).
 ACTIONS = [
-    ("drag_goal", 30),
+    ("drag_goal", 28),
+    ("motion", 8),
     ("click_joint", 8),
     ("click_panel", 10),
     ("orbit", 8),
     ("pan", 4),
     ("zoom", 5),
-    ("key", 17),
+    ("key", 15),
     ("open_good", 6),
-    ("open_broken", 6),
+    ("open_broken", 4),
     ("save_session", 2),
     ("open_session", 2),
     ("export", 1),
@@ -205,6 +207,10 @@ class Session:
         first = next(iter(homes.values()))
         self.viewport = first["viewport"]  # x, y, width, height in window pixels (no HiDPI here)
         self.window = first["window"]
+        # The timeline's scrub bar, from the home view of a rig with clips (None: no such rig).
+        self.scrub = next((h["ui_rects"]["timeline_scrub"] for h in homes.values()
+                           if "timeline_scrub" in h.get("ui_rects", {})), None)
+        self.recordings = 0
 
     def count(self, name):
         self.counts[name] = self.counts.get(name, 0) + 1
@@ -420,6 +426,31 @@ class Session:
             self.goals = {}   # rest pose, and the goals move onto the rest effectors
             self.pose_at_rest = False
 
+    def motion(self):
+        """The timeline: play / pause, a step or a jump, a scrub on the bar (where it is on a
+        rig with clips), or a goal drag recorded as a goal path (T before and after; T is
+        read by ImGui, so held a frame). Rigs without clips ignore the timeline keys."""
+        self.ready_viewport()
+        r = self.rng.random()
+        if r < 0.3:
+            self.key(self.rng.choice(["space", "k"]))
+        elif r < 0.5:
+            self.key(self.rng.choice(["j", "l", "Left", "Right", "Home", "End"]))
+        elif r < 0.7 and self.scrub is not None:
+            x, y, w, h = self.scrub
+            start = [x + w * self.rng.uniform(0.05, 0.95), y + h / 2]
+            self.drag(start, [x + w * self.rng.uniform(0.05, 0.95), y + h / 2], steps=4)
+            self.ui_may_hold_input = True
+        else:
+            if not (self.home and self.goals):
+                self.open_home_session()  # so the drag presses on a goal handle
+            self.ready_viewport()
+            self.imgui_key("t")
+            self.drag_goal()
+            self.ready_viewport()
+            self.imgui_key("t")
+            self.recordings += 1
+
     def random_action(self):
         names = [n for n, _ in ACTIONS]
         weights = [w for _, w in ACTIONS]
@@ -429,7 +460,8 @@ class Session:
         {"drag_goal": self.drag_goal, "click_joint": self.click_joint, "click_panel": self.click_panel,
          "orbit": self.orbit_view, "pan": self.pan, "zoom": self.zoom, "key": self.press_key,
          "open_good": self.open_good, "open_broken": self.open_broken, "save_session": self.save_session,
-         "open_session": self.open_session, "export": self.export, "scroll_panel": self.scroll_panel}[name]()
+         "open_session": self.open_session, "export": self.export, "scroll_panel": self.scroll_panel,
+         "motion": self.motion}[name]()
         self.count(name)
 
     def rest_until(self, until, elapsed):
@@ -579,7 +611,8 @@ def main():
             last_drag_worked = check_last_drag(json.load(f), *last_drag)
     log(f"{session.aimed_goal_drags} of {session.goal_drags} goal drags pressed where the view model had a handle")
     summary = {"seconds": elapsed(), "seed": args.seed, "actions": session.counts,
-               "goal_drags": session.goal_drags, "aimed_goal_drags": session.aimed_goal_drags, "phases": phases,
+               "goal_drags": session.goal_drags, "aimed_goal_drags": session.aimed_goal_drags,
+               "recordings": session.recordings, "phases": phases,
                "last_drag_worked": last_drag_worked, "exit_code": code}
     with open(os.path.join(args.out, "driver.json"), "w") as f:
         json.dump(summary, f, indent=1)
