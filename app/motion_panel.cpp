@@ -31,21 +31,13 @@ namespace {
 
 bool valid_chain(const Editor& editor, int c) { return c >= 0 && c < static_cast<int>(editor.chains.size()); }
 
-// The session's goal paths, read again when the session file changed.
+// The goal paths the editor holds (recorded, or loaded with a session: app/goal_recorder.h),
+// copied when the panel opens or runs.
 void load_goal_paths(Editor& editor) {
   MotionPanel& m = editor.motion;
-  if (editor.session_path == m.goal_paths_from) return;
   m.goal_paths.clear();
   m.goal_path_chains.clear();
-  m.goal_paths_from = editor.session_path;
-  if (editor.session_path.empty() || !editor.has_rig) return;
-  ik::Session session;
-  std::string error;
-  if (!ik::load_session(editor.session_path, editor.rig.skeleton, session, error)) {
-    m.problem = error;
-    return;
-  }
-  for (const ik::SessionGoalPath& p : session.goal_paths) {
+  for (const ik::SessionGoalPath& p : editor.goal_paths) {
     m.goal_paths.push_back(p.path);
     m.goal_path_chains.push_back(p.chain);
   }
@@ -280,7 +272,7 @@ void run_motion_analysis(Editor& editor) {
   std::string problem;
   if (m.use_goal_path) {
     if (m.goal_path < 0 || m.goal_path >= static_cast<int>(m.goal_paths.size()))
-      problem = "no goal path: open a session that has recorded goal paths";
+      problem = "no goal path: record one (T) or open a session that has some";
     else
       problem = ik::track_from_goal_path(m.goal_paths[static_cast<size_t>(m.goal_path)], 60.0f, 0, ik::PathWrap::clamp,
                                          m.track);
@@ -348,7 +340,6 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   if (m.rig_generation != editor.rig_generation) {
     m.has_result = false;
     m.ghost_frame = -1;
-    m.goal_paths_from = "\n";  // read the session's paths again
     m.rig_generation = editor.rig_generation;
   }
   // The chain's inputs changed (a parameter dragged): rerun live when it is quick enough.

@@ -36,9 +36,8 @@ struct MotionPanel {
   bool open = false;
   bool use_goal_path = false;            // source: a goal path of the session; else the timeline's clip
   int goal_path = 0;                     // index into goal_paths
-  std::vector<ik::GoalPath> goal_paths;  // read from the session file (editor.session_path)
+  std::vector<ik::GoalPath> goal_paths;  // the editor's goal paths (recorded or from a session)
   std::vector<int> goal_path_chains;     // per goal path: the chain it was recorded on
-  std::string goal_paths_from;           // the session file they were read from ("" = none yet)
   bool warm_start = true;                // runs with warm start on
   bool from_rest = false;                // runs with warm start off
   bool drift = false;                    // warm runs also solved from rest (drift)

@@ -418,7 +418,7 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
-  draw_motion_panel(editor, 0.0f, menu_height, window_width - chains_width, body_height);  // over outline + view
+  draw_motion_panel(editor, 0.0f, menu_height, window_width - right, body_height);  // over outline + view
 
   ViewportArea area;
   area.x = left;
