@@ -1,5 +1,5 @@
 // Index:
-//   source         the chain, the goal paths of the session, the track
+//   source         the chain, the editor's goal paths, the track
 //   run            run_motion_analysis, the live rerun when the chain's inputs change
 //   frames         jump to a frame (timeline and ghosts), the ghosts
 //   table          the summary, sortable by any column; a row jumps to its worst frame
@@ -366,13 +366,13 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Timeline clip: the goal is the chain's animated effector at every frame of the clip.\n"
-        "Goal path: a recorded path of the open session.");
+        "Goal path: a recorded goal path (T records one; sessions keep them).");
   if (m.use_goal_path) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em * 8.0f);
     const char* preview = m.goal_path < static_cast<int>(m.goal_paths.size())
                               ? m.goal_paths[static_cast<size_t>(m.goal_path)].name.c_str()
-                              : "(none in the session)";
+                              : "(none recorded)";
     if (ImGui::BeginCombo("##path", preview)) {
       for (size_t p = 0; p < m.goal_paths.size(); ++p)
         if (ImGui::Selectable(m.goal_paths[p].name.c_str(), static_cast<int>(p) == m.goal_path))

@@ -1,13 +1,13 @@
 // The Motion panel: the motion analysis (solvers/motion_analysis.h) in the program. Choose
 // the source -- the timeline's clip over a chain (the goal is the chain's animated
-// effector), or a goal path of the open session -- and it replays that through every
-// solver that accepts the chain (warm start on, and off if asked, drift if asked), side by
-// side: a plot over time per solver in the solver colours (error, pop, jitter, drift,
-// iterations or us: a selector), the timeline's current time marked, and a summary table
-// sortable by any column. Clicking a plot point, or a row (its worst frame of the plotted
-// series), jumps the timeline to that frame and draws the other solvers' poses at that
-// frame as ghosts in their colours. Export writes the table and the per-frame series as
-// CSV (io/motion_report.h), atomically.
+// effector), or one of the editor's goal paths (recorded, or from a session) -- and it
+// replays that through every solver that accepts the chain (warm start on, and off if
+// asked, drift if asked), side by side: a plot over time per solver in the solver colours
+// (error, pop, jitter, drift, iterations or us: a selector), the timeline's current time
+// marked, and a summary table sortable by any column. Clicking a plot point, or a row (its
+// worst frame of the plotted series), jumps the timeline to that frame and draws the other
+// solvers' poses at that frame as ghosts in their colours. Export writes the table and the
+// per-frame series as CSV (io/motion_report.h), atomically.
 //
 // Reruns: the result belongs to the chain's inputs (parameters such as lambda and
 // iterations, limits, pole) as they were when it ran. When they change, it reruns at once

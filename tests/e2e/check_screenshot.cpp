@@ -5,8 +5,9 @@
 //   * the rig is upright: its highest joint in model space is drawn above its lowest;
 //   * bone colour is present where the camera projects the joints (except under a goal
 //     handle, which is drawn over them);
-//   * background elsewhere: pixels far from every bone and outside the skinned mesh's
-//     projected box match the row's background.
+//   * background elsewhere: pixels far from every bone, outside the skinned mesh's
+//     projected box, off the selected goal's gizmo and the view's toolbar match the row's
+//     background.
 //
 // usage: check_screenshot SHOT.png STATE.json
 //        check_screenshot --differ A.png B.png MIN_PIXELS
@@ -187,6 +188,30 @@ int main(int argc, char** argv) {
       if (x >= b[0] - 4 && x <= b[2] + 4 && y >= b[1] - 4 && y <= b[3] + 4) return true;
     return false;
   };
+  // The selected goal's gizmo (app/gizmo.h: 90 points across, drawn over the view): not
+  // background either.
+  Point gizmo{-1e9f, -1e9f};
+  if (state.contains("selected_chain") && state.contains("chains") && state["selected_chain"].get<int>() >= 0) {
+    const auto& c = state["chains"][state["selected_chain"].get<size_t>()];
+    gizmo = {c["goal_window"][0].get<float>() * to_pixels, c["goal_window"][1].get<float>() * to_pixels};
+  }
+  const float gizmo_radius = 100.0f * to_pixels;
+  const auto on_gizmo = [&](const Point& p) {
+    return (p.x - gizmo.x) * (p.x - gizmo.x) + (p.y - gizmo.y) * (p.y - gizmo.y) < gizmo_radius * gizmo_radius;
+  };
+  // The viewport's toolbar (Move, Rotate, Persp: app/gizmo_draw.h), a small window over the
+  // view's top left corner: its buttons' rectangles, padded by the window's frame.
+  std::vector<std::vector<float>> toolbar;
+  if (state.contains("ui_rects"))
+    for (const char* name : {"gizmo_translate", "gizmo_rotate", "view_projection"})
+      if (state["ui_rects"].contains(name)) toolbar.push_back(state["ui_rects"][name].get<std::vector<float>>());
+  const auto on_toolbar = [&](const Point& p) {
+    for (const auto& r : toolbar)
+      if (p.x >= (r[0] - 10) * to_pixels && p.x <= (r[0] + r[2] + 10) * to_pixels && p.y >= (r[1] - 10) * to_pixels &&
+          p.y <= (r[1] + r[3] + 10) * to_pixels)
+        return true;
+    return false;
+  };
   int samples = 0, background = 0;
   const float margin = 40.0f;
   for (int y = static_cast<int>(vy) + 4; y < static_cast<int>(vy + vh) - 4; y += 24) {
@@ -201,7 +226,7 @@ int main(int argc, char** argv) {
         const Point b = parent >= 0 ? pixel[static_cast<size_t>(parent)] : a;
         nearest = std::min(nearest, distance_to_segment(p, a, b));
       }
-      if (nearest < margin || inside_mesh(p.x, p.y)) continue;
+      if (nearest < margin || inside_mesh(p.x, p.y) || on_gizmo(p) || on_toolbar(p)) continue;
       ++samples;
       background += colour_distance(img.at(x, y), bg) <= 24;
     }

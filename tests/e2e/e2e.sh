@@ -227,10 +227,28 @@ PYEOF
     # The clip with the IK on top, baked (--export-motion: File > Export motion's command):
     # the file reopens with one clip, "<clip> IK", whose pose at a frame's time is the pose
     # the program solved at that time (one frame at --time starts from the clip's pose, as
-    # each baked frame does), and Blender-style clients play it (unit-tested).
+    # each baked frame does), and Blender-style clients play it (unit-tested). The goals
+    # follow the animation (the default on a rig with clips); a session lifts the left
+    # foot's goal 10 cm above the animated foot, so the IK has something to do.
     gltf="$SHARED/gltf-samples/CesiumMan/glTF-Binary/CesiumMan.glb"
     t=0.875   # frame 20 of 24 per second, from the clip's start at 1/24 s
-    "${XVFB[@]}" "$IKSCOPE" "$gltf" --clip "animation 0" --time "$t" --frames 1 \
+    "${XVFB[@]}" "$IKSCOPE" "$gltf" --frames 1 --state-out "$out/chains.json" > /dev/null 2>&1 \
+      || fail "ikscope exited with an error"
+    "$PY" - "$out" "$gltf" <<'PYEOF'
+import json, sys
+out, gltf = sys.argv[1], sys.argv[2]
+s = json.load(open(f"{out}/chains.json"))
+chains = []
+for c in s["chains"]:
+    lifted = s["joints"][c["effector"]]["name"] == "leg_joint_L_3"
+    chains.append({"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
+                   "goal": {"position": [0.0, 0.1, 0.0] if lifted else [0.0, 0.0, 0.0]},
+                   "goal_motion": {"mode": "animation"}})
+assert any(ch["goal"]["position"][1] for ch in chains), [s["joints"][c["effector"]]["name"] for c in s["chains"]]
+json.dump({"format": "ikscope-session", "version": 1, "rig_path": gltf, "chains": chains},
+          open(f"{out}/lifted.session.json", "w"))
+PYEOF
+    "${XVFB[@]}" "$IKSCOPE" "$out/lifted.session.json" --clip "animation 0" --time "$t" --frames 1 \
       --export-motion "$out/baked.glb" --state-out "$out/solved.json" > "$out/stdout.txt" 2> "$out/stderr.txt" \
       || fail "ikscope --export-motion exited with an error: $(cat "$out/stderr.txt")"
     json "$out/solved.json" 's["status"]' | grep -q "motion exported to .*baked.glb: clip 'animation 0 IK', 48 frames" \
