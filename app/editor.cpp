@@ -48,6 +48,7 @@ bool open_rig(Editor& editor, const std::string& path) {
   update_world(editor);
   suggest_chains(editor);
   editor.saved_chains = editor.chains;  // a rig just opened has nothing unsaved
+  editor.saved_limits = limits_state(editor);
   editor.saved_goal_paths.clear();
   editor.session_path.clear();
   editor.explicit_solve_chain = -1;

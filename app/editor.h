@@ -119,6 +119,7 @@ struct Editor {
   // What "unsaved" means: the chains (with goals, solvers, parameters) differ from these,
   // the chains as last saved or loaded (a rig's suggested chains count as loaded).
   std::vector<ik::Chain> saved_chains;
+  LimitsState saved_limits;  // the joint limits and edited marks as last saved or loaded
   std::string session_path;                 // the last session saved or opened; "" = none yet
   // File > Open recent: the rigs and sessions last opened or saved, newest first
   // (app/core/recent_files.h), kept in recent_files_path ("" = not kept: no config folder).

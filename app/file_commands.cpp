@@ -130,6 +130,7 @@ bool save_session(Editor& editor, const std::string& path) {
   }
   editor.saved_chains = editor.chains;
   editor.saved_goal_paths = editor.goal_paths;
+  editor.saved_limits = limits_state(editor);
   editor.session_path = path;
   remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
@@ -171,6 +172,7 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.comparison.clear();
   editor.history.reset(editor.chains);
   editor.saved_chains = editor.chains;
+  editor.saved_limits = limits_state(editor);
   editor.session_path = path;
   editor.explicit_solve_chain = -1;
   if (session.has_camera) {
@@ -208,7 +210,9 @@ bool open_any(Editor& editor, const std::string& path) {
 }
 
 bool has_unsaved_changes(const Editor& editor) {
-  return editor.has_rig && (!same_chains(editor.chains, editor.saved_chains) || goal_paths_changed(editor));
+  // Chains, recorded goal paths and joint-limit edits (as last saved or loaded).
+  return editor.has_rig && (!same_chains(editor.chains, editor.saved_chains) || goal_paths_changed(editor) ||
+                            !same_limits(limits_state(editor), editor.saved_limits));
 }
 
 void request_quit(Editor& editor) {

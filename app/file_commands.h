@@ -28,7 +28,8 @@ PathCommand open_command_for(const std::string& path);
 // dropped file).
 bool open_any(Editor& editor, const std::string& path);
 
-// Unsaved changes: the chains differ from the ones last saved or loaded.
+// Unsaved changes: the chains, the recorded goal paths or the joint-limit edits differ from
+// the ones last saved or loaded.
 bool has_unsaved_changes(const Editor& editor);
 
 // Actions that would lose unsaved work ask first: they run at once when nothing is unsaved,
