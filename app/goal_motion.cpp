@@ -92,7 +92,8 @@ void draw_chain_paths(Editor& editor, int c) {
 
 float goal_path_time(const Editor& editor) {
   const int clip = editor.timeline.clip;
-  if (!editor.has_rig || clip < 0 || clip >= static_cast<int>(editor.rig.clips.size())) return 0.0f;
+  if (!editor.has_rig) return 0.0f;
+  if (clip < 0 || clip >= static_cast<int>(editor.rig.clips.size())) return editor.timeline.path_clock;
   return editor.timeline.time - editor.rig.clips[static_cast<size_t>(clip)].start;
 }
 

@@ -4,8 +4,9 @@
 // space against this frame's animated pose, path and time, store a dragged goal back (a new
 // offset), switch modes (one undo step), and draw the per-chain mode combo.
 //
-// The path time is the clip's time since its start (0 without a clip), so a recorded path
-// replays in step with the timeline and loops on its own duration.
+// The path time is the clip's time since its start, so a recorded path replays in step with
+// the timeline; on a rig without clips it is the timeline's path clock (real time while a
+// chain follows a path). Either way a path loops on its own duration.
 #pragma once
 
 #include <string>

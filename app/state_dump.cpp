@@ -35,6 +35,7 @@ nlohmann::json timeline_json(const Editor& editor) {
   out["clip"] = has_clip ? json(editor.rig.clips[static_cast<size_t>(t.clip)].name) : json(nullptr);
   out["clip_index"] = t.clip;
   out["time"] = t.time;
+  out["path_clock"] = t.path_clock;  // without a clip: the goal paths' replay time
   out["playing"] = t.playing;
   out["loop"] = t.loop;
   out["speed"] = t.speed;

@@ -38,6 +38,27 @@ void moved(Editor& editor) {
   sample_animated(editor);
 }
 
+// Seconds of wall time since `counter` (0: none yet), at most a quarter of a second: a stall
+// (a hung frame) does not jump ahead, and a slow software renderer still plays in real time.
+double seconds_since(std::uint64_t counter, std::uint64_t now) {
+  if (counter == 0) return 0.0;
+  return std::min(0.25, static_cast<double>(now - counter) / static_cast<double>(SDL_GetPerformanceFrequency()));
+}
+
+// Without a clip: the goal paths' clock runs while some chain follows a path.
+void advance_path_clock(Editor& editor) {
+  Timeline& t = editor.timeline;
+  bool any_path = false;
+  for (const ik::Chain& chain : editor.chains) any_path = any_path || (chain.enabled && chain.motion == ik::Chain::Motion::path);
+  if (!any_path) {
+    t.path_counter = 0;
+    return;
+  }
+  const std::uint64_t now = SDL_GetPerformanceCounter();
+  t.path_clock += static_cast<float>(seconds_since(t.path_counter, now));
+  t.path_counter = now;
+}
+
 }  // namespace
 
 bool has_clips(const Editor& editor) { return editor.has_rig && !editor.rig.clips.empty(); }
@@ -104,16 +125,14 @@ void update_timeline(Editor& editor) {
   Timeline& t = editor.timeline;
   if (t.animated.local.size() != editor.rig.skeleton.rest.size()) moved(editor);
   const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr) advance_path_clock(editor);
   if (clip == nullptr || !t.playing) {
     t.last_counter = 0;
     return;
   }
   const std::uint64_t now = SDL_GetPerformanceCounter();
   if (t.last_counter != 0) {
-    // At most a quarter of a second per frame: a stall (a hung frame) does not jump the clip
-    // ahead, and a slow software renderer (4 frames a second) still plays in real time.
-    const double seconds =
-        std::min(0.25, static_cast<double>(now - t.last_counter) / static_cast<double>(SDL_GetPerformanceFrequency()));
+    const double seconds = seconds_since(t.last_counter, now);
     bool stopped = false;
     const float next =
         ik::advance_time(t.time, static_cast<float>(seconds), t.speed, clip->start, clip->end, t.loop, &stopped);
@@ -281,6 +300,11 @@ void draw_timeline(Editor& editor, float x, float y, float width, float height) 
     ImGui::TextDisabled("Timeline: no clips in this rig.");
     ImGui::SameLine();
     draw_record_button(editor);
+    if (editor.timeline.path_counter != 0) {
+      ImGui::SameLine();
+      ImGui::Text("goal paths playing: %.2f s (each loops on its own length)",
+                  static_cast<double>(editor.timeline.path_clock));
+    }
   } else {
     draw_record_button(editor);
     ImGui::SameLine();

@@ -36,6 +36,11 @@ struct Timeline {
   // `animated` (else it continues from the last frame's pose).
   bool time_moved = true;
   std::uint64_t last_counter = 0;  // SDL performance counter at the last advance; 0 = none
+  // A rig without clips: the clock goal paths replay on (seconds since a chain began to
+  // follow one; each path loops on its own duration), running while some chain follows a
+  // path. With a clip, paths follow the clip's time instead (app/goal_motion.h).
+  float path_clock = 0.0f;
+  std::uint64_t path_counter = 0;
 };
 
 inline constexpr float kMinSpeed = 0.1f;

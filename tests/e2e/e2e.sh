@@ -276,6 +276,55 @@ assert worst < 1e-4, f"the baked clip is {worst} m off the solved pose at {t} s"
 print(f"baked clip at {t} s: farthest joint {worst:.2g} m from the solved pose; the IK moved joints up to {moved:.3g} m")
 PYEOF
     ;;
+  goal_path_replays_without_clips)
+    # The built-in humanoid has no clips: a goal following a recorded path replays on the
+    # timeline's path clock (real time, looping on the path's length). A session (written
+    # here) puts the left hand's goal on a 2 s circle; two runs, 10 and 40 frames: the
+    # clock has moved on, and each time the goal sits on the circle where the path is at
+    # that clock (linear between samples), and the two places differ.
+    "$PY" - "$out" "$E2E_DIR/../../assets/humanoid.gltf" <<'PYEOF'
+import json, math, sys
+out, rig = sys.argv[1], sys.argv[2]
+times = [i * 0.1 for i in range(21)]
+positions = [[0.35 + 0.15 * math.cos(math.pi * t), 1.0 + 0.15 * math.sin(math.pi * t), 0.35] for t in times]
+chain = {"solver": "dls", "root": {"index": 7, "name": "LeftUpperArm"}, "effector": {"index": 9, "name": "LeftHand"},
+         "goal": {"position": positions[0]}, "goal_motion": {"mode": "path", "path": "circle"}}
+json.dump({"format": "ikscope-session", "version": 1, "rig_path": rig, "chains": [chain],
+           "goal_paths": [{"chain": 0, "name": "circle", "times": times, "positions": positions}]},
+          open(f"{out}/circle.session.json", "w"))
+PYEOF
+    for n in 10 40; do
+      "${XVFB[@]}" "$IKSCOPE" "$out/circle.session.json" --frames "$n" --state-out "$out/f$n.json" > "$out/stdout.txt" 2>&1 \
+        || fail "ikscope exited with an error: $(cat "$out/stdout.txt")"
+    done
+    "$PY" - "$out" <<'PYEOF'
+import json, math, sys
+out = sys.argv[1]
+def expected(clock):
+    t = clock % 2.0
+    k = min(int(t / 0.1), 19)
+    f = (t - 0.1 * k) / 0.1
+    at = lambda i: [0.35 + 0.15 * math.cos(math.pi * 0.1 * i), 1.0 + 0.15 * math.sin(math.pi * 0.1 * i), 0.35]
+    a, b = at(k), at(k + 1)
+    return [a[i] + f * (b[i] - a[i]) for i in range(3)]
+goals = []
+clocks = []
+for n in (10, 40):
+    s = json.load(open(f"{out}/f{n}.json"))
+    assert not s["status_is_error"], s["status"]
+    chain = s["chains"][0]
+    assert chain["goal_mode"] == "follows path", chain["goal_mode"]
+    clock = s["timeline"]["path_clock"]
+    # The dump is written after the last frame's solve; the clock may have moved on by
+    # less than one frame's advance (at most a quarter of a second) since then.
+    miss = min(math.dist(chain["goal"], expected(clock - d)) for d in [i * 0.005 for i in range(51)])
+    assert miss < 2e-3, f"frame {n}: the goal is {miss} off the path at clock {clock}"
+    goals.append(chain["goal"]); clocks.append(clock)
+assert clocks[1] > clocks[0] + 0.1, clocks
+assert math.dist(goals[0], goals[1]) > 0.01, goals
+print(f"path clock {clocks[0]:.2f} s -> {clocks[1]:.2f} s; the goal followed the circle")
+PYEOF
+    ;;
   timeline_clip_time)
     # CesiumMan opened at its clip at two times (--clip, --time, paused): the clip's pose at
     # each time matches an independent sample of the glTF (tests/e2e/gltf_clip_sample.py reads
