@@ -5,6 +5,7 @@
 #include "app/core/elide.h"
 #include "app/file_commands.h"
 #include "app/joint_panel.h"
+#include "app/motion_export.h"
 #include "app/panel_layout.h"
 #include "app/timeline.h"
 
@@ -94,7 +95,7 @@ void draw_menu_bar(Editor& editor) {
       request_path(editor, PathCommand::save_session);
     if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.has_rig))
       request_path(editor, PathCommand::export_gltf);
-    if (ImGui::MenuItem("Export motion (clip + IK)...", "Ctrl+Shift+E", false, has_clips(editor)))
+    if (ImGui::MenuItem("Export motion (clip or goal paths + IK)...", "Ctrl+Shift+E", false, can_bake_motion(editor)))
       request_path(editor, PathCommand::export_motion);
     if (ImGui::MenuItem("Screenshot", "F12")) editor.screenshot_requested = true;
     ImGui::Separator();

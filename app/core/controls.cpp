@@ -35,7 +35,7 @@ const Control kControls[] = {
     {"Ctrl+Shift+O, drop a .json", "open a session (chains, goals, solvers, camera)"},
     {"Ctrl+S", "save the session"},
     {"Ctrl+E", "export the rig with the posed joints as .gltf or .glb"},
-    {"Ctrl+Shift+E", "export motion: the clip with the IK on top, every frame, as a glTF clip"},
+    {"Ctrl+Shift+E", "export motion: the clip (or the followed goal paths) with the IK on top, every frame, as a glTF clip"},
     {"F12", "screenshot (ikscope-DATE-TIME.png in the current folder)"},
     {"Drag a panel's inner edge", "resize the side panel (remembered between runs)"},
     {"Panel title arrow", "collapse the side panel; its edge strip brings it back"},

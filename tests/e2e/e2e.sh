@@ -281,7 +281,7 @@ PYEOF
     # timeline's path clock (real time, looping on the path's length). A session (written
     # here) puts the left hand's goal on a 2 s circle; two runs, 10 and 40 frames: the
     # clock has moved on, and each time the goal sits on the circle where the path is at
-    # that clock (linear between samples), and the two places differ.
+    # that clock (linear between samples), and the two places differ. Then the bake.
     "$PY" - "$out" "$E2E_DIR/../../assets/humanoid.gltf" <<'PYEOF'
 import json, math, sys
 out, rig = sys.argv[1], sys.argv[2]
@@ -323,6 +323,24 @@ for n in (10, 40):
 assert clocks[1] > clocks[0] + 0.1, clocks
 assert math.dist(goals[0], goals[1]) > 0.01, goals
 print(f"path clock {clocks[0]:.2f} s -> {clocks[1]:.2f} s; the goal followed the circle")
+PYEOF
+    # File > Export motion on this rig bakes the path (30 per second, from rest): the baked
+    # clip, reopened, has the hand on the circle at 1.3 s.
+    "${XVFB[@]}" "$IKSCOPE" "$out/circle.session.json" --frames 1 --export-motion "$out/circle.glb" \
+      --state-out "$out/baked.json" > "$out/stdout.txt" 2>&1 || fail "--export-motion failed: $(cat "$out/stdout.txt")"
+    json "$out/baked.json" 's["status"]' | grep -q "clip 'circle IK', 61 frames at 30 per second" \
+      || fail "status: $(json "$out/baked.json" 's["status"]')"
+    "${XVFB[@]}" "$IKSCOPE" "$out/circle.glb" --time 1.3 --frames 1 --state-out "$out/reopened.json" > /dev/null 2>&1 \
+      || fail "the baked file does not reopen"
+    "$PY" - "$out" <<'PYEOF'
+import json, math, sys
+s = json.load(open(f"{sys.argv[1]}/reopened.json"))
+hand = next(i for i, j in enumerate(s["joints"]) if j["name"] == "LeftHand")
+want = [0.35 + 0.15 * math.cos(math.pi * 1.3), 1.0 + 0.15 * math.sin(math.pi * 1.3), 0.35]
+miss = math.dist(s["timeline"]["animated"][hand], want)
+assert [c["name"] for c in s["timeline"]["clips"]] == ["circle IK"], s["timeline"]["clips"]
+assert miss < 5e-3, f"the baked hand is {miss} m off the circle at 1.3 s"
+print(f"baked goal path: the hand {miss:.2g} m off the circle at 1.3 s")
 PYEOF
     ;;
   timeline_clip_time)
