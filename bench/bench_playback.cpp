@@ -10,10 +10,13 @@
 //   cesiumman           CesiumMan's own walk (57 channels on 19 joints, linear), read from
 //                       ../shared/gltf-samples; skipped when that folder is missing.
 //
-// BM_PlaybackFrame/<ik weight>: the program's whole per-frame step with a clip playing on
-// the humanoid: the animated pose sampled as above, then ik::solve_animated_frame (the pose
-// starts from the animated one, solve_frame on the chains the program suggests -- DLS,
-// default Params, traced and timed as in the program -- then the IK-weight blend). The goals
+// BM_PlaybackFrame/<rig>_<ik weight>: the program's whole per-frame step with a clip playing:
+// the animated pose sampled as above, then ik::solve_animated_frame (the pose starts from
+// the animated one, solve_frame on the chains the program suggests from the rig's roles --
+// DLS, default Params, traced and timed as in the program -- then the IK-weight blend). Rigs:
+// the built-in humanoid (26 joints) and assets/mixamo_rig.gltf (65 Mixamo joints, 75 with
+// tips, in centimetres under a 0.01 root; its default limits from roles), each with the
+// synthetic clip below. The goals
 // stay pinned where the effectors are at rest (foot locks, hands held) while the clip moves
 // the body, so every frame the IK has work to do. weight_1 skips the blend (nothing to
 // blend), weight_half (0.5) blends every chain's joints. per_frame is the time of one frame.
@@ -25,8 +28,8 @@
 #include "io/gltf_import.h"
 #include "solvers/clip.h"
 #include "solvers/ik_blend.h"
+#include "solvers/role_chains.h"
 #include "solvers/solver_table.h"
-#include "solvers/suggest_chains.h"
 
 namespace {
 
@@ -39,6 +42,11 @@ ik::ImportedRig load(const std::string& path) {
 
 const ik::ImportedRig& humanoid() {
   static const ik::ImportedRig rig = load(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf");
+  return rig;
+}
+
+const ik::ImportedRig& mixamo() {
+  static const ik::ImportedRig rig = load(std::string(IKSCOPE_SOURCE_DIR) + "/assets/mixamo_rig.gltf");
   return rig;
 }
 
@@ -127,11 +135,11 @@ void BM_ClipSampling_CesiumMan(benchmark::State& state) {
 }
 BENCHMARK(BM_ClipSampling_CesiumMan)->Name("BM_ClipSampling/cesiumman");
 
-void BM_PlaybackFrame(benchmark::State& state, float ik_weight) {
-  const ik::Skeleton& s = humanoid().skeleton;
+void BM_PlaybackFrame(benchmark::State& state, const ik::ImportedRig& (*rig)(), float ik_weight) {
+  const ik::Skeleton& s = rig().skeleton;
   const ik::Clip clip = synthetic_clip(s);
   const int dls = ik::find_solver("dls");
-  std::vector<ik::Chain> chains = ik::suggest_chains(s, ik::rest_pose(s), dls >= 0 ? dls : 0);
+  std::vector<ik::Chain> chains = ik::suggest_rig_chains(s, rig().roles, ik::rest_pose(s), dls >= 0 ? dls : 0);
   for (ik::Chain& c : chains) c.ik_weight = ik_weight;
   ik::Pose animated = ik::rest_pose(s), pose = ik::rest_pose(s);
   ik::Workspace workspace;
@@ -147,12 +155,17 @@ void BM_PlaybackFrame(benchmark::State& state, float ik_weight) {
   }
   state.counters["per_frame"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  int enabled = 0;
+  for (const ik::Chain& c : chains) enabled += c.enabled ? 1 : 0;
   state.counters["chains"] = static_cast<double>(chains.size());
+  state.counters["enabled_chains"] = enabled;
   state.counters["iterations_per_chain"] =
       benchmark::Counter(iterations / static_cast<double>(chains.size()), benchmark::Counter::kAvgIterations);
 }
-BENCHMARK_CAPTURE(BM_PlaybackFrame, weight_1, 1.0f);
-BENCHMARK_CAPTURE(BM_PlaybackFrame, weight_half, 0.5f);
+BENCHMARK_CAPTURE(BM_PlaybackFrame, humanoid_weight_1, humanoid, 1.0f);
+BENCHMARK_CAPTURE(BM_PlaybackFrame, humanoid_weight_half, humanoid, 0.5f);
+BENCHMARK_CAPTURE(BM_PlaybackFrame, mixamo_weight_1, mixamo, 1.0f);
+BENCHMARK_CAPTURE(BM_PlaybackFrame, mixamo_weight_half, mixamo, 0.5f);
 
 }  // namespace
 
