@@ -135,7 +135,8 @@ void update(Program& p) {
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),
                         static_cast<float>(p.metrics.window_height));
   app::draw_viewport_toolbar(editor, p.area);
-  app::draw_full_body_panel(editor, p.area);  // over the 3D view's lower left
+  // Over the 3D view's lower left; not while the Motion panel covers that corner.
+  if (!editor.motion.open) app::draw_full_body_panel(editor, p.area);
   int mouse_x = 0, mouse_y = 0;
   SDL_GetMouseState(&mouse_x, &mouse_y);
   app::hover_viewport(editor, p.input, p.area, io.WantCaptureMouse, static_cast<float>(mouse_x),
