@@ -159,10 +159,6 @@ void draw_inspection_controls(Editor& editor, int c) {
   }
   remember_rect(editor, "step");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause and scrub through the iterations of the solve shown below");
-  same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                    ImGui::CalcTextSize("Compare solvers").x);
-  if (ImGui::Checkbox("Compare solvers", &editor.compare_mode) && !editor.compare_mode) editor.comparison.clear();
-  remember_rect(editor, "compare");
   // The step block always takes the same two rows (disabled outside step mode), so ticking
   // Step does not move anything under the mouse.
   const bool recorded = last >= 1 && !trace.poses.empty();
@@ -328,7 +324,7 @@ int draw_selected_chain(Editor& editor, int c) {
     }
     const bool convergence_tab = ImGui::BeginTabItem("Convergence");
     remember_rect(editor, "tab_convergence");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solve from rest, Step through the iterations, compare solvers");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Solve from rest, Step through the iterations");
     if (convergence_tab) {
       tab = 1;
       // The room the Solver tab takes (the chain table above is sized by it); scrolls
@@ -340,6 +336,28 @@ int draw_selected_chain(Editor& editor, int c) {
         draw_convergence(editor, c);
       }
       ImGui::PopItemWidth();
+      ImGui::EndChild();
+      ImGui::EndTabItem();
+    }
+    // Compare: every solver on this chain, the table first so that all of them show without
+    // scrolling, then their plot. The tab is the compare mode (ghosts in the viewport too).
+    const bool compare_tab = ImGui::BeginTabItem("Compare");
+    remember_rect(editor, "tab_compare");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every solver on this chain from rest, side by side");
+    if (compare_tab != editor.compare_mode) {
+      editor.compare_mode = compare_tab;
+      if (!compare_tab) editor.comparison.clear();
+    }
+    if (compare_tab) {
+      tab = 2;
+      ImGui::BeginChild("comparison", ImVec2(0.0f, 0.0f));
+      if (known_solver) {
+        const float top = ImGui::GetCursorScreenPos().y;
+        const float bottom = draw_comparison(editor, c);
+        editor.ui_rects["compare_table"] = {ImGui::GetWindowPos().x, top, ImGui::GetWindowWidth(), bottom - top};
+        editor.ui_rects["compare_view"] = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
+                                           ImGui::GetWindowHeight()};
+      }
       ImGui::EndChild();
       ImGui::EndTabItem();
     }

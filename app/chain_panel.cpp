@@ -251,6 +251,10 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     tab = draw_selected_chain(editor, editor.selected_chain);
   } else {
     ImGui::TextDisabled("Click a chain, or a goal handle in the viewport.");
+    if (editor.compare_mode) {  // the Compare tab went with the selection
+      editor.compare_mode = false;
+      editor.comparison.clear();
+    }
   }
   if (tab == 0 || !has_selection) storage->SetFloat(below_key, ImGui::GetCursorPosY() - below_top);
   ImGui::End();

@@ -318,20 +318,27 @@ void disabled_wrapped(const char* text) {
 
 }  // namespace
 
+float draw_comparison(const Editor& editor, int c) {
+  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return 0.0f;
+  disabled_wrapped(
+      "Every solver from the rest pose of the chain, with this chain's parameters; each result is drawn as a "
+      "ghost in its colour.");
+  draw_compare_table(editor, c);
+  const float table_bottom = ImGui::GetItemRectMax().y;
+  std::vector<PlotSeries> series;
+  for (const ComparisonRun& run : editor.comparison)
+    if (run.result.status != ik::SolveStatus::invalid_input && run.errors.size() >= 1)
+      series.push_back({&run.errors, solver_imgui_colour(run.solver), ik::solver_table()[run.solver].name});
+  if (!series.empty()) draw_error_plot(series, -1, chain_tolerance(editor, c));
+  return table_bottom;
+}
+
 void draw_convergence(const Editor& editor, int c) {
   if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
   const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
   const float tolerance = chain_tolerance(editor, c);
   if (editor.compare_mode) {
-    std::vector<PlotSeries> series;
-    for (const ComparisonRun& run : editor.comparison)
-      if (run.result.status != ik::SolveStatus::invalid_input && run.errors.size() >= 1)
-        series.push_back({&run.errors, solver_imgui_colour(run.solver), ik::solver_table()[run.solver].name});
-    if (!series.empty()) draw_error_plot(series, -1, tolerance);
-    draw_compare_table(editor, c);
-    disabled_wrapped(
-        "Every solver from the rest pose of the chain, with this chain's parameters; each result is drawn as a "
-        "ghost in its colour.");
+    draw_comparison(editor, c);
     return;
   }
   // The chain's own solver refused it this frame: say why, and no stale curve.

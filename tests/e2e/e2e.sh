@@ -808,9 +808,10 @@ PYEOF
     "${XVFB[@]}" bash "$0" __compare_inside
     ;;
   __compare_inside)
-    # A screenshot to look at: a two-bone arm chain compared across every solver (nine)
-    # in the Convergence tab, at the default window size. Three runs: the drag selects the
-    # chain; the first run finds the tab, the second the Compare switch, the third shoots.
+    # A two-bone arm chain compared across every solver in the Compare tab, at the default
+    # window size: the table of all ten solvers ends inside the tab's view (no scrolling),
+    # nine of them ran and the two-bone row is one of them, and a screenshot to look at.
+    # Two runs: the drag selects the chain; the first run finds the tab, the second clicks it.
     out="$OUT/compare_nine_solvers_plot"
     "$IKSCOPE" --frames 2 --state-out "$out/start.json" > /dev/null
     read -r _ gx gy dx dy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/start.json")
@@ -822,14 +823,23 @@ PYEOF
     }
     click_at() { xdotool mousemove --window "$wid" "$1" "$2"; sleep 0.2; xdotool click 1; sleep 0.4; }
     start_program "$out/run1.json"; drag_limb_goal; quit_program
-    read -r _ _ _ _ _ tx ty < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/run1.json" tab_convergence)
-    start_program "$out/run2.json"; drag_limb_goal; click_at "$tx" "$ty"; quit_program
-    read -r _ _ _ _ _ cx cy < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/run2.json" compare)
+    read -r _ _ _ _ _ tx ty < <("$PY" "$E2E_DIR/limb_goal_drag.py" "$out/run1.json" tab_compare)
     cd "$out"   # where F12 writes its screenshot
-    start_program "$out/run3.json"; drag_limb_goal; click_at "$tx" "$ty"; click_at "$cx" "$cy"
+    start_program "$out/run2.json"; drag_limb_goal; click_at "$tx" "$ty"
+    xdotool mousemove --window "$wid" 640 400   # off the panel: no tooltip in the picture
     sleep 0.5; xdotool key F12; sleep 0.5
     quit_program
     ls "$out"/ikscope-*.png > /dev/null 2>&1 || fail "no F12 screenshot"
+    "$PY" - "$out/run2.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+r = s["ui_rects"]
+assert "compare_table" in r, "the Compare tab is not open"
+table, view = r["compare_table"], r["compare_view"]
+bottom, view_bottom = table[1] + table[3], view[1] + view[3]
+assert bottom <= view_bottom + 0.5, f"the comparison table ends at {bottom}, below its view ({view_bottom})"
+print(f"compare table: {table[3]:.0f} px tall, ends at {bottom:.0f} within the view ending at {view_bottom:.0f}")
+PYEOF
     ;;
   save_popup_enter_writes)
     "${XVFB[@]}" bash "$0" __save_inside
