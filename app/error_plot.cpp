@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/chain_details.h"  // status_colour: the chain table's stop-reason colours
 #include "app/core/plot_axes.h"
 #include "app/core/stop_reason.h"
 #include "app/inspection.h"
@@ -24,23 +25,6 @@ constexpr float kErrorFloor = 1e-9f;  // errors of 0 are drawn here (the log of 
 // same for every chain and kept while the program runs.
 constexpr ImGuiID kPlotHeightKey = 0x706c6f74;                // "plot"
 const ImU32 kToleranceColour = IM_COL32(140, 220, 140, 190);  // the tolerance line, its label and legend entry
-
-// The colours of the chain table's stop reasons (chain_panel.cpp), for the compare table.
-ImVec4 status_colour(ik::SolveStatus s) {
-  switch (s) {
-    case ik::SolveStatus::reached:
-      return {0.45f, 0.85f, 0.45f, 1.0f};
-    case ik::SolveStatus::max_iterations:
-      return {0.95f, 0.80f, 0.35f, 1.0f};
-    case ik::SolveStatus::stalled:
-      return {0.95f, 0.60f, 0.30f, 1.0f};
-    case ik::SolveStatus::unreachable:
-      return {0.95f, 0.45f, 0.40f, 1.0f};
-    case ik::SolveStatus::invalid_input:
-      return {0.65f, 0.65f, 0.65f, 1.0f};
-  }
-  return {1, 1, 1, 1};
-}
 
 ImU32 solver_imgui_colour(int solver) {
   const glm::vec3 c = ik::solver_colour(solver);
