@@ -9,7 +9,8 @@
 //
 // After the benchmarks, two printed tables (skip with --full_body_cases=0; with
 // --full_body_no_limits the reachability table's full-body solves ignore the joint limits,
-// which shows how many of the failures the limits cause):
+// which shows how many of the failures the limits cause; --full_body_iterations=N gives the
+// reachability solves N iterations instead of 64, which shows how many fail for the budget):
 //   * drag: the median and 95th percentile of one frame's wall time over 5 passes of the
 //     path, per rig;
 //   * reachability: N random poses within the joint limits (default 10,000; the hips also
@@ -192,9 +193,13 @@ ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937&
   return pose;
 }
 
+// --full_body_iterations: the reachability solves' iteration budget.
+int g_iterations = 64;
+
 void reach_table(const Rig& r, int cases, bool use_limits) {
   const std::vector<int> joints = body_joints(r);
   ik::Chain chain = r.chain;
+  chain.params.max_iterations = g_iterations;
   for (ik::EffectorGoal& e : chain.extra_effectors) e.weight = 1.0f;
   chain.params.use_limits = use_limits;
   chain.params.warm_start = false;  // from rest (the pose given is the rest pose too)
@@ -296,6 +301,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--full_body_cases=", 18) == 0) cases = std::atoi(argv[i] + 18);
     if (std::strcmp(argv[i], "--full_body_no_limits") == 0) use_limits = false;
+    if (std::strncmp(argv[i], "--full_body_iterations=", 23) == 0) g_iterations = std::atoi(argv[i] + 23);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

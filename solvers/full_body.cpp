@@ -2,15 +2,18 @@
 // full_body_step.cpp, behind full_body_problem.h.
 //
 // Index:
-//   set_frame          the root's parent frame
-//   iterate            the damped, task-priority iterations with undo of worse steps
-//   correct_pins       pin-only Gauss-Newton over the joints only the pins use
-//   solve_full_body    prepare -> start pose -> frame -> frames -> lengths -> goals ->
-//                      evaluate -> bump -> iterate -> correct pins -> status
+//   set_frame            the root's parent frame
+//   step_within_limits   one step, solved again while the limits clamp (the clamping loop)
+//   iterate              the damped, task-priority iterations with undo of worse steps
+//   restart_from_stall   a solve from rest that stalls starts again elsewhere in the limits
+//   correct_pins         pin-only Gauss-Newton over the joints only the pins use
+//   solve_full_body      prepare -> start pose -> frame -> frames -> lengths -> goals ->
+//                        evaluate -> bump -> iterate -> restarts -> correct pins -> status
 #include "solvers/full_body.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "solvers/full_body_problem.h"
 #include "solvers/goal_error.h"
@@ -31,12 +34,20 @@ constexpr float kMaxDamping = 1024.0f;
 // creeping along a plateau of conflicting goals by smaller gains would move a warm-started
 // pose a little in every frame although its goals stand still.
 constexpr float kMinRelativeGain = 1e-3f;
-// Restarts after a stall of a solve from rest (restart_from_stall): at most this many, each only with at least
-// kRestartIterations iterations left, pulling limited joints this far toward the middle of
-// their limits.
-constexpr int kRestarts = 3;
+// The clamping loop solves one step at most this many times (step_within_limits).
+constexpr int kClampPasses = 4;
+// Restarts of a solve from rest that stalls (restart_from_stall): at most this many, each
+// only with at least kRestartIterations iterations left. The first goes to the middle of the
+// limits; later ones kRestartBlend of the way from the stalled pose toward a random pose
+// within kRestartSpread of each limit range (around its middle).
+constexpr int kRestarts = 16;
 constexpr int kRestartIterations = 8;
-constexpr float kRestartPull = 1.0f;
+constexpr float kRestartBlend = 0.5f;
+constexpr float kRestartSpread = 0.7f;
+// A solve from rest also counts as stalled when, after kSlowAfter iterations, its error has
+// not halved over the last kSlowWindow: that basin costs more iterations than a restart.
+constexpr int kSlowAfter = 8;
+constexpr int kSlowWindow = 4;
 
 void set_frame(Body& b, const Pose& pose) {
   const glm::mat4 parent = parent_world(b.skeleton, pose, b.chain.root);
@@ -58,16 +69,37 @@ void measure(Body& b, const Pose& pose, Progress& p) {
   p.objective = evaluate(b, p.worst, p.metric);
 }
 
-void iterate(Body& b, Pose& pose, Trace* trace, Progress& p) {
+// Baerlocher and Boulic's clamping loop: a joint the step pushed into its limit is held in
+// the direction the clamp took away (a hinge: its one column; a ball joint: the blocked
+// direction, free to slide along the limit; clamped again: wholly) and the step is solved
+// again, so the joints that can still move make up for it in the same step. Without it the
+// step keeps pressing on a limit, the other joints never take over, and the solve creeps
+// along the limit for many iterations or stalls there.
+bool step_within_limits(Body& b, Pose& pose, Trace* trace, float damping, bool pins_only) {
+  begin_step(b);
+  save_pose(b, pose);
+  for (int pass = 1;; ++pass) {
+    if (!priority_step(b, damping, pins_only)) return false;
+    add_fixed_step(b);
+    limit_step(b);
+    if (apply_step(b, pose) == 0 || pass == kClampPasses) break;
+    fix_clamped_joints(b, pose);
+    restore_pose(b, pose);
+  }
+  trace_clamped_joints(b, trace);
+  return true;
+}
+
+// The damped iterations. `cold`: a solve from rest, which may restart (see kSlowAfter).
+void iterate(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
   StallDetector stall(p.metric, 1.0f);
   float damping = 1.0f;
+  float metrics[kSlowWindow] = {};  // the last kSlowWindow metrics, a ring
+  int steps = 0;
   while (p.iterations < b.params.max_iterations && p.metric > 1.0f) {
     build_jacobian(b, pose);
-    const bool solved = priority_step(b, damping, false);
-    limit_step(b);
-    save_pose(b, pose);
     const Progress before = p;
-    apply_step(b, pose, trace);
+    const bool solved = step_within_limits(b, pose, trace, damping, false);
     measure(b, pose, p);
     // A step that made the weighted error worse is undone, with more damping next time: the
     // linear model did not hold (near a singularity, or effectors pulling against each other).
@@ -90,6 +122,13 @@ void iterate(Body& b, Pose& pose, Trace* trace, Progress& p) {
       p.stalled = true;
       break;
     }
+    const float window_ago = metrics[steps % kSlowWindow];
+    metrics[steps % kSlowWindow] = p.metric;
+    ++steps;
+    if (cold && steps >= kSlowAfter && p.metric > 0.5f * window_ago) {
+      p.stalled = true;
+      break;
+    }
   }
 }
 
@@ -105,15 +144,50 @@ glm::quat limits_middle(const JointLimits& l, const glm::quat& rest) {
 }
 
 // A stall short of the goals with iterations left is, on a rig with limits, nearly always a
-// local minimum where joints press on their limits (the damped step does not know the limits;
-// the clamp only cuts a clamped joint's weight for the next step): without limits the
-// reachability benchmark reaches 100 % on both rigs. A restart moves every limited joint the
-// solve turns to the middle of its limits (kRestartPull of the way: off the limits,
-// deterministic), then iterates again with the damping schedule reset; a restart that ends no
-// better is undone. Counted as one iteration (it changes the pose, and the trace shows it).
-void restart_from_stall(Body& b, Pose& pose, Trace* trace, Progress& p) {
+// local minimum where joints press on their limits: without limits the reachability
+// benchmark reaches 100 % on both rigs. A restart moves every limited joint the solve turns:
+// the first to the middle of its limits (off the limits, where a rig at rest usually is), a
+// later one half-way from where it stalled toward a random rotation inside its limits (a
+// different basin, not too far from this one: a far jump costs as many iterations as the
+// first attempt). Then it iterates again with the damping schedule reset; a restart that
+// ends no better is undone. The random rotations come from a fixed seed per restart, so the
+// same input gives the same output. Counted as one iteration (it changes the pose, and the
+// trace shows it).
+float next_unit(std::uint32_t& state) {  // xorshift32, in [0, 1)
+  state ^= state << 13;
+  state ^= state >> 17;
+  state ^= state << 5;
+  return static_cast<float>(state >> 8) * (1.0f / 16777216.0f);
+}
+
+// A random angle within kRestartSpread of [min, max] around its middle; `angle` itself for a
+// range of a full turn or more.
+float random_in(float min, float max, float angle, std::uint32_t& rng) {
+  if (!(max - min < kTwoPi)) return angle;
+  return 0.5f * (min + max) + 0.5f * (max - min) * kRestartSpread * (2.0f * next_unit(rng) - 1.0f);
+}
+
+glm::quat limits_random(const JointLimits& l, const glm::quat& rest, const glm::quat& local, std::uint32_t& rng) {
+  const glm::quat offset = glm::conjugate(rest) * local;
+  if (l.hinge) return rest * glm::angleAxis(random_in(l.min.x, l.max.x, 0.0f, rng), ik::hinge_axis(l));
+  if (l.cone) {
+    // Uniform over the ellipse of swing vectors (as the benchmark samples), scaled by kRestartSpread.
+    const float radius = kRestartSpread * std::sqrt(next_unit(rng)), angle = kTwoPi * next_unit(rng);
+    SwingTwist reading;
+    reading.swing =
+        radius * glm::vec2(std::cos(angle) * std::min(l.swing.x, kPi), std::sin(angle) * std::min(l.swing.y, kPi));
+    reading.twist = random_in(l.twist_min, l.twist_max, swing_twist_angles(l, offset).twist, rng);
+    return rest * from_swing_twist(l, reading);
+  }
+  glm::vec3 a = xyz_angles_near_limits(l, offset);
+  for (int i = 0; i < 3; ++i) a[i] = random_in(l.min[i], l.max[i], a[i], rng);
+  return rest * from_xyz_angles(a);
+}
+
+void restart_from_stall(Body& b, Pose& pose, Trace* trace, Progress& p, int restart) {
   const FullBodyScratch& s = b.scratch;
   const Workspace& ws = b.workspace;
+  std::uint32_t rng = 0x9e3779b9u + 7919u * static_cast<std::uint32_t>(restart);
   for (size_t k = 0; k < ws.path.size(); ++k) {
     if (s.first_column[k] < 0) continue;
     const int joint = ws.path[k];
@@ -121,9 +195,9 @@ void restart_from_stall(Body& b, Pose& pose, Trace* trace, Progress& p) {
     if (!b.use_limits || !limits.enabled) continue;
     const glm::quat& rest = b.skeleton.rest[static_cast<size_t>(joint)].rotation;
     glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
-    glm::quat middle = limits_middle(limits, rest);
-    if (glm::dot(middle, rotation) < 0.0f) middle = -middle;
-    rotation = glm::normalize(glm::slerp(rotation, middle, kRestartPull));
+    glm::quat target = restart == 0 ? limits_middle(limits, rest) : limits_random(limits, rest, rotation, rng);
+    if (glm::dot(target, rotation) < 0.0f) target = -target;
+    rotation = glm::normalize(glm::slerp(rotation, target, restart == 0 ? 1.0f : kRestartBlend));
     clamp_to_limits(limits, limits.hinge ? s.hinge_axis[k] : ik::hinge_axis(limits), rest, rotation);
   }
   measure(b, pose, p);
@@ -144,11 +218,11 @@ bool pins_missed(const Body& b) {
 void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
   for (int k = 0; k < kPinIterations && pins_missed(b); ++k) {
     build_jacobian(b, pose);
-    if (!priority_step(b, 1.0f, true)) return;
-    limit_step(b);
-    save_pose(b, pose);
     const Progress before = p;
-    apply_step(b, pose, trace);
+    if (!step_within_limits(b, pose, trace, 1.0f, true)) {
+      restore_pose(b, pose);
+      return;
+    }
     measure(b, pose, p);
     ++p.iterations;
     if (!(p.objective < before.objective)) {
@@ -189,7 +263,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   if (p.metric > 1.0f && bump_colinear_joints(b, pose)) measure(b, pose, p);
 
   trace_begin(trace, workspace.path, pose, p.worst, chain.params.max_iterations + kPinIterations + kRestarts);
-  iterate(b, pose, trace, p);
+  iterate(b, pose, trace, p, !chain.params.warm_start);
   // Only from rest: a warm-started solve (the program's frames, a drag) keeps following the
   // pose it is given rather than jump to another basin, and its cost per frame stays as it was.
   const int restarts = chain.params.warm_start ? 0 : kRestarts;
@@ -199,8 +273,8 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
     const Progress before = p;
     for (size_t k = 0; k < workspace.path.size(); ++k)
       b.scratch.best_local[k] = pose.local[static_cast<size_t>(workspace.path[k])];
-    restart_from_stall(b, pose, trace, p);
-    iterate(b, pose, trace, p);
+    restart_from_stall(b, pose, trace, p, restart);
+    iterate(b, pose, trace, p, true);
     if (!(p.metric < before.metric)) {  // no better: back to the pose before the restart
       for (size_t k = 0; k < workspace.path.size(); ++k)
         pose.local[static_cast<size_t>(workspace.path[k])] = b.scratch.best_local[k];

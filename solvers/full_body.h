@@ -35,7 +35,19 @@
 //     bones in and out are colinear by kBumpAngle about an axis its limits allow, when an
 //     effector below it is not yet at its goal.
 // Joint limits: every turned joint is clamped with clamp_to_limits after each step (hinges
-// turn only about their axis); trace.clamped records which.
+// turn only about their axis); trace.clamped records which. The clamp alone would let the
+// step keep pressing on a limit, so within one iteration Baerlocher and Boulic's clamping
+// loop holds a clamped joint in the direction its limit blocked (a ball joint stays free to
+// slide along its limit, a hinge is held) and solves the step again, so the joints that can
+// still move take over at once (at most 4 solves an iteration).
+//
+// Local minima: against joint limits a local method can still stall short of goals it
+// could reach from elsewhere (the reachability benchmark reaches 100 % with the limits
+// off). A solve from rest (params.warm_start off) that stalls, or whose error stops halving,
+// restarts while 8 of its iterations are left: first from the middle of the limits, then
+// half-way toward random rotations inside them (a fixed seed per restart: the same input
+// gives the same output); a restart that ends no better is undone. A warm-started solve
+// (the program's frames) never restarts: it keeps following the pose it is given.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
 // change with the pose; "the body's reach" L is the longest path from the root to an
@@ -55,8 +67,9 @@
 // with the pose untouched.
 //
 // Cost: per iteration O(n (m1 + m2)² ) with n the columns (3 per ball joint, 1 per hinge,
-// 3 for the root's translation) and m1, m2 the pinned and free rows: no n x n matrix is
-// formed. Scratch lives in Workspace::full_body (FullBodyScratch below), sized on the
+// 3 for the root's translation) and m1, m2 the pinned and free rows (an effector of weight 0
+// that is not pinned has none), once more for each pass of the clamping loop: no n x n
+// matrix is formed. Scratch lives in Workspace::full_body (FullBodyScratch below), sized on the
 // first solve of a body, so later solves allocate nothing.
 //
 // Index: full_body.cpp (the solve, its loop, the pin correction), full_body_step.cpp (the
@@ -101,18 +114,23 @@ struct FullBodyScratch {
   std::vector<int> first_column;           // its first column in J (-1 when it has none)
   std::vector<std::uint8_t> column_count;  // 0 held or locked, 1 hinge, 3 ball joint
   std::vector<glm::vec3> hinge_axis;       // a hinge's unit axis in its own frame
+  std::vector<glm::mat3> column_axes;      // a ball joint's column axes in its own frame (identity but in the clamping loop)
   std::vector<std::uint8_t> pin_only;      // 1 if only pinned effectors hang below it
   std::vector<Transform> saved_local;      // the pose before a step, to undo a rejected one
   std::vector<Transform> best_local;       // the pose before a restart, kept if the restart ends worse
+  std::vector<std::uint8_t> clamped;       // 1 if its limit clamped it in the step last applied
+  std::vector<std::uint8_t> fixed;         // the clamping loop holds its turn in one direction (1) or all (2)
 
   // ---- Per column ---------------------------------------------------------------------------
-  std::vector<float> column_weight;  // 1 / stiffness
+  std::vector<float> column_weight;  // 1 / stiffness; 0 while the clamping loop holds the column
   std::vector<float> step;           // Δθ (radians; the root's translation in units of L)
   std::vector<float> column_mask;    // 1 if the pin correction may move the column
+  std::vector<float> fixed_step;     // a fixed joint's turn in this step (the clamping loop), else 0
 
   // ---- One iteration's matrices (row-major) --------------------------------------------------
   std::vector<float> jacobian;         // J, m x n
   std::vector<float> error;            // e, m (clamped rows)
+  std::vector<float> task_error;       // e - J fixed_step: what the free columns are asked for
   std::vector<float> pin_gram;         // J1 W J1ᵀ + λ1² I, m1 x m1
   std::vector<float> pin_gram_factor;  // its Cholesky factor (copied before each solve)
   std::vector<float> coupling;         // C = J2 W J1ᵀ (J1 W J1ᵀ + λ1² I)⁻¹, m2 x m1

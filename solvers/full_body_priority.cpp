@@ -81,7 +81,7 @@ bool priority_step(Body& b, float damping, bool pins_only) {
     for (int r = 0; r < m1; ++r) factor[r * m1 + r] += pin_lambda * pin_lambda;
     if (!cholesky_factor(factor, m1)) return false;
     float* y = s.y.data();
-    std::copy(s.error.data(), s.error.data() + m1, y);
+    std::copy(s.task_error.data(), s.task_error.data() + m1, y);
     cholesky_solve(factor, m1, y);
     for (int c = 0; c < n; ++c) {
       float sum = 0.0f;
@@ -98,7 +98,7 @@ bool priority_step(Body& b, float damping, bool pins_only) {
   for (int r = 0; r < m2; ++r) {
     float moved = 0.0f;
     for (int c = 0; c < n; ++c) moved += j2[r * n + c] * step[c];
-    residual[r] = s.error[static_cast<size_t>(m1 + r)] - moved;
+    residual[r] = s.task_error[static_cast<size_t>(m1 + r)] - moved;
   }
   std::copy(j2, j2 + m2 * n, projected);
   if (m1 > 0) {

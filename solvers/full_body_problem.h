@@ -2,7 +2,8 @@
 // facts (Body) and the named steps solve_full_body (full_body.cpp) runs:
 //
 //   prepare -> start pose -> frames -> evaluate -> bump -> iterate (jacobian -> step ->
-//   apply -> frames -> evaluate, undo if worse) -> pin correction -> status
+//   apply, while a limit clamps: fix and step again -> frames -> evaluate, undo if worse)
+//   -> restarts from a stall -> pin correction -> status
 //
 // The frame: everything is in the root's parent frame (positions and linear parts of the
 // tree joints in Workspace::positions / linear, chain_frames with an identity parent);
@@ -12,8 +13,8 @@
 //   Body                  the solve's fixed facts and scratch
 //   full_body_priority.cpp: priority_step
 //   full_body_step.cpp:   prepare_body, update_frames, evaluate, build_jacobian,
-//                         limit_step, apply_step, save_pose, restore_pose,
-//                         bump_colinear_joints
+//                         limit_step, begin_step, apply_step, fix_clamped_joints,
+//                         add_fixed_step, save_pose, restore_pose, bump_colinear_joints
 #pragma once
 
 #include "solvers/chain.h"
@@ -36,9 +37,6 @@ constexpr float kPinDamping = 0.1f;
 constexpr float kPinObjectiveWeight = 100.0f;
 // The colinear bump's turn.
 constexpr float kBumpAngle = 0.05f;
-// The weight of a joint's columns, relative to 1 / stiffness, in the step after its limit
-// clamped it.
-constexpr float kClampedWeight = 0.05f;
 // Pin-only Gauss-Newton iterations after the main loop.
 constexpr int kPinIterations = 8;
 
@@ -104,8 +102,22 @@ bool priority_step(Body& b, float damping, bool pins_only);
 // Scales the step down so no joint turns more than max_turn and the root moves at most
 // kMaxShift L.
 void limit_step(Body& b);
-// Turns the joints by the step, clamps them into their limits (marking the trace).
-void apply_step(Body& b, Pose& pose, Trace* trace);
+// The start of an iteration's step (after build_jacobian): every column free at its weight
+// 1 / stiffness about its joint's own axes, nothing fixed, task_error = error.
+void begin_step(Body& b);
+// Turns the joints by the step and clamps them into their limits (scratch.clamped says
+// which). Returns how many were clamped that the clamping loop has not wholly fixed.
+int apply_step(Body& b, Pose& pose);
+// The clamping loop's move (full_body.cpp: step_within_limits), after apply_step: a clamped
+// ball joint not fixed yet is held in the direction its clamp took away from the step (its
+// columns turned so the last one is that direction, fixed at the turn the clamp left); a
+// hinge, or a ball joint clamped again, is held wholly at the turn the clamp left (from
+// saved_local to the pose). Held columns get weight 0; task_error = error - J fixed_step.
+void fix_clamped_joints(Body& b, const Pose& pose);
+// Adds the fixed joints' turns to the step (the free columns' step has 0 there).
+void add_fixed_step(Body& b);
+// Marks every joint the step clamped or fixed in the trace.
+void trace_clamped_joints(const Body& b, Trace* trace);
 void save_pose(Body& b, const Pose& pose);
 void restore_pose(Body& b, Pose& pose);
 // The guide's colinear bump for every straight joint above an effector that is not done.

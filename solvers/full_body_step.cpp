@@ -67,9 +67,12 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.first_column, joints);
   size_at_least(s.column_count, joints);
   size_at_least(s.hinge_axis, joints);
+  size_at_least(s.column_axes, joints);
   size_at_least(s.pin_only, joints);
   size_at_least(s.saved_local, joints);
   size_at_least(s.best_local, joints);
+  size_at_least(s.clamped, joints);
+  size_at_least(s.fixed, joints);
   size_at_least(s.effector_tree_index, effectors);
   size_at_least(s.effector_order, effectors);
   size_at_least(s.effector_first_row, effectors);
@@ -85,10 +88,16 @@ bool prepare_body(Body& b, const Pose& pose) {
   for (int pass = 0; pass < 2; ++pass) {
     for (int i = 0; i < b.effectors; ++i) {
       if (is_pinned(chain, i) != (pass == 0)) continue;
+      s.effector_tree_index[static_cast<size_t>(i)] = find_in_sorted(ws.path, effector_joint(chain, i));
+      // An effector that holds nothing (weight 0, not pinned) gets no rows: it would only add
+      // zero rows to every small system.
+      if (effector_weight(chain, i) == 0.0f) {
+        s.effector_first_row[static_cast<size_t>(i)] = -1;
+        continue;
+      }
       s.effector_order[static_cast<size_t>(order++)] = i;
       s.effector_first_row[static_cast<size_t>(i)] = b.rows;
       b.rows += effector_goal(chain, i).use_orientation ? 6 : 3;
-      s.effector_tree_index[static_cast<size_t>(i)] = find_in_sorted(ws.path, effector_joint(chain, i));
     }
     if (pass == 0) {
       b.pinned_rows = b.rows;
@@ -107,7 +116,10 @@ bool prepare_body(Body& b, const Pose& pose) {
     const bool hinge = b.use_limits && limits.enabled && limits.hinge;
     s.column_count[k] = held ? 0 : (hinge ? 1 : 3);
     s.hinge_axis[k] = hinge ? ik::hinge_axis(limits) : glm::vec3(0.0f);
+    s.column_axes[k] = glm::mat3(1.0f);
     s.first_column[k] = held ? -1 : b.columns;
+    s.clamped[k] = 0;
+    s.fixed[k] = 0;
     b.columns += s.column_count[k];
     bool pinned_below = false, free_below = false;
     for (int i = 0; i < b.effectors; ++i) {
@@ -125,8 +137,10 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.column_weight, n);
   size_at_least(s.step, n);
   size_at_least(s.column_mask, n);
+  size_at_least(s.fixed_step, n);
   size_at_least(s.jacobian, m * n);
   size_at_least(s.error, m);
+  size_at_least(s.task_error, m);
   size_at_least(s.pin_gram, m1 * m1);
   size_at_least(s.pin_gram_factor, m1 * m1);
   size_at_least(s.coupling, m2 * m1);
@@ -221,21 +235,26 @@ float evaluate(Body& b, float& worst, float& metric) {
     const glm::vec3 offset = s.goal_position[e] - ws.positions[k];
     float model_error = glm::length(b.model_linear * offset);
     float squared = glm::dot(offset, offset);
-    float* row = &s.error[static_cast<size_t>(s.effector_first_row[e])];
+    const int first_row = s.effector_first_row[e];
+    float* row = first_row < 0 ? nullptr : &s.error[static_cast<size_t>(first_row)];
     const float length = glm::length(offset);
     const glm::vec3 clamped = length > longest_row ? offset * (longest_row / length) : offset;
-    row[0] = row_scale * clamped.x;
-    row[1] = row_scale * clamped.y;
-    row[2] = row_scale * clamped.z;
+    if (row != nullptr) {
+      row[0] = row_scale * clamped.x;
+      row[1] = row_scale * clamped.y;
+      row[2] = row_scale * clamped.z;
+    }
     if (goal.use_orientation) {
       const glm::vec3 turn = rotation_vector_between(rotation_of(ws.linear[k]), s.goal_rotation[e]);
       const float angle = glm::length(turn);
       model_error += orientation_weight * angle;
       squared += orientation_weight * orientation_weight * angle * angle;
       const glm::vec3 clamped_turn = angle > kMaxTurn ? turn * (kMaxTurn / angle) : turn;
-      row[3] = row_scale * orientation_weight * clamped_turn.x;
-      row[4] = row_scale * orientation_weight * clamped_turn.y;
-      row[5] = row_scale * orientation_weight * clamped_turn.z;
+      if (row != nullptr) {
+        row[3] = row_scale * orientation_weight * clamped_turn.x;
+        row[4] = row_scale * orientation_weight * clamped_turn.y;
+        row[5] = row_scale * orientation_weight * clamped_turn.z;
+      }
     }
     s.effector_error[e] = model_error;
     if (row_scale == 0.0f) continue;  // a weight-0 effector holds nothing: not part of the error
@@ -267,15 +286,13 @@ void build_jacobian(Body& b, const Pose& pose) {
     if (count == 1) {
       axes[0] = rotate(rotation, s.hinge_axis[k]);
     } else {
-      axes[0] = rotate(rotation, glm::vec3(1.0f, 0.0f, 0.0f));
-      axes[1] = rotate(rotation, glm::vec3(0.0f, 1.0f, 0.0f));
-      axes[2] = rotate(rotation, glm::vec3(0.0f, 0.0f, 1.0f));
+      for (int c = 0; c < 3; ++c) axes[c] = rotate(rotation, s.column_axes[k][c]);
     }
     glm::vec3 omega[3];
     for (int c = 0; c < count; ++c) omega[c] = handedness * direction_or(a * axes[c], glm::vec3(0.0f));
     for (int i = 0; i < b.effectors; ++i) {
       const size_t e = static_cast<size_t>(i);
-      if (!below(b.skeleton, joint, effector_joint(b.chain, i))) continue;
+      if (s.effector_first_row[e] < 0 || !below(b.skeleton, joint, effector_joint(b.chain, i))) continue;
       const float row_scale = std::sqrt(effector_weight(b.chain, i));
       const glm::vec3 lever =
           a_inverse * (ws.positions[static_cast<size_t>(s.effector_tree_index[e])] - ws.positions[k]);
@@ -299,6 +316,7 @@ void build_jacobian(Body& b, const Pose& pose) {
   if (b.translation_column >= 0) {
     // The root's translation, in units of L: every effector moves with it.
     for (int i = 0; i < b.effectors; ++i) {
+      if (s.effector_first_row[static_cast<size_t>(i)] < 0) continue;
       const float value = std::sqrt(effector_weight(b.chain, i)) * b.reach;
       float* rows = &s.jacobian[static_cast<size_t>(s.effector_first_row[static_cast<size_t>(i)]) * n];
       for (size_t c = 0; c < 3; ++c) rows[c * n + static_cast<size_t>(b.translation_column) + c] = value;
@@ -326,14 +344,53 @@ void limit_step(Body& b) {
     for (int c = 0; c < b.columns; ++c) s.step[static_cast<size_t>(c)] *= scale;
 }
 
-void apply_step(Body& b, Pose& pose, Trace* trace) {
+namespace {
+
+// Turns tree joint k's three columns of J onto new unit axes (the columns of `axes`, in the
+// joint's own frame): a column is linear in its axis (A (a × A⁻¹ (p - p_j)) for a position
+// row, A a for a turn row), so the new columns are combinations of the old ones.
+void turn_columns(Body& b, size_t k, const glm::mat3& axes) {
+  FullBodyScratch& s = b.scratch;
+  const size_t n = static_cast<size_t>(b.columns), first = static_cast<size_t>(s.first_column[k]);
+  const glm::mat3 change = glm::transpose(s.column_axes[k]) * axes;  // [c][i]: old axis i . new axis c
+  for (int r = 0; r < b.rows; ++r) {
+    float* row = &s.jacobian[static_cast<size_t>(r) * n + first];
+    const glm::vec3 old(row[0], row[1], row[2]);
+    for (int c = 0; c < 3; ++c) row[c] = glm::dot(old, change[c]);
+  }
+  s.column_axes[k] = axes;
+}
+
+}  // namespace
+
+void begin_step(Body& b) {
   FullBodyScratch& s = b.scratch;
   const Workspace& ws = b.workspace;
   for (size_t k = 0; k < ws.path.size(); ++k) {
     if (s.first_column[k] < 0) continue;
+    if (s.fixed[k] != 0 && s.column_count[k] == 3) turn_columns(b, k, glm::mat3(1.0f));
+    s.fixed[k] = 0;
+    const float weight = 1.0f / stiffness_of(b, ws.path[k]);
+    for (int c = 0; c < s.column_count[k]; ++c) {
+      s.column_weight[static_cast<size_t>(s.first_column[k] + c)] = weight;
+      s.fixed_step[static_cast<size_t>(s.first_column[k] + c)] = 0.0f;
+    }
+  }
+  if (b.translation_column >= 0)
+    for (int c = 0; c < 3; ++c) s.fixed_step[static_cast<size_t>(b.translation_column + c)] = 0.0f;
+  std::copy(s.error.begin(), s.error.begin() + b.rows, s.task_error.begin());
+}
+
+int apply_step(Body& b, Pose& pose) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  int newly_clamped = 0;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    if (s.first_column[k] < 0) continue;
     const int joint = ws.path[k];
     const float* d = &s.step[static_cast<size_t>(s.first_column[k])];
-    const glm::vec3 turn = s.column_count[k] == 1 ? s.hinge_axis[k] * d[0] : glm::vec3(d[0], d[1], d[2]);
+    const glm::vec3 turn =
+        s.column_count[k] == 1 ? s.hinge_axis[k] * d[0] : s.column_axes[k] * glm::vec3(d[0], d[1], d[2]);
     glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
     rotation = renormalized(multiply(rotation, rotation_from_vector(turn)));
     const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
@@ -341,18 +398,89 @@ void apply_step(Body& b, Pose& pose, Trace* trace) {
     if (b.use_limits && limits.enabled) {
       const glm::vec3 axis = s.column_count[k] == 1 ? s.hinge_axis[k] : ik::hinge_axis(limits);
       clamped = clamp_to_limits(limits, axis, b.skeleton.rest[static_cast<size_t>(joint)].rotation, rotation);
-      if (clamped) trace_clamped(trace, static_cast<int>(k));
     }
-    // A joint its limit stopped turns less in the next step (its weight cut to
-    // kClampedWeight), so the joints that can still move take over the push instead of the
-    // step pressing on against the limit (a soft form of Baerlocher's clamping loop).
-    const float weight = (clamped ? kClampedWeight : 1.0f) / stiffness_of(b, joint);
-    for (int c = 0; c < s.column_count[k]; ++c) s.column_weight[static_cast<size_t>(s.first_column[k] + c)] = weight;
+    s.clamped[k] = clamped ? 1 : 0;
+    if (clamped && s.fixed[k] != 2) ++newly_clamped;
   }
   if (b.translation_column >= 0) {
     const float* d = &s.step[static_cast<size_t>(b.translation_column)];
     pose.local[static_cast<size_t>(b.chain.root)].translation += b.reach * glm::vec3(d[0], d[1], d[2]);
   }
+  return newly_clamped;
+}
+
+namespace {
+
+// task_error = error - J fixed_step.
+void update_task_error(Body& b) {
+  FullBodyScratch& s = b.scratch;
+  const size_t n = static_cast<size_t>(b.columns);
+  for (int r = 0; r < b.rows; ++r) {
+    const float* row = &s.jacobian[static_cast<size_t>(r) * n];
+    float moved = 0.0f;
+    for (size_t c = 0; c < n; ++c) moved += row[c] * s.fixed_step[c];
+    s.task_error[static_cast<size_t>(r)] = s.error[static_cast<size_t>(r)] - moved;
+  }
+}
+
+// Two unit vectors that make a right-handed orthonormal basis with the unit `axis`.
+void complete_basis(const glm::vec3& axis, glm::vec3& t1, glm::vec3& t2) {
+  t1 = glm::normalize(glm::cross(axis, std::fabs(axis.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0)));
+  t2 = glm::cross(axis, t1);
+}
+
+}  // namespace
+
+void fix_clamped_joints(Body& b, const Pose& pose) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    if (s.first_column[k] < 0 || !s.clamped[k] || s.fixed[k] == 2) continue;
+    // The turn the clamp left, in the joint's own frame (local = saved_local * turn).
+    const glm::quat turn =
+        glm::conjugate(s.saved_local[k].rotation) * pose.local[static_cast<size_t>(ws.path[k])].rotation;
+    const glm::vec3 actual = rotation_vector_between(glm::quat(1.0f, 0.0f, 0.0f, 0.0f), turn);
+    const size_t first = static_cast<size_t>(s.first_column[k]);
+    const int count = s.column_count[k];
+    if (count == 3 && s.fixed[k] == 0) {
+      // Held in one direction only, the one its clamp took away from the step: the joint can
+      // still slide along its limit.
+      const glm::vec3 wanted = s.column_axes[k] * glm::vec3(s.step[first], s.step[first + 1], s.step[first + 2]);
+      const glm::vec3 removed = wanted - actual;
+      const float length = glm::length(removed);
+      if (length > 1e-6f) {
+        const glm::vec3 blocked = removed / length;
+        glm::vec3 t1, t2;
+        complete_basis(blocked, t1, t2);
+        turn_columns(b, k, glm::mat3(t1, t2, blocked));
+        s.fixed[k] = 1;
+        s.fixed_step[first] = 0.0f;
+        s.fixed_step[first + 1] = 0.0f;
+        s.fixed_step[first + 2] = glm::dot(actual, blocked);
+        s.column_weight[first + 2] = 0.0f;
+        continue;
+      }
+    }
+    s.fixed[k] = 2;
+    for (int c = 0; c < count; ++c) {
+      const glm::vec3 axis = count == 1 ? s.hinge_axis[k] : s.column_axes[k][c];
+      s.fixed_step[first + static_cast<size_t>(c)] = glm::dot(actual, axis);
+      s.column_weight[first + static_cast<size_t>(c)] = 0.0f;
+    }
+  }
+  update_task_error(b);
+}
+
+void add_fixed_step(Body& b) {
+  FullBodyScratch& s = b.scratch;
+  for (int c = 0; c < b.columns; ++c) s.step[static_cast<size_t>(c)] += s.fixed_step[static_cast<size_t>(c)];
+}
+
+void trace_clamped_joints(const Body& b, Trace* trace) {
+  if (trace == nullptr) return;
+  for (size_t k = 0; k < b.workspace.path.size(); ++k)
+    if (b.scratch.first_column[k] >= 0 && (b.scratch.clamped[k] || b.scratch.fixed[k]))
+      trace_clamped(trace, static_cast<int>(k));
 }
 
 void save_pose(Body& b, const Pose& pose) {

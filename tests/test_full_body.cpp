@@ -98,6 +98,14 @@ ik::Pose random_pose(const Body& body, std::mt19937& rng) {
     } else if (l.enabled && l.hinge) {
       const float a = l.min.x + (l.max.x - l.min.x) * unit(rng);
       pose.local[j].rotation = rest * glm::angleAxis(a, glm::normalize(l.hinge_axis));
+    } else if (l.enabled && l.cone) {
+      // Uniform over the ellipse of swing vectors and the twist range (a cone leaves its
+      // per-axis ranges at a full turn).
+      const float radius = std::sqrt(unit(rng)), angle = 6.2831853f * unit(rng);
+      ik::SwingTwist reading;
+      reading.swing = radius * glm::vec2(std::cos(angle) * l.swing.x, std::sin(angle) * l.swing.y);
+      reading.twist = l.twist_min + (l.twist_max - l.twist_min) * unit(rng);
+      pose.local[j].rotation = rest * ik::from_swing_twist(l, reading);
     } else if (l.enabled) {
       glm::vec3 a;
       for (int k = 0; k < 3; ++k) a[k] = l.min[k] + (l.max[k] - l.min[k]) * unit(rng);
@@ -156,13 +164,13 @@ TEST(FullBody, RolesGiveAStifferSpineThanArms) {
   EXPECT_EQ(pins, 2);
 }
 
-TEST(FullBody, ReachesRandomPosesWithinLimitsFromRest) {
-  Body body = load_humanoid();
+// Random poses within the limits turned into goals for every effector, solved from rest:
+// the share reached within 1e-3 of the height (bench_full_body measures it on 10,000 poses).
+int reached_from_rest(Body& body, int cases, unsigned seed) {
   for (ik::EffectorGoal& e : body.chain.extra_effectors) e.weight = 1.0f;  // every goal a target
   ik::Workspace ws = workspace_for(body);
-  std::mt19937 rng(14);
+  std::mt19937 rng(seed);
   int reached = 0;
-  const int cases = 60;
   for (int n = 0; n < cases; ++n) {
     const ik::Pose target = random_pose(body, rng);
     goals_from(body, target, body.chain);
@@ -174,11 +182,25 @@ TEST(FullBody, ReachesRandomPosesWithinLimitsFromRest) {
     if (r.status == ik::SolveStatus::reached) {
       EXPECT_LE(error, 1e-3f * body.height) << "case " << n;
     }
+    EXPECT_LE(r.iterations, body.chain.params.max_iterations + 16) << "case " << n;
     expect_lengths_and_limits(body, before, pose);
   }
-  // Limits make local minima a local method can fall into from rest (bench_full_body
-  // measures the rate on 10,000 poses); at least 95 % here.
-  EXPECT_GE(reached, cases * 95 / 100);
+  return reached;
+}
+
+// Limits make local minima a local method can fall into from rest; the clamping loop (a
+// joint at its limit slides along it while the others take over) and the restarts from a
+// stall keep them rare. The bounds leave a case or two for other builds' rounding (the
+// benchmark: 99 % on 10,000 poses; before the clamping loop and the random restarts it was
+// 97.6 % on the humanoid and 95.8 % on the Mixamo rig).
+TEST(FullBody, ReachesRandomPosesWithinLimitsFromRest) {
+  Body body = load_humanoid();
+  EXPECT_GE(reached_from_rest(body, 200, 14), 198);  // 199 now; 197 before
+}
+
+TEST(FullBody, MixamoRigReachesRandomPosesWithinItsConesFromRest) {
+  Body body = load_humanoid("mixamo_rig.gltf");
+  EXPECT_GE(reached_from_rest(body, 200, 15), 195);  // 197 now; 191 before
 }
 
 // Drags the left hand `distance` (fraction of the height) forward (+Z) in 100 warm-started
@@ -384,8 +406,9 @@ TEST(FullBody, TraceRecordsEveryIterationAndTheSecondSolveAllocatesNothing) {
   EXPECT_EQ(r.status, ik::SolveStatus::reached);
 }
 
-// The Mixamo-named rig (T-pose, centimetres under a 0.01-scaled Armature, no limits): a hand
-// dragged half the height forward is followed, warm started, with the feet pinned.
+// The Mixamo-named rig (T-pose, centimetres under a 0.01-scaled Armature, no limits in the
+// file, so swing-twist cones and hinges from its roles): a hand dragged half the height
+// forward is followed, warm started, with the feet pinned.
 TEST(FullBody, MixamoRigFollowsADraggedHand) {
   Body body = load_humanoid("mixamo_rig.gltf");
   ik::Workspace ws = workspace_for(body);
