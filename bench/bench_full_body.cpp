@@ -1,11 +1,13 @@
 // The full-body solver (solvers/full_body.h) on whole rigs.
 //
-// BM_FullBodyDrag/<rig>: the rig's full-body chain (ik::full_body_chain: both hands, head,
+// BM_FullBodyDrag/<rig>/<balance>: the rig's full-body chain (ik::full_body_chain: both hands, head,
 // hips, both feet pinned; stiffness from roles), warm started, relative tolerance 1e-3, at
 // most 64 iterations; the left hand's goal moves along a fixed path (240 frames: half a
 // figure of eight reaching forward and up, then back), one frame per benchmark iteration.
 // Counters: iterations per frame, the fraction of frames reached. Issue 14's goal: at most
-// 25 us per frame (median) on a 65-joint Mixamo-size rig and on the built-in humanoid.
+// 25 us per frame (median) on a 65-joint Mixamo-size rig and on the built-in humanoid. With
+// balance 1 the balance is on (centre of mass over the feet, masses from roles), as in the
+// program's full-body mode.
 //
 // After the benchmarks, two printed tables (skip with --full_body_cases=0; with
 // --full_body_no_limits the reachability table's full-body solves ignore the joint limits,
@@ -54,6 +56,7 @@ struct Rig {
   ik::RigRoles roles;
   ik::Chain chain;  // full body
   std::vector<float> stiffness;
+  std::vector<float> mass;  // segment masses from roles, for the balance
   float height = 0.0f;
 };
 
@@ -69,6 +72,7 @@ Rig load(const char* name, const char* file) {
   ik::fk_all(rig.skeleton, ik::rest_pose(rig.skeleton), world);
   if (!ik::full_body_chain(rig.skeleton, rig.roles, world, ik::find_solver("full_body"), rig.chain)) return rig;
   ik::fill_full_body_stiffness(rig.skeleton, rig.roles, rig.stiffness);
+  ik::fill_full_body_masses(rig.skeleton, rig.roles, rig.mass);
   float low = 1e9f, high = -1e9f;
   for (const glm::mat4& m : world) {
     low = std::min(low, m[3].y);
@@ -99,14 +103,17 @@ glm::vec3 hand_path(const Rig& r, const glm::vec3& start, int frame) {
 
 void BM_FullBodyDrag(benchmark::State& state) {
   const Rig& r = rig(static_cast<int>(state.range(0)));
+  const bool balance = state.range(1) != 0;
   if (!r.loaded) {
     state.SkipWithError(("no rig " + r.name).c_str());
     return;
   }
-  state.SetLabel(r.name + ", " + std::to_string(r.skeleton.joint_count()) + " joints");
+  state.SetLabel(r.name + ", " + std::to_string(r.skeleton.joint_count()) + " joints" + (balance ? ", balance" : ""));
   ik::Chain chain = r.chain;
   ik::Workspace ws;
   ws.full_body.stiffness = r.stiffness;
+  ws.full_body.balance = balance;
+  ws.full_body.segment_mass = r.mass;
   ik::Pose pose = ik::rest_pose(r.skeleton);
   const glm::vec3 start = chain.goal.position;
   int frame = 0;
@@ -122,14 +129,16 @@ void BM_FullBodyDrag(benchmark::State& state) {
   state.counters["iterations"] = static_cast<double>(iterations) / static_cast<double>(std::max(frames, 1L));
   state.counters["reached"] = static_cast<double>(reached) / static_cast<double>(std::max(frames, 1L));
 }
-BENCHMARK(BM_FullBodyDrag)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FullBodyDrag)->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})->Unit(benchmark::kMicrosecond);
 
 // ---- The printed tables ---------------------------------------------------------------------
 
-void drag_table(const Rig& r) {
+void drag_table(const Rig& r, bool balance) {
   ik::Chain chain = r.chain;
   ik::Workspace ws;
   ws.full_body.stiffness = r.stiffness;
+  ws.full_body.balance = balance;
+  ws.full_body.segment_mass = r.mass;
   ik::Pose pose = ik::rest_pose(r.skeleton);
   const glm::vec3 start = chain.goal.position;
   std::vector<double> us;
@@ -140,8 +149,8 @@ void drag_table(const Rig& r) {
     us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }
   std::sort(us.begin(), us.end());
-  std::printf("drag %-9s %3d joints: median %.1f us per frame, 95th percentile %.1f us\n", r.name.c_str(),
-              r.skeleton.joint_count(), us[us.size() / 2], us[us.size() * 95 / 100]);
+  std::printf("drag %-9s %3d joints%s: median %.1f us per frame, 95th percentile %.1f us\n", r.name.c_str(),
+              r.skeleton.joint_count(), balance ? ", balance" : "", us[us.size() / 2], us[us.size() * 95 / 100]);
 }
 
 // The joints the full body turns: every joint from an effector up to the root.
@@ -176,7 +185,8 @@ ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937&
       // range: per-axis ranges mean nothing for a cone (they stay at a full turn).
       const float radius = std::sqrt(unit(rng)), angle = 6.2831853f * unit(rng);
       ik::SwingTwist st;
-      st.swing = radius * glm::vec2(std::cos(angle) * std::min(l.swing.x, 3.1f), std::sin(angle) * std::min(l.swing.y, 3.1f));
+      st.swing =
+          radius * glm::vec2(std::cos(angle) * std::min(l.swing.x, 3.1f), std::sin(angle) * std::min(l.swing.y, 3.1f));
       st.twist = l.twist_min + (l.twist_max - l.twist_min) * unit(rng);
       pose.local[j].rotation = rest * ik::from_swing_twist(l, st);
     } else if (l.enabled) {
@@ -273,9 +283,10 @@ void reach_table(const Rig& r, int cases, bool use_limits) {
     chains_only += chains_ok && !full_ok;
   }
   const double share = 100.0 / cases;
-  std::printf("\nreach %s (%d joints, %d random poses within limits, every effector within 1e-3 of the height %.3f)%s\n",
-              r.name.c_str(), r.skeleton.joint_count(), cases, r.height,
-              use_limits ? "" : ", full body solved with use_limits off");
+  std::printf(
+      "\nreach %s (%d joints, %d random poses within limits, every effector within 1e-3 of the height %.3f)%s\n",
+      r.name.c_str(), r.skeleton.joint_count(), cases, r.height,
+      use_limits ? "" : ", full body solved with use_limits off");
   std::printf("  full body: %.2f %% reached, %.1f us per solve\n", full_reached * share, full_us / cases);
   std::printf(
       "  per-chain DLS (%zu suggested chains): %.2f %% reached, %.1f us per solve; cost ratio full body / "
@@ -309,9 +320,10 @@ int main(int argc, char** argv) {
   if (cases <= 0) return 0;
   std::printf("\n");
   for (int k = 0; k < 2; ++k)
-    if (rig(k).loaded)
-      drag_table(rig(k));
-    else
+    if (rig(k).loaded) {
+      drag_table(rig(k), false);
+      drag_table(rig(k), true);
+    } else
       std::printf("drag %s: no rig (assets file missing)\n", rig(k).name.c_str());
   for (int k = 0; k < 2; ++k)
     if (rig(k).loaded) reach_table(rig(k), cases, use_limits);

@@ -39,15 +39,21 @@ constexpr int kClampPasses = 4;
 // Restarts of a solve from rest that stalls (restart_from_stall): at most this many, each
 // only with at least kRestartIterations iterations left. The first goes to the middle of the
 // limits; later ones kRestartBlend of the way from the stalled pose toward a random pose
-// within kRestartSpread of each limit range (around its middle).
+// within kRestartSpread of each limit range (around its middle). The root, whose rotation has
+// no limits, goes kRestartBlend of the way toward its rest rotation, turned by a random
+// angle of up to kRootTurn about each axis after the first restart.
 constexpr int kRestarts = 16;
-constexpr int kRestartIterations = 8;
+constexpr int kRestartIterations = 6;
 constexpr float kRestartBlend = 0.5f;
 constexpr float kRestartSpread = 0.7f;
+constexpr float kRootTurn = 0.3f;
+// The balance counts as settled within this many times the solve's tolerance.
+constexpr float kBalanceTolerance = 10.0f;
+constexpr int kSettleHalvings = 1;
 // A solve from rest also counts as stalled when, after kSlowAfter iterations, its error has
 // not halved over the last kSlowWindow: that basin costs more iterations than a restart.
 constexpr int kSlowAfter = 8;
-constexpr int kSlowWindow = 4;
+constexpr int kSlowWindow = 3;
 
 void set_frame(Body& b, const Pose& pose) {
   const glm::mat4 parent = parent_world(b.skeleton, pose, b.chain.root);
@@ -58,8 +64,9 @@ void set_frame(Body& b, const Pose& pose) {
 
 struct Progress {
   float objective = 0.0f;
-  float worst = 0.0f;   // the largest effector error, model units
-  float metric = 0.0f;  // the largest error over its tolerance
+  float worst = 0.0f;    // the largest effector error, model units
+  float metric = 0.0f;   // the largest error over its tolerance
+  float balance = 0.0f;  // the balance's error (FullBodyScratch::balance_error)
   int iterations = 0;
   bool stalled = false;
 };
@@ -67,6 +74,13 @@ struct Progress {
 void measure(Body& b, const Pose& pose, Progress& p) {
   update_frames(b, pose);
   p.objective = evaluate(b, p.worst, p.metric);
+  p.balance = b.scratch.balance_error;
+}
+
+// The balance still wants iterations: it is on and off its target by more than its
+// tolerance.
+bool balance_unsettled(const Body& b, const Progress& p) {
+  return b.balance_rows > 0 && p.balance > kBalanceTolerance * b.tolerance;
 }
 
 // Baerlocher and Boulic's clamping loop: a joint the step pushed into its limit is held in
@@ -90,13 +104,53 @@ bool step_within_limits(Body& b, Pose& pose, Trace* trace, float damping, bool p
   return true;
 }
 
+// One step of the balance (FullBodyScratch::balance) once the effectors are reached: the
+// balance's task below the pins and the effectors, kept only if every effector stays within
+// its tolerance and the balance comes at least a twentieth nearer; else undone, and the
+// settling ends (so the balance never costs an effector its goal, and a balance that cannot
+// be met does not move the pose frame after frame). False when it ends.
+bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float damping) {
+  b.balancing = true;
+  build_jacobian(b, pose);
+  const Progress before = p;
+  bool solved = step_within_limits(b, pose, trace, damping, false);
+  measure(b, pose, p);
+  ++p.iterations;
+  // The balance's move is in the effectors' null space to first order only: where it moves
+  // an effector off its goal, half the step is tried (at most kSettleHalvings times: each
+  // try costs a forward pass, and more than one rarely helps).
+  for (int half = 0; solved && half < kSettleHalvings && b.metric_without_pins > 1.0f && p.balance < before.balance;
+       ++half) {
+    restore_pose(b, pose);
+    for (int c = 0; c < b.columns; ++c) b.scratch.step[static_cast<size_t>(c)] *= 0.5f;
+    apply_step(b, pose);
+    measure(b, pose, p);
+  }
+  const bool kept = solved && b.metric_without_pins <= 1.0f && p.balance < 0.95f * before.balance;
+  if (!kept) {
+    restore_pose(b, pose);
+    const int iterations = p.iterations;
+    p = before;
+    p.iterations = iterations;
+    measure(b, pose, p);
+  }
+  if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+  b.balancing = false;
+  return kept;
+}
+
 // The damped iterations. `cold`: a solve from rest, which may restart (see kSlowAfter).
 void iterate(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
   StallDetector stall(p.metric, 1.0f);
   float damping = 1.0f;
   float metrics[kSlowWindow] = {};  // the last kSlowWindow metrics, a ring
   int steps = 0;
-  while (p.iterations < b.params.max_iterations && p.metric > 1.0f) {
+  while (p.iterations < b.params.max_iterations) {
+    if (p.metric <= 1.0f) {
+      if (!balance_unsettled(b, p) || !settle_balance(b, pose, trace, p, damping)) break;
+      continue;
+    }
+    b.balancing = false;
     build_jacobian(b, pose);
     const Progress before = p;
     const bool solved = step_within_limits(b, pose, trace, damping, false);
@@ -117,7 +171,7 @@ void iterate(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
       p.stalled = true;
       break;
     }
-    if (p.metric <= 1.0f) break;
+    if (p.metric <= 1.0f) continue;  // reached: the balance may settle next
     if (stall.stalled_after(p.metric)) {
       p.stalled = true;
       break;
@@ -130,6 +184,7 @@ void iterate(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
       break;
     }
   }
+  b.balancing = false;
 }
 
 // The middle of a joint's limits: where a restart pulls it (see restart_from_stall).
@@ -192,12 +247,22 @@ void restart_from_stall(Body& b, Pose& pose, Trace* trace, Progress& p, int rest
     if (s.first_column[k] < 0) continue;
     const int joint = ws.path[k];
     const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
-    if (!b.use_limits || !limits.enabled) continue;
+    const bool limited = b.use_limits && limits.enabled;
+    if (!limited && k != 0) continue;
     const glm::quat& rest = b.skeleton.rest[static_cast<size_t>(joint)].rotation;
     glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
-    glm::quat target = restart == 0 ? limits_middle(limits, rest) : limits_random(limits, rest, rotation, rng);
+    glm::quat target;
+    if (!limited) {  // the root
+      glm::vec3 turn(0.0f);
+      if (restart > 0)
+        for (int axis = 0; axis < 3; ++axis) turn[axis] = kRootTurn * (2.0f * next_unit(rng) - 1.0f);
+      target = rest * from_xyz_angles(turn);
+    } else {
+      target = restart == 0 ? limits_middle(limits, rest) : limits_random(limits, rest, rotation, rng);
+    }
     if (glm::dot(target, rotation) < 0.0f) target = -target;
-    rotation = glm::normalize(glm::slerp(rotation, target, restart == 0 ? 1.0f : kRestartBlend));
+    rotation = glm::normalize(glm::slerp(rotation, target, restart == 0 && limited ? 1.0f : kRestartBlend));
+    if (!limited) continue;
     clamp_to_limits(limits, limits.hinge ? s.hinge_axis[k] : ik::hinge_axis(limits), rest, rotation);
   }
   measure(b, pose, p);
@@ -260,6 +325,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   set_lengths(b);
   set_goals(b);
   p.objective = evaluate(b, p.worst, p.metric);
+  p.balance = b.scratch.balance_error;
   if (p.metric > 1.0f && bump_colinear_joints(b, pose)) measure(b, pose, p);
 
   trace_begin(trace, workspace.path, pose, p.worst, chain.params.max_iterations + kPinIterations + kRestarts);

@@ -23,6 +23,8 @@
 //     (Siciliano and Slotine's task priority, Baerlocher and Boulic's "prioritized IK"), so
 //     dragging a hand cannot pull a foot; a few pin-only Gauss-Newton iterations over the
 //     joints that only the pins use (the legs) finish the pins exactly at the end;
+//   * tasks in strict priority (pins, effectors, balance) generalise the same recursion:
+//     each task's rows are projected into the null space of the tasks before it;
 //   * singularities (a straight arm reaching along its own line, conflicting goals) are
 //     handled three ways: Buss's error clamping (each effector's error row at most a
 //     quarter of the body's reach), a per-iteration turn clamp (no joint turns more than
@@ -44,10 +46,22 @@
 // Local minima: against joint limits a local method can still stall short of goals it
 // could reach from elsewhere (the reachability benchmark reaches 100 % with the limits
 // off). A solve from rest (params.warm_start off) that stalls, or whose error stops halving,
-// restarts while 8 of its iterations are left: first from the middle of the limits, then
-// half-way toward random rotations inside them (a fixed seed per restart: the same input
-// gives the same output); a restart that ends no better is undone. A warm-started solve
+// restarts while 6 of its iterations are left: first from the middle of the limits (the root
+// at its rest rotation), then half-way toward random rotations inside them (the root: within
+// 0.3 rad of rest; a fixed seed per restart, so the same input gives the same output); a
+// restart that ends no better is undone. A warm-started solve
 // (the program's frames) never restarts: it keeps following the pose it is given.
+//
+// Balance (FullBodyScratch::balance, off by default): a third task below the pins and the
+// effectors keeps the body's centre of mass (segment masses from rig roles,
+// fill_full_body_masses, else bone lengths) across the model's up axis (+Y) where it was at
+// rest relative to the pins' middle, so a hand reaching forward bends the spine and keeps the
+// hips back instead of pulling the body over its feet. It moves only once the effectors are
+// reached, in their null space (projected with far less damping than the tasks' own,
+// kProjectionDamping, so it moves a reached hand by well under a hundredth of its own move);
+// a balance step that takes an effector out of its tolerance is halved, then undone, and the
+// settling ends when a step gains less than a twentieth. It is not part of the error or the
+// status: a balance that cannot be met leaves the solve reached and the pose still.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
 // change with the pose; "the body's reach" L is the longest path from the root to an
@@ -101,6 +115,12 @@ struct FullBodyScratch {
   // the root where it is. 4 by default, so a reach is made by the limbs and the spine more
   // than by sliding the whole body.
   float root_translation_stiffness = 4.0f;
+  // Balance: keep the body's centre of mass over its pinned effectors (the feet), as far as
+  // the effectors' goals leave room for it (a third task, below the pins and the effectors).
+  bool balance = false;
+  // Per skeleton joint (empty: every segment weighs its length): the mass of the segment the
+  // joint carries (from it to its children), > 0 or 0. See fill_full_body_masses.
+  std::vector<float> segment_mass;
 
   // ---- Per effector, fixed for the solve ---------------------------------------------------
   std::vector<int> effector_tree_index;  // its tree joint
@@ -109,17 +129,27 @@ struct FullBodyScratch {
   std::vector<glm::vec3> goal_position;  // its goal, in the root's parent frame
   std::vector<glm::quat> goal_rotation;  // its goal orientation, in the root's parent frame
   std::vector<float> effector_error;     // its error at the last evaluation, model space
+  // ---- The balance at the last evaluation (model space; 0 without a balance) ----------------
+  float balance_error = 0.0f;      // the centre of mass's distance across up from its target
+  glm::vec3 centre_of_mass{0.0f};  // of the tree's segments
 
   // ---- Per tree joint k, fixed for the solve ------------------------------------------------
   std::vector<int> first_column;           // its first column in J (-1 when it has none)
   std::vector<std::uint8_t> column_count;  // 0 held or locked, 1 hinge, 3 ball joint
   std::vector<glm::vec3> hinge_axis;       // a hinge's unit axis in its own frame
-  std::vector<glm::mat3> column_axes;      // a ball joint's column axes in its own frame (identity but in the clamping loop)
-  std::vector<std::uint8_t> pin_only;      // 1 if only pinned effectors hang below it
-  std::vector<Transform> saved_local;      // the pose before a step, to undo a rejected one
-  std::vector<Transform> best_local;       // the pose before a restart, kept if the restart ends worse
-  std::vector<std::uint8_t> clamped;       // 1 if its limit clamped it in the step last applied
-  std::vector<std::uint8_t> fixed;         // the clamping loop holds its turn in one direction (1) or all (2)
+  std::vector<glm::mat3>
+      column_axes;  // a ball joint's column axes in its own frame (identity but in the clamping loop)
+  std::vector<std::uint8_t> pin_only;    // 1 if only pinned effectors hang below it
+  std::vector<Transform> saved_local;    // the pose before a step, to undo a rejected one
+  std::vector<Transform> best_local;     // the pose before a restart, kept if the restart ends worse
+  std::vector<std::uint8_t> clamped;     // 1 if its limit clamped it in the step last applied
+  std::vector<float> mass;               // its segment's mass (balance)
+  std::vector<glm::vec3> mass_offset;    // its segment's centre in its own frame (balance)
+  std::vector<glm::vec3> mass_moment;    // Σ mass * centre over its subtree, frame units (balance)
+  std::vector<float> subtree_mass;       // Σ mass over its subtree (balance)
+  std::vector<glm::vec3> rest_position;  // its position with every tree joint at rest, frame units
+  std::vector<glm::mat3> rest_linear;    // its linear part so (balance)
+  std::vector<std::uint8_t> fixed;       // the clamping loop holds its turn in one direction (1) or all (2)
 
   // ---- Per column ---------------------------------------------------------------------------
   std::vector<float> column_weight;  // 1 / stiffness; 0 while the clamping loop holds the column
@@ -128,16 +158,13 @@ struct FullBodyScratch {
   std::vector<float> fixed_step;     // a fixed joint's turn in this step (the clamping loop), else 0
 
   // ---- One iteration's matrices (row-major) --------------------------------------------------
-  std::vector<float> jacobian;         // J, m x n
-  std::vector<float> error;            // e, m (clamped rows)
-  std::vector<float> task_error;       // e - J fixed_step: what the free columns are asked for
-  std::vector<float> pin_gram;         // J1 W J1ᵀ + λ1² I, m1 x m1
-  std::vector<float> pin_gram_factor;  // its Cholesky factor (copied before each solve)
-  std::vector<float> coupling;         // C = J2 W J1ᵀ (J1 W J1ᵀ + λ1² I)⁻¹, m2 x m1
-  std::vector<float> projected;        // J2 - C J1, m2 x n
-  std::vector<float> gram;             // projected W projectedᵀ + λ² I, m2 x m2
-  std::vector<float> y;                // m: solutions of the small systems
-  std::vector<float> column;           // m1: one column of a small system
+  std::vector<float> jacobian;    // J, m x n
+  std::vector<float> error;       // e, m (clamped rows)
+  std::vector<float> task_error;  // e - J fixed_step: what the free columns are asked for
+  std::vector<float> projected;   // each task's rows projected into the null space of those before, m x n
+  std::vector<float> gram;        // each task's A W Aᵀ + λ² I, factored (Σ m_l² of m x m)
+  std::vector<float> y;           // m: solutions of the small systems
+  std::vector<float> column;      // m: one row of a coupling C_lk
 };
 
 // The full-body solve (see above).

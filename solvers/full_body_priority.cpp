@@ -1,5 +1,7 @@
-// The full-body solver's step (full_body_problem.h: priority_step): pinned effectors first,
-// the others in the pins' null space, both as weighted damped least squares on m x m systems.
+// The full-body solver's step (full_body_problem.h: priority_step): up to three tasks in
+// strict priority -- the pinned effectors, the other effectors, the balance -- each a
+// weighted damped least-squares step in the null space of the tasks before it, on small
+// m x m systems.
 //
 // Index:
 //   small dense helpers   cholesky_factor, cholesky_solve (double accumulation)
@@ -46,97 +48,115 @@ void cholesky_solve(const float* l, int n, float* b) {
   }
 }
 
+// One task: rows [first, first + count) of J, its damping, and where its projected rows and
+// its factor live.
+struct Task {
+  int first = 0;
+  int count = 0;
+  float lambda = 0.0f;
+  float* projected = nullptr;  // A_l, count x n
+  float* factor = nullptr;     // the Cholesky factor of A_l W A_lᵀ + λ_l² I, count x count
+  float* projector = nullptr;  // the same with μ² for λ_l² (the null-space projection), count x count
+};
+
 }  // namespace
 
 // ---- priority_step ------------------------------------------------------------------------
 //
-// Pins (rows [0, m1)): Δ1 = W J1ᵀ (J1 W J1ᵀ + λ1² I)⁻¹ e1. The others (rows [m1, m)), in the
-// pins' W-weighted null space: with C = J2 W J1ᵀ (J1 W J1ᵀ + λ1² I)⁻¹ and J̃2 = J2 - C J1
-// (= J2 P, P = I - W J1ᵀ (..)⁻¹ J1, which J1 maps to ~0), Δ2 = W J̃2ᵀ (J̃2 W J̃2ᵀ + λ² I)⁻¹
-// (e2 - J2 Δ1). Δ = Δ1 + Δ2. Only m x m systems are solved.
+// Tasks l = 1, 2, 3 with Jacobian rows J_l and errors e_l, W = diag(column weights). Each
+// task works in the W-weighted null space of the tasks before it:
+//   A_1 = J_1,   A_l = J_l - Σ_{k<l} C_lk A_k,   C_lk = J_l W A_kᵀ G_k⁻¹,
+//   G_l = A_l W A_lᵀ + λ_l² I,   Δ_l = W A_lᵀ G_l⁻¹ (e_l - J_l (Δ_1 + ... + Δ_{l-1})),
+// and Δ = Σ Δ_l. (A_l = J_l P, P the projector onto the null space of the tasks before l,
+// which they map to ~0: Siciliano and Slotine's recursion.) Only m_l x m_l systems are
+// solved; no n x n matrix is formed. Rows for the errors are scratch.task_error (the error
+// less what the clamping loop's held columns already move).
 
 bool priority_step(Body& b, float damping, bool pins_only) {
   FullBodyScratch& s = b.scratch;
-  const int n = b.columns, m1 = b.pinned_rows, m2 = pins_only ? 0 : b.rows - b.pinned_rows;
+  const int n = b.columns;
   const float* j = s.jacobian.data();
-  float* w = s.column_weight.data();
+  const float* w = s.column_weight.data();
   float* step = s.step.data();
   std::fill(step, step + n, 0.0f);
   if (n == 0) return true;
   // The pin correction moves only the columns below pins alone (their weight times the mask).
   auto weight = [&](int c) { return pins_only ? w[c] * s.column_mask[static_cast<size_t>(c)] : w[c]; };
   const float lambda = b.lambda * damping;
-  const float pin_lambda = pins_only ? 1e-3f * b.reach : kPinDamping * lambda;
+  const float projection_damping = kProjectionDamping * b.reach;
 
-  if (m1 > 0) {
-    float* gram = s.pin_gram.data();
-    for (int r = 0; r < m1; ++r)
+  Task tasks[3];
+  int task_count = 0;
+  int factor_used = 0;
+  const int sizes[3] = {b.pinned_rows, pins_only ? 0 : b.rows - b.pinned_rows - b.balance_rows,
+                        pins_only || !b.balancing ? 0 : b.balance_rows};
+  const float lambdas[3] = {pins_only ? 1e-3f * b.reach : kPinDamping * lambda, lambda, lambda};
+  for (int l = 0, first = 0; l < 3; first += sizes[l], ++l) {
+    if (sizes[l] == 0) continue;
+    Task& t = tasks[task_count++];
+    t.first = first;
+    t.count = sizes[l];
+    t.lambda = lambdas[l];
+    t.projected = s.projected.data() + static_cast<size_t>(first) * static_cast<size_t>(n);
+    t.factor = s.gram.data() + factor_used;
+    t.projector = t.factor + t.count * t.count;
+    factor_used += 2 * t.count * t.count;
+  }
+
+  for (int l = 0; l < task_count; ++l) {
+    Task& t = tasks[l];
+    const float* jl = j + t.first * n;
+    float* a = t.projected;
+    std::copy(jl, jl + t.count * n, a);
+    // A_l = J_l - Σ C_lk A_k, a row of C at a time.
+    for (int k = 0; k < l; ++k) {
+      const Task& before = tasks[k];
+      float* row = s.column.data();
+      for (int r = 0; r < t.count; ++r) {
+        for (int q = 0; q < before.count; ++q) {
+          float sum = 0.0f;
+          for (int c = 0; c < n; ++c) sum += jl[r * n + c] * weight(c) * before.projected[q * n + c];
+          row[q] = sum;
+        }
+        cholesky_solve(before.projector, before.count, row);
+        for (int q = 0; q < before.count; ++q) {
+          const float factor = row[q];
+          if (factor == 0.0f) continue;
+          for (int c = 0; c < n; ++c) a[r * n + c] -= factor * before.projected[q * n + c];
+        }
+      }
+    }
+    // G_l and its factor.
+    float* g = t.factor;
+    for (int r = 0; r < t.count; ++r)
       for (int q = 0; q <= r; ++q) {
         float sum = 0.0f;
-        for (int c = 0; c < n; ++c) sum += j[r * n + c] * weight(c) * j[q * n + c];
-        gram[r * m1 + q] = gram[q * m1 + r] = sum;
+        for (int c = 0; c < n; ++c) sum += a[r * n + c] * weight(c) * a[q * n + c];
+        g[r * t.count + q] = g[q * t.count + r] = sum;
       }
-    float* factor = s.pin_gram_factor.data();
-    std::copy(gram, gram + m1 * m1, factor);
-    for (int r = 0; r < m1; ++r) factor[r * m1 + r] += pin_lambda * pin_lambda;
-    if (!cholesky_factor(factor, m1)) return false;
-    float* y = s.y.data();
-    std::copy(s.task_error.data(), s.task_error.data() + m1, y);
-    cholesky_solve(factor, m1, y);
+    float* projector = t.projector;
+    std::copy(g, g + t.count * t.count, projector);
+    for (int r = 0; r < t.count; ++r) {
+      g[r * t.count + r] += t.lambda * t.lambda;
+      projector[r * t.count + r] += projection_damping * projection_damping;
+    }
+    if (!cholesky_factor(g, t.count) || (l + 1 < task_count && !cholesky_factor(projector, t.count))) {
+      std::fill(step, step + n, 0.0f);
+      return false;
+    }
+    // Δ_l = W A_lᵀ G_l⁻¹ (e_l - J_l Δ).
+    float* y = s.y.data() + t.first;
+    for (int r = 0; r < t.count; ++r) {
+      float moved = 0.0f;
+      for (int c = 0; c < n; ++c) moved += jl[r * n + c] * step[c];
+      y[r] = s.task_error[static_cast<size_t>(t.first + r)] - moved;
+    }
+    cholesky_solve(g, t.count, y);
     for (int c = 0; c < n; ++c) {
       float sum = 0.0f;
-      for (int r = 0; r < m1; ++r) sum += j[r * n + c] * y[r];
-      step[c] = weight(c) * sum;
+      for (int r = 0; r < t.count; ++r) sum += a[r * n + c] * y[r];
+      step[c] += weight(c) * sum;
     }
-  }
-  if (m2 == 0) return true;
-
-  // J̃2 and the residual e2 - J2 Δ1.
-  const float* j2 = j + m1 * n;
-  float* projected = s.projected.data();
-  float* residual = s.y.data() + m1;
-  for (int r = 0; r < m2; ++r) {
-    float moved = 0.0f;
-    for (int c = 0; c < n; ++c) moved += j2[r * n + c] * step[c];
-    residual[r] = s.task_error[static_cast<size_t>(m1 + r)] - moved;
-  }
-  std::copy(j2, j2 + m2 * n, projected);
-  if (m1 > 0) {
-    float* coupling = s.coupling.data();
-    float* column = s.column.data();
-    for (int r = 0; r < m2; ++r) {
-      for (int q = 0; q < m1; ++q) {
-        float sum = 0.0f;
-        for (int c = 0; c < n; ++c) sum += j2[r * n + c] * w[c] * j[q * n + c];
-        column[q] = sum;
-      }
-      cholesky_solve(s.pin_gram_factor.data(), m1, column);
-      std::copy(column, column + m1, coupling + r * m1);
-    }
-    for (int r = 0; r < m2; ++r)
-      for (int q = 0; q < m1; ++q) {
-        const float factor = coupling[r * m1 + q];
-        if (factor == 0.0f) continue;
-        for (int c = 0; c < n; ++c) projected[r * n + c] -= factor * j[q * n + c];
-      }
-  }
-  float* gram = s.gram.data();
-  for (int r = 0; r < m2; ++r)
-    for (int q = 0; q <= r; ++q) {
-      float sum = 0.0f;
-      for (int c = 0; c < n; ++c) sum += projected[r * n + c] * w[c] * projected[q * n + c];
-      gram[r * m2 + q] = gram[q * m2 + r] = sum;
-    }
-  for (int r = 0; r < m2; ++r) gram[r * m2 + r] += lambda * lambda;
-  if (!cholesky_factor(gram, m2)) {
-    std::fill(step, step + n, 0.0f);
-    return false;
-  }
-  cholesky_solve(gram, m2, residual);
-  for (int c = 0; c < n; ++c) {
-    float sum = 0.0f;
-    for (int r = 0; r < m2; ++r) sum += projected[r * n + c] * residual[r];
-    step[c] += w[c] * sum;
   }
   return true;
 }

@@ -33,6 +33,11 @@ constexpr float kMaxShift = 0.25f;
 constexpr float kLongestErrorRow = 0.25f;
 // The pins' damping, as a fraction of the others'.
 constexpr float kPinDamping = 0.1f;
+// The damping (a fraction of the reach L) of the projection of a task into the null space of
+// the tasks before it: far below their own damping, so a lower task moves a higher one by
+// well under a hundredth of its error (with the tasks' own damping in the projection, the
+// balance moved a reached hand by a tenth of its own move).
+constexpr float kProjectionDamping = 1e-2f;
 // Weight of a pin's error in the objective that decides whether a step is kept.
 constexpr float kPinObjectiveWeight = 100.0f;
 // The colinear bump's turn.
@@ -49,6 +54,7 @@ struct Body {
   int effectors = 0;
   int rows = 0;                                      // m
   int pinned_rows = 0;                               // m1: the pinned effectors' rows come first
+  int balance_rows = 0;                              // m3: the balance's two rows come last (or none)
   int columns = 0;                                   // n
   int translation_column = -1;                       // the root's translation columns (3), or -1 if it is held
   glm::mat3 model_linear{1.0f};                      // the root's parent frame -> model space, linear part
@@ -62,6 +68,14 @@ struct Body {
   float max_turn = kMaxTurn;
   bool use_limits = true;
   bool any_pinned = false;
+  // Balance (FullBodyScratch::balance): the frame's horizontal unit axes (across model +Y),
+  // the target of the centre of mass, the body's mass.
+  glm::vec3 horizontal[2] = {glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.0f, 0.0f, 1.0f)};
+  glm::vec3 balance_target{0.0f};
+  float total_mass = 0.0f;
+  bool balancing = false;
+  float metric_without_pins = 0.0f;  // evaluate's metric with the pins held to the tolerance, not kPinTolerance of it
+                                     // // the step includes the balance's task (only once the effectors are reached)
 };
 
 inline bool is_pinned(const Chain& chain, int i) {
@@ -87,7 +101,7 @@ bool prepare_body(Body& b, const Pose& pose);
 void update_frames(Body& b, const Pose& pose);
 // After the frames: the reach L and everything measured in it (tolerances, damping).
 void set_lengths(Body& b);
-// Each effector's goal in the root's parent frame.
+// Each effector's goal in the root's parent frame, and the balance's target.
 void set_goals(Body& b);
 // Error rows (clamped, weighted) and each effector's model-space error. Returns the
 // objective (weighted squared errors, pins weighted up); `worst` is the largest effector

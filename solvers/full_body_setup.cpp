@@ -1,6 +1,7 @@
 // Stiffness from roles and the full-body chain of a rig (full_body_setup.h).
 //
-// Index: role_stiffness, fill_full_body_stiffness, find_role, full_body_chain
+// Index: role_stiffness, fill_full_body_stiffness, role_mass, fill_full_body_masses, find_role,
+// full_body_chain
 #include "solvers/full_body_setup.h"
 
 #include "solvers/pose.h"
@@ -28,6 +29,49 @@ void fill_full_body_stiffness(const Skeleton& skeleton, const RigRoles& roles, s
   stiffness.assign(static_cast<size_t>(skeleton.joint_count()), 1.0f);
   for (size_t j = 0; j < stiffness.size() && j < roles.joints.size(); ++j)
     stiffness[j] = role_stiffness(roles.joints[j]);
+}
+
+float role_mass(const JointRole& role, int spine_joints) {
+  switch (role.role) {
+    case Role::hips:
+      return 0.142f;
+    case Role::spine:
+      return 0.139f / static_cast<float>(spine_joints > 0 ? spine_joints : 1);
+    case Role::chest:
+      return 0.216f;
+    case Role::neck:
+      return 0.010f;
+    case Role::head:
+      return 0.071f;
+    case Role::clavicle:
+      return 0.005f;
+    case Role::upper_arm:
+      return 0.028f;
+    case Role::forearm:
+      return 0.016f;
+    case Role::hand:
+      return 0.006f;
+    case Role::thigh:
+      return 0.100f;
+    case Role::shin:
+      return 0.0465f;
+    case Role::foot:
+      return 0.0145f;
+    case Role::tail:
+      return 0.010f;
+    default:  // fingers, toes, eyes, the jaw, twist bones and joints without a role: in their parent's segment
+      return 0.0f;
+  }
+}
+
+void fill_full_body_masses(const Skeleton& skeleton, const RigRoles& roles, std::vector<float>& mass) {
+  mass.clear();
+  if (find_role(roles, Role::hips) < 0) return;
+  int spine_joints = 0;
+  for (const JointRole& role : roles.joints) spine_joints += role.role == Role::spine;
+  mass.assign(static_cast<size_t>(skeleton.joint_count()), 0.0f);
+  for (size_t j = 0; j < mass.size() && j < roles.joints.size(); ++j)
+    mass[j] = role_mass(roles.joints[j], spine_joints);
 }
 
 int find_role(const RigRoles& roles, Role role, Side side) {

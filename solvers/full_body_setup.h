@@ -1,8 +1,8 @@
 // Setting up a full-body solve from a rig's roles (rig_roles.h): the per-joint stiffness
 // (spine stiffer than shoulders and arms, so the arms do most of the reaching and the spine
-// bends a little) and the one chain that replaces a humanoid's per-limb chains: the hips as
-// root, a hand pulling, the other hand, the head and the hips holding nothing until
-// given a weight, both feet pinned.
+// bends a little), the segments' masses for the balance, and the one chain that replaces a humanoid's per-limb chains:
+// the hips as root, a hand pulling, the other hand, the head and the hips holding nothing until given a weight, both
+// feet pinned.
 //
 // The stiffness values are a starting point, in the spirit of FinalIK's and Unreal's full
 // body IK defaults: 1 for limbs, 2 for clavicles and the head, 3 for the hips' rotation and
@@ -22,6 +22,17 @@ float role_stiffness(const JointRole& role);
 // stiffness[j] = role_stiffness(roles.joints[j]) for every joint (resized to the skeleton;
 // 1 where roles has no entry). For FullBodyScratch::stiffness.
 void fill_full_body_stiffness(const Skeleton& skeleton, const RigRoles& roles, std::vector<float>& stiffness);
+
+// The share of the body's mass in the segment a joint of `role` carries (the bone from it to
+// its children; fingers and toes count with the hand and the foot), after Winter's
+// anthropometric table: pelvis 14 %, abdomen 14 % over the spine joints, thorax 22 %, head
+// and neck 8 %, upper arm 2.8 %, forearm 1.6 %, hand 0.6 %, thigh 10 %, shin 4.65 %, foot
+// 1.45 %. `spine_joints` is how many spine joints the rig has.
+float role_mass(const JointRole& role, int spine_joints);
+
+// mass[j] = role_mass(roles.joints[j]) for every joint (FullBodyScratch::segment_mass); left
+// empty (every segment then weighs its length) when the roles give no hips.
+void fill_full_body_masses(const Skeleton& skeleton, const RigRoles& roles, std::vector<float>& mass);
 
 // Default weights of the effectors full_body_chain makes: the main hand pulls (weight 1);
 // the other hand, the head and the hips are effectors with weight 0, so they hold nothing

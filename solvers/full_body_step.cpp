@@ -47,6 +47,34 @@ glm::mat3 parent_linear(const Body& b, size_t k) {
 
 // ---- prepare_body ------------------------------------------------------------------------
 
+namespace {
+
+// Each tree joint's segment for the balance: its mass (FullBodyScratch::segment_mass, else
+// the segment's length) at the middle of the joint and its children (a joint without
+// children: at the joint), in the joint's own frame. The children's local translations do not
+// change during a solve (only the root's translation moves), so this holds for the solve.
+void set_masses(Body& b, const Pose& pose) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  b.total_mass = 0.0f;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const int joint = ws.path[k];
+    glm::vec3 children(0.0f);
+    int count = 0;
+    for (int c = joint + 1; c < b.skeleton.subtree_end[static_cast<size_t>(joint)]; ++c)
+      if (b.skeleton.parent[static_cast<size_t>(c)] == joint) {
+        children += pose.local[static_cast<size_t>(c)].translation;
+        ++count;
+      }
+    if (count > 0) children /= static_cast<float>(count);
+    s.mass_offset[k] = 0.5f * children;
+    s.mass[k] = s.segment_mass.empty() ? glm::length(children) : s.segment_mass[static_cast<size_t>(joint)];
+    b.total_mass += s.mass[k];
+  }
+}
+
+}  // namespace
+
 bool prepare_body(Body& b, const Pose& pose) {
   Workspace& ws = b.workspace;
   FullBodyScratch& s = b.scratch;
@@ -55,6 +83,9 @@ bool prepare_body(Body& b, const Pose& pose) {
   if (!(b.params.tolerance >= 0.0f) || !std::isfinite(b.params.tolerance)) return false;
   if (!s.stiffness.empty() && static_cast<int>(s.stiffness.size()) != b.skeleton.joint_count()) return false;
   if (!(s.root_translation_stiffness > 0.0f)) return false;
+  if (!s.segment_mass.empty() && static_cast<int>(s.segment_mass.size()) != b.skeleton.joint_count()) return false;
+  for (float mass : s.segment_mass)
+    if (!(mass >= 0.0f) || !std::isfinite(mass)) return false;
   if (!fill_chain_tree(b.skeleton, chain, ws.path, ws.tree_parent)) return false;
   for (int joint : ws.path)
     if (!(stiffness_of(b, joint) > 0.0f)) return false;  // NaN, 0 or negative
@@ -73,6 +104,12 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.best_local, joints);
   size_at_least(s.clamped, joints);
   size_at_least(s.fixed, joints);
+  size_at_least(s.mass, joints);
+  size_at_least(s.mass_offset, joints);
+  size_at_least(s.mass_moment, joints);
+  size_at_least(s.subtree_mass, joints);
+  size_at_least(s.rest_position, joints);
+  size_at_least(s.rest_linear, joints);
   size_at_least(s.effector_tree_index, effectors);
   size_at_least(s.effector_order, effectors);
   size_at_least(s.effector_first_row, effectors);
@@ -104,6 +141,10 @@ bool prepare_body(Body& b, const Pose& pose) {
       b.any_pinned = b.rows > 0;
     }
   }
+  // The balance's two rows last, when there is a support (a pin) and a mass to balance.
+  set_masses(b, pose);
+  b.balance_rows = s.balance && b.any_pinned && b.total_mass > 0.0f ? 2 : 0;
+  b.rows += b.balance_rows;
 
   // Columns: 3 per ball joint, 1 per hinge, none for a locked or infinitely stiff joint; then
   // the root's translation. pin_only: 1 if every effector below the joint is pinned.
@@ -133,7 +174,6 @@ bool prepare_body(Body& b, const Pose& pose) {
   if (root_moves) b.columns += 3;
 
   const size_t n = static_cast<size_t>(b.columns), m = static_cast<size_t>(b.rows);
-  const size_t m1 = static_cast<size_t>(b.pinned_rows), m2 = m - m1;
   size_at_least(s.column_weight, n);
   size_at_least(s.step, n);
   size_at_least(s.column_mask, n);
@@ -141,13 +181,10 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.jacobian, m * n);
   size_at_least(s.error, m);
   size_at_least(s.task_error, m);
-  size_at_least(s.pin_gram, m1 * m1);
-  size_at_least(s.pin_gram_factor, m1 * m1);
-  size_at_least(s.coupling, m2 * m1);
-  size_at_least(s.projected, m2 * n);
-  size_at_least(s.gram, m * m);
+  size_at_least(s.projected, m * n);
+  size_at_least(s.gram, 2 * m * m);
   size_at_least(s.y, m);
-  size_at_least(s.column, m1);
+  size_at_least(s.column, m);
   for (size_t k = 0; k < joints; ++k) {
     if (s.first_column[k] < 0) continue;
     const float weight = 1.0f / stiffness_of(b, ws.path[k]);
@@ -205,6 +242,48 @@ void set_lengths(Body& b) {
   b.max_turn = b.params.max_step_angle > 0.0f ? std::min(kMaxTurn, b.params.max_step_angle) : kMaxTurn;
 }
 
+namespace {
+
+// The balance's target: the centre of mass keeps, across the model's up axis (+Y), the offset
+// from the middle of the pins that it has with every tree joint at rest and the pins on
+// their rest positions; so a rig that stands balanced at rest keeps standing so, and
+// entering full body on it moves nothing.
+void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  // The horizontal axes in the frame: model X and Z (rotation's parts across up), made
+  // orthonormal in frame units.
+  const glm::vec3 up = glm::normalize(frame_from_model * glm::vec3(0.0f, 1.0f, 0.0f));
+  glm::vec3 across = frame_from_model * glm::vec3(1.0f, 0.0f, 0.0f);
+  across = glm::normalize(across - glm::dot(across, up) * up);
+  b.horizontal[0] = across;
+  b.horizontal[1] = glm::cross(across, up);
+  // The tree at rest.
+  glm::vec3 rest_centre(0.0f);
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    const Transform& rest = b.skeleton.rest[static_cast<size_t>(ws.path[k])];
+    const int parent = ws.tree_parent[k];
+    const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : s.rest_linear[static_cast<size_t>(parent)];
+    const glm::vec3 parent_position = parent < 0 ? glm::vec3(0.0f) : s.rest_position[static_cast<size_t>(parent)];
+    s.rest_position[k] = parent_position + parent_linear * rest.translation;
+    s.rest_linear[k] =
+        parent_linear * glm::mat3_cast(rest.rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), rest.scale));
+    rest_centre += s.mass[k] * (s.rest_position[k] + s.rest_linear[k] * s.mass_offset[k]);
+  }
+  rest_centre /= b.total_mass;
+  glm::vec3 pins_now(0.0f), pins_rest(0.0f);
+  int pins = 0;
+  for (int i = 0; i < b.effectors; ++i) {
+    if (!is_pinned(b.chain, i)) continue;
+    pins_now += s.goal_position[static_cast<size_t>(i)];
+    pins_rest += s.rest_position[static_cast<size_t>(s.effector_tree_index[static_cast<size_t>(i)])];
+    ++pins;
+  }
+  b.balance_target = (pins_now - pins_rest) / static_cast<float>(pins) + rest_centre;
+}
+
+}  // namespace
+
 void set_goals(Body& b) {
   const glm::mat3 frame_from_model = glm::inverse(b.model_linear);
   const glm::quat to_frame = glm::inverse(b.frame_rotation);
@@ -214,9 +293,19 @@ void set_goals(Body& b) {
     b.scratch.goal_rotation[static_cast<size_t>(i)] =
         goal.use_orientation ? to_frame * glm::normalize(goal.orientation) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
   }
+  if (b.balance_rows > 0) set_balance_target(b, frame_from_model);
 }
 
 // ---- evaluate ---------------------------------------------------------------------------
+
+namespace {
+
+// An error over its tolerance (a zero tolerance: 0 or "far over").
+float over(float error, float tolerance) {
+  return tolerance > 0.0f ? error / tolerance : (error > 0.0f ? 1e30f : 0.0f);
+}
+
+}  // namespace
 
 float evaluate(Body& b, float& worst, float& metric) {
   FullBodyScratch& s = b.scratch;
@@ -226,6 +315,7 @@ float evaluate(Body& b, float& worst, float& metric) {
   float objective = 0.0f;
   worst = 0.0f;
   metric = 0.0f;
+  b.metric_without_pins = 0.0f;
   for (int i = 0; i < b.effectors; ++i) {
     const size_t e = static_cast<size_t>(i);
     const size_t k = static_cast<size_t>(s.effector_tree_index[e]);
@@ -260,11 +350,53 @@ float evaluate(Body& b, float& worst, float& metric) {
     if (row_scale == 0.0f) continue;  // a weight-0 effector holds nothing: not part of the error
     worst = std::max(worst, model_error);
     const float tolerance = pinned ? b.pin_tolerance : b.tolerance;
-    metric = std::max(metric, tolerance > 0.0f ? model_error / tolerance : (model_error > 0.0f ? 1e30f : 0.0f));
+    metric = std::max(metric, over(model_error, tolerance));
+    b.metric_without_pins = std::max(b.metric_without_pins, over(model_error, b.tolerance));
     objective += (pinned ? kPinObjectiveWeight : 1.0f) * row_scale * row_scale * squared;
+  }
+  s.balance_error = 0.0f;
+  if (b.balance_rows > 0) {
+    // The balance rows: the centre of mass's horizontal way to its target. Not in the
+    // objective, the worst error or the metric: the balance is what the effectors leave room
+    // for, never a reason to reject a step or to call a solve unfinished.
+    glm::vec3 centre(0.0f);
+    for (size_t k = 0; k < ws.path.size(); ++k)
+      centre += s.mass[k] * (ws.positions[k] + ws.linear[k] * s.mass_offset[k]);
+    centre /= b.total_mass;
+    s.centre_of_mass = b.frame_origin + b.model_linear * centre;
+    const glm::vec3 offset = b.balance_target - centre;
+    glm::vec2 across(glm::dot(offset, b.horizontal[0]), glm::dot(offset, b.horizontal[1]));
+    s.balance_error = glm::length(b.model_linear * (across.x * b.horizontal[0] + across.y * b.horizontal[1]));
+    const float length = glm::length(across);
+    if (length > longest_row) across *= longest_row / length;
+    float* row = &s.error[static_cast<size_t>(b.rows - b.balance_rows)];
+    row[0] = across.x;
+    row[1] = across.y;
   }
   return objective;
 }
+
+namespace {
+
+// The balance rows of J: turning tree joint k moves every segment below it, so the centre of
+// mass moves as the subtree's mass M_k at its own centre of mass C_k would, times M_k / M.
+// Σ mass * centre over each subtree is summed from the leaves up (children come after their
+// parents in the path).
+void balance_moments(Body& b) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    s.mass_moment[k] = s.mass[k] * (ws.positions[k] + ws.linear[k] * s.mass_offset[k]);
+    s.subtree_mass[k] = s.mass[k];
+  }
+  for (size_t k = ws.path.size(); k-- > 1;) {
+    const size_t parent = static_cast<size_t>(ws.tree_parent[k]);
+    s.mass_moment[parent] += s.mass_moment[k];
+    s.subtree_mass[parent] += s.subtree_mass[k];
+  }
+}
+
+}  // namespace
 
 // ---- build_jacobian ----------------------------------------------------------------------
 
@@ -274,6 +406,8 @@ void build_jacobian(Body& b, const Pose& pose) {
   const size_t n = static_cast<size_t>(b.columns);
   std::fill(s.jacobian.begin(), s.jacobian.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(b.rows) * n),
             0.0f);
+  if (b.balance_rows > 0) balance_moments(b);
+  float* balance = b.balance_rows > 0 ? &s.jacobian[static_cast<size_t>(b.rows - b.balance_rows) * n] : nullptr;
   for (size_t k = 0; k < ws.path.size(); ++k) {
     if (s.first_column[k] < 0) continue;
     const int joint = ws.path[k];
@@ -312,15 +446,31 @@ void build_jacobian(Body& b, const Pose& pose) {
         }
       }
     }
+    if (balance != nullptr) {
+      const glm::vec3 lever =
+          a_inverse * ((s.mass_moment[k] - s.subtree_mass[k] * ws.positions[k]) * (1.0f / b.total_mass));
+      for (int c = 0; c < count; ++c) {
+        const glm::vec3 column = a * glm::cross(axes[c], lever);
+        const size_t col = static_cast<size_t>(s.first_column[k] + c);
+        balance[col] = glm::dot(column, b.horizontal[0]);
+        balance[n + col] = glm::dot(column, b.horizontal[1]);
+      }
+    }
   }
   if (b.translation_column >= 0) {
-    // The root's translation, in units of L: every effector moves with it.
+    // The root's translation, in units of L: every effector moves with it, and so does the
+    // centre of mass.
     for (int i = 0; i < b.effectors; ++i) {
       if (s.effector_first_row[static_cast<size_t>(i)] < 0) continue;
       const float value = std::sqrt(effector_weight(b.chain, i)) * b.reach;
       float* rows = &s.jacobian[static_cast<size_t>(s.effector_first_row[static_cast<size_t>(i)]) * n];
       for (size_t c = 0; c < 3; ++c) rows[c * n + static_cast<size_t>(b.translation_column) + c] = value;
     }
+    if (balance != nullptr)
+      for (size_t c = 0; c < 3; ++c)
+        for (size_t r = 0; r < 2; ++r)
+          balance[r * n + static_cast<size_t>(b.translation_column) + c] =
+              b.reach * b.horizontal[r][static_cast<int>(c)];
   }
 }
 

@@ -254,6 +254,79 @@ TEST(FullBody, HipsTranslateWhenAHandGoesBeyondTheArmsReach) {
   EXPECT_LE(worst_error(body, body.chain, pose), 1e-3f * body.height);
 }
 
+// The body's centre of mass by the tests' own forward kinematics, with the solver's segment
+// model: each body joint's mass (fill_full_body_masses) at the middle of the joint and its
+// children (at the joint without children).
+glm::vec3 centre_of_mass(const Body& body, const std::vector<float>& mass, const ik::Pose& pose) {
+  glm::vec3 sum(0.0f);
+  float total = 0.0f;
+  for (int j : body_joints(body.skeleton, body.chain)) {
+    glm::vec3 children(0.0f);
+    int count = 0;
+    for (int c = j + 1; c < body.skeleton.joint_count(); ++c)
+      if (body.skeleton.parent[c] == j) {
+        children += world_position(body.skeleton, pose, c);
+        ++count;
+      }
+    const glm::vec3 at = world_position(body.skeleton, pose, j);
+    sum += mass[j] * (count > 0 ? 0.5f * (at + children / static_cast<float>(count)) : at);
+    total += mass[j];
+  }
+  return sum / total;
+}
+
+// Across the model's up axis (+Y): how far the centre of mass is from where the balance
+// wants it (over the feet's middle, as it was over their middle at rest).
+float balance_miss(const Body& body, const std::vector<float>& mass, const ik::Pose& pose) {
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  glm::vec3 feet_now(0.0f), feet_rest(0.0f);
+  for (int i = 0; i < effector_count(body.chain); ++i)
+    if (pinned(body.chain, i)) {
+      feet_now += world_position(body.skeleton, pose, effector_joint(body.chain, i));
+      feet_rest += world_position(body.skeleton, rest, effector_joint(body.chain, i));
+    }
+  glm::vec3 miss = centre_of_mass(body, mass, pose) - centre_of_mass(body, mass, rest) - 0.5f * (feet_now - feet_rest);
+  miss.y = 0.0f;
+  return glm::length(miss);
+}
+
+// A hand dragged forward (a fifth of the height): without the balance the hips follow it;
+// with the balance the centre of mass stays over the feet (within 1 % of the height), the
+// hips stay back, the spine bends (the head goes forward), and the hand and the pinned feet
+// are where they were asked to be all the same.
+TEST(FullBody, BalanceKeepsTheCentreOfMassOverTheFeetWhileAHandReachesForward) {
+  const Body at_rest = load_humanoid();
+  std::vector<float> mass;
+  ik::fill_full_body_masses(at_rest.skeleton, at_rest.roles, mass);
+  Body body = at_rest;
+  ASSERT_EQ(static_cast<int>(mass.size()), body.skeleton.joint_count());
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  const int head = effector_joint(body.chain, 2);
+  ASSERT_EQ(body.roles.joints[head].role, ik::Role::head);
+  glm::vec3 hips_moved[2], head_moved[2];
+  float miss[2];
+  for (int balance = 0; balance < 2; ++balance) {
+    body = at_rest;  // the same drag from the same start
+    ik::Workspace ws = workspace_for(body);
+    ws.full_body.balance = balance == 1;
+    ws.full_body.segment_mass = mass;
+    ik::Pose pose;
+    const float feet_moved = drag_hand_forward(body, 0.2f, pose, ws);
+    EXPECT_LE(feet_moved, 1e-4f * body.height);
+    EXPECT_LE(glm::length(world_position(body.skeleton, pose, body.chain.effector) - body.chain.goal.position),
+              1e-3f * body.height);
+    hips_moved[balance] =
+        world_position(body.skeleton, pose, body.chain.root) - world_position(body.skeleton, rest, body.chain.root);
+    head_moved[balance] = world_position(body.skeleton, pose, head) - world_position(body.skeleton, rest, head);
+    miss[balance] = balance_miss(body, mass, pose);
+  }
+  EXPECT_GT(miss[0], 0.05f * body.height);  // the drag alone tips the body forward
+  EXPECT_LE(miss[1], 0.01f * body.height);  // the balance holds it over the feet
+  EXPECT_GT(hips_moved[0].z, 0.08f * body.height);
+  EXPECT_LT(hips_moved[1].z, 0.01f * body.height);  // the hips stay back
+  EXPECT_GT(head_moved[1].z, 0.05f * body.height);  // the spine bends forward
+}
+
 // The humanoid under an added parent joint carrying `root`: the chain's indices shift by one.
 Body under_root(const Body& body, const ik::Transform& root) {
   ik::RawSkeleton raw;

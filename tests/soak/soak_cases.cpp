@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -32,12 +32,12 @@ enum class LimitStyle {
 enum class BaseStyle { identity, rigid, non_uniform, mirrored, extreme_scale };
 
 struct RigPlan {
-  int chain_joints = 3;        // joints from the chain root to the effector (bones + 1)
-  bool root_is_base = false;   // the chain root is joint 0 (no parent)
-  bool colinear = false;       // straight along +Y below the root, rest rotations identity
-  int zero_bones = 0;          // bones of length zero
-  bool wild_lengths = false;   // bone lengths log-uniform in [1e-3, 1e3]
-  bool branch = false;         // a side branch off the chain
+  int chain_joints = 3;       // joints from the chain root to the effector (bones + 1)
+  bool root_is_base = false;  // the chain root is joint 0 (no parent)
+  bool colinear = false;      // straight along +Y below the root, rest rotations identity
+  int zero_bones = 0;         // bones of length zero
+  bool wild_lengths = false;  // bone lengths log-uniform in [1e-3, 1e3]
+  bool branch = false;        // a side branch off the chain
   LimitStyle limits = LimitStyle::none;
   BaseStyle base = BaseStyle::identity;
 };
@@ -65,8 +65,7 @@ ik::Transform base_transform(BaseStyle style, Rng& rng) {
       t.scale[rng.integer(0, 2)] *= -1.0f;
       break;
     case BaseStyle::extreme_scale:
-      t.scale = glm::vec3(rng.chance(0.5f) ? rng.log_uniform(1e-4f, 1e-2f)
-                                           : rng.log_uniform(1e2f, 1e4f));
+      t.scale = glm::vec3(rng.chance(0.5f) ? rng.log_uniform(1e-4f, 1e-2f) : rng.log_uniform(1e2f, 1e4f));
       break;
     case BaseStyle::identity:
       break;
@@ -119,14 +118,11 @@ Rig build_rig(const RigPlan& plan, Rng& rng) {
       j.rest.translation = glm::vec3(0.1f, 0.2f, -0.1f) + rng.direction() * 0.1f;
       j.rest.rotation = rng.rotation(kPi);
     } else {
-      const float length =
-          plan.wild_lengths ? rng.log_uniform(1e-3f, 1e3f) : rng.uniform(0.3f, 1.5f);
-      j.rest.translation =
-          plan.colinear ? glm::vec3(0.0f, length, 0.0f) : rng.direction() * length;
+      const float length = plan.wild_lengths ? rng.log_uniform(1e-3f, 1e3f) : rng.uniform(0.3f, 1.5f);
+      j.rest.translation = plan.colinear ? glm::vec3(0.0f, length, 0.0f) : rng.direction() * length;
       j.rest.rotation = plan.colinear ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : rng.rotation(0.8f);
     }
-    if (i >= first && (plan.limits != LimitStyle::random || rng.chance(0.7f)))
-      j.limits = make_limits(plan.limits, rng);
+    if (i >= first && (plan.limits != LimitStyle::random || rng.chance(0.7f))) j.limits = make_limits(plan.limits, rng);
   }
   for (int k = 0; k < plan.zero_bones; ++k)
     raw.joints[static_cast<size_t>(rng.integer(first + 1, last))].rest.translation = glm::vec3(0.0f);
@@ -180,11 +176,9 @@ ik::Pose random_pose(const Rig& rig, const ik::Pose& from, Rng& rng, bool ignore
     } else if (l.hinge) {
       offset = glm::angleAxis(rng.uniform(l.min.x, l.max.x), glm::normalize(l.hinge_axis));
     } else {
-      offset = xyz({rng.uniform(l.min.x, l.max.x), rng.uniform(l.min.y, l.max.y),
-                    rng.uniform(l.min.z, l.max.z)});
+      offset = xyz({rng.uniform(l.min.x, l.max.x), rng.uniform(l.min.y, l.max.y), rng.uniform(l.min.z, l.max.z)});
     }
-    pose.local[static_cast<size_t>(j)].rotation =
-        rig.skeleton.rest[static_cast<size_t>(j)].rotation * offset;
+    pose.local[static_cast<size_t>(j)].rotation = rig.skeleton.rest[static_cast<size_t>(j)].rotation * offset;
   }
   return pose;
 }
@@ -227,8 +221,7 @@ void random_params(const ik::SolverInfo& solver, Rng& rng, ik::Params& p) {
     const ik::ParamInfo& info = ik::param_table()[i];
     if (!ik::reads_param(solver, info)) continue;
     auto draw = [&] {
-      return info.log_scale ? rng.log_uniform(std::max(info.min, 1e-6f), info.max)
-                            : rng.uniform(info.min, info.max);
+      return info.log_scale ? rng.log_uniform(std::max(info.min, 1e-6f), info.max) : rng.uniform(info.min, info.max);
     };
     switch (info.kind) {
       case ik::ParamKind::real:
@@ -252,17 +245,15 @@ const char* spoil_params(const ik::SolverInfo& solver, Rng& rng, ik::Params& p) 
   std::vector<const ik::ParamInfo*> fields;
   for (int i = 0; i < ik::param_count(); ++i) {
     const ik::ParamInfo& info = ik::param_table()[i];
-    if (ik::reads_param(solver, info) && info.kind != ik::ParamKind::boolean)
-      fields.push_back(&info);
+    if (ik::reads_param(solver, info) && info.kind != ik::ParamKind::boolean) fields.push_back(&info);
   }
   if (fields.empty()) return "no numeric parameter";
   const ik::ParamInfo& info = *fields[static_cast<size_t>(rng.integer(0, static_cast<int>(fields.size()) - 1))];
   // Integers get only small bad values: a huge iteration count is a valid, slow request.
   const float real_values[] = {kNaN, kInf, -kInf, -1.0f, 0.0f, 1e30f};
   const float integer_values[] = {0.0f, -5.0f};
-  const float value = info.kind == ik::ParamKind::integer
-                          ? integer_values[rng.integer(0, 1)]
-                          : real_values[rng.integer(0, 5)];
+  const float value =
+      info.kind == ik::ParamKind::integer ? integer_values[rng.integer(0, 1)] : real_values[rng.integer(0, 5)];
   if (info.kind == ik::ParamKind::vector3)
     ik::set_param3(p, info.field, glm::vec3(value));
   else
@@ -292,8 +283,8 @@ float unreachable_scale(const ik::Params& p, int joints, Rng& rng) {
   }
 }
 
-void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik::Pose& target,
-                         Rng& rng, ik::Chain& chain) {
+void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik::Pose& target, Rng& rng,
+                         ik::Chain& chain) {
   chain.extra_effectors.clear();
   if (!solver.extra_effectors || !rng.chance(0.25f)) return;
   std::vector<int> candidates(rig.chain.begin() + 1, rig.chain.end() - (rig.chain.size() > 1));
@@ -316,7 +307,9 @@ void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik:
 // a random stiffness per joint (1 in 10 joints +inf, held still), the root's translation
 // stiffness 4, random or +inf; 3 % of the valid cases get a bad setting (a list of the wrong
 // size, a 0, negative or NaN stiffness on the effector, a root translation stiffness of 0,
-// -1 or NaN), which must be refused as invalid input.
+// -1 or NaN), which must be refused as invalid input. Half the cases turn the balance on,
+// half of those with random segment masses (one in five 0); a bad mass list (the wrong size,
+// a negative or NaN mass) is one of the bad settings.
 void set_full_body_stiffness(Case& c, Rng& rng) {
   const float inf = std::numeric_limits<float>::infinity();
   const size_t n = static_cast<size_t>(c.skeleton.joint_count());
@@ -326,11 +319,21 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
   }
   const float roll = rng.unit_float();
   c.root_translation_stiffness = roll < 0.6f ? 4.0f : roll < 0.9f ? rng.log_uniform(0.25f, 64.0f) : inf;
+  c.balance = rng.chance(0.5f);
+  if (c.balance && rng.chance(0.5f)) {
+    c.segment_mass.resize(n);
+    for (float& m : c.segment_mass) m = rng.chance(0.2f) ? 0.0f : rng.log_uniform(0.01f, 10.0f);
+  }
   if (c.expect_invalid || !rng.chance(0.03f)) return;
   const int effector = c.solves.front().effector;
   if (effector < 0 || static_cast<size_t>(effector) >= n) return;
   const float bad[] = {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN()};
-  switch (rng.integer(0, 2)) {
+  switch (rng.integer(0, 3)) {
+    case 3:
+      c.variant = "segment masses of the wrong size, or a mass -1 or NaN";
+      c.segment_mass.assign(rng.chance(0.5f) ? n + 1 : n, 1.0f);
+      if (c.segment_mass.size() == n) c.segment_mass[static_cast<size_t>(effector)] = rng.chance(0.5f) ? -1.0f : bad[2];
+      break;
     case 0:
       c.variant = "stiffness list of the wrong size";
       c.stiffness.assign(n + 1, 1.0f);
@@ -352,14 +355,22 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
 
 const char* to_string(Kind kind) {
   switch (kind) {
-    case Kind::reachable: return "reachable";
-    case Kind::unreachable: return "unreachable";
-    case Kind::degenerate: return "degenerate";
-    case Kind::tight_limits: return "tight limits";
-    case Kind::nan_input: return "NaN input";
-    case Kind::inf_input: return "infinite input";
-    case Kind::invalid_chain: return "invalid chain";
-    case Kind::bad_params: return "bad params";
+    case Kind::reachable:
+      return "reachable";
+    case Kind::unreachable:
+      return "unreachable";
+    case Kind::degenerate:
+      return "degenerate";
+    case Kind::tight_limits:
+      return "tight limits";
+    case Kind::nan_input:
+      return "NaN input";
+    case Kind::inf_input:
+      return "infinite input";
+    case Kind::invalid_chain:
+      return "invalid chain";
+    case Kind::bad_params:
+      return "bad params";
   }
   return "?";
 }
@@ -377,9 +388,20 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
            : roll < 0.95f ? Kind::invalid_chain
                           : Kind::bad_params;
   enum Degenerate {
-    goal_at_root, goal_at_effector, goal_next_to_root, colinear_goal_on_line, zero_length_bones,
-    single_joint, pole_or_up_degenerate, non_unit_orientation, huge_goal, extreme_goal,
-    wild_bone_lengths, extreme_root_scale, degenerate_goal_scale, degenerate_count
+    goal_at_root,
+    goal_at_effector,
+    goal_next_to_root,
+    colinear_goal_on_line,
+    zero_length_bones,
+    single_joint,
+    pole_or_up_degenerate,
+    non_unit_orientation,
+    huge_goal,
+    extreme_goal,
+    wild_bone_lengths,
+    extreme_root_scale,
+    degenerate_goal_scale,
+    degenerate_count
   };
   const int degenerate = c.kind == Kind::degenerate ? rng.integer(0, degenerate_count - 1) : -1;
   const bool scale_solver = solver.scale_goal;
@@ -397,8 +419,7 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
               : base_roll < 0.92f ? BaseStyle::mirrored
                                   : BaseStyle::extreme_scale;
   plan.limits = rng.chance(0.5f) ? LimitStyle::random : LimitStyle::none;
-  if (c.kind == Kind::tight_limits)
-    plan.limits = rng.chance(0.75f) ? LimitStyle::tight : LimitStyle::frozen_off_rest;
+  if (c.kind == Kind::tight_limits) plan.limits = rng.chance(0.75f) ? LimitStyle::tight : LimitStyle::frozen_off_rest;
   if (degenerate == colinear_goal_on_line) plan.colinear = true;
   if (degenerate == zero_length_bones) plan.zero_bones = rng.integer(1, bones);
   if (degenerate == single_joint) plan.chain_joints = 1;
@@ -446,16 +467,14 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
   set_extra_effectors(solver, rig, target, rng, chain);
   if (c.kind == Kind::reachable) c.variant = "goal of a pose within the limits";
   if (c.kind == Kind::tight_limits)
-    c.variant = plan.limits == LimitStyle::tight ? "min == max or a few mrad wide"
-                                                 : "held away from rest (min == max)";
+    c.variant = plan.limits == LimitStyle::tight ? "min == max or a few mrad wide" : "held away from rest (min == max)";
 
   if (c.kind == Kind::unreachable) {
     const bool far = rng.chance(0.2f);
     c.variant = far ? "1e3 to 1e6 times the reach" : "1.05 to 20 times the reach";
     const float distance = reach * (far ? rng.log_uniform(1e3f, 1e6f) : rng.uniform(1.05f, 20.0f));
     goal.position = root_position + rng.direction() * distance;
-    for (ik::EffectorGoal& e : chain.extra_effectors)
-      e.goal.position = root_position + rng.direction() * distance;
+    for (ik::EffectorGoal& e : chain.extra_effectors) e.goal.position = root_position + rng.direction() * distance;
     if (scale_solver) goal.scale = unreachable_scale(chain.params, plan.chain_joints, rng);
   }
 
@@ -483,8 +502,12 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
         goal.pole = glm::length(end - root_position) > 0.0f ? end - root_position : goal.pole;
       break;
     }
-    case zero_length_bones: c.variant = "zero-length bones"; break;
-    case single_joint: c.variant = "root == effector"; break;
+    case zero_length_bones:
+      c.variant = "zero-length bones";
+      break;
+    case single_joint:
+      c.variant = "root == effector";
+      break;
     case pole_or_up_degenerate: {
       const int which = rng.integer(0, 2);
       c.variant = which == 0 ? "pole along the root-goal line" : which == 1 ? "zero pole" : "zero up";
@@ -496,8 +519,7 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
     case non_unit_orientation:
       c.variant = "orientation goal not of unit length";
       goal.use_orientation = true;
-      goal.orientation = model_rotation(c.skeleton, target, effector) *
-                         (rng.chance(0.5f) ? 1e-3f : 1e3f);
+      goal.orientation = model_rotation(c.skeleton, target, effector) * (rng.chance(0.5f) ? 1e-3f : 1e3f);
       break;
     case huge_goal:
       c.variant = "goal 1e18 away";
@@ -509,8 +531,12 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
       goal.position = rng.direction() * 1e30f;
       c.expect_invalid = true;
       break;
-    case wild_bone_lengths: c.variant = "bone lengths 1e-3 to 1e3"; break;
-    case extreme_root_scale: c.variant = "root scale 1e-4 to 1e-2 or 1e2 to 1e4"; break;
+    case wild_bone_lengths:
+      c.variant = "bone lengths 1e-3 to 1e3";
+      break;
+    case extreme_root_scale:
+      c.variant = "root scale 1e-4 to 1e-2 or 1e2 to 1e4";
+      break;
     case degenerate_goal_scale: {
       const float scales[] = {0.0f, 1e-30f, 1e30f, -1.0f};
       c.variant = "goal scale 0, 1e-30, 1e30 or -1";
@@ -528,10 +554,22 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
     const float bad = nan ? kNaN : (rng.chance(0.5f) ? kInf : -kInf);
     const int which = rng.integer(0, solver.extra_effectors && !chain.extra_effectors.empty() ? 7 : 5);
     switch (which) {
-      case 0: c.variant = "goal position"; goal.position[rng.integer(0, 2)] = bad; break;
-      case 1: c.variant = "pole"; goal.pole[rng.integer(0, 2)] = bad; break;
-      case 2: c.variant = "up"; goal.up[rng.integer(0, 2)] = bad; break;
-      case 3: c.variant = "goal scale"; goal.scale = bad; break;
+      case 0:
+        c.variant = "goal position";
+        goal.position[rng.integer(0, 2)] = bad;
+        break;
+      case 1:
+        c.variant = "pole";
+        goal.pole[rng.integer(0, 2)] = bad;
+        break;
+      case 2:
+        c.variant = "up";
+        goal.up[rng.integer(0, 2)] = bad;
+        break;
+      case 3:
+        c.variant = "goal scale";
+        goal.scale = bad;
+        break;
       case 4:
         goal.use_orientation = true;
         if (nan || rng.chance(0.5f)) {
@@ -542,19 +580,40 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
           goal.orientation = glm::quat(0.0f, 0.0f, 0.0f, 0.0f);
         }
         break;
-      case 5: c.variant = "goal position, every component"; goal.position = glm::vec3(bad); break;
-      case 6: c.variant = "extra effector's goal"; chain.extra_effectors[0].goal.position.x = bad; break;
-      default: c.variant = "extra effector's weight"; chain.extra_effectors[0].weight = bad; break;
+      case 5:
+        c.variant = "goal position, every component";
+        goal.position = glm::vec3(bad);
+        break;
+      case 6:
+        c.variant = "extra effector's goal";
+        chain.extra_effectors[0].goal.position.x = bad;
+        break;
+      default:
+        c.variant = "extra effector's weight";
+        chain.extra_effectors[0].weight = bad;
+        break;
     }
   }
   if (c.kind == Kind::invalid_chain) {
     c.expect_invalid = true;
     const bool extras = solver.extra_effectors;
     switch (rng.integer(0, extras ? 9 : 7)) {
-      case 0: c.variant = "effector -1"; chain.effector = -1; break;
-      case 1: c.variant = "effector past the last joint"; chain.effector = n + rng.integer(0, 5); break;
-      case 2: c.variant = "root past the last joint"; chain.root = n; break;
-      case 3: c.variant = "root -1"; chain.root = -1; break;
+      case 0:
+        c.variant = "effector -1";
+        chain.effector = -1;
+        break;
+      case 1:
+        c.variant = "effector past the last joint";
+        chain.effector = n + rng.integer(0, 5);
+        break;
+      case 2:
+        c.variant = "root past the last joint";
+        chain.root = n;
+        break;
+      case 3:
+        c.variant = "root -1";
+        chain.root = -1;
+        break;
       case 4:
         c.variant = "root not an ancestor of the effector";
         chain.root = effector;
@@ -562,7 +621,8 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
         break;
       case 5: {
         c.variant = "NaN in the start pose";
-        ik::Transform& t = c.pose.local[static_cast<size_t>(rig.chain[static_cast<size_t>(rng.integer(0, static_cast<int>(rig.chain.size()) - 1))])];
+        ik::Transform& t = c.pose.local[static_cast<size_t>(
+            rig.chain[static_cast<size_t>(rng.integer(0, static_cast<int>(rig.chain.size()) - 1))])];
         const int part = rng.integer(0, 2);
         if (part == 0) t.translation.y = kNaN;
         if (part == 1) t.rotation.x = kNaN;
@@ -595,8 +655,7 @@ Case make_case(const ik::SolverInfo& solver, Rng& rng) {
 
   // ---- 7. The solves: a reachable, unreachable or tight goal is dragged on a little ---
   c.solves.push_back(chain);
-  const bool drag = c.kind == Kind::reachable || c.kind == Kind::unreachable ||
-                    c.kind == Kind::tight_limits;
+  const bool drag = c.kind == Kind::reachable || c.kind == Kind::unreachable || c.kind == Kind::tight_limits;
   const int count = drag ? rng.integer(1, 4) : 1;
   for (int k = 1; k < count; ++k) {
     ik::Chain next = c.solves.back();

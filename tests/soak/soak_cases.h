@@ -47,6 +47,8 @@ struct Case {
   // root's translation (+inf keeps the root in place). Other solvers: empty and 4.
   std::vector<float> stiffness;
   float root_translation_stiffness = 4.0f;
+  bool balance = false;             // FullBodyScratch::balance
+  std::vector<float> segment_mass;  // FullBodyScratch::segment_mass
 };
 
 Case make_case(const ik::SolverInfo& solver, Rng& rng);

@@ -96,6 +96,8 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
   workspace.locked = c.locked;
   workspace.full_body.stiffness = c.stiffness;
   workspace.full_body.root_translation_stiffness = c.root_translation_stiffness;
+  workspace.full_body.balance = c.balance;
+  workspace.full_body.segment_mass = c.segment_mass;
   workspace.mass_spring.clear();  // a new rig: the mass-spring simulation starts afresh
   workspace.chain_slot = 0;
   ik::Pose pose = c.pose;
@@ -144,6 +146,8 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
       fresh.locked = c.locked;
       fresh.full_body.stiffness = c.stiffness;
       fresh.full_body.root_translation_stiffness = c.root_translation_stiffness;
+      fresh.full_body.balance = c.balance;
+      fresh.full_body.segment_mass = c.segment_mass;
       fresh.mass_spring = state_before;
       ik::Pose again = before;
       ik::Trace trace_again;
