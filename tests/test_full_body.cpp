@@ -254,6 +254,76 @@ TEST(FullBody, HipsTranslateWhenAHandGoesBeyondTheArmsReach) {
   EXPECT_LE(worst_error(body, body.chain, pose), 1e-3f * body.height);
 }
 
+// The effector index of the joint with `role` on `side` (-1 if the chain has none).
+int effector_with_role(const Body& body, ik::Role role, ik::Side side) {
+  for (int i = 0; i < effector_count(body.chain); ++i) {
+    const ik::JointRole& r = body.roles.joints[effector_joint(body.chain, i)];
+    if (r.role == role && r.side == side) return i;
+  }
+  return -1;
+}
+
+TEST(FullBody, APinnedOtherHandHoldsWhileAHandIsDraggedFarForward) {
+  Body body = load_humanoid();
+  const int right = effector_with_role(body, ik::Role::hand, ik::Side::right);
+  ASSERT_GT(right, 0);
+  body.chain.extra_effectors[right - 1].pinned = true;
+  ik::Workspace ws = workspace_for(body);
+  const glm::vec3 held = world_position(body.skeleton, ik::rest_pose(body.skeleton), effector_joint(body.chain, right));
+  ik::Pose pose;
+  EXPECT_LE(drag_hand_forward(body, 0.3f, pose, ws), 1e-4f * body.height);  // the feet, and now the right hand
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, effector_joint(body.chain, right)) - held),
+            1e-4f * body.height);
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, body.chain.effector) - body.chain.goal.position),
+            1e-3f * body.height);
+}
+
+// The angle between a joint's incoming and outgoing bones (0 straight).
+float bend_at(const Body& body, const ik::Pose& pose, int joint) {
+  const int child = joint + 1;  // the shin's child is the foot (depth-first order)
+  const glm::vec3 in =
+      world_position(body.skeleton, pose, joint) - world_position(body.skeleton, pose, body.skeleton.parent[joint]);
+  const glm::vec3 out = world_position(body.skeleton, pose, child) - world_position(body.skeleton, pose, joint);
+  return std::acos(std::clamp(glm::dot(glm::normalize(in), glm::normalize(out)), -1.0f, 1.0f));
+}
+
+// The hips' goal lowered by a tenth of the height over 50 frames: the hips get there, the
+// knees bend further, the pinned feet stay.
+TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStay) {
+  Body body = load_humanoid();
+  const int hips = effector_with_role(body, ik::Role::hips, ik::Side::centre);
+  ASSERT_GT(hips, 0);
+  int knees[2] = {-1, -1};
+  for (int j = 0; j < body.skeleton.joint_count(); ++j)
+    if (body.roles.joints[j].role == ik::Role::shin) knees[body.roles.joints[j].side == ik::Side::left ? 0 : 1] = j;
+  ASSERT_GE(knees[0], 0);
+  ASSERT_GE(knees[1], 0);
+  ASSERT_EQ(body.roles.joints[knees[0] + 1].role, ik::Role::foot);
+  body.chain.extra_effectors[hips - 1].weight = 1.0f;
+  body.chain.params.warm_start = true;
+  ik::Workspace ws = workspace_for(body);
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  ik::Pose pose = rest;
+  const glm::vec3 start = body.chain.extra_effectors[hips - 1].goal.position;
+  float feet_moved = 0.0f;
+  for (int frame = 1; frame <= 50; ++frame) {
+    body.chain.extra_effectors[hips - 1].goal.position =
+        start - glm::vec3(0.0f, 0.1f * body.height * frame / 50.0f, 0.0f);
+    ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+    for (int i = 0; i < effector_count(body.chain); ++i)
+      if (pinned(body.chain, i))
+        feet_moved =
+            std::max(feet_moved, glm::length(world_position(body.skeleton, pose, effector_joint(body.chain, i)) -
+                                             world_position(body.skeleton, rest, effector_joint(body.chain, i))));
+  }
+  EXPECT_LE(feet_moved, 1e-4f * body.height);
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, body.chain.root) -
+                        (start - glm::vec3(0.0f, 0.1f * body.height, 0.0f))),
+            1e-3f * body.height);
+  for (int knee : knees)
+    EXPECT_GT(bend_at(body, pose, knee), bend_at(body, rest, knee) + 0.2f) << body.skeleton.name[knee];
+}
+
 // The body's centre of mass by the tests' own forward kinematics, with the solver's segment
 // model: each body joint's mass (fill_full_body_masses) at the middle of the joint and its
 // children (at the joint without children).
@@ -436,24 +506,32 @@ TEST(FullBody, InvalidInputLeavesThePoseUntouched) {
 TEST(FullBody, NoDriftOverSixHundredFramesOfUnchangedGoals) {
   // Converged (reached), and stalled between conflicting goals: the other hand and the head
   // holding their places while the hand is dragged past where they let it go.
-  for (const bool conflict : {false, true}) {
-    SCOPED_TRACE(conflict ? "conflicting goals" : "reached");
-    Body body = load_humanoid();
-    if (conflict)
-      for (ik::EffectorGoal& e : body.chain.extra_effectors) e.weight = 1.0f;
-    ik::Workspace ws = workspace_for(body);
-    ik::Pose pose;
-    drag_hand_forward(body, conflict ? 0.5f : 0.3f, pose, ws);  // warm-started
-    const ik::Pose settled = pose;
-    ik::SolveResult r;
-    for (int frame = 0; frame < 600; ++frame) r = ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
-    EXPECT_EQ(r.status, conflict ? ik::SolveStatus::stalled : ik::SolveStatus::reached);
-    float moved = 0.0f;
-    for (int j = 0; j < body.skeleton.joint_count(); ++j)
-      moved = std::max(moved,
-                       glm::length(world_position(body.skeleton, pose, j) - world_position(body.skeleton, settled, j)));
-    EXPECT_LT(moved, 1e-6f * body.height);
-  }
+  // With the balance on (the program's full-body mode) the balance may settle for a few
+  // frames after the drag; then nothing moves either.
+  for (const bool balance : {false, true})
+    for (const bool conflict : {false, true}) {
+      SCOPED_TRACE(conflict ? "conflicting goals" : "reached");
+      SCOPED_TRACE(balance ? "balance on" : "balance off");
+      Body body = load_humanoid();
+      if (conflict)
+        for (ik::EffectorGoal& e : body.chain.extra_effectors) e.weight = 1.0f;
+      ik::Workspace ws = workspace_for(body);
+      ws.full_body.balance = balance;
+      ik::fill_full_body_masses(body.skeleton, body.roles, ws.full_body.segment_mass);
+      ik::Pose pose;
+      drag_hand_forward(body, conflict ? 0.5f : 0.3f, pose, ws);  // warm-started
+      if (balance)
+        for (int frame = 0; frame < 10; ++frame) ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+      const ik::Pose settled = pose;
+      ik::SolveResult r;
+      for (int frame = 0; frame < 600; ++frame) r = ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+      EXPECT_EQ(r.status, conflict ? ik::SolveStatus::stalled : ik::SolveStatus::reached);
+      float moved = 0.0f;
+      for (int j = 0; j < body.skeleton.joint_count(); ++j)
+        moved = std::max(
+            moved, glm::length(world_position(body.skeleton, pose, j) - world_position(body.skeleton, settled, j)));
+      EXPECT_LT(moved, 1e-6f * body.height);
+    }
 }
 
 TEST(FullBody, TraceRecordsEveryIterationAndTheSecondSolveAllocatesNothing) {
