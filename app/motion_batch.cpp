@@ -9,6 +9,7 @@
 #include "io/session.h"
 #include "solvers/motion_analysis.h"
 #include "solvers/rig_roles.h"
+#include "solvers/role_chains.h"
 #include "solvers/solver_table.h"
 #include "solvers/suggest_chains.h"
 
@@ -59,8 +60,10 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
       return 1;
   } else {
     if (!ik::import_gltf_file(file, rig, error)) return 1;
+    // The chains the program suggests when it opens the rig (from roles, else the shape), so
+    // a chain name means the same chain here and in the program.
     const int dls = ik::find_solver("dls");
-    session.chains = ik::suggest_chains(rig.skeleton, ik::rest_pose(rig.skeleton), dls >= 0 ? dls : 0);
+    session.chains = ik::suggest_rig_chains(rig.skeleton, rig.roles, ik::rest_pose(rig.skeleton), dls >= 0 ? dls : 0);
   }
   const ik::Pose rest = ik::rest_pose(rig.skeleton);
   const std::string& wanted = options.analyse;
