@@ -10,6 +10,7 @@
 #include "io/atomic_file.h"
 #include "render/skinning.h"
 #include "solvers/clip_playback.h"
+#include "solvers/goal_error.h"
 #include "solvers/goal_space.h"
 
 namespace app {
@@ -161,7 +162,9 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                   {"goal_window", {goal_window.x, goal_window.y}},
                   {"effector_position", {effector.x, effector.y, effector.z}},
                   {"distance_to_goal", glm::length(effector - goal)}};
-    const glm::quat e = glm::normalize(glm::quat_cast(glm::mat3(editor.world[static_cast<size_t>(chain.effector)])));
+    // The rotation part of a possibly scaled (a centimetre rig's 0.01) or sheared matrix:
+    // quat_cast expects a pure rotation.
+    const glm::quat e = ik::rotation_of(glm::mat3(editor.world[static_cast<size_t>(chain.effector)]));
     entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
     // ---- Group and goal space (solvers/goal_space.h): "pinned" or "follows joint N". ----
     entry["group"] = ik::to_string(chain.group);
