@@ -22,9 +22,12 @@
 //     share reaching every effector within 1e-3 of the rig's height (checked by forward
 //     kinematics) within 64 iterations, the distribution of iterations, the failures by
 //     status and worst effector; and the per-chain setup on the same poses (the program's
-//     suggested chains, ik::suggest_chains, with DLS, 64 iterations, from rest, each goal on
-//     its effector in the random pose, solved by ik::solve_scene), judged by the same
-//     effectors, with the cost ratio.
+//     suggested chains from roles, ik::suggest_rig_chains, with DLS, 64 iterations, from
+//     rest, each goal on its effector in the random pose -- its orientation too where the
+//     chain has an orientation goal, an aim chain's look target ahead along its aim axis --,
+//     solved by ik::solve_scene), judged by the same
+//     effectors, with the cost ratio. Then the same with the hips left at rest in the random
+//     poses: no per-chain setup moves the hips, so only there can it reach a goal set.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -41,10 +44,11 @@
 #include "io/gltf_import.h"
 #include "solvers/full_body.h"
 #include "solvers/full_body_setup.h"
+#include "solvers/goal_error.h"
 #include "solvers/limits.h"
+#include "solvers/role_chains.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
-#include "solvers/suggest_chains.h"
 #include "solvers/workspace.h"
 
 namespace {
@@ -166,13 +170,14 @@ std::vector<int> body_joints(const Rig& r) {
 
 constexpr float kFreeTurn = 0.4f;  // rad
 
-ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937& rng) {
+ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937& rng, bool move_hips) {
   ik::Pose pose = ik::rest_pose(r.skeleton);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
   for (int j : joints) {
     const ik::JointLimits& l = r.skeleton.limits[j];
     const glm::quat rest = r.skeleton.rest[j].rotation;
     if (j == r.chain.root) {
+      if (!move_hips) continue;
       const glm::vec3 turn(0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f);
       pose.local[j].rotation = rest * ik::from_xyz_angles(turn);
       pose.local[j].translation +=
@@ -206,7 +211,7 @@ ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937&
 // --full_body_iterations: the reachability solves' iteration budget.
 int g_iterations = 64;
 
-void reach_table(const Rig& r, int cases, bool use_limits) {
+void reach_table(const Rig& r, int cases, bool use_limits, bool move_hips) {
   const std::vector<int> joints = body_joints(r);
   ik::Chain chain = r.chain;
   chain.params.max_iterations = g_iterations;
@@ -216,7 +221,9 @@ void reach_table(const Rig& r, int cases, bool use_limits) {
   ik::Workspace ws;
   ws.full_body.stiffness = r.stiffness;
   const ik::Pose rest = ik::rest_pose(r.skeleton);
-  std::vector<ik::Chain> chains = ik::suggest_chains(r.skeleton, rest, ik::find_solver("dls"));
+  // The program's per-chain setup: the chains it suggests from roles (role_chains.h; the
+  // fingers and eyes off), DLS.
+  std::vector<ik::Chain> chains = ik::suggest_rig_chains(r.skeleton, r.roles.joints, rest, ik::find_solver("dls"));
   for (ik::Chain& c : chains) {
     c.params.max_iterations = 64;
     c.params.warm_start = false;
@@ -230,12 +237,17 @@ void reach_table(const Rig& r, int cases, bool use_limits) {
   double full_us = 0.0, chains_us = 0.0;
   std::map<int, int> iteration_buckets;
   std::map<std::string, int> failures;
-  auto worst_of = [&](const ik::Pose& pose, const ik::Chain& goals, int& worst_effector) {
+  // Per effector, how often each setup put it within the tolerance.
+  std::vector<int> effector_reached[2];
+  effector_reached[0].assign(static_cast<size_t>(effector_count(chain)), 0);
+  effector_reached[1] = effector_reached[0];
+  auto worst_of = [&](const ik::Pose& pose, const ik::Chain& goals, int& worst_effector, std::vector<int>& reached) {
     ik::fk_all(r.skeleton, pose, world);
     float worst = 0.0f;
     ik::Chain g = goals;
     for (int i = 0; i < effector_count(g); ++i) {
       const float e = glm::length(ik::position_of(world[effector_joint(g, i)]) - effector_goal(g, i).position);
+      reached[static_cast<size_t>(i)] += e <= tolerance;
       if (e > worst) {
         worst = e;
         worst_effector = i;
@@ -244,18 +256,26 @@ void reach_table(const Rig& r, int cases, bool use_limits) {
     return worst;
   };
   for (int n = 0; n < cases; ++n) {
-    const ik::Pose target = random_pose(r, joints, rng);
+    const ik::Pose target = random_pose(r, joints, rng, move_hips);
     ik::fk_all(r.skeleton, target, world);
     for (int i = 0; i < effector_count(chain); ++i)
       effector_goal(chain, i).position = ik::position_of(world[effector_joint(chain, i)]);
-    for (ik::Chain& c : chains) c.goal.position = ik::position_of(world[c.effector]);
+    // Each chain's goal from its effector in the random pose: its position (and orientation
+    // where the chain has an orientation goal); an aim chain's look target a reach ahead
+    // along its aim axis.
+    for (ik::Chain& c : chains) {
+      const glm::mat4& m = world[c.effector];
+      c.goal.position = ik::position_of(m);
+      if (c.goal.use_orientation) c.goal.orientation = ik::rotation_of(glm::mat3(m));
+      if (c.aim) c.goal.position += r.height * glm::normalize(glm::mat3(m) * c.aim_axis);
+    }
 
     ik::Pose pose = rest;
     auto t0 = std::chrono::steady_clock::now();
     const ik::SolveResult result = ik::solve_full_body(r.skeleton, chain, pose, ws, nullptr);
     full_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     int worst_effector = 0;
-    const bool full_ok = worst_of(pose, chain, worst_effector) <= tolerance;
+    const bool full_ok = worst_of(pose, chain, worst_effector, effector_reached[0]) <= tolerance;
     const int bucket = result.iterations <= 4    ? 4
                        : result.iterations <= 8  ? 8
                        : result.iterations <= 16 ? 16
@@ -275,7 +295,7 @@ void reach_table(const Rig& r, int cases, bool use_limits) {
     ik::solve_scene(r.skeleton, chains, chain_pose, chain_ws, results);
     chains_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     int unused = 0;
-    const bool chains_ok = worst_of(chain_pose, chain, unused) <= tolerance;
+    const bool chains_ok = worst_of(chain_pose, chain, unused, effector_reached[1]) <= tolerance;
     full_reached += full_ok;
     chains_reached += chains_ok;
     both += full_ok && chains_ok;
@@ -284,8 +304,9 @@ void reach_table(const Rig& r, int cases, bool use_limits) {
   }
   const double share = 100.0 / cases;
   std::printf(
-      "\nreach %s (%d joints, %d random poses within limits, every effector within 1e-3 of the height %.3f)%s\n",
-      r.name.c_str(), r.skeleton.joint_count(), cases, r.height,
+      "\nreach %s (%d joints, %d random poses within limits, %s, every effector within 1e-3 of the height "
+      "%.3f)%s\n",
+      r.name.c_str(), r.skeleton.joint_count(), cases, move_hips ? "hips moved and turned" : "hips at rest", r.height,
       use_limits ? "" : ", full body solved with use_limits off");
   std::printf("  full body: %.2f %% reached, %.1f us per solve\n", full_reached * share, full_us / cases);
   std::printf(
@@ -293,6 +314,12 @@ void reach_table(const Rig& r, int cases, bool use_limits) {
       "per-chain %.2f\n",
       chains.size(), chains_reached * share, chains_us / cases, full_us / chains_us);
   std::printf("  goal sets only full body reaches: %d, only per-chain: %d, both: %d\n", full_only, chains_only, both);
+  std::printf("  each effector reached, full body / per-chain:");
+  for (int i = 0; i < effector_count(chain); ++i)
+    std::printf("  %s %.1f / %.1f %%", r.skeleton.name[static_cast<size_t>(effector_joint(chain, i))].c_str(),
+                effector_reached[0][static_cast<size_t>(i)] * share,
+                effector_reached[1][static_cast<size_t>(i)] * share);
+  std::printf("\n");
   std::printf("  full-body iterations:");
   for (const auto& [bucket, count] : iteration_buckets) {
     if (bucket > 64)
@@ -326,6 +353,9 @@ int main(int argc, char** argv) {
     } else
       std::printf("drag %s: no rig (assets file missing)\n", rig(k).name.c_str());
   for (int k = 0; k < 2; ++k)
-    if (rig(k).loaded) reach_table(rig(k), cases, use_limits);
+    if (rig(k).loaded) reach_table(rig(k), cases, use_limits, true);
+  // The per-chain setup cannot move the hips: the same comparison with the hips at rest.
+  for (int k = 0; k < 2; ++k)
+    if (rig(k).loaded) reach_table(rig(k), cases, use_limits, false);
   return 0;
 }
