@@ -4,6 +4,7 @@ in vec3 v_view_position;
 in vec3 v_barycentric;
 flat in vec4 v_colour;
 uniform vec3 u_view_up;  // model-space +Y in view space, for the hemisphere light
+uniform mat4 u_projection;
 out vec4 frag_colour;
 
 vec3 light(vec3 base, vec3 normal, vec3 to_eye, vec3 view_up);  // lighting.glsl
@@ -12,7 +13,8 @@ void main() {
   // The face's normal from the screen-space derivatives of the view-space position: flat
   // shading for any instance matrix, and always facing the viewer.
   vec3 normal = normalize(cross(dFdx(v_view_position), dFdy(v_view_position)));
-  vec3 to_eye = normalize(-v_view_position);
+  // The eye looks along -Z everywhere in orthographic (the projection's last row (0, 0, 0, 1)).
+  vec3 to_eye = u_projection[3][3] == 1.0 ? vec3(0.0, 0.0, 1.0) : normalize(-v_view_position);
   vec3 colour = light(v_colour.rgb, normal, to_eye, u_view_up);
 
   // Distance to the nearest edge of this face in pixels, from the barycentric coordinates.

@@ -15,14 +15,19 @@ out vec4 frag_colour;
 vec3 light(vec3 base, vec3 normal, vec3 to_eye, vec3 view_up);  // lighting.glsl
 
 void main() {
-  vec3 ray = normalize(v_view_position);  // from the eye at the origin
-  float along = dot(ray, v_centre);
-  float miss_squared = max(dot(v_centre, v_centre) - along * along, 0.0);
+  // The eye ray through this fragment: from the eye at the origin in perspective; in
+  // orthographic (the projection's last row (0, 0, 0, 1)) along -Z from the fragment's
+  // point on the plane z = 0.
+  bool orthographic = u_projection[3][3] == 1.0;
+  vec3 origin = orthographic ? vec3(v_view_position.xy, 0.0) : vec3(0.0);
+  vec3 ray = orthographic ? vec3(0.0, 0.0, -1.0) : normalize(v_view_position);
+  float along = dot(ray, v_centre - origin);
+  float miss_squared = max(dot(v_centre - origin, v_centre - origin) - along * along, 0.0);
   float miss = sqrt(miss_squared);  // the ray's distance from the centre
   float coverage = clamp((v_radius - miss) / max(fwidth(miss), 1e-7) + 0.5, 0.0, 1.0);
   if (coverage <= 0.0) discard;
   float half_chord = sqrt(max(v_radius * v_radius - miss_squared, 0.0));
-  vec3 hit = ray * (along - half_chord);
+  vec3 hit = origin + ray * (along - half_chord);
   vec3 normal = (hit - v_centre) / v_radius;
   vec3 to_eye = -ray;
   vec3 colour = light(v_colour.rgb, normal, to_eye, u_view_up);

@@ -17,16 +17,20 @@ flat out vec4 v_colour;
 void main() {
   vec3 centre = (u_view * vec4(i_model[3].xyz, 1.0)).xyz;
   float radius = length((u_view * vec4(i_model[0].xyz, 0.0)).xyz);
+  // An orthographic projection (its last row is (0, 0, 0, 1)) looks along -Z everywhere:
+  // the square faces +Z and the outline's radius is the sphere's.
+  bool orthographic = u_projection[3][3] == 1.0;
   float d = length(centre);
-  vec3 to_eye = d > 0.0 ? -centre / d : vec3(0.0, 0.0, 1.0);
+  vec3 to_eye = orthographic ? vec3(0.0, 0.0, 1.0) : (d > 0.0 ? -centre / d : vec3(0.0, 0.0, 1.0));
   vec3 helper = abs(to_eye.y) < 0.99 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
   vec3 right = normalize(cross(helper, to_eye));
   vec3 up = cross(to_eye, right);
   // Seen from the eye, the sphere's outline on the plane through its centre facing the
-  // eye has radius r d / sqrt(d^2 - r^2); a quarter more leaves room for the
-  // anti-aliased edge. An eye inside the sphere draws nothing (an empty square).
+  // eye has radius r d / sqrt(d^2 - r^2) in perspective, r in orthographic; a quarter more
+  // leaves room for the anti-aliased edge. An eye inside the sphere draws nothing (an empty
+  // square).
   float inside = d * d - radius * radius;
-  float half_size = inside > 0.0 ? 1.25 * radius * d / sqrt(inside) : 0.0;
+  float half_size = orthographic ? 1.25 * radius : (inside > 0.0 ? 1.25 * radius * d / sqrt(inside) : 0.0);
   v_view_position = centre + half_size * (a_corner.x * right + a_corner.y * up);
   v_centre = centre;
   v_radius = radius;
