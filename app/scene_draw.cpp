@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "app/balance_draw.h"
 #include "app/gizmo_draw.h"
 #include "app/full_body_mode.h"
 #include "app/goal_motion.h"
@@ -147,6 +148,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
     draw_poles(renderer, editor);
     draw_goal_paths(renderer, editor);  // recorded goal paths with time ticks (app/path_draw.h)
     draw_goals(renderer, editor);
+    draw_balance(renderer, editor);  // full body: the centre of mass over the feet (app/balance_draw.h)
     draw_gizmo(renderer, editor, area);
   }
   renderer.end_frame();

@@ -47,8 +47,6 @@ constexpr int kRestartIterations = 6;
 constexpr float kRestartBlend = 0.5f;
 constexpr float kRestartSpread = 0.7f;
 constexpr float kRootTurn = 0.3f;
-// The balance counts as settled within this many times the solve's tolerance.
-constexpr float kBalanceTolerance = 10.0f;
 constexpr int kSettleHalvings = 1;
 // A solve from rest also counts as stalled when, after kSlowAfter iterations, its error has
 // not halved over the last kSlowWindow: that basin costs more iterations than a restart.

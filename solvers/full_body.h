@@ -101,6 +101,8 @@ namespace ik {
 
 // A pinned effector must come within this fraction of the solve's tolerance.
 inline constexpr float kPinTolerance = 0.05f;
+// The balance counts as settled within this many times the solve's tolerance.
+inline constexpr float kBalanceTolerance = 10.0f;
 
 // The solver's scratch and its settings, in Workspace::full_body. "Tree joint k" is the
 // chain joint at Workspace::path[k]; "effector i" is 0 for chain.effector, then the extra
@@ -129,9 +131,11 @@ struct FullBodyScratch {
   std::vector<glm::vec3> goal_position;  // its goal, in the root's parent frame
   std::vector<glm::quat> goal_rotation;  // its goal orientation, in the root's parent frame
   std::vector<float> effector_error;     // its error at the last evaluation, model space
-  // ---- The balance at the last evaluation (model space; 0 without a balance) ----------------
+  // ---- The balance at the last evaluation (model space) ---------------------------------------
+  bool balance_active = false;     // the balance had its rows (on, with a pin and a mass)
   float balance_error = 0.0f;      // the centre of mass's distance across up from its target
   glm::vec3 centre_of_mass{0.0f};  // of the tree's segments
+  glm::vec3 balance_target{0.0f};  // where the balance wants it (at its height)
 
   // ---- Per tree joint k, fixed for the solve ------------------------------------------------
   std::vector<int> first_column;           // its first column in J (-1 when it has none)

@@ -355,6 +355,7 @@ float evaluate(Body& b, float& worst, float& metric) {
     objective += (pinned ? kPinObjectiveWeight : 1.0f) * row_scale * row_scale * squared;
   }
   s.balance_error = 0.0f;
+  s.balance_active = b.balance_rows > 0;
   if (b.balance_rows > 0) {
     // The balance rows: the centre of mass's horizontal way to its target. Not in the
     // objective, the worst error or the metric: the balance is what the effectors leave room
@@ -366,7 +367,9 @@ float evaluate(Body& b, float& worst, float& metric) {
     s.centre_of_mass = b.frame_origin + b.model_linear * centre;
     const glm::vec3 offset = b.balance_target - centre;
     glm::vec2 across(glm::dot(offset, b.horizontal[0]), glm::dot(offset, b.horizontal[1]));
-    s.balance_error = glm::length(b.model_linear * (across.x * b.horizontal[0] + across.y * b.horizontal[1]));
+    const glm::vec3 way = across.x * b.horizontal[0] + across.y * b.horizontal[1];
+    s.balance_error = glm::length(b.model_linear * way);
+    s.balance_target = b.frame_origin + b.model_linear * (centre + way);
     const float length = glm::length(across);
     if (length > longest_row) across *= longest_row / length;
     float* row = &s.error[static_cast<size_t>(b.rows - b.balance_rows)];
