@@ -980,6 +980,36 @@ SCRIPT
     [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "True" ] || fail "the edit did not count as unsaved"
     [ ! -e "$out/humanoid.session.json" ] || fail "Discard saved"
     ;;
+  quit_prompt_over_open_combo)
+    "${XVFB[@]}" bash "$0" __quit_over_combo_inside
+    ;;
+  __quit_over_combo_inside)
+    # An edit (O), the Goal combo under the chain table opened with a click, then Ctrl+Q:
+    # the prompt must appear (ImGui 1.86 asserted here: the combo closed and the combo's
+    # tooltip appeared for the first time after the new prompt, app/panels.h), Escape keeps
+    # the program, and Ctrl+Q, D quits it cleanly.
+    out="$OUT/quit_prompt_over_open_combo"
+    cd "$out"
+    "$IKSCOPE" --frames 2 --state-out "$out/before.json" > /dev/null
+    read -r cx cy < <(json "$out/before.json" 'round(s["ui_rects"]["goal_space"][0] + 20), round(s["ui_rects"]["goal_space"][1] + 10)')
+    start_program "$out/after.json"
+    xdotool key o; sleep 0.3
+    xdotool mousemove --window "$wid" "$cx" "$cy"; sleep 0.2; xdotool click 1; sleep 0.5
+    xdotool key F12; sleep 0.3   # the open combo, to look at
+    xdotool key ctrl+q; sleep 1.0
+    running || { wait "$pid" || true; fail "Ctrl+Q over the open combo ended the program: $(tail -n 2 "$out/stdout.txt")"; }
+    xdotool key F12; sleep 0.3   # the prompt, to look at
+    imgui_key Escape; sleep 0.5
+    running || fail "Cancel quit"
+    imgui_key ctrl+q; sleep 0.3
+    imgui_key d
+    for _ in $(seq 1 25); do running || break; sleep 0.2; done
+    if running; then kill "$pid"; fail "Discard did not quit"; fi
+    wait "$pid" || fail "ikscope exited with an error: $(tail -n 2 "$out/stdout.txt")"
+    [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "True" ] || fail "the edit did not count as unsaved"
+    shots=("$out"/ikscope-*.png)
+    [ "${#shots[@]}" -eq 2 ] && [ -f "${shots[1]}" ] || fail "F12 did not write two screenshots"
+    ;;
   finger_goals_ride_with_hand)
     "${XVFB[@]}" bash "$0" __fingers_inside
     ;;
