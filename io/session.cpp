@@ -86,6 +86,7 @@ Json chain_json(const Chain& chain, const Skeleton& skeleton) {
   for (const EffectorGoal& extra : chain.extra_effectors)
     extras.push_back({{"joint", joint_json(skeleton, extra.joint)},
                       {"weight", json_float(extra.weight)},
+                      {"pinned", extra.pinned},  // the full-body solver's hard goals (chain.h)
                       {"goal", goal_json(extra.goal)}});
   out["extra_effectors"] = std::move(extras);
   out["params"] = params_json(chain.params);
@@ -435,7 +436,7 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
       const Json& x = (*extras)[e];
       const std::string w = element_where(extras_where, e);
       require_object(x, w);
-      note_unknown_keys(x, {"joint", "weight", "goal"}, w, warnings);
+      note_unknown_keys(x, {"joint", "weight", "pinned", "goal"}, w, warnings);
       EffectorGoal extra;
       extra.joint =
           read_joint(require_member(x, "joint", w), skeleton, member_where(w, "joint"), warnings);
@@ -448,6 +449,8 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
         extra.weight = read_float(*weight, member_where(w, "weight"));
         if (extra.weight < 0.0f) fail(member_where(w, "weight"), "must not be negative");
       }
+      // Sessions older than pins have none: their effectors load unpinned.
+      if (const Json* pinned = find_member(x, "pinned")) extra.pinned = read_bool(*pinned, member_where(w, "pinned"));
       extra.goal = read_goal(require_member(x, "goal", w), member_where(w, "goal"), warnings);
       chain.extra_effectors.push_back(extra);
     }

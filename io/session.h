@@ -23,7 +23,9 @@
 //                  "use_pole": false, "pole_target": [0, 0, 1], "pole_twist": 0},
 //                                               the pole keys are optional (older files: off)
 //         "extra_effectors": [
-//           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1, "goal": {...}}],
+//           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1,
+//            "pinned": false,                       optional (older files: false): a hard goal
+//            "goal": {...}}],                       of the full-body solver (EffectorGoal::pinned)
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
 //                    "gravity": [0, -9.81, 0], ...},
 //         "ik_weight": 1                            0..1, optional (default 1): solvers/ik_blend.h

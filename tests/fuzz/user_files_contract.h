@@ -9,7 +9,8 @@
 //     range, root above the effector, goals finite and in range), a followed joint not at
 //     or below the chain's root, one role per joint with no single role twice, every goal
 //     path on a loaded chain and well formed, joint limits on the rig's joints with finite
-//     ordered ranges and cones within 0..pi, a positive finite camera distance; and the
+//     ordered ranges and cones within 0..pi, a positive finite camera distance; every extra
+//     effector pinned exactly when the file says "pinned": true (absent: unpinned); and the
 //     enabled chains solve on the rest pose to a finite pose (params are clamped on load).
 // Recent files: every entry one non-empty line, and writing the list then reading it
 // back gives the same list. Panel layout (app/core/panel_layout_file.h): at most one
@@ -36,6 +37,24 @@ namespace fuzzcheck {
 
 inline bool is_one_line_text(const std::string& text) {
   return !text.empty() && text.find('\n') == std::string::npos && text.find('\r') == std::string::npos;
+}
+
+// A loaded session's pins against its text (which parsed, since it loaded): extra effector e
+// of chain c is pinned exactly when the file's chains[c].extra_effectors[e] says
+// "pinned": true. "" when they agree.
+inline std::string pins_not_as_in_file(const std::string& text, const ik::Session& session) {
+  const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+  for (std::size_t c = 0; c < session.chains.size(); ++c) {
+    const std::vector<ik::EffectorGoal>& extras = session.chains[c].extra_effectors;
+    for (std::size_t e = 0; e < extras.size(); ++e) {
+      const nlohmann::ordered_json& entry = doc.at("chains").at(c).at("extra_effectors").at(e);
+      const bool in_file =
+          entry.contains("pinned") && entry.at("pinned").is_boolean() && entry.at("pinned").get<bool>();
+      if (extras[e].pinned != in_file)
+        return "chain " + std::to_string(c) + ": extra effector " + std::to_string(e) + " pinned is not as in the file";
+    }
+  }
+  return "";
 }
 
 // The first broken promise of load_session_text on `text`, or "".
@@ -89,6 +108,8 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   }
   if (session.has_camera && !(std::isfinite(session.camera.distance) && session.camera.distance > 0.0f))
     return "camera distance not positive and finite";
+  const std::string pins = pins_not_as_in_file(text, session);
+  if (!pins.empty()) return pins;
   // What the program does next: solve the loaded chains.
   ik::Pose pose = rest;
   std::vector<ik::SolveResult> results;
