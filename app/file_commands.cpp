@@ -123,6 +123,7 @@ bool save_session(Editor& editor, const std::string& path) {
   session.roles = editor.rig.roles;
   session.joint_limits = edited_limits_for_session(editor);  // app/limit_edits.h
   session.goal_paths = editor.goal_paths;  // recorded goal paths (app/goal_recorder.h)
+  session.full_body = editor.full_body.settings;  // app/core/full_body_state.h
   std::string error;
   if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -131,6 +132,7 @@ bool save_session(Editor& editor, const std::string& path) {
   editor.saved_chains = editor.chains;
   editor.saved_goal_paths = editor.goal_paths;
   editor.saved_limits = limits_state(editor);
+  editor.saved_full_body = editor.full_body;
   editor.session_path = path;
   remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
@@ -163,6 +165,7 @@ bool open_session(Editor& editor, const std::string& path) {
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)
   reset_pose(editor);
   editor.chains = session.chains;
+  editor.full_body = FullBodyState{session.full_body};  // the defaults when the file has none
   editor.goal_paths = session.goal_paths;
   editor.saved_goal_paths = session.goal_paths;
   editor.recorder = GoalRecorder{};
@@ -170,9 +173,10 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.selected_joint = -1;
   editor.comparison.clear();
-  editor.history.reset(editor.chains);
+  editor.history.reset(editor.chains, editor.full_body);
   editor.saved_chains = editor.chains;
   editor.saved_limits = limits_state(editor);
+  editor.saved_full_body = editor.full_body;
   editor.session_path = path;
   editor.explicit_solve_chain = -1;
   if (session.has_camera) {
@@ -210,9 +214,10 @@ bool open_any(Editor& editor, const std::string& path) {
 }
 
 bool has_unsaved_changes(const Editor& editor) {
-  // Chains, recorded goal paths and joint-limit edits (as last saved or loaded).
+  // Chains, recorded goal paths, joint-limit edits and full-body settings (as last saved or loaded).
   return editor.has_rig && (!same_chains(editor.chains, editor.saved_chains) || goal_paths_changed(editor) ||
-                            !same_limits(limits_state(editor), editor.saved_limits));
+                            !same_limits(limits_state(editor), editor.saved_limits) ||
+                            !same_full_body_state(editor.full_body, editor.saved_full_body));
 }
 
 void request_quit(Editor& editor) {
@@ -263,7 +268,7 @@ void answer_pending(Editor& editor, bool save, bool go_on) {
       const std::vector<ik::Chain> before = editor.chains;
       suggest_chains(editor);
       const std::vector<ik::Chain> suggested = editor.chains;
-      editor.history.reset(before);
+      editor.history.reset(before, editor.full_body);
       editor.chains = suggested;
       editor.history.commit(editor.chains);
       set_status(editor, "chains suggested (Ctrl+Z brings the previous ones back)", false);

@@ -131,24 +131,10 @@ void leave_full_body_mode(Editor& editor) {
 }
 
 void apply_full_body_settings(Editor& editor) {
-  FullBodySettings& s = editor.full_body;
-  if (!s.role_stiffness_set) {
-    for (int r = 0; r < kRoleSlots; ++r) {
-      ik::JointRole role;
-      role.role = static_cast<ik::Role>(r);
-      s.role_stiffness[static_cast<size_t>(r)] = ik::role_stiffness(role);
-    }
-    s.role_stiffness_set = true;
-  }
   if (!editor.has_rig) return;
-  std::vector<float>& stiffness = editor.workspace.full_body.stiffness;
-  const size_t n = editor.rig.skeleton.rest.size();
-  stiffness.resize(n);
-  for (size_t j = 0; j < n; ++j) {
-    const int r = j < editor.rig.roles.size() ? static_cast<int>(editor.rig.roles[j].role) : 0;
-    stiffness[j] = s.role_stiffness[static_cast<size_t>(r)];
-  }
-  editor.workspace.full_body.root_translation_stiffness = s.root_translation_stiffness;
+  ik::fill_joint_stiffness(editor.full_body.settings, editor.rig.roles, editor.rig.skeleton.rest.size(),
+                           editor.workspace.full_body.stiffness);
+  editor.workspace.full_body.root_translation_stiffness = editor.full_body.settings.root_translation_stiffness;
 }
 
 int goal_handle_count(const Editor& editor) {
@@ -286,7 +272,7 @@ float timed_solve(const Editor& editor, const std::vector<ik::Chain>& chains, co
 }  // namespace
 
 void compare_with_per_chain(Editor& editor) {
-  FullBodyComparison& cmp = editor.full_body.comparison;
+  FullBodyComparison& cmp = editor.full_body_comparison;
   cmp = FullBodyComparison{};
   const int fb = full_body_chain_index(editor);
   if (fb < 0) return;

@@ -31,8 +31,8 @@ bool full_body_available(const Editor& editor);
 bool enter_full_body_mode(Editor& editor);
 void leave_full_body_mode(Editor& editor);
 
-// Before each solve: the per-role stiffness and the root's translation stiffness into the
-// solver's workspace (no allocation once sized).
+// Before each solve: the per-role stiffness and the root's translation stiffness
+// (editor.full_body.settings) into the solver's workspace (no allocation once sized).
 void apply_full_body_settings(Editor& editor);
 
 // ---- Goal handles (see above) ------------------------------------------------------------
@@ -72,7 +72,7 @@ bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Tr
 
 // Solves the full-body setup and the per-chain setup (the chains the mode disabled, given
 // the holding effectors' goals; a chain whose effector holds nothing stays off) once each
-// from the rest pose, into editor.full_body.comparison.
+// from the rest pose, into editor.full_body_comparison.
 void compare_with_per_chain(Editor& editor);
 
 }  // namespace app

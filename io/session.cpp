@@ -11,6 +11,7 @@
 #include "io/file_paths.h"
 #include "io/json_output.h"
 #include "io/message_text.h"
+#include "io/session_full_body.h"
 #include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
@@ -158,6 +159,7 @@ Json session_json(const Session& session, const Skeleton& skeleton, const std::s
   if (session.has_roles) doc["roles"] = roles_json(session.roles, skeleton);
   if (!session.goal_paths.empty()) doc["goal_paths"] = goal_paths_json(session.goal_paths);
   if (!session.joint_limits.empty()) doc["joint_limits"] = joint_limits_json(session.joint_limits, skeleton);
+  doc["full_body"] = full_body_settings_json(session.full_body);
   return doc;
 }
 
@@ -642,12 +644,10 @@ std::string read_rig_path(const Json& doc, const std::string& folder) {
 Session read_session(const Json& doc, const Skeleton& skeleton, const std::string& folder,
                      std::vector<std::string>& warnings) {
   check_header(doc);
-  note_unknown_keys(
-      doc,
-      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles", "goal_paths",
-       "joint_limits"},
-      "",
-      warnings);
+  note_unknown_keys(doc,
+                    {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles",
+                     "goal_paths", "joint_limits", "full_body"},
+                    "", warnings);
   Session session;
   session.rig_path = read_rig_path(doc, folder);
   if (const Json* camera = find_member(doc, "camera")) {
@@ -668,6 +668,10 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
     session.goal_paths = read_goal_paths(*paths, session.chains.size(), warnings);
   if (const Json* limits = find_member(doc, "joint_limits"))
     session.joint_limits = read_joint_limits(*limits, skeleton, warnings);
+  if (const Json* full_body = find_member(doc, "full_body")) {
+    session.full_body = read_full_body_settings(*full_body, warnings);
+    session.has_full_body = true;
+  }
   check_followed_paths(session);
   return session;
 }

@@ -55,6 +55,9 @@
 //     "joint_limits": [...]                          optional: limits the user edited; its own
 //                                                    rules (io/session_limits.h): a bad entry is
 //                                                    a warning and skipped, never an error
+//     "full_body": {...}                             optional (always written): the full-body
+//                                                    settings (io/session_full_body.h); a bad
+//                                                    value is a warning and keeps its default
 //   }
 //
 // Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
@@ -75,10 +78,11 @@
 #include <string>
 #include <vector>
 
-#include "solvers/chain.h"
-#include "solvers/rig_roles.h"
-#include "solvers/goal_path.h"
+#include "io/full_body_settings.h"
 #include "io/session_limits.h"
+#include "solvers/chain.h"
+#include "solvers/goal_path.h"
+#include "solvers/rig_roles.h"
 
 namespace ik {
 
@@ -110,6 +114,9 @@ struct Session {
   std::vector<SessionGoalPath> goal_paths;  // recorded goal paths, each on one chain
   // ---- Joint limits the user edited (io/session_limits.h, section "joint_limits") ----
   std::vector<SessionJointLimits> joint_limits;
+  // ---- Full-body settings (io/session_full_body.h, section "full_body") ----
+  bool has_full_body = false;  // the file has the section (older ones do not: the defaults)
+  FullBodySettings full_body;
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a

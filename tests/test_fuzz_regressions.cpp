@@ -87,6 +87,9 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
       for (const ik::Chain& chain : session.chains)
         for (const ik::EffectorGoal& e : chain.extra_effectors) pinned += e.pinned ? 1 : 0;
       EXPECT_EQ(pinned, 2) << "the full-body seed's feet are pinned";
+      EXPECT_TRUE(session.has_full_body);
+      EXPECT_NE(session.full_body.root_translation_stiffness, ik::FullBodySettings{}.root_translation_stiffness)
+          << "the full-body seed's settings are not the defaults";
     }
   }
   int skipped = 0;
