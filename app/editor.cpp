@@ -124,6 +124,7 @@ void suggest_chains(Editor& editor) {
   // From the joints' roles when they give a body (role_chains.h), else from the tree's shape.
   editor.chains = ik::suggest_rig_chains(editor.rig.skeleton, editor.rig.roles, editor.pose, dls >= 0 ? dls : 0);
   default_goal_modes(editor);  // with clips: goals follow the animated effectors (goal_motion.h)
+  editor.full_body.disabled_by_mode.clear();  // a new chain list: none disabled by full-body mode
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.hovered_goal = -1;

@@ -170,7 +170,8 @@ void reset_pose(Editor& editor);
 // figure stays at rest while solving is on; the goals' move is one undo step.
 void reset_pose_and_goals(Editor& editor);
 
-// Replaces the chains with the ones suggested for the rig (goals on the effectors).
+// Replaces the chains with the ones suggested for the rig (goals on the effectors; none
+// marked disabled by full-body mode) and starts the undo history there.
 void suggest_chains(Editor& editor);
 
 // Turns chain `c`'s orientation goal on (starting from the effector's current

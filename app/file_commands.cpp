@@ -5,8 +5,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/core/full_body_chains.h"
 #include "app/core/history.h"
 #include "app/core/recent_files.h"
+#include "app/full_body_mode.h"
 #include "app/goal_motion.h"
 #include "app/limit_edits.h"
 #include "app/motion_export.h"
@@ -124,6 +126,7 @@ bool save_session(Editor& editor, const std::string& path) {
   session.joint_limits = edited_limits_for_session(editor);  // app/limit_edits.h
   session.goal_paths = editor.goal_paths;  // recorded goal paths (app/goal_recorder.h)
   session.full_body = editor.full_body.settings;  // app/core/full_body_state.h
+  session.disabled_by_full_body = editor.full_body.disabled_by_mode;
   std::string error;
   if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -165,7 +168,12 @@ bool open_session(Editor& editor, const std::string& path) {
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)
   reset_pose(editor);
   editor.chains = session.chains;
-  editor.full_body = FullBodyState{session.full_body};  // the defaults when the file has none
+  editor.full_body = FullBodyState{session.full_body, session.disabled_by_full_body};
+  // A session from before these were saved, in full-body mode: leaving the mode enables
+  // what leaving did then (app/core/full_body_chains.h).
+  const int body = full_body_chain_index(editor);
+  if (!session.has_full_body && body >= 0)
+    editor.full_body.disabled_by_mode = marks_of_an_older_session(editor.rig.skeleton, editor.chains, body);
   editor.goal_paths = session.goal_paths;
   editor.saved_goal_paths = session.goal_paths;
   editor.recorder = GoalRecorder{};
@@ -266,11 +274,12 @@ void answer_pending(Editor& editor, bool save, bool go_on) {
     case GuardedAction::suggest_chains: {
       // Undoable: the replacement is one step after the chains as they were.
       const std::vector<ik::Chain> before = editor.chains;
+      const FullBodyState full_body_before = editor.full_body;
       suggest_chains(editor);
       const std::vector<ik::Chain> suggested = editor.chains;
-      editor.history.reset(before, editor.full_body);
+      editor.history.reset(before, full_body_before);
       editor.chains = suggested;
-      editor.history.commit(editor.chains);
+      editor.history.commit(editor.chains, editor.full_body);
       set_status(editor, "chains suggested (Ctrl+Z brings the previous ones back)", false);
       break;
     }

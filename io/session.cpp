@@ -75,7 +75,7 @@ void write_goal_motion(const Chain& chain, Json& out) {
   if (chain.motion == Chain::Motion::path) out["goal_motion"] = {{"mode", "path"}, {"path", chain.follow_path}};
 }
 
-Json chain_json(const Chain& chain, const Skeleton& skeleton) {
+Json chain_json(const Chain& chain, bool disabled_by_full_body, const Skeleton& skeleton) {
   // An out-of-table solver index is written as "" and reported by the check before writing.
   const bool known_solver = chain.solver >= 0 && chain.solver < solver_count();
   Json out = {{"solver", known_solver ? solver_table()[chain.solver].id : ""},
@@ -96,6 +96,7 @@ Json chain_json(const Chain& chain, const Skeleton& skeleton) {
   out["group"] = to_string(chain.group);
   if (chain.follow_joint >= 0) out["follow_joint"] = joint_json(skeleton, chain.follow_joint);
   if (chain.aim) out["aim"] = {{"axis", json_vec3(chain.aim_axis)}};
+  if (disabled_by_full_body) out["disabled_by_full_body"] = true;  // app/core/full_body_chains.h
   write_goal_motion(chain, out);
   return out;
 }
@@ -154,7 +155,10 @@ Json session_json(const Session& session, const Skeleton& skeleton, const std::s
                      {"yaw", json_float(session.camera.yaw)},
                      {"pitch", json_float(session.camera.pitch)}};
   Json chains = Json::array();
-  for (const Chain& chain : session.chains) chains.push_back(chain_json(chain, skeleton));
+  for (size_t c = 0; c < session.chains.size(); ++c) {
+    const bool marked = c < session.disabled_by_full_body.size() && session.disabled_by_full_body[c] != 0;
+    chains.push_back(chain_json(session.chains[c], marked, skeleton));
+  }
   doc["chains"] = std::move(chains);
   if (session.has_roles) doc["roles"] = roles_json(session.roles, skeleton);
   if (!session.goal_paths.empty()) doc["goal_paths"] = goal_paths_json(session.goal_paths);
@@ -404,12 +408,13 @@ void read_goal_motion(const Json& v, const std::string& where, Chain& chain, std
   chain.follow_joint = -1;  // a goal driven by motion follows no joint
 }
 
-Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& where,
+// `disabled_by_full_body` gets the chain's "disabled_by_full_body" (absent: false).
+Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& where, bool& disabled_by_full_body,
                  std::vector<std::string>& warnings) {
   require_object(v, where);
   note_unknown_keys(v,
-                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight",
-                     "group", "follow_joint", "aim", "goal_motion"},
+                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight", "group",
+                     "follow_joint", "aim", "disabled_by_full_body", "goal_motion"},
                     where, warnings);
   Chain chain;
   chain.solver = read_solver(require_member(v, "solver", where), member_where(where, "solver"));
@@ -490,6 +495,9 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
     }
   }
   if (const Json* x = find_member(v, "goal_motion")) read_goal_motion(*x, member_where(where, "goal_motion"), chain, warnings);
+  disabled_by_full_body = false;
+  if (const Json* x = find_member(v, "disabled_by_full_body"))
+    disabled_by_full_body = read_bool(*x, member_where(where, "disabled_by_full_body"));
   return chain;
 }
 
@@ -656,9 +664,11 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
   }
   if (const Json* chains = find_member(doc, "chains")) {
     if (!chains->is_array()) fail("chains", "must be an array, not " + describe(*chains));
-    for (size_t c = 0; c < chains->size(); ++c)
-      session.chains.push_back(
-          read_chain((*chains)[c], skeleton, element_where("chains", c), warnings));
+    for (size_t c = 0; c < chains->size(); ++c) {
+      bool marked = false;
+      session.chains.push_back(read_chain((*chains)[c], skeleton, element_where("chains", c), marked, warnings));
+      session.disabled_by_full_body.push_back(marked ? 1 : 0);
+    }
   }
   if (const Json* roles = find_member(doc, "roles")) {
     session.roles = read_roles(*roles, skeleton, warnings);

@@ -35,6 +35,10 @@
 //                                                    joint's frame (solvers/goal_space.h);
 //                                                    absent: pinned in model space
 //         "aim": {"axis": [0, 0, 1]}                 optional: an aim (look-at) chain
+//         "disabled_by_full_body": true              optional (written only when true): entering
+//                                                    full-body mode disabled this chain, so
+//                                                    leaving it enables the chain again
+//                                                    (app/core/full_body_chains.h)
 //         "goal_motion": {"mode": "animation"}       optional: the goal follows the animated
 //                                                    effector and "goal" is the offset; or
 //                        {"mode": "path", "path": "take 1"}   follows that goal path of this
@@ -75,6 +79,7 @@
 // in the warnings.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -114,9 +119,12 @@ struct Session {
   std::vector<SessionGoalPath> goal_paths;  // recorded goal paths, each on one chain
   // ---- Joint limits the user edited (io/session_limits.h, section "joint_limits") ----
   std::vector<SessionJointLimits> joint_limits;
-  // ---- Full-body settings (io/session_full_body.h, section "full_body") ----
+  // ---- Full-body mode (io/session_full_body.h, section "full_body") ----
   bool has_full_body = false;  // the file has the section (older ones do not: the defaults)
   FullBodySettings full_body;
+  // One flag per chain (loading fills one per chain; when saving, missing ones are 0): 1 if
+  // entering full-body mode disabled the chain (each chain's "disabled_by_full_body").
+  std::vector<std::uint8_t> disabled_by_full_body;
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a

@@ -90,6 +90,9 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
       EXPECT_TRUE(session.has_full_body);
       EXPECT_NE(session.full_body.root_translation_stiffness, ik::FullBodySettings{}.root_translation_stiffness)
           << "the full-body seed's settings are not the defaults";
+      int marked = 0;
+      for (const std::uint8_t mark : session.disabled_by_full_body) marked += mark;
+      EXPECT_GT(marked, 0) << "the full-body seed marks the chains the mode disabled";
     }
   }
   int skipped = 0;

@@ -151,6 +151,8 @@ ik::Session rich_session() {
   EXPECT_EQ(next_extra, 2u) << "fewer than two solvers take extra effectors";
   s.chains.push_back(make_chain(rng, "ccd", "Chest", "RightShoulder"));
   s.chains.back().enabled = false;
+  s.disabled_by_full_body.assign(s.chains.size(), 0);
+  s.disabled_by_full_body.back() = 1;  // off because of full-body mode (app/core/full_body_chains.h)
   s.chains.front().ik_weight = 0.35f;  // the IK weight round-trips (1 elsewhere: the default)
   s.chains.back().ik_weight = 0.0f;
   s.has_camera = true;
@@ -246,9 +248,17 @@ void expect_same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::C
   }
 }
 
+// One flag per chain: a session built in a test may leave them out (0).
+std::vector<std::uint8_t> full_body_marks(const ik::Session& s) {
+  std::vector<std::uint8_t> marks = s.disabled_by_full_body;
+  marks.resize(s.chains.size(), 0);
+  return marks;
+}
+
 void expect_same_session(const ik::Session& a, const ik::Session& b) {
   EXPECT_EQ(a.rig_path, b.rig_path);
   expect_same_chains(a.chains, b.chains);
+  EXPECT_EQ(full_body_marks(a), full_body_marks(b));
   EXPECT_EQ(a.has_camera, b.has_camera);
   EXPECT_EQ(a.camera.target, b.camera.target);
   EXPECT_EQ(a.camera.distance, b.camera.distance);
@@ -549,6 +559,7 @@ TEST(Session, MissingOptionalFieldsTakeTheDefaults) {
   expect_same_params(c.params, ik::Params{}, "params.");
   EXPECT_EQ(c.ik_weight, 1.0f);  // sessions older than the IK weight: the IK as solved
   EXPECT_TRUE(loaded.goal_paths.empty());  // sessions older than goal paths have none
+  EXPECT_EQ(loaded.disabled_by_full_body, std::vector<std::uint8_t>{0});  // nor marks of full-body mode
 }
 
 // The rig gained a joint: the saved indices point one off, the names still find them.
@@ -718,6 +729,8 @@ std::vector<Broken> broken_cases() {
        "chains[0].extra_effectors[0].pinned: must be true or false, not a string"},
       {"enabled_string", [](Json& d) { d["chains"][3]["enabled"] = "yes"; },
        "chains[3].enabled: must be true or false, not a string"},
+      {"disabled_by_full_body_number", [](Json& d) { d["chains"][2]["disabled_by_full_body"] = 1; },
+       "chains[2].disabled_by_full_body: must be true or false, not the number 1"},
       {"use_pole_number", [](Json& d) { d["chains"][0]["goal"]["use_pole"] = 1; },
        "chains[0].goal.use_pole: must be true or false, not the number 1"},
       {"pole_target_short", [](Json& d) { d["chains"][0]["goal"]["pole_target"] = {0, 1}; },

@@ -1,6 +1,7 @@
 // Undo / redo of edits to the chains (goal moves, solver and parameter changes, chains
 // added or removed), to the joint limits (the joint panel, the default-limits toggle) and
-// to full-body mode's state beside the chains (its stiffness settings).
+// to full-body mode's state beside the chains (its stiffness settings, the chains entering
+// it disabled).
 // Snapshots of the whole chain list, limits and full-body state: small, simple, and
 // impossible to get out of step with the state.
 #pragma once
@@ -35,7 +36,8 @@ class History {
   // before it. Does nothing if `current` equals the last committed state. The limits and
   // the full-body state stay as last committed.
   void commit(const std::vector<ik::Chain>& current);
-  // The same for an edit that (also) changed the full-body state (a stiffness slider let go).
+  // The same for an edit that (also) changed the full-body state (a stiffness slider let go,
+  // entering or leaving the mode, a chain removed).
   void commit(const std::vector<ik::Chain>& current, const FullBodyState& full_body);
   // The same for a limits edit: `before` is the limits state before it, the undo point
   // when the history knows no limits yet; `after` the state now. One undo step.

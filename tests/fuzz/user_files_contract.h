@@ -10,7 +10,8 @@
 //     or below the chain's root, one role per joint with no single role twice, every goal
 //     path on a loaded chain and well formed, joint limits on the rig's joints with finite
 //     ordered ranges and cones within 0..pi, a positive finite camera distance; every extra
-//     effector pinned exactly when the file says "pinned": true (absent: unpinned); every
+//     effector pinned exactly when the file says "pinned": true (absent: unpinned), and one
+//     flag per chain, set exactly when the chain says "disabled_by_full_body": true; every
 //     full-body setting within its range whatever the "full_body" section holds; and the
 //     enabled chains solve on the rest pose, with those settings in the full-body solver's
 //     workspace, to a finite pose (params are clamped on load);
@@ -44,18 +45,25 @@ inline bool is_one_line_text(const std::string& text) {
   return !text.empty() && text.find('\n') == std::string::npos && text.find('\r') == std::string::npos;
 }
 
-// A loaded session's pins against its text (which parsed, since it loaded): extra effector e
-// of chain c is pinned exactly when the file's chains[c].extra_effectors[e] says
-// "pinned": true. "" when they agree.
-inline std::string pins_not_as_in_file(const std::string& text, const ik::Session& session) {
+// True if `object` has `key` set to true.
+inline bool says_true(const nlohmann::ordered_json& object, const char* key) {
+  return object.contains(key) && object.at(key).is_boolean() && object.at(key).get<bool>();
+}
+
+// A loaded session's flags against its text (which parsed, since it loaded): extra effector
+// e of chain c is pinned exactly when the file's chains[c].extra_effectors[e] says
+// "pinned": true, and chain c is marked disabled by full-body mode exactly when chains[c]
+// says "disabled_by_full_body": true (one mark per chain). "" when they agree.
+inline std::string flags_not_as_in_file(const std::string& text, const ik::Session& session) {
   const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+  if (session.disabled_by_full_body.size() != session.chains.size()) return "not one full-body mark per chain";
   for (std::size_t c = 0; c < session.chains.size(); ++c) {
+    if ((session.disabled_by_full_body[c] != 0) != says_true(doc.at("chains").at(c), "disabled_by_full_body"))
+      return "chain " + std::to_string(c) + ": disabled_by_full_body is not as in the file";
     const std::vector<ik::EffectorGoal>& extras = session.chains[c].extra_effectors;
     for (std::size_t e = 0; e < extras.size(); ++e) {
       const nlohmann::ordered_json& entry = doc.at("chains").at(c).at("extra_effectors").at(e);
-      const bool in_file =
-          entry.contains("pinned") && entry.at("pinned").is_boolean() && entry.at("pinned").get<bool>();
-      if (extras[e].pinned != in_file)
+      if (extras[e].pinned != says_true(entry, "pinned"))
         return "chain " + std::to_string(c) + ": extra effector " + std::to_string(e) + " pinned is not as in the file";
     }
   }
@@ -142,8 +150,8 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   }
   if (session.has_camera && !(std::isfinite(session.camera.distance) && session.camera.distance > 0.0f))
     return "camera distance not positive and finite";
-  const std::string pins = pins_not_as_in_file(text, session);
-  if (!pins.empty()) return pins;
+  const std::string flags = flags_not_as_in_file(text, session);
+  if (!flags.empty()) return flags;
   bool settings_in_range = true;
   ik::for_each_full_body_setting([&](const char*, auto member, auto... range) {
     settings_in_range = settings_in_range && setting_in_range(session.full_body.*member, range...);
