@@ -1035,7 +1035,7 @@ SCRIPT
     }
     start_program "$out/after.json" --full-body
     xdotool mousemove --window "$wid" "$hx" "$hy"; sleep 0.2; xdotool click 1; sleep 0.5
-    drag_slider "$px" "$py" 40
+    drag_slider "$px" "$py" 70   # from near the low end to near the high end: far above the default 4
     xdotool key F12; sleep 0.3   # the dragged slider, to look at
     imgui_key ctrl+s; sleep 0.3
     imgui_key Return; sleep 0.3
