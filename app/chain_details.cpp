@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/core/full_body_chains.h"
 #include "app/core/stop_reason.h"
 #include "app/error_plot.h"
 #include "app/file_commands.h"
@@ -294,8 +295,9 @@ int draw_selected_chain(Editor& editor, int c) {
   if (ImGui::Button("Remove")) {
     editor.chains.erase(editor.chains.begin() + c);
     editor.frame_solve.erase_chain(static_cast<size_t>(c));
+    forget_removed_chain(editor.full_body.disabled_by_mode, c);  // the later chains keep their marks
     editor.selected_chain = -1;
-    editor.history.commit(editor.chains);
+    editor.history.commit(editor.chains, editor.full_body);
     ImGui::PopItemWidth();
     ImGui::PopID();
     return -1;

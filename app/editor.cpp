@@ -46,8 +46,10 @@ bool open_rig(Editor& editor, const std::string& path) {
   editor.frame_all_requested = true;
   editor.workspace = ik::Workspace{};  // per-chain simulation state belongs to the old rig
   update_world(editor);
+  editor.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
   suggest_chains(editor);
   editor.saved_chains = editor.chains;  // a rig just opened has nothing unsaved
+  editor.saved_full_body = editor.full_body;
   editor.saved_limits = limits_state(editor);
   editor.saved_goal_paths.clear();
   editor.session_path.clear();
@@ -122,10 +124,11 @@ void suggest_chains(Editor& editor) {
   // From the joints' roles when they give a body (role_chains.h), else from the tree's shape.
   editor.chains = ik::suggest_rig_chains(editor.rig.skeleton, editor.rig.roles, editor.pose, dls >= 0 ? dls : 0);
   default_goal_modes(editor);  // with clips: goals follow the animated effectors (goal_motion.h)
+  editor.full_body.disabled_by_mode.clear();  // a new chain list: none disabled by full-body mode
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.hovered_goal = -1;
-  editor.history.reset(editor.chains);
+  editor.history.reset(editor.chains, editor.full_body);
 }
 
 void set_orientation_goal(Editor& editor, int c, bool on) {
@@ -139,8 +142,9 @@ void set_orientation_goal(Editor& editor, int c, bool on) {
 }
 
 void undo(Editor& editor) {
-  LimitsState limits = limits_state(editor);  // chain edits and limits edits share one history
-  const bool undone = editor.history.undo(editor.chains, &limits);
+  // Chain edits, limits edits and full-body settings share one history.
+  LimitsState limits = limits_state(editor);
+  const bool undone = editor.history.undo(editor.chains, &limits, &editor.full_body);
   set_limits_state(editor, limits);
   if (undone)
     set_status(editor, "undone", false);
@@ -151,7 +155,7 @@ void undo(Editor& editor) {
 
 void redo(Editor& editor) {
   LimitsState limits = limits_state(editor);
-  const bool redone = editor.history.redo(editor.chains, &limits);
+  const bool redone = editor.history.redo(editor.chains, &limits, &editor.full_body);
   set_limits_state(editor, limits);
   if (redone)
     set_status(editor, "redone", false);

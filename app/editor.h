@@ -10,7 +10,7 @@
 
 #include "app/core/history.h"
 #include "app/core/panel_layout_file.h"
-#include "app/full_body_settings.h"
+#include "app/full_body_comparison.h"
 #include "app/gizmo.h"
 #include "app/goal_recorder.h"
 #include "app/motion_panel.h"
@@ -80,9 +80,11 @@ struct Editor {
   ik::Trace explicit_solve_trace;
   std::vector<ik::Chain> explicit_solve_chains;
 
-  // Full-body mode's settings outside the chains (app/full_body_mode.h): stiffness per
-  // role, the hips' translation stiffness, the last comparison with the per-chain setup.
-  FullBodySettings full_body;
+  // Full-body mode's state outside the chains (app/core/full_body_state.h): stiffness per
+  // role and the hips' translation stiffness. Undone, redone, saved and "unsaved" with the
+  // chains. And the last comparison with the per-chain setup (not an edit).
+  FullBodyState full_body;
+  FullBodyComparison full_body_comparison;
 
   // The time axis: the clip playing, its time and the animated pose under the IK
   // (app/timeline.h).
@@ -120,6 +122,7 @@ struct Editor {
   // the chains as last saved or loaded (a rig's suggested chains count as loaded).
   std::vector<ik::Chain> saved_chains;
   LimitsState saved_limits;  // the joint limits and edited marks as last saved or loaded
+  FullBodyState saved_full_body;            // full-body mode's state as last saved or loaded
   std::string session_path;                 // the last session saved or opened; "" = none yet
   // File > Open recent: the rigs and sessions last opened or saved, newest first
   // (app/core/recent_files.h), kept in recent_files_path ("" = not kept: no config folder).
@@ -167,7 +170,8 @@ void reset_pose(Editor& editor);
 // figure stays at rest while solving is on; the goals' move is one undo step.
 void reset_pose_and_goals(Editor& editor);
 
-// Replaces the chains with the ones suggested for the rig (goals on the effectors).
+// Replaces the chains with the ones suggested for the rig (goals on the effectors; none
+// marked disabled by full-body mode) and starts the undo history there.
 void suggest_chains(Editor& editor);
 
 // Turns chain `c`'s orientation goal on (starting from the effector's current

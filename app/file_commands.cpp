@@ -5,8 +5,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/core/full_body_chains.h"
 #include "app/core/history.h"
 #include "app/core/recent_files.h"
+#include "app/full_body_mode.h"
 #include "app/goal_motion.h"
 #include "app/limit_edits.h"
 #include "app/motion_export.h"
@@ -123,6 +125,8 @@ bool save_session(Editor& editor, const std::string& path) {
   session.roles = editor.rig.roles;
   session.joint_limits = edited_limits_for_session(editor);  // app/limit_edits.h
   session.goal_paths = editor.goal_paths;  // recorded goal paths (app/goal_recorder.h)
+  session.full_body = editor.full_body.settings;  // app/core/full_body_state.h
+  session.disabled_by_full_body = editor.full_body.disabled_by_mode;
   std::string error;
   if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -131,6 +135,7 @@ bool save_session(Editor& editor, const std::string& path) {
   editor.saved_chains = editor.chains;
   editor.saved_goal_paths = editor.goal_paths;
   editor.saved_limits = limits_state(editor);
+  editor.saved_full_body = editor.full_body;
   editor.session_path = path;
   remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
@@ -163,6 +168,12 @@ bool open_session(Editor& editor, const std::string& path) {
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/timeline.h)
   reset_pose(editor);
   editor.chains = session.chains;
+  editor.full_body = FullBodyState{session.full_body, session.disabled_by_full_body};
+  // A session from before these were saved, in full-body mode: leaving the mode enables
+  // what leaving did then (app/core/full_body_chains.h).
+  const int body = full_body_chain_index(editor);
+  if (!session.has_full_body && body >= 0)
+    editor.full_body.disabled_by_mode = marks_of_an_older_session(editor.rig.skeleton, editor.chains, body);
   editor.goal_paths = session.goal_paths;
   editor.saved_goal_paths = session.goal_paths;
   editor.recorder = GoalRecorder{};
@@ -170,9 +181,10 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
   editor.selected_joint = -1;
   editor.comparison.clear();
-  editor.history.reset(editor.chains);
+  editor.history.reset(editor.chains, editor.full_body);
   editor.saved_chains = editor.chains;
   editor.saved_limits = limits_state(editor);
+  editor.saved_full_body = editor.full_body;
   editor.session_path = path;
   editor.explicit_solve_chain = -1;
   if (session.has_camera) {
@@ -210,9 +222,10 @@ bool open_any(Editor& editor, const std::string& path) {
 }
 
 bool has_unsaved_changes(const Editor& editor) {
-  // Chains, recorded goal paths and joint-limit edits (as last saved or loaded).
+  // Chains, recorded goal paths, joint-limit edits and full-body settings (as last saved or loaded).
   return editor.has_rig && (!same_chains(editor.chains, editor.saved_chains) || goal_paths_changed(editor) ||
-                            !same_limits(limits_state(editor), editor.saved_limits));
+                            !same_limits(limits_state(editor), editor.saved_limits) ||
+                            !same_full_body_state(editor.full_body, editor.saved_full_body));
 }
 
 void request_quit(Editor& editor) {
@@ -261,11 +274,12 @@ void answer_pending(Editor& editor, bool save, bool go_on) {
     case GuardedAction::suggest_chains: {
       // Undoable: the replacement is one step after the chains as they were.
       const std::vector<ik::Chain> before = editor.chains;
+      const FullBodyState full_body_before = editor.full_body;
       suggest_chains(editor);
       const std::vector<ik::Chain> suggested = editor.chains;
-      editor.history.reset(before);
+      editor.history.reset(before, full_body_before);
       editor.chains = suggested;
-      editor.history.commit(editor.chains);
+      editor.history.commit(editor.chains, editor.full_body);
       set_status(editor, "chains suggested (Ctrl+Z brings the previous ones back)", false);
       break;
     }

@@ -28,8 +28,8 @@ PathCommand open_command_for(const std::string& path);
 // dropped file).
 bool open_any(Editor& editor, const std::string& path);
 
-// Unsaved changes: the chains, the recorded goal paths or the joint-limit edits differ from
-// the ones last saved or loaded.
+// Unsaved changes: the chains, the recorded goal paths, the joint-limit edits or full-body
+// mode's settings differ from the ones last saved or loaded.
 bool has_unsaved_changes(const Editor& editor);
 
 // Actions that would lose unsaved work ask first: they run at once when nothing is unsaved,
@@ -52,7 +52,8 @@ void load_recent_files(Editor& editor, const std::string& config_folder);
 void remember_recent_file(Editor& editor, const std::string& path);
 void forget_recent_files(Editor& editor);  // File > Open recent > Clear list
 
-// Saves chains, goals, solvers, parameters and the camera. Atomic.
+// Saves chains, goals, solvers, parameters, roles, limit edits, goal paths, full-body
+// settings and the camera. Atomic.
 bool save_session(Editor& editor, const std::string& path);
 // Reads the session's rig path, imports that rig and loads the session onto it; replaces
 // the editor's rig and chains only when all three succeed.

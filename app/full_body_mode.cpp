@@ -1,6 +1,6 @@
 // Full-body mode (full_body_mode.h).
 //
-// Index: body_joints, overlaps_body, full_body_chain_index, full_body_available,
+// Index: full_body_chain_index, full_body_available,
 // enter_full_body_mode, leave_full_body_mode, apply_full_body_settings, goal handles,
 // full_body_effectors, full_body_tolerance, effector_errors_per_iteration,
 // compare_with_per_chain
@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "app/core/full_body_chains.h"
 #include "app/goal_motion.h"
 #include "solvers/full_body.h"
 #include "solvers/full_body_setup.h"
@@ -29,22 +30,6 @@ const ik::Goal& effector_goal(const ik::Chain& chain, int i) {
 }
 bool is_full_body_chain(const ik::Chain& chain) {
   return chain.solver == ik::find_solver("full_body") && !chain.extra_effectors.empty();
-}
-
-// 1 for every joint the full-body chain may turn: the paths from its effectors up to its root.
-std::vector<std::uint8_t> body_joints(const ik::Skeleton& skeleton, const ik::Chain& body) {
-  std::vector<std::uint8_t> in_body(static_cast<size_t>(skeleton.joint_count()), 0);
-  for (int i = 0; i < effector_count(body); ++i)
-    for (int j : ik::chain_path(skeleton, body.root, effector_joint(body, i))) in_body[static_cast<size_t>(j)] = 1;
-  return in_body;
-}
-
-// True if chain `c` would turn a joint of the body (a joint of its path below its root: a
-// finger chain rooted at a hand turns only fingers).
-bool overlaps_body(const ik::Skeleton& skeleton, const ik::Chain& c, const std::vector<std::uint8_t>& in_body) {
-  for (int j : ik::chain_path(skeleton, c.root, c.effector))
-    if (j != c.root && in_body[static_cast<size_t>(j)] != 0) return true;
-  return false;
 }
 
 float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>& world) {
@@ -101,13 +86,10 @@ bool enter_full_body_mode(Editor& editor) {
     set_status(editor, "full body: this rig has no hand below its hips (no joint roles give a body)", true);
     return false;
   }
-  const std::vector<std::uint8_t> in_body = body_joints(editor.rig.skeleton, body);
-  for (ik::Chain& c : editor.chains)
-    if (overlaps_body(editor.rig.skeleton, c, in_body)) c.enabled = false;
-  editor.chains.push_back(body);
+  enter_full_body(editor.rig.skeleton, body, editor.chains, editor.full_body.disabled_by_mode);
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = static_cast<int>(editor.chains.size()) - 1;
-  editor.history.commit(editor.chains);
+  editor.history.commit(editor.chains, editor.full_body);
   set_status(editor, "full body: drag a hand, the head or the hips; the feet are pinned (Ctrl+Z leaves)", false);
   return true;
 }
@@ -115,40 +97,18 @@ bool enter_full_body_mode(Editor& editor) {
 void leave_full_body_mode(Editor& editor) {
   const int fb = full_body_chain_index(editor);
   if (fb < 0) return;
-  const std::vector<std::uint8_t> in_body = body_joints(editor.rig.skeleton, editor.chains[static_cast<size_t>(fb)]);
-  editor.chains.erase(editor.chains.begin() + fb);
-  for (ik::Chain& c : editor.chains) {
-    if (c.enabled || !overlaps_body(editor.rig.skeleton, c, in_body)) continue;
-    c.enabled = true;
-    ik::Goal goal = ik::goal_in_model_space(c, editor.world);  // onto the effector: nothing jumps
-    goal.position = ik::position_of(editor.world[static_cast<size_t>(c.effector)]);
-    ik::set_goal_in_model_space(c, editor.world, goal);
-  }
+  leave_full_body(editor.world, fb, editor.chains, editor.full_body.disabled_by_mode);
   editor.frame_solve.reset(editor.chains.size());
   editor.selected_chain = editor.chains.empty() ? -1 : 0;
-  editor.history.commit(editor.chains);
+  editor.history.commit(editor.chains, editor.full_body);
   set_status(editor, "per-chain setup again (Ctrl+Z goes back to full body)", false);
 }
 
 void apply_full_body_settings(Editor& editor) {
-  FullBodySettings& s = editor.full_body;
-  if (!s.role_stiffness_set) {
-    for (int r = 0; r < kRoleSlots; ++r) {
-      ik::JointRole role;
-      role.role = static_cast<ik::Role>(r);
-      s.role_stiffness[static_cast<size_t>(r)] = ik::role_stiffness(role);
-    }
-    s.role_stiffness_set = true;
-  }
   if (!editor.has_rig) return;
-  std::vector<float>& stiffness = editor.workspace.full_body.stiffness;
-  const size_t n = editor.rig.skeleton.rest.size();
-  stiffness.resize(n);
-  for (size_t j = 0; j < n; ++j) {
-    const int r = j < editor.rig.roles.size() ? static_cast<int>(editor.rig.roles[j].role) : 0;
-    stiffness[j] = s.role_stiffness[static_cast<size_t>(r)];
-  }
-  editor.workspace.full_body.root_translation_stiffness = s.root_translation_stiffness;
+  ik::fill_joint_stiffness(editor.full_body.settings, editor.rig.roles, editor.rig.skeleton.rest.size(),
+                           editor.workspace.full_body.stiffness);
+  editor.workspace.full_body.root_translation_stiffness = editor.full_body.settings.root_translation_stiffness;
 }
 
 int goal_handle_count(const Editor& editor) {
@@ -286,7 +246,7 @@ float timed_solve(const Editor& editor, const std::vector<ik::Chain>& chains, co
 }  // namespace
 
 void compare_with_per_chain(Editor& editor) {
-  FullBodyComparison& cmp = editor.full_body.comparison;
+  FullBodyComparison& cmp = editor.full_body_comparison;
   cmp = FullBodyComparison{};
   const int fb = full_body_chain_index(editor);
   if (fb < 0) return;
@@ -294,10 +254,10 @@ void compare_with_per_chain(Editor& editor) {
   const ik::Skeleton& skeleton = editor.rig.skeleton;
   ik::Chain body = editor.chains[static_cast<size_t>(fb)];
   body.params.warm_start = true;  // both start from the same rest pose
-  const std::vector<std::uint8_t> in_body = body_joints(skeleton, body);
+  const std::vector<std::uint8_t>& disabled_by_mode = editor.full_body.disabled_by_mode;
   std::vector<ik::Chain> per_chain;
-  for (size_t c = 0; c < editor.chains.size(); ++c) {
-    if (static_cast<int>(c) == fb || !overlaps_body(skeleton, editor.chains[c], in_body)) continue;
+  for (size_t c = 0; c < editor.chains.size() && c < disabled_by_mode.size(); ++c) {
+    if (static_cast<int>(c) == fb || disabled_by_mode[c] == 0) continue;
     ik::Chain chain = editor.chains[c];
     chain.enabled = false;
     for (int i = 0; i < effector_count(body); ++i)

@@ -5,9 +5,12 @@
 // The mode lives in the chain list itself, so undo, redo, saving and "unsaved" treat it
 // like every chain edit: it is on while an enabled chain with the full-body solver and extra
 // effectors exists. Entering appends that chain (goals on the effectors, so nothing moves)
-// and disables every chain that would turn a joint of the body (the arm, leg, spine and
-// head chains; finger chains, rooted at a hand, stay); leaving removes it, enables those
-// chains again and puts their goals on their effectors where the full body left them.
+// and disables every enabled chain that would turn a joint of the body (the arm, leg, spine
+// and head chains; finger chains, rooted at a hand, stay), marking them; leaving removes it,
+// enables the marked chains again -- not those the user had disabled -- and puts their goals
+// on their effectors where the full body left them (app/core/full_body_chains.h). The marks
+// live beside the chains in editor.full_body (app/core/full_body_state.h), which undo, redo,
+// saving and "unsaved" keep with the chains.
 //
 // Goal handles: index h < chains.size() is chain h's own goal (the main effector, a hand,
 // for the full-body chain); after them come the full-body chain's extra effectors, in
@@ -31,8 +34,8 @@ bool full_body_available(const Editor& editor);
 bool enter_full_body_mode(Editor& editor);
 void leave_full_body_mode(Editor& editor);
 
-// Before each solve: the per-role stiffness and the root's translation stiffness into the
-// solver's workspace (no allocation once sized).
+// Before each solve: the per-role stiffness and the root's translation stiffness
+// (editor.full_body.settings) into the solver's workspace (no allocation once sized).
 void apply_full_body_settings(Editor& editor);
 
 // ---- Goal handles (see above) ------------------------------------------------------------
@@ -70,9 +73,9 @@ float full_body_tolerance(const Editor& editor, int chain);
 bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Trace& trace,
                                    std::vector<std::vector<float>>& out);
 
-// Solves the full-body setup and the per-chain setup (the chains the mode disabled, given
-// the holding effectors' goals; a chain whose effector holds nothing stays off) once each
-// from the rest pose, into editor.full_body.comparison.
+// Solves the full-body setup and the per-chain setup (the chains the mode disabled -- the
+// marked ones --, given the holding effectors' goals; a chain whose effector holds nothing
+// stays off) once each from the rest pose, into editor.full_body_comparison.
 void compare_with_per_chain(Editor& editor);
 
 }  // namespace app

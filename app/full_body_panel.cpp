@@ -126,25 +126,37 @@ void solve_summary(const Editor& editor, int fb) {
   }
 }
 
-// One slider per role the rig has (the stiffness of every joint with that role).
+// One slider per role the rig has (the stiffness of every joint with that role), and the
+// hips' translation. Each drag is one undo step, committed when the slider is let go, as the
+// chain parameter sliders do; the values stay within what a session accepts.
 void stiffness_controls(Editor& editor) {
-  std::vector<bool> present(kRoleSlots, false);
+  ik::FullBodySettings& settings = editor.full_body.settings;
+  const ImGuiSliderFlags flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
+  const auto commit_when_done = [&editor] {
+    if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains, editor.full_body);
+  };
+  std::vector<bool> present(ik::kRoleSlots, false);
   for (const ik::JointRole& r : editor.rig.roles) present[static_cast<size_t>(r.role)] = true;
-  for (int r = 0; r < kRoleSlots; ++r) {
+  for (int r = 0; r < ik::kRoleSlots; ++r) {
     if (!present[static_cast<size_t>(r)]) continue;
     const char* name = r == 0 ? "no role" : ik::role_name(static_cast<ik::Role>(r));
     ImGui::SetNextItemWidth(110.0f);
-    ImGui::SliderFloat(name, &editor.full_body.role_stiffness[static_cast<size_t>(r)], 0.1f, 100.0f, "%.2f",
-                       ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat(name, &settings.role_stiffness[static_cast<size_t>(r)], ik::kMinStiffness, ik::kMaxStiffness,
+                       "%.2f", flags);
+    remember_rect(editor, ("stiffness_" + std::string(ik::role_name(static_cast<ik::Role>(r)))).c_str());
+    commit_when_done();
   }
   ImGui::SetNextItemWidth(110.0f);
-  ImGui::SliderFloat("hips move", &editor.full_body.root_translation_stiffness, 0.1f, 100.0f, "%.2f",
-                     ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("hips move", &settings.root_translation_stiffness, ik::kMinStiffness, ik::kMaxStiffness, "%.2f",
+                     flags);
+  remember_rect(editor, "stiffness_hips_move");
+  commit_when_done();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much the hips resist sliding (per unit of the body's reach)");
 }
 
 void comparison_table(Editor& editor) {
   if (ImGui::Button("Solve both from rest")) compare_with_per_chain(editor);
-  const FullBodyComparison& cmp = editor.full_body.comparison;
+  const FullBodyComparison& cmp = editor.full_body_comparison;
   if (!cmp.valid) return;
   ImGui::Text("reached: %d / %d vs %d / %d", cmp.full_body_reached, cmp.holding, cmp.per_chain_reached, cmp.holding);
   ImGui::Text("µs: %.1f vs %.1f", cmp.full_body_microseconds, cmp.per_chain_microseconds);
@@ -207,7 +219,9 @@ void draw_full_body_panel(Editor& editor, const ViewportArea& area) {
     effector_plot(editor, fb);
     ImGui::EndChild();
   }
-  if (ImGui::CollapsingHeader("Stiffness")) stiffness_controls(editor);
+  const bool stiffness_open = ImGui::CollapsingHeader("Stiffness");
+  remember_rect(editor, "full_body_stiffness");
+  if (stiffness_open) stiffness_controls(editor);
   if (ImGui::CollapsingHeader("Compare with per-chain setup")) comparison_table(editor);
   ImGui::End();
 }

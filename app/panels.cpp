@@ -384,8 +384,6 @@ void draw_help(Editor& editor) {
 ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   load_panel_layout(editor);
   draw_menu_bar(editor);
-  draw_path_popup(editor);
-  draw_pending_prompt(editor);
 
   const float menu_height = ImGui::GetFrameHeight();
   const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;
@@ -427,6 +425,11 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   area.width = std::fmax(1.0f, window_width - left - right);
   area.height = std::fmax(1.0f, body_height);
   return area;
+}
+
+void draw_modal_prompts(Editor& editor) {
+  draw_path_popup(editor);
+  draw_pending_prompt(editor);  // after the path popup: confirming an open may ask about unsaved changes
 }
 
 }  // namespace app

@@ -8,6 +8,7 @@
 #include "app/inspection.h"
 #include "app/viewport_input.h"
 #include "io/atomic_file.h"
+#include "io/session_full_body.h"
 #include "render/skinning.h"
 #include "solvers/clip_playback.h"
 #include "solvers/goal_error.h"
@@ -55,13 +56,15 @@ nlohmann::json timeline_json(const Editor& editor) {
   return out;
 }
 
-// Full-body mode (app/full_body_mode.h): whether it is on, its chain, the root (hips)
-// position, the tolerance, and each effector's name, joint, pinned, weight, whether it
-// holds, goal, position and error (model space).
+// Full-body mode (app/full_body_mode.h): whether it is on, its chain, its settings (as a
+// session saves them), the root (hips) position, the tolerance, and each effector's name,
+// joint, pinned, weight, whether it holds, goal, position and error (model space).
 nlohmann::json full_body_json(const Editor& editor) {
   using nlohmann::json;
   const int fb = full_body_chain_index(editor);
   json out = {{"on", fb >= 0}, {"chain", fb}};
+  // The session's own writer (an ordered_json, hence the round trip through text).
+  out["settings"] = json::parse(ik::full_body_settings_json(editor.full_body.settings).dump());
   if (fb < 0) return out;
   const ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
   const glm::vec3 root = ik::position_of(editor.world[static_cast<size_t>(body.root)]);

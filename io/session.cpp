@@ -11,6 +11,7 @@
 #include "io/file_paths.h"
 #include "io/json_output.h"
 #include "io/message_text.h"
+#include "io/session_full_body.h"
 #include "solvers/goal_space.h"
 #include "solvers/solver_table.h"
 
@@ -74,7 +75,7 @@ void write_goal_motion(const Chain& chain, Json& out) {
   if (chain.motion == Chain::Motion::path) out["goal_motion"] = {{"mode", "path"}, {"path", chain.follow_path}};
 }
 
-Json chain_json(const Chain& chain, const Skeleton& skeleton) {
+Json chain_json(const Chain& chain, bool disabled_by_full_body, const Skeleton& skeleton) {
   // An out-of-table solver index is written as "" and reported by the check before writing.
   const bool known_solver = chain.solver >= 0 && chain.solver < solver_count();
   Json out = {{"solver", known_solver ? solver_table()[chain.solver].id : ""},
@@ -86,6 +87,7 @@ Json chain_json(const Chain& chain, const Skeleton& skeleton) {
   for (const EffectorGoal& extra : chain.extra_effectors)
     extras.push_back({{"joint", joint_json(skeleton, extra.joint)},
                       {"weight", json_float(extra.weight)},
+                      {"pinned", extra.pinned},  // the full-body solver's hard goals (chain.h)
                       {"goal", goal_json(extra.goal)}});
   out["extra_effectors"] = std::move(extras);
   out["params"] = params_json(chain.params);
@@ -94,6 +96,7 @@ Json chain_json(const Chain& chain, const Skeleton& skeleton) {
   out["group"] = to_string(chain.group);
   if (chain.follow_joint >= 0) out["follow_joint"] = joint_json(skeleton, chain.follow_joint);
   if (chain.aim) out["aim"] = {{"axis", json_vec3(chain.aim_axis)}};
+  if (disabled_by_full_body) out["disabled_by_full_body"] = true;  // app/core/full_body_chains.h
   write_goal_motion(chain, out);
   return out;
 }
@@ -152,11 +155,15 @@ Json session_json(const Session& session, const Skeleton& skeleton, const std::s
                      {"yaw", json_float(session.camera.yaw)},
                      {"pitch", json_float(session.camera.pitch)}};
   Json chains = Json::array();
-  for (const Chain& chain : session.chains) chains.push_back(chain_json(chain, skeleton));
+  for (size_t c = 0; c < session.chains.size(); ++c) {
+    const bool marked = c < session.disabled_by_full_body.size() && session.disabled_by_full_body[c] != 0;
+    chains.push_back(chain_json(session.chains[c], marked, skeleton));
+  }
   doc["chains"] = std::move(chains);
   if (session.has_roles) doc["roles"] = roles_json(session.roles, skeleton);
   if (!session.goal_paths.empty()) doc["goal_paths"] = goal_paths_json(session.goal_paths);
   if (!session.joint_limits.empty()) doc["joint_limits"] = joint_limits_json(session.joint_limits, skeleton);
+  doc["full_body"] = full_body_settings_json(session.full_body);
   return doc;
 }
 
@@ -401,12 +408,13 @@ void read_goal_motion(const Json& v, const std::string& where, Chain& chain, std
   chain.follow_joint = -1;  // a goal driven by motion follows no joint
 }
 
-Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& where,
+// `disabled_by_full_body` gets the chain's "disabled_by_full_body" (absent: false).
+Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& where, bool& disabled_by_full_body,
                  std::vector<std::string>& warnings) {
   require_object(v, where);
   note_unknown_keys(v,
-                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight",
-                     "group", "follow_joint", "aim", "goal_motion"},
+                    {"solver", "enabled", "root", "effector", "goal", "extra_effectors", "params", "ik_weight", "group",
+                     "follow_joint", "aim", "disabled_by_full_body", "goal_motion"},
                     where, warnings);
   Chain chain;
   chain.solver = read_solver(require_member(v, "solver", where), member_where(where, "solver"));
@@ -435,7 +443,7 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
       const Json& x = (*extras)[e];
       const std::string w = element_where(extras_where, e);
       require_object(x, w);
-      note_unknown_keys(x, {"joint", "weight", "goal"}, w, warnings);
+      note_unknown_keys(x, {"joint", "weight", "pinned", "goal"}, w, warnings);
       EffectorGoal extra;
       extra.joint =
           read_joint(require_member(x, "joint", w), skeleton, member_where(w, "joint"), warnings);
@@ -448,6 +456,8 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
         extra.weight = read_float(*weight, member_where(w, "weight"));
         if (extra.weight < 0.0f) fail(member_where(w, "weight"), "must not be negative");
       }
+      // Sessions older than pins have none: their effectors load unpinned.
+      if (const Json* pinned = find_member(x, "pinned")) extra.pinned = read_bool(*pinned, member_where(w, "pinned"));
       extra.goal = read_goal(require_member(x, "goal", w), member_where(w, "goal"), warnings);
       chain.extra_effectors.push_back(extra);
     }
@@ -485,6 +495,9 @@ Chain read_chain(const Json& v, const Skeleton& skeleton, const std::string& whe
     }
   }
   if (const Json* x = find_member(v, "goal_motion")) read_goal_motion(*x, member_where(where, "goal_motion"), chain, warnings);
+  disabled_by_full_body = false;
+  if (const Json* x = find_member(v, "disabled_by_full_body"))
+    disabled_by_full_body = read_bool(*x, member_where(where, "disabled_by_full_body"));
   return chain;
 }
 
@@ -639,12 +652,10 @@ std::string read_rig_path(const Json& doc, const std::string& folder) {
 Session read_session(const Json& doc, const Skeleton& skeleton, const std::string& folder,
                      std::vector<std::string>& warnings) {
   check_header(doc);
-  note_unknown_keys(
-      doc,
-      {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles", "goal_paths",
-       "joint_limits"},
-      "",
-      warnings);
+  note_unknown_keys(doc,
+                    {"format", "version", "rig_path", "rig_path_absolute", "joint_count", "camera", "chains", "roles",
+                     "goal_paths", "joint_limits", "full_body"},
+                    "", warnings);
   Session session;
   session.rig_path = read_rig_path(doc, folder);
   if (const Json* camera = find_member(doc, "camera")) {
@@ -653,9 +664,11 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
   }
   if (const Json* chains = find_member(doc, "chains")) {
     if (!chains->is_array()) fail("chains", "must be an array, not " + describe(*chains));
-    for (size_t c = 0; c < chains->size(); ++c)
-      session.chains.push_back(
-          read_chain((*chains)[c], skeleton, element_where("chains", c), warnings));
+    for (size_t c = 0; c < chains->size(); ++c) {
+      bool marked = false;
+      session.chains.push_back(read_chain((*chains)[c], skeleton, element_where("chains", c), marked, warnings));
+      session.disabled_by_full_body.push_back(marked ? 1 : 0);
+    }
   }
   if (const Json* roles = find_member(doc, "roles")) {
     session.roles = read_roles(*roles, skeleton, warnings);
@@ -665,6 +678,10 @@ Session read_session(const Json& doc, const Skeleton& skeleton, const std::strin
     session.goal_paths = read_goal_paths(*paths, session.chains.size(), warnings);
   if (const Json* limits = find_member(doc, "joint_limits"))
     session.joint_limits = read_joint_limits(*limits, skeleton, warnings);
+  if (const Json* full_body = find_member(doc, "full_body")) {
+    session.full_body = read_full_body_settings(*full_body, warnings);
+    session.has_full_body = true;
+  }
   check_followed_paths(session);
   return session;
 }

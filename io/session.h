@@ -23,7 +23,9 @@
 //                  "use_pole": false, "pole_target": [0, 0, 1], "pole_twist": 0},
 //                                               the pole keys are optional (older files: off)
 //         "extra_effectors": [
-//           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1, "goal": {...}}],
+//           {"joint": {"index": 14, "name": "LowerArm.L"}, "weight": 1,
+//            "pinned": false,                       optional (older files: false): a hard goal
+//            "goal": {...}}],                       of the full-body solver (EffectorGoal::pinned)
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
 //                    "gravity": [0, -9.81, 0], ...},
 //         "ik_weight": 1                            0..1, optional (default 1): solvers/ik_blend.h
@@ -33,6 +35,10 @@
 //                                                    joint's frame (solvers/goal_space.h);
 //                                                    absent: pinned in model space
 //         "aim": {"axis": [0, 0, 1]}                 optional: an aim (look-at) chain
+//         "disabled_by_full_body": true              optional (written only when true): entering
+//                                                    full-body mode disabled this chain, so
+//                                                    leaving it enables the chain again
+//                                                    (app/core/full_body_chains.h)
 //         "goal_motion": {"mode": "animation"}       optional: the goal follows the animated
 //                                                    effector and "goal" is the offset; or
 //                        {"mode": "path", "path": "take 1"}   follows that goal path of this
@@ -53,6 +59,9 @@
 //     "joint_limits": [...]                          optional: limits the user edited; its own
 //                                                    rules (io/session_limits.h): a bad entry is
 //                                                    a warning and skipped, never an error
+//     "full_body": {...}                             optional (always written): the full-body
+//                                                    settings (io/session_full_body.h); a bad
+//                                                    value is a warning and keeps its default
 //   }
 //
 // Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
@@ -70,13 +79,15 @@
 // in the warnings.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
-#include "solvers/chain.h"
-#include "solvers/rig_roles.h"
-#include "solvers/goal_path.h"
+#include "io/full_body_settings.h"
 #include "io/session_limits.h"
+#include "solvers/chain.h"
+#include "solvers/goal_path.h"
+#include "solvers/rig_roles.h"
 
 namespace ik {
 
@@ -108,6 +119,12 @@ struct Session {
   std::vector<SessionGoalPath> goal_paths;  // recorded goal paths, each on one chain
   // ---- Joint limits the user edited (io/session_limits.h, section "joint_limits") ----
   std::vector<SessionJointLimits> joint_limits;
+  // ---- Full-body mode (io/session_full_body.h, section "full_body") ----
+  bool has_full_body = false;  // the file has the section (older ones do not: the defaults)
+  FullBodySettings full_body;
+  // One flag per chain (loading fills one per chain; when saving, missing ones are 0): 1 if
+  // entering full-body mode disabled the chain (each chain's "disabled_by_full_body").
+  std::vector<std::uint8_t> disabled_by_full_body;
 };
 
 // Writes `session` to `path` as JSON, atomically (temporary file, flush, rename): a

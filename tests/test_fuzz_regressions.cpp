@@ -72,7 +72,8 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
   std::string error;
   ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
   const std::string seeds = std::string(IKSCOPE_SOURCE_DIR) + "/tests/fuzz/user_files_seeds/";
-  for (const char* name : {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json"}) {
+  for (const char* name :
+       {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json", "full_body.session.json"}) {
     ik::Session session;
     std::vector<std::string> notes;
     EXPECT_TRUE(ik::load_session_text(file_text(seeds + name), name, seeds, rig.skeleton, session, error, &notes))
@@ -80,6 +81,18 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
     EXPECT_FALSE(session.chains.empty()) << name;
     if (std::string(name) == "joint_limits.session.json") {
       EXPECT_EQ(session.joint_limits.size(), 2u) << "the limits seed loads both entries";
+    }
+    if (std::string(name) == "full_body.session.json") {  // the program's full-body mode, saved
+      int pinned = 0;
+      for (const ik::Chain& chain : session.chains)
+        for (const ik::EffectorGoal& e : chain.extra_effectors) pinned += e.pinned ? 1 : 0;
+      EXPECT_EQ(pinned, 2) << "the full-body seed's feet are pinned";
+      EXPECT_TRUE(session.has_full_body);
+      EXPECT_NE(session.full_body.root_translation_stiffness, ik::FullBodySettings{}.root_translation_stiffness)
+          << "the full-body seed's settings are not the defaults";
+      int marked = 0;
+      for (const std::uint8_t mark : session.disabled_by_full_body) marked += mark;
+      EXPECT_GT(marked, 0) << "the full-body seed marks the chains the mode disabled";
     }
   }
   int skipped = 0;

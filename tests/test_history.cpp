@@ -220,3 +220,54 @@ TEST(History, GoalModeIsAnEdit) {
 }
 
 }  // namespace
+
+namespace {
+
+// Full-body mode's settings (app/core/full_body_state.h) share the history: a slider let go
+// is one step; chain edits and limits edits after it keep it, and undoing them leaves it;
+// undoing the slider's step brings the value before the drag back.
+app::FullBodyState hips_stiffness(float value) {
+  app::FullBodyState state;
+  state.settings.root_translation_stiffness = value;
+  return state;
+}
+
+TEST(History, FullBodySettingsAreOneUndoStepEach) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  app::FullBodyState full_body = hips_stiffness(4.0f);
+  h.reset(chains, full_body);
+  full_body = hips_stiffness(9.0f);  // a stiffness slider dragged and let go
+  h.commit(chains, full_body);
+  chains[0].goal.position.x = 1.0f;  // then a goal drag
+  h.commit(chains);
+  h.commit_limits(chains, limits_of(2.0f, false), limits_of(1.0f, true));  // and a limits edit
+  app::LimitsState limits = limits_of(1.0f, true);
+
+  ASSERT_TRUE(h.undo(chains, &limits, &full_body));  // the limits edit
+  EXPECT_EQ(full_body.settings.root_translation_stiffness, 9.0f);
+  ASSERT_TRUE(h.undo(chains, &limits, &full_body));  // the drag
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+  EXPECT_EQ(full_body.settings.root_translation_stiffness, 9.0f);
+  ASSERT_TRUE(h.undo(chains, &limits, &full_body));  // the slider
+  EXPECT_EQ(full_body.settings.root_translation_stiffness, 4.0f);
+  EXPECT_FALSE(h.can_undo());
+  ASSERT_TRUE(h.redo(chains, &limits, &full_body));
+  EXPECT_EQ(full_body.settings.root_translation_stiffness, 9.0f);
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+}
+
+TEST(History, AnUnchangedFullBodyStateAddsNoStep) {
+  app::History h;
+  const std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains, hips_stiffness(4.0f));
+  h.commit(chains, hips_stiffness(4.0f));  // a slider clicked but not moved
+  EXPECT_FALSE(h.can_undo());
+  app::FullBodyState per_role;
+  per_role.settings.role_stiffness[static_cast<size_t>(ik::Role::spine)] = 0.5f;
+  EXPECT_FALSE(app::same_full_body_state(per_role, app::FullBodyState{}));
+  h.commit(chains, per_role);
+  EXPECT_TRUE(h.can_undo());
+}
+
+}  // namespace

@@ -12,6 +12,7 @@
 #include "io/atomic_file.h"
 #include "io/session.h"
 #include "io/gltf_import.h"
+#include "solvers/full_body_setup.h"
 #include "solvers/role_chains.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
@@ -140,6 +141,7 @@ ik::Session rich_session() {
       s.chains.push_back(make_chain(rng, solver.id, root, effector));
       s.chains.back().extra_effectors.push_back(
           {joint(extra_joint[next_extra]), random_goal(rng, next_extra == 0), 0.25f + next_extra});
+      s.chains.back().extra_effectors.back().pinned = next_extra == 1;  // one pinned, one not
       ++next_extra;
     } else {
       const auto& [root, effector] = any_chain[next_any++ % std::size(any_chain)];
@@ -149,6 +151,8 @@ ik::Session rich_session() {
   EXPECT_EQ(next_extra, 2u) << "fewer than two solvers take extra effectors";
   s.chains.push_back(make_chain(rng, "ccd", "Chest", "RightShoulder"));
   s.chains.back().enabled = false;
+  s.disabled_by_full_body.assign(s.chains.size(), 0);
+  s.disabled_by_full_body.back() = 1;  // off because of full-body mode (app/core/full_body_chains.h)
   s.chains.front().ik_weight = 0.35f;  // the IK weight round-trips (1 elsewhere: the default)
   s.chains.back().ik_weight = 0.0f;
   s.has_camera = true;
@@ -234,6 +238,7 @@ void expect_same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::C
     for (size_t e = 0; e < a[c].extra_effectors.size(); ++e) {
       EXPECT_EQ(a[c].extra_effectors[e].joint, b[c].extra_effectors[e].joint) << where;
       EXPECT_EQ(a[c].extra_effectors[e].weight, b[c].extra_effectors[e].weight) << where;
+      EXPECT_EQ(a[c].extra_effectors[e].pinned, b[c].extra_effectors[e].pinned) << where;
       expect_same_goal(a[c].extra_effectors[e].goal, b[c].extra_effectors[e].goal, where + "extra");
     }
     expect_same_params(a[c].params, b[c].params, where + "params.");
@@ -243,9 +248,17 @@ void expect_same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::C
   }
 }
 
+// One flag per chain: a session built in a test may leave them out (0).
+std::vector<std::uint8_t> full_body_marks(const ik::Session& s) {
+  std::vector<std::uint8_t> marks = s.disabled_by_full_body;
+  marks.resize(s.chains.size(), 0);
+  return marks;
+}
+
 void expect_same_session(const ik::Session& a, const ik::Session& b) {
   EXPECT_EQ(a.rig_path, b.rig_path);
   expect_same_chains(a.chains, b.chains);
+  EXPECT_EQ(full_body_marks(a), full_body_marks(b));
   EXPECT_EQ(a.has_camera, b.has_camera);
   EXPECT_EQ(a.camera.target, b.camera.target);
   EXPECT_EQ(a.camera.distance, b.camera.distance);
@@ -384,6 +397,46 @@ TEST(Session, GoalModesSaveAndLoad) {
   EXPECT_EQ(error, path + ": cannot save: chains[1].goal_motion.path: chain 1 has no goal path named 'turn'");
 }
 
+// A full-body setup (solvers/full_body_setup.h: the feet pinned) keeps which effectors are
+// pinned: here one foot unpinned and the head pinned instead, so neither the default nor a
+// reader that ignores the key would pass. A session older than pins loads them unpinned.
+TEST(Session, FullBodyPinsRoundTrip) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(humanoid_path(), rig, error)) << error;
+  ik::RigRoles roles;
+  roles.joints = rig.roles;
+  std::vector<glm::mat4> world;
+  ik::fk_all(humanoid(), ik::rest_pose(humanoid()), world);
+  ik::Session saved;
+  saved.rig_path = humanoid_path();
+  saved.chains.resize(1);
+  ASSERT_TRUE(ik::full_body_chain(humanoid(), roles, world, ik::find_solver("full_body"), saved.chains[0]));
+  std::vector<ik::EffectorGoal>& effectors = saved.chains[0].extra_effectors;
+  int pinned = 0;
+  for (ik::EffectorGoal& e : effectors) {
+    if (e.joint == joint("LeftFoot")) e.pinned = false;
+    if (e.joint == joint("Head")) e.pinned = true;
+    pinned += e.pinned;
+  }
+  ASSERT_EQ(pinned, 2) << "the right foot and the head";
+  const ik::Session loaded = save_and_load(saved, "full_body_pins.json");
+  expect_same_session(saved, loaded);
+  const Json doc = Json::parse(read_text(session_dir() + "/full_body_pins.json"));
+  for (const Json& e : doc["chains"][0]["extra_effectors"]) EXPECT_TRUE(e["pinned"].is_boolean()) << e.dump();
+
+  Json older = doc;
+  for (Json& e : older["chains"][0]["extra_effectors"]) e.erase("pinned");
+  const std::string path = session_dir() + "/full_body_pins_older.json";
+  gltf_test::write_text(path, older.dump(2));
+  ik::Session unpinned;
+  std::vector<std::string> warnings;
+  ASSERT_TRUE(ik::load_session(path, humanoid(), unpinned, error, &warnings)) << error;
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_EQ(unpinned.chains[0].extra_effectors.size(), effectors.size());
+  for (const ik::EffectorGoal& e : unpinned.chains[0].extra_effectors) EXPECT_FALSE(e.pinned) << e.joint;
+}
+
 TEST(Session, SavingABadGoalPathFails) {
   ik::Session session = small_session();
   session.goal_paths[0].path.samples[2].time = 0.0f;
@@ -506,6 +559,7 @@ TEST(Session, MissingOptionalFieldsTakeTheDefaults) {
   expect_same_params(c.params, ik::Params{}, "params.");
   EXPECT_EQ(c.ik_weight, 1.0f);  // sessions older than the IK weight: the IK as solved
   EXPECT_TRUE(loaded.goal_paths.empty());  // sessions older than goal paths have none
+  EXPECT_EQ(loaded.disabled_by_full_body, std::vector<std::uint8_t>{0});  // nor marks of full-body mode
 }
 
 // The rig gained a joint: the saved indices point one off, the names still find them.
@@ -669,8 +723,14 @@ std::vector<Broken> broken_cases() {
        "chains[2].ik_weight: must be a number, not a string"},
       {"negative_weight", [](Json& d) { d["chains"][1]["extra_effectors"][0]["weight"] = -1; },
        "chains[1].extra_effectors[0].weight: must not be negative"},
+      {"pinned_number", [](Json& d) { d["chains"][1]["extra_effectors"][0]["pinned"] = 1; },
+       "chains[1].extra_effectors[0].pinned: must be true or false, not the number 1"},
+      {"pinned_string", [](Json& d) { d["chains"][0]["extra_effectors"][0]["pinned"] = "yes"; },
+       "chains[0].extra_effectors[0].pinned: must be true or false, not a string"},
       {"enabled_string", [](Json& d) { d["chains"][3]["enabled"] = "yes"; },
        "chains[3].enabled: must be true or false, not a string"},
+      {"disabled_by_full_body_number", [](Json& d) { d["chains"][2]["disabled_by_full_body"] = 1; },
+       "chains[2].disabled_by_full_body: must be true or false, not the number 1"},
       {"use_pole_number", [](Json& d) { d["chains"][0]["goal"]["use_pole"] = 1; },
        "chains[0].goal.use_pole: must be true or false, not the number 1"},
       {"pole_target_short", [](Json& d) { d["chains"][0]["goal"]["pole_target"] = {0, 1}; },

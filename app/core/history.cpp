@@ -60,17 +60,20 @@ bool same_limits(const LimitsState& a, const LimitsState& b) {
   return true;
 }
 
-void History::reset(const std::vector<ik::Chain>& current) {
+void History::reset(const std::vector<ik::Chain>& current, const FullBodyState& full_body) {
   undo_.clear();
   redo_.clear();
-  committed_ = Snapshot{current, LimitsState{}};
+  committed_ = Snapshot{current, LimitsState{}, full_body};
 }
 
-void History::commit(const std::vector<ik::Chain>& current) {
-  if (same_chains(current, committed_.chains)) return;
+void History::commit(const std::vector<ik::Chain>& current) { commit(current, committed_.full_body); }
+
+void History::commit(const std::vector<ik::Chain>& current, const FullBodyState& full_body) {
+  if (same_chains(current, committed_.chains) && same_full_body_state(full_body, committed_.full_body)) return;
   undo_.push_back(committed_);
   redo_.clear();
   committed_.chains = current;
+  committed_.full_body = full_body;
 }
 
 void History::commit_limits(const std::vector<ik::Chain>& current, const LimitsState& before,
@@ -79,14 +82,15 @@ void History::commit_limits(const std::vector<ik::Chain>& current, const LimitsS
   if (same_chains(current, committed_.chains) && same_limits(after, committed_.limits)) return;
   undo_.push_back(committed_);
   redo_.clear();
-  committed_ = Snapshot{current, after};
+  committed_.chains = current;
+  committed_.limits = after;
 }
 
 namespace {
 
 // Moves `from`'s last snapshot into `committed` (which goes onto `to`) and hands it out.
-bool step(std::vector<ik::Chain>& current, LimitsState* limits, std::vector<History::Snapshot>& from,
-          std::vector<History::Snapshot>& to, History::Snapshot& committed) {
+bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
+          std::vector<History::Snapshot>& from, std::vector<History::Snapshot>& to, History::Snapshot& committed) {
   if (from.empty()) return false;
   // An edit still in progress (not committed) is dropped with the undo.
   to.push_back(committed);
@@ -96,17 +100,18 @@ bool step(std::vector<ik::Chain>& current, LimitsState* limits, std::vector<Hist
   if (limits != nullptr && !committed.limits.limits.empty() &&
       committed.limits.limits.size() == limits->limits.size())
     *limits = committed.limits;
+  if (full_body != nullptr) *full_body = committed.full_body;
   return true;
 }
 
 }  // namespace
 
-bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits) {
-  return step(current, limits, undo_, redo_, committed_);
+bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body) {
+  return step(current, limits, full_body, undo_, redo_, committed_);
 }
 
-bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits) {
-  return step(current, limits, redo_, undo_, committed_);
+bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body) {
+  return step(current, limits, full_body, redo_, undo_, committed_);
 }
 
 }  // namespace app

@@ -980,6 +980,91 @@ SCRIPT
     [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "True" ] || fail "the edit did not count as unsaved"
     [ ! -e "$out/humanoid.session.json" ] || fail "Discard saved"
     ;;
+  quit_prompt_over_open_combo)
+    "${XVFB[@]}" bash "$0" __quit_over_combo_inside
+    ;;
+  __quit_over_combo_inside)
+    # An edit (O), the Goal combo under the chain table opened with a click, then Ctrl+Q:
+    # the prompt must appear (ImGui 1.86 asserted here: the combo closed and the combo's
+    # tooltip appeared for the first time after the new prompt, app/panels.h), Escape keeps
+    # the program, and Ctrl+Q, D quits it cleanly.
+    out="$OUT/quit_prompt_over_open_combo"
+    cd "$out"
+    "$IKSCOPE" --frames 2 --state-out "$out/before.json" > /dev/null
+    read -r cx cy < <(json "$out/before.json" 'round(s["ui_rects"]["goal_space"][0] + 20), round(s["ui_rects"]["goal_space"][1] + 10)')
+    start_program "$out/after.json"
+    xdotool key o; sleep 0.3
+    xdotool mousemove --window "$wid" "$cx" "$cy"; sleep 0.2; xdotool click 1; sleep 0.5
+    xdotool key F12; sleep 0.3   # the open combo, to look at
+    xdotool key ctrl+q; sleep 1.0
+    running || { wait "$pid" || true; fail "Ctrl+Q over the open combo ended the program: $(tail -n 2 "$out/stdout.txt")"; }
+    xdotool key F12; sleep 0.3   # the prompt, to look at
+    imgui_key Escape; sleep 0.5
+    running || fail "Cancel quit"
+    imgui_key ctrl+q; sleep 0.3
+    imgui_key d
+    for _ in $(seq 1 25); do running || break; sleep 0.2; done
+    if running; then kill "$pid"; fail "Discard did not quit"; fi
+    wait "$pid" || fail "ikscope exited with an error: $(tail -n 2 "$out/stdout.txt")"
+    [ "$(json "$out/after.json" 's["unsaved_changes"]')" = "True" ] || fail "the edit did not count as unsaved"
+    shots=("$out"/ikscope-*.png)
+    [ "${#shots[@]}" -eq 2 ] && [ -f "${shots[1]}" ] || fail "F12 did not write two screenshots"
+    ;;
+  full_body_stiffness_undo_save)
+    "${XVFB[@]}" bash "$0" __stiffness_inside
+    ;;
+  __stiffness_inside)
+    # Full-body mode's Stiffness sliders are edits like any other: a drag of "hips move",
+    # saved with Ctrl+S; a drag of "spine" makes Ctrl+Q ask; Ctrl+Z undoes that drag alone,
+    # so Ctrl+Q then quits without asking; the saved session opens with the dragged value.
+    out="$OUT/full_body_stiffness_undo_save"
+    cd "$out"   # the save popup's default path and F12's screenshots land here
+    "$IKSCOPE" --full-body --frames 2 --state-out "$out/layout0.json" > /dev/null
+    read -r hx hy < <(json "$out/layout0.json" 'round(s["ui_rects"]["full_body_stiffness"][0] + 30), round(s["ui_rects"]["full_body_stiffness"][1] + 10)')
+    # The sliders' places: a run with the section open (the window grows upward from its
+    # fixed lower edge, the same in every run).
+    start_program "$out/layout1.json" --full-body
+    xdotool mousemove --window "$wid" "$hx" "$hy"; sleep 0.2; xdotool click 1; sleep 0.5
+    quit_program
+    read -r px py sx sy < <(json "$out/layout1.json" '" ".join(str(round(v)) for v in [s["ui_rects"]["stiffness_hips_move"][0] + 20, s["ui_rects"]["stiffness_hips_move"][1] + 10, s["ui_rects"]["stiffness_spine"][0] + 40, s["ui_rects"]["stiffness_spine"][1] + 10])')
+    drag_slider() {  # drag_slider X Y DX: press on the slider, move DX pixels, release
+      xdotool mousemove --window "$wid" "$1" "$2"; sleep 0.2
+      xdotool mousedown 1; sleep 0.2
+      for _ in 1 2 3 4 5; do xdotool mousemove_relative -- "$(($3 / 5))" 0; sleep 0.05; done
+      sleep 0.3; xdotool mouseup 1; sleep 0.5
+    }
+    start_program "$out/after.json" --full-body
+    xdotool mousemove --window "$wid" "$hx" "$hy"; sleep 0.2; xdotool click 1; sleep 0.5
+    drag_slider "$px" "$py" 70   # from near the low end to near the high end: far above the default 4
+    xdotool key F12; sleep 0.3   # the dragged slider, to look at
+    imgui_key ctrl+s; sleep 0.3
+    imgui_key Return; sleep 0.3
+    [ -s "$out/humanoid.session.json" ] || fail "Ctrl+S, Enter wrote no session"
+    drag_slider "$sx" "$sy" -30
+    imgui_key ctrl+q; sleep 0.5
+    running || fail "Ctrl+Q after a stiffness drag quit without asking"
+    imgui_key Escape; sleep 0.3
+    running || fail "Cancel quit"
+    imgui_key ctrl+z; sleep 0.3
+    xdotool key F12; sleep 0.3   # the spine back, to look at
+    xdotool key ctrl+q
+    for _ in $(seq 1 25); do running || break; sleep 0.2; done
+    if running; then kill "$pid"; fail "Ctrl+Q asked after the spine drag was undone (or the undo did more)"; fi
+    wait "$pid" || fail "ikscope exited with an error"
+    "$IKSCOPE" "$out/humanoid.session.json" --frames 3 --state-out "$out/reopened.json" > "$out/reopen.txt" 2>&1 \
+      || fail "the saved session does not open: $(cat "$out/reopen.txt")"
+    "$PY" - "$out/layout0.json" "$out/after.json" "$out/reopened.json" "$out/humanoid.session.json" <<'PYEOF'
+import json, sys
+before, after, reopened, session = (json.load(open(p)) for p in sys.argv[1:5])
+start, end = before["full_body"]["settings"], after["full_body"]["settings"]
+assert end["hips_translation_stiffness"] > start["hips_translation_stiffness"], ("the hips drag did nothing", start, end)
+assert end["role_stiffness"] == start["role_stiffness"], ("Ctrl+Z did not bring the spine back", end["role_stiffness"])
+assert session["full_body"]["hips_translation_stiffness"] == end["hips_translation_stiffness"], session["full_body"]
+assert reopened["full_body"]["settings"] == end, ("the session opened with other settings", reopened["full_body"]["settings"])
+assert reopened["full_body"]["on"], "the session did not open in full-body mode"
+assert not after["unsaved_changes"], "unsaved changes after undoing back to the saved state"
+PYEOF
+    ;;
   finger_goals_ride_with_hand)
     "${XVFB[@]}" bash "$0" __fingers_inside
     ;;

@@ -9,8 +9,14 @@
 //     range, root above the effector, goals finite and in range), a followed joint not at
 //     or below the chain's root, one role per joint with no single role twice, every goal
 //     path on a loaded chain and well formed, joint limits on the rig's joints with finite
-//     ordered ranges and cones within 0..pi, a positive finite camera distance; and the
-//     enabled chains solve on the rest pose to a finite pose (params are clamped on load).
+//     ordered ranges and cones within 0..pi, a positive finite camera distance; every extra
+//     effector pinned exactly when the file says "pinned": true (absent: unpinned), and one
+//     flag per chain, set exactly when the chain says "disabled_by_full_body": true; every
+//     full-body setting within its range whatever the "full_body" section holds; and the
+//     enabled chains solve on the rest pose, with those settings in the full-body solver's
+//     workspace, to a finite pose (params are clamped on load);
+//   * either way, the "full_body" section costs nothing else: the same document without it
+//     loads (or fails) just the same, with as many chains.
 // Recent files: every entry one non-empty line, and writing the list then reading it
 // back gives the same list. Panel layout (app/core/panel_layout_file.h): at most one
 // warning, one line, naming the file; widths within their limits; writing the layout and
@@ -23,6 +29,7 @@
 
 #include "app/core/panel_layout_file.h"
 #include "app/core/recent_files.h"
+#include "io/full_body_settings.h"
 #include "io/session.h"
 #include "io/session_limits.h"
 #include "solvers/goal_path.h"
@@ -38,6 +45,60 @@ inline bool is_one_line_text(const std::string& text) {
   return !text.empty() && text.find('\n') == std::string::npos && text.find('\r') == std::string::npos;
 }
 
+// True if `object` has `key` set to true.
+inline bool says_true(const nlohmann::ordered_json& object, const char* key) {
+  return object.contains(key) && object.at(key).is_boolean() && object.at(key).get<bool>();
+}
+
+// A loaded session's flags against its text (which parsed, since it loaded): extra effector
+// e of chain c is pinned exactly when the file's chains[c].extra_effectors[e] says
+// "pinned": true, and chain c is marked disabled by full-body mode exactly when chains[c]
+// says "disabled_by_full_body": true (one mark per chain). "" when they agree.
+inline std::string flags_not_as_in_file(const std::string& text, const ik::Session& session) {
+  const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+  if (session.disabled_by_full_body.size() != session.chains.size()) return "not one full-body mark per chain";
+  for (std::size_t c = 0; c < session.chains.size(); ++c) {
+    if ((session.disabled_by_full_body[c] != 0) != says_true(doc.at("chains").at(c), "disabled_by_full_body"))
+      return "chain " + std::to_string(c) + ": disabled_by_full_body is not as in the file";
+    const std::vector<ik::EffectorGoal>& extras = session.chains[c].extra_effectors;
+    for (std::size_t e = 0; e < extras.size(); ++e) {
+      const nlohmann::ordered_json& entry = doc.at("chains").at(c).at("extra_effectors").at(e);
+      if (extras[e].pinned != says_true(entry, "pinned"))
+        return "chain " + std::to_string(c) + ": extra effector " + std::to_string(e) + " pinned is not as in the file";
+    }
+  }
+  return "";
+}
+
+// Full-body settings within their ranges (io/full_body_settings.h).
+inline bool setting_in_range(float value, ik::SettingRange range) { return value >= range.min && value <= range.max; }
+inline bool setting_in_range(bool) { return true; }
+inline bool setting_in_range(const ik::RoleStiffness& table, ik::SettingRange range) {
+  for (const float value : table)
+    if (!setting_in_range(value, range)) return false;
+  return true;
+}
+
+// "Nothing else lost" (io/session_full_body.h): the document without its "full_body"
+// section loads exactly when `text` did (`loaded`), with as many chains. "" when it does,
+// or when `text` is no JSON object with that key.
+inline std::string full_body_section_costs_more(const std::string& text, bool loaded, std::size_t chains,
+                                                const ik::Skeleton& skeleton) {
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("full_body")) return "";
+  doc.erase("full_body");
+  ik::Session without;
+  std::string error;
+  const std::string again = doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  const bool loads =
+      ik::load_session_text(again, "fuzz.session.json", "/nonexistent-ikscope-fuzz-folder", skeleton, without, error);
+  if (loads != loaded)
+    return std::string("the session ") + (loaded ? "loads" : "fails") + " with its full_body section but " +
+           (loads ? "loads" : "fails") + " without it" + (loads ? "" : ": " + error);
+  if (loads && without.chains.size() != chains) return "the full_body section changed how many chains load";
+  return "";
+}
+
 // The first broken promise of load_session_text on `text`, or "".
 inline std::string session_contract_violation(const std::string& text, const ik::Skeleton& skeleton) {
   const std::string name = "fuzz.session.json";
@@ -50,7 +111,7 @@ inline std::string session_contract_violation(const std::string& text, const ik:
       return "error is not one line \"" + name + ": <problem>\": " + error;
     if (session.rig_path != "untouched" || !session.chains.empty() || session.has_roles || !session.goal_paths.empty())
       return "a failed load changed the caller's session: " + error;
-    return "";
+    return full_body_section_costs_more(text, false, 0, skeleton);
   }
   for (const std::string& note : notes)
     if (!is_one_line_text(note)) return "a note is not one line: " + note;
@@ -89,6 +150,18 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   }
   if (session.has_camera && !(std::isfinite(session.camera.distance) && session.camera.distance > 0.0f))
     return "camera distance not positive and finite";
+  const std::string flags = flags_not_as_in_file(text, session);
+  if (!flags.empty()) return flags;
+  bool settings_in_range = true;
+  ik::for_each_full_body_setting([&](const char*, auto member, auto... range) {
+    settings_in_range = settings_in_range && setting_in_range(session.full_body.*member, range...);
+  });
+  if (!settings_in_range) return "a full-body setting outside its range";
+  const std::string section = full_body_section_costs_more(text, true, session.chains.size(), skeleton);
+  if (!section.empty()) return section;
+  ik::fill_joint_stiffness(session.full_body, session.roles, static_cast<std::size_t>(skeleton.joint_count()),
+                           workspace.full_body.stiffness);
+  workspace.full_body.root_translation_stiffness = session.full_body.root_translation_stiffness;
   // What the program does next: solve the loaded chains.
   ik::Pose pose = rest;
   std::vector<ik::SolveResult> results;
