@@ -106,9 +106,8 @@ void leave_full_body_mode(Editor& editor) {
 
 void apply_full_body_settings(Editor& editor) {
   if (!editor.has_rig) return;
-  ik::fill_joint_stiffness(editor.full_body.settings, editor.rig.roles, editor.rig.skeleton.rest.size(),
-                           editor.workspace.full_body.stiffness);
-  editor.workspace.full_body.root_translation_stiffness = editor.full_body.settings.root_translation_stiffness;
+  ik::apply_full_body_settings(editor.full_body.settings, editor.rig.skeleton, editor.rig.roles,
+                               editor.workspace.full_body);
 }
 
 int goal_handle_count(const Editor& editor) {

@@ -1,6 +1,6 @@
 // The Full body panel (full_body_panel.h).
 //
-// Index: effector_table, effector_plot, solve_summary, stiffness_controls,
+// Index: effector_table, effector_plot, solve_summary, balance_controls, stiffness_controls,
 // comparison_table, draw_full_body_panel
 #include "app/full_body_panel.h"
 
@@ -15,6 +15,7 @@
 #include "app/error_plot.h"
 #include "app/full_body_mode.h"
 #include "app/inspection.h"
+#include "solvers/full_body.h"
 #include "solvers/pose.h"
 
 namespace app {
@@ -126,6 +127,28 @@ void solve_summary(const Editor& editor, int fb) {
   }
 }
 
+// The balance on or off (one undo step), and how far the centre of mass is from where the
+// balance wants it (over the feet as at rest); the viewport draws both.
+void balance_controls(Editor& editor, int fb) {
+  if (ImGui::Checkbox("Balance", &editor.full_body.settings.balance))
+    editor.history.commit(editor.chains, editor.full_body);
+  remember_rect(editor, "full_body_balance");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "keep the centre of mass over the pinned feet, as far as the goals leave room:\n"
+        "a hand reaching forward bends the spine and keeps the hips back");
+  const ik::FullBodyScratch& solve = editor.workspace.full_body;
+  if (!editor.full_body.settings.balance || !solve.balance_active) return;
+  ImGui::SameLine();
+  const bool settled = solve.balance_error <= ik::kBalanceTolerance * full_body_tolerance(editor, fb);
+  const ImVec4 colour = settled ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.65f, 0.25f, 1.0f);
+  ImGui::TextColored(colour, "centre of mass %.1e off", solve.balance_error);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "its distance across the up axis from over the feet (model units);\n"
+        "orange: the goals leave the balance no room to settle");
+}
+
 // One slider per role the rig has (the stiffness of every joint with that role), and the
 // hips' translation. Each drag is one undo step, committed when the slider is let go, as the
 // chain parameter sliders do; the values stay within what a session accepts.
@@ -213,6 +236,7 @@ void draw_full_body_panel(Editor& editor, const ViewportArea& area) {
   if (ImGui::Button("Inspect")) editor.selected_chain = fb;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("select the full-body chain: its plot, Step and ghost in Chains");
   solve_summary(editor, fb);
+  balance_controls(editor, fb);
   effector_table(editor, fb);
   if (ImGui::CollapsingHeader("Error per effector")) {
     ImGui::BeginChild("plot", ImVec2(260.0f, 200.0f));

@@ -11,6 +11,7 @@
 #include "io/session_full_body.h"
 #include "render/skinning.h"
 #include "solvers/clip_playback.h"
+#include "solvers/full_body.h"
 #include "solvers/goal_error.h"
 #include "solvers/goal_space.h"
 
@@ -57,8 +58,10 @@ nlohmann::json timeline_json(const Editor& editor) {
 }
 
 // Full-body mode (app/full_body_mode.h): whether it is on, its chain, its settings (as a
-// session saves them), the root (hips) position, the tolerance, and each effector's name,
-// joint, pinned, weight, whether it holds, goal, position and error (model space).
+// session saves them), the root (hips) position, the tolerance, the balance as the last
+// solve measured it (active, the centre of mass, its target and the distance across up),
+// and each effector's name, joint, pinned, weight, whether it holds, goal, position and
+// error (model space).
 nlohmann::json full_body_json(const Editor& editor) {
   using nlohmann::json;
   const int fb = full_body_chain_index(editor);
@@ -71,6 +74,12 @@ nlohmann::json full_body_json(const Editor& editor) {
   out["root"] = body.root;
   out["root_position"] = {root.x, root.y, root.z};
   out["tolerance"] = full_body_tolerance(editor, fb);
+  const ik::FullBodyScratch& solve = editor.workspace.full_body;
+  const glm::vec3 centre = solve.centre_of_mass, target = solve.balance_target;
+  out["balance"] = {{"active", solve.balance_active},
+                    {"centre_of_mass", {centre.x, centre.y, centre.z}},
+                    {"target", {target.x, target.y, target.z}},
+                    {"error", solve.balance_error}};
   json effectors = json::array();
   for (const EffectorState& e : full_body_effectors(editor, fb))
     effectors.push_back({{"name", e.name},
@@ -92,7 +101,8 @@ nlohmann::json goal_paths_json(const Editor& editor) {
   json paths = json::array();
   for (const ik::SessionGoalPath& entry : editor.goal_paths) {
     json positions = json::array();
-    for (const ik::GoalPathSample& s : entry.path.samples) positions.push_back({s.position.x, s.position.y, s.position.z});
+    for (const ik::GoalPathSample& s : entry.path.samples)
+      positions.push_back({s.position.x, s.position.y, s.position.z});
     paths.push_back({{"chain", entry.chain},
                      {"name", entry.path.name},
                      {"samples", entry.path.samples.size()},
@@ -109,12 +119,10 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                       const RunHealth& health, const render::FrameStats& draws, const std::string& path,
                       std::string& error) {
   using nlohmann::json;
-  const float scale_x = metrics.window_width > 0
-                            ? static_cast<float>(metrics.framebuffer_width) / metrics.window_width
-                            : 1.0f;
-  const float scale_y = metrics.window_height > 0
-                            ? static_cast<float>(metrics.framebuffer_height) / metrics.window_height
-                            : 1.0f;
+  const float scale_x =
+      metrics.window_width > 0 ? static_cast<float>(metrics.framebuffer_width) / metrics.window_width : 1.0f;
+  const float scale_y =
+      metrics.window_height > 0 ? static_cast<float>(metrics.framebuffer_height) / metrics.window_height : 1.0f;
   json state;
   state["window"] = {metrics.window_width, metrics.window_height};
   state["framebuffer"] = {metrics.framebuffer_width, metrics.framebuffer_height};
@@ -171,7 +179,8 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
     entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
     // ---- Group and goal space (solvers/goal_space.h): "pinned" or "follows joint N". ----
     entry["group"] = ik::to_string(chain.group);
-    entry["goal_space"] = chain.follow_joint < 0 ? std::string("pinned") : "follows joint " + std::to_string(chain.follow_joint);
+    entry["goal_space"] =
+        chain.follow_joint < 0 ? std::string("pinned") : "follows joint " + std::to_string(chain.follow_joint);
     entry["follow_joint"] = chain.follow_joint;
     // Goal mode (app/goal_motion.h): "pinned", "follows joint", "follows animation", "follows path".
     entry["goal_mode"] = ik::to_string(ik::goal_mode(chain));

@@ -76,7 +76,7 @@ Rig load(const char* name, const char* file) {
   ik::fk_all(rig.skeleton, ik::rest_pose(rig.skeleton), world);
   if (!ik::full_body_chain(rig.skeleton, rig.roles, world, ik::find_solver("full_body"), rig.chain)) return rig;
   ik::fill_full_body_stiffness(rig.skeleton, rig.roles, rig.stiffness);
-  ik::fill_full_body_masses(rig.skeleton, rig.roles, rig.mass);
+  ik::fill_full_body_masses(rig.skeleton, rig.roles.joints, rig.mass);
   float low = 1e9f, high = -1e9f;
   for (const glm::mat4& m : world) {
     low = std::min(low, m[3].y);

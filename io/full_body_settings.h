@@ -1,5 +1,6 @@
-// The program's full-body settings outside the chains: how stiff each joint role is and how
-// much the hips resist sliding -- the full-body solver's settings (FullBodyScratch,
+// The program's full-body settings outside the chains: how stiff each joint role is, how
+// much the hips resist sliding and whether the body keeps its balance -- the full-body
+// solver's settings (FullBodyScratch,
 // solvers/full_body.h) per role instead of per joint. The program keeps them beside the
 // chain list and treats them like a chain edit: undone and redone (app/core/history.h),
 // counted as unsaved, and saved in the session's "full_body" section
@@ -17,6 +18,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "solvers/full_body.h"
 #include "solvers/full_body_setup.h"
 #include "solvers/rig_roles.h"
 
@@ -47,6 +49,9 @@ struct FullBodySettings {
   RoleStiffness role_stiffness = default_role_stiffness();
   // FullBodyScratch::root_translation_stiffness, within the same bounds.
   float root_translation_stiffness = 4.0f;
+  // FullBodyScratch::balance: the centre of mass kept over the pinned feet. On in the
+  // program, so a hand reaching forward bends the spine and keeps the hips back.
+  bool balance = true;
 };
 
 // A setting's bounds, inclusive.
@@ -64,6 +69,7 @@ void for_each_full_body_setting(Visit&& visit) {
   visit("role_stiffness", &FullBodySettings::role_stiffness, SettingRange{kMinStiffness, kMaxStiffness});
   visit("hips_translation_stiffness", &FullBodySettings::root_translation_stiffness,
         SettingRange{kMinStiffness, kMaxStiffness});
+  visit("balance", &FullBodySettings::balance);
 }
 
 // True if every setting is equal (what undo and "unsaved" compare).
@@ -83,6 +89,18 @@ inline void fill_joint_stiffness(const FullBodySettings& settings, const std::ve
     const Role role = j < roles.size() ? roles[j].role : Role::none;
     stiffness[j] = settings.role_stiffness[static_cast<std::size_t>(role)];
   }
+}
+
+// The settings into the full-body solver's scratch (FullBodyScratch, solvers/full_body.h)
+// for `skeleton` with `roles`: per-joint stiffness, the hips' translation stiffness, the
+// balance and the segment masses from the roles. What the program does before every solve.
+// Allocation-free once the scratch has held this skeleton.
+inline void apply_full_body_settings(const FullBodySettings& settings, const Skeleton& skeleton,
+                                     const std::vector<JointRole>& roles, FullBodyScratch& scratch) {
+  fill_joint_stiffness(settings, roles, skeleton.rest.size(), scratch.stiffness);
+  scratch.root_translation_stiffness = settings.root_translation_stiffness;
+  scratch.balance = settings.balance;
+  fill_full_body_masses(skeleton, roles, scratch.segment_mass);
 }
 
 }  // namespace ik

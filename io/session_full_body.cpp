@@ -27,11 +27,9 @@ std::string describe(const Json& v) {
 }
 
 // ---- One value of each kind a setting can be ---------------------------------------------
-// (No setting is a bool yet, hence [[maybe_unused]]; a switch added to FullBodySettings
-// needs nothing more here.)
 
 Json setting_json(float value) { return json_float(value); }
-[[maybe_unused]] Json setting_json(bool value) { return value; }
+Json setting_json(bool value) { return value; }
 Json setting_json(const RoleStiffness& stiffness) {
   Json out = Json::object();
   for (int r = 0; r < kRoleSlots; ++r)
@@ -50,8 +48,7 @@ void read_setting(const Json& v, const std::string& where, float& value, std::ve
                      ", not " + describe(v) + "; the default " + number_text(value) + " is kept");
 }
 
-[[maybe_unused]] void read_setting(const Json& v, const std::string& where, bool& value,
-                                   std::vector<std::string>& warnings) {
+void read_setting(const Json& v, const std::string& where, bool& value, std::vector<std::string>& warnings) {
   if (v.is_boolean()) {
     value = v.get<bool>();
     return;

@@ -29,8 +29,10 @@ namespace full_body_detail {
 // smaller; largest root translation per iteration, as a fraction of the reach L.
 constexpr float kMaxTurn = 0.5f;
 constexpr float kMaxShift = 0.25f;
-// Error clamping: an effector's position error row is at most this fraction of L.
+// Error clamping: an effector's position error row is at most this fraction of L; the
+// balance's, kLongestBalanceRow.
 constexpr float kLongestErrorRow = 0.25f;
+constexpr float kLongestBalanceRow = 0.05f;
 // The pins' damping, as a fraction of the others'.
 constexpr float kPinDamping = 0.1f;
 // The damping (a fraction of the reach L) of the projection of a task into the null space of

@@ -64,14 +64,19 @@ float role_mass(const JointRole& role, int spine_joints) {
   }
 }
 
-void fill_full_body_masses(const Skeleton& skeleton, const RigRoles& roles, std::vector<float>& mass) {
-  mass.clear();
-  if (find_role(roles, Role::hips) < 0) return;
+void fill_full_body_masses(const Skeleton& skeleton, const std::vector<JointRole>& roles, std::vector<float>& mass) {
   int spine_joints = 0;
-  for (const JointRole& role : roles.joints) spine_joints += role.role == Role::spine;
+  bool hips = false;
+  for (const JointRole& role : roles) {
+    spine_joints += role.role == Role::spine;
+    hips = hips || role.role == Role::hips;
+  }
+  if (!hips) {
+    mass.clear();
+    return;
+  }
   mass.assign(static_cast<size_t>(skeleton.joint_count()), 0.0f);
-  for (size_t j = 0; j < mass.size() && j < roles.joints.size(); ++j)
-    mass[j] = role_mass(roles.joints[j], spine_joints);
+  for (size_t j = 0; j < mass.size() && j < roles.size(); ++j) mass[j] = role_mass(roles[j], spine_joints);
 }
 
 int find_role(const RigRoles& roles, Role role, Side side) {

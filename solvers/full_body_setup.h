@@ -30,9 +30,10 @@ void fill_full_body_stiffness(const Skeleton& skeleton, const RigRoles& roles, s
 // 1.45 %. `spine_joints` is how many spine joints the rig has.
 float role_mass(const JointRole& role, int spine_joints);
 
-// mass[j] = role_mass(roles.joints[j]) for every joint (FullBodyScratch::segment_mass); left
-// empty (every segment then weighs its length) when the roles give no hips.
-void fill_full_body_masses(const Skeleton& skeleton, const RigRoles& roles, std::vector<float>& mass);
+// mass[j] = role_mass(roles[j]) for every joint (FullBodyScratch::segment_mass); left empty
+// (every segment then weighs its length) when the roles give no hips. Allocation-free once
+// `mass` has held the skeleton's size.
+void fill_full_body_masses(const Skeleton& skeleton, const std::vector<JointRole>& roles, std::vector<float>& mass);
 
 // Default weights of the effectors full_body_chain makes: the main hand pulls (weight 1);
 // the other hand, the head and the hips are effectors with weight 0, so they hold nothing

@@ -371,7 +371,10 @@ float evaluate(Body& b, float& worst, float& metric) {
     s.balance_error = glm::length(b.model_linear * way);
     s.balance_target = b.frame_origin + b.model_linear * (centre + way);
     const float length = glm::length(across);
-    if (length > longest_row) across *= longest_row / length;
+    // A balance step asks for at most kLongestBalanceRow of the reach: a far one leaves the
+    // effectors' null space (it is linear only near the pose) and would be undone.
+    const float longest_balance_row = kLongestBalanceRow * b.reach;
+    if (length > longest_balance_row) across *= longest_balance_row / length;
     float* row = &s.error[static_cast<size_t>(b.rows - b.balance_rows)];
     row[0] = across.x;
     row[1] = across.y;

@@ -367,7 +367,7 @@ float balance_miss(const Body& body, const std::vector<float>& mass, const ik::P
 TEST(FullBody, BalanceKeepsTheCentreOfMassOverTheFeetWhileAHandReachesForward) {
   const Body at_rest = load_humanoid();
   std::vector<float> mass;
-  ik::fill_full_body_masses(at_rest.skeleton, at_rest.roles, mass);
+  ik::fill_full_body_masses(at_rest.skeleton, at_rest.roles.joints, mass);
   Body body = at_rest;
   ASSERT_EQ(static_cast<int>(mass.size()), body.skeleton.joint_count());
   const ik::Pose rest = ik::rest_pose(body.skeleton);
@@ -517,7 +517,7 @@ TEST(FullBody, NoDriftOverSixHundredFramesOfUnchangedGoals) {
         for (ik::EffectorGoal& e : body.chain.extra_effectors) e.weight = 1.0f;
       ik::Workspace ws = workspace_for(body);
       ws.full_body.balance = balance;
-      ik::fill_full_body_masses(body.skeleton, body.roles, ws.full_body.segment_mass);
+      ik::fill_full_body_masses(body.skeleton, body.roles.joints, ws.full_body.segment_mass);
       ik::Pose pose;
       drag_hand_forward(body, conflict ? 0.5f : 0.3f, pose, ws);  // warm-started
       if (balance)

@@ -53,6 +53,7 @@ ik::FullBodySettings tuned() {
   for (int r = 0; r < ik::kRoleSlots; ++r)
     s.role_stiffness[static_cast<size_t>(r)] = 0.5f + 0.37f * static_cast<float>(r);
   s.root_translation_stiffness = 12.5f;
+  s.balance = false;
   return s;
 }
 
@@ -150,6 +151,7 @@ TEST(SessionFullBody, ABadValueIsOneWarningAndNothingElseIsLost) {
   section["role_stiffness"]["spine"] = 1000;
   section["role_stiffness"]["wing"] = 2;
   section["hips_translation_stiffness"] = 0;
+  section["balance"] = "yes";
   section["colour"] = "red";
   std::vector<std::string> warnings;
   const ik::Session loaded = load(doc, "bad_edited.json", warnings);
@@ -161,7 +163,8 @@ TEST(SessionFullBody, ABadValueIsOneWarningAndNothingElseIsLost) {
                           "default 1 is kept",
                           "full_body.role_stiffness.wing: unknown role, ignored",
                           "full_body.hips_translation_stiffness: must be a number from 0.1 to 100, not the number "
-                          "0; the default 4 is kept"}));
+                          "0; the default 4 is kept",
+                          "full_body.balance: must be true or false, not a string; the default true is kept"}));
   const ik::FullBodySettings defaults;
   const ik::FullBodySettings want = tuned();
   for (int r = 0; r < ik::kRoleSlots; ++r) {
@@ -171,6 +174,7 @@ TEST(SessionFullBody, ABadValueIsOneWarningAndNothingElseIsLost) {
         << ik::role_name(static_cast<ik::Role>(r));
   }
   EXPECT_EQ(loaded.full_body.root_translation_stiffness, defaults.root_translation_stiffness);
+  EXPECT_EQ(loaded.full_body.balance, defaults.balance);
   ASSERT_EQ(loaded.chains.size(), 1u);
   EXPECT_EQ(loaded.chains[0].goal.position, saved.chains[0].goal.position);
 }

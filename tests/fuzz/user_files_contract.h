@@ -159,9 +159,7 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   if (!settings_in_range) return "a full-body setting outside its range";
   const std::string section = full_body_section_costs_more(text, true, session.chains.size(), skeleton);
   if (!section.empty()) return section;
-  ik::fill_joint_stiffness(session.full_body, session.roles, static_cast<std::size_t>(skeleton.joint_count()),
-                           workspace.full_body.stiffness);
-  workspace.full_body.root_translation_stiffness = session.full_body.root_translation_stiffness;
+  ik::apply_full_body_settings(session.full_body, skeleton, session.roles, workspace.full_body);
   // What the program does next: solve the loaded chains.
   ik::Pose pose = rest;
   std::vector<ik::SolveResult> results;
