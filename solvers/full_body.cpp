@@ -47,7 +47,6 @@ constexpr int kRestartIterations = 6;
 constexpr float kRestartBlend = 0.5f;
 constexpr float kRestartSpread = 0.7f;
 constexpr float kRootTurn = 0.3f;
-constexpr int kSettleHalvings = 1;
 // A solve from rest also counts as stalled when, after kSlowAfter iterations, its error has
 // not halved over the last kSlowWindow: that basin costs more iterations than a restart.
 constexpr int kSlowAfter = 8;
@@ -108,32 +107,34 @@ bool step_within_limits(Body& b, Pose& pose, Trace* trace, float damping, bool p
 // settling ends (so the balance never costs an effector its goal, and a balance that cannot
 // be met does not move the pose frame after frame). False when it ends.
 bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float damping) {
+  FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  for (size_t k = 0; k < ws.path.size(); ++k) s.settle_local[k] = pose.local[static_cast<size_t>(ws.path[k])];
+  const Progress before = p;
   b.balancing = true;
   build_jacobian(b, pose);
-  const Progress before = p;
   bool solved = step_within_limits(b, pose, trace, damping, false);
+  b.balancing = false;
   measure(b, pose, p);
   ++p.iterations;
-  // The balance's move is in the effectors' null space to first order only: where it moves
-  // an effector off its goal, half the step is tried (at most kSettleHalvings times: each
-  // try costs a forward pass, and more than one rarely helps).
-  for (int half = 0; solved && half < kSettleHalvings && b.metric_without_pins > 1.0f && p.balance < before.balance;
-       ++half) {
-    restore_pose(b, pose);
-    for (int c = 0; c < b.columns; ++c) b.scratch.step[static_cast<size_t>(c)] *= 0.5f;
-    apply_step(b, pose);
+  // The balance's move is in the effectors' null space to first order only: where it moved
+  // an effector off its goal, one effector step brings it back (a predictor and a
+  // corrector) before the move is judged.
+  if (solved && b.metric_without_pins > 1.0f && p.iterations < b.params.max_iterations) {
+    build_jacobian(b, pose);
+    solved = step_within_limits(b, pose, trace, damping, false);
     measure(b, pose, p);
+    ++p.iterations;
   }
   const bool kept = solved && b.metric_without_pins <= 1.0f && p.balance < 0.95f * before.balance;
   if (!kept) {
-    restore_pose(b, pose);
+    for (size_t k = 0; k < ws.path.size(); ++k) pose.local[static_cast<size_t>(ws.path[k])] = s.settle_local[k];
     const int iterations = p.iterations;
     p = before;
     p.iterations = iterations;
     measure(b, pose, p);
   }
   if (trace != nullptr) trace_iteration(trace, pose, p.worst);
-  b.balancing = false;
   return kept;
 }
 

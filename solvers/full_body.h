@@ -59,8 +59,9 @@
 // hips back instead of pulling the body over its feet. It moves only once the effectors are
 // reached, in their null space (projected with far less damping than the tasks' own,
 // kProjectionDamping, so it moves a reached hand by well under a hundredth of its own move);
-// a balance step that takes an effector out of its tolerance is halved, then undone, and the
-// settling ends when a step gains less than a twentieth. It is not part of the error or the
+// a balance step asks for at most 5 % of the reach, an effector it takes out of its
+// tolerance gets one step back, and the pair is undone if that fails or the balance gains
+// less than a twentieth, which ends the settling. It is not part of the error or the
 // status: a balance that cannot be met leaves the solve reached and the pose still.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
@@ -146,6 +147,7 @@ struct FullBodyScratch {
   std::vector<std::uint8_t> pin_only;    // 1 if only pinned effectors hang below it
   std::vector<Transform> saved_local;    // the pose before a step, to undo a rejected one
   std::vector<Transform> best_local;     // the pose before a restart, kept if the restart ends worse
+  std::vector<Transform> settle_local;   // the pose before a balance step, kept if the step fails
   std::vector<std::uint8_t> clamped;     // 1 if its limit clamped it in the step last applied
   std::vector<float> mass;               // its segment's mass (balance)
   std::vector<glm::vec3> mass_offset;    // its segment's centre in its own frame (balance)

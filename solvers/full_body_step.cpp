@@ -102,6 +102,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.pin_only, joints);
   size_at_least(s.saved_local, joints);
   size_at_least(s.best_local, joints);
+  size_at_least(s.settle_local, joints);
   size_at_least(s.clamped, joints);
   size_at_least(s.fixed, joints);
   size_at_least(s.mass, joints);

@@ -1230,9 +1230,10 @@ PYEOF
     ;;
   __full_body_inside)
     # Full-body mode on the humanoid (--full-body), the main hand's goal dragged far forward
-    # with real mouse events (full_body_drag.py plans the direction and checks): the hips
-    # moved, the pinned feet did not (<= 1e-4 of the rig's height), and the screenshot
-    # (F12 after the release) shows the body leaning.
+    # (about 0.27 m) with real mouse events (full_body_drag.py plans the direction and
+    # checks): the spine bends, the hips shift back and the centre of mass stays over the
+    # feet (the balance), the pinned feet do not move (<= 1e-4 of the rig's height), and the
+    # screenshot (F12 after the release) shows the body leaning.
     out="$OUT/full_body_drag_hand"
     "$IKSCOPE" --full-body --frames 2 --state-out "$out/before.json" > /dev/null
     read -r gx gy dx dy < <("$PY" "$E2E_DIR/full_body_drag.py" plan "$out/before.json")
@@ -1241,7 +1242,7 @@ PYEOF
     xdotool mousemove --window "$wid" "$gx" "$gy"
     sleep 0.3
     xdotool mousedown 1
-    for _ in $(seq 1 25); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
+    for _ in $(seq 1 18); do xdotool mousemove_relative -- "$dx" "$dy"; sleep 0.05; done
     sleep 0.5
     xdotool mouseup 1
     sleep 0.5
@@ -1261,7 +1262,7 @@ PYEOF
     [ "${#shots[@]}" -eq 2 ] && [ -f "${shots[1]}" ] || fail "F12 did not write two screenshots"
     mv "${shots[0]}" "$out/shot.png"
     mv "${shots[1]}" "$out/shot_later.png"
-    "$PY" "$E2E_DIR/full_body_drag.py" check "$out/before.json" "$out/after.json" 25 "$dx" "$dy"
+    "$PY" "$E2E_DIR/full_body_drag.py" check "$out/before.json" "$out/after.json" 18 "$dx" "$dy"
     "$PY" "$E2E_DIR/full_body_drag.py" still "$out/shot.png" "$out/shot_later.png" "$out/after.json" 49
     ;;
   *) fail "unknown case $case_name" ;;
