@@ -106,8 +106,12 @@ void leave_full_body_mode(Editor& editor) {
 
 void apply_full_body_settings(Editor& editor) {
   if (!editor.has_rig) return;
+  // The balance keeps the clip's own (the animated pose under the IK); without clips, the
+  // rest pose's.
+  const ik::Pose& animated = editor.timeline.animated;
+  const bool clip = has_clips(editor) && animated.local.size() == editor.rig.skeleton.rest.size();
   ik::apply_full_body_settings(editor.full_body.settings, editor.rig.skeleton, editor.rig.roles,
-                               editor.workspace.full_body);
+                               editor.workspace.full_body, clip ? &animated : nullptr);
 }
 
 int goal_handle_count(const Editor& editor) {

@@ -55,8 +55,9 @@
 // Balance (FullBodyScratch::balance, off by default): a third task below the pins and the
 // effectors keeps the body's centre of mass (segment masses from rig roles,
 // fill_full_body_masses, else bone lengths) across the model's up axis (+Y) where it was at
-// rest relative to the pins' middle, so a hand reaching forward bends the spine and keeps the
-// hips back instead of pulling the body over its feet. It moves only once the effectors are
+// rest (or in FullBodyScratch::balance_reference, the pose under the IK) relative to the
+// pins' middle, so a hand reaching forward bends the spine and keeps the hips back instead of
+// pulling the body over its feet. It moves only once the effectors are
 // reached, in their null space (projected with far less damping than the tasks' own,
 // kProjectionDamping, so it moves a reached hand by well under a hundredth of its own move);
 // a balance step asks for at most 5 % of the reach, an effector it takes out of its
@@ -78,7 +79,8 @@
 // falling (conflicting or unreachable goals: the root can always move, so nothing is
 // `unreachable` unless the root is locked or infinitely stiff), max_iterations otherwise.
 // Invalid input (NaN, infinite or too distant goals, bad indices, a negative weight, a
-// stiffness list of the wrong size or with a value that is not > 0) returns invalid_input
+// stiffness list of the wrong size or with a value that is not > 0, a balance reference of
+// the wrong size) returns invalid_input
 // with the pose untouched.
 //
 // Cost: per iteration O(n (m1 + m2)² ) with n the columns (3 per ball joint, 1 per hinge,
@@ -121,6 +123,10 @@ struct FullBodyScratch {
   // Balance: keep the body's centre of mass over its pinned effectors (the feet), as far as
   // the effectors' goals leave room for it (a third task, below the pins and the effectors).
   bool balance = false;
+  // The pose whose centre of mass over the pins the balance keeps (its local transforms, one
+  // per joint): the animated pose under the IK, so the balance keeps what the clip has;
+  // nullptr: the rest pose. Read during a solve only; the caller keeps it alive.
+  const Pose* balance_reference = nullptr;
   // Per skeleton joint (empty: every segment weighs its length): the mass of the segment the
   // joint carries (from it to its children), > 0 or 0. See fill_full_body_masses.
   std::vector<float> segment_mass;

@@ -84,6 +84,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   if (!s.stiffness.empty() && static_cast<int>(s.stiffness.size()) != b.skeleton.joint_count()) return false;
   if (!(s.root_translation_stiffness > 0.0f)) return false;
   if (!s.segment_mass.empty() && static_cast<int>(s.segment_mass.size()) != b.skeleton.joint_count()) return false;
+  if (s.balance_reference != nullptr && s.balance_reference->local.size() != b.skeleton.rest.size()) return false;
   for (float mass : s.segment_mass)
     if (!(mass >= 0.0f) || !std::isfinite(mass)) return false;
   if (!fill_chain_tree(b.skeleton, chain, ws.path, ws.tree_parent)) return false;
@@ -246,9 +247,10 @@ void set_lengths(Body& b) {
 namespace {
 
 // The balance's target: the centre of mass keeps, across the model's up axis (+Y), the offset
-// from the middle of the pins that it has with every tree joint at rest and the pins on
-// their rest positions; so a rig that stands balanced at rest keeps standing so, and
-// entering full body on it moves nothing.
+// from the middle of the pins that it has with every tree joint at rest (or as in the
+// reference pose, FullBodyScratch::balance_reference) and the pins where they are there; so
+// a rig that stands balanced at rest keeps standing so, a clip keeps its own balance, and
+// entering full body on either moves nothing.
 void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
   FullBodyScratch& s = b.scratch;
   const Workspace& ws = b.workspace;
@@ -259,10 +261,11 @@ void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
   across = glm::normalize(across - glm::dot(across, up) * up);
   b.horizontal[0] = across;
   b.horizontal[1] = glm::cross(across, up);
-  // The tree at rest.
+  // The tree at rest, or in the reference pose.
   glm::vec3 rest_centre(0.0f);
   for (size_t k = 0; k < ws.path.size(); ++k) {
-    const Transform& rest = b.skeleton.rest[static_cast<size_t>(ws.path[k])];
+    const size_t joint = static_cast<size_t>(ws.path[k]);
+    const Transform& rest = s.balance_reference != nullptr ? s.balance_reference->local[joint] : b.skeleton.rest[joint];
     const int parent = ws.tree_parent[k];
     const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : s.rest_linear[static_cast<size_t>(parent)];
     const glm::vec3 parent_position = parent < 0 ? glm::vec3(0.0f) : s.rest_position[static_cast<size_t>(parent)];

@@ -397,6 +397,44 @@ TEST(FullBody, BalanceKeepsTheCentreOfMassOverTheFeetWhileAHandReachesForward) {
   EXPECT_GT(head_moved[1].z, 0.05f * body.height);  // the spine bends forward
 }
 
+// The balance keeps the balance of its reference pose (the animated pose under the IK in
+// the program): a pose leaning forward, its own reference, with the goals on its effectors,
+// stays as it is; with the rest pose as the reference the balance moves it back over the
+// feet.
+TEST(FullBody, BalanceKeepsTheReferencePosesOwnBalance) {
+  Body body = load_humanoid();
+  body.chain.params.warm_start = true;
+  ik::Pose leaning = ik::rest_pose(body.skeleton);
+  int spine = -1;
+  for (int j = 0; j < body.skeleton.joint_count(); ++j)
+    if (body.roles.joints[j].role == ik::Role::spine) spine = j;
+  ASSERT_GE(spine, 0);
+  leaning.local[spine].rotation = leaning.local[spine].rotation * glm::angleAxis(0.35f, glm::vec3(1.0f, 0.0f, 0.0f));
+  ASSERT_TRUE(ik::within_limits(body.skeleton.limits[spine], body.skeleton.rest[spine].rotation,
+                                leaning.local[spine].rotation, 1e-3f));
+  goals_from(body, leaning, body.chain);
+  for (const bool own_reference : {true, false}) {
+    SCOPED_TRACE(own_reference ? "reference: the leaning pose" : "reference: the rest pose");
+    ik::Workspace ws = workspace_for(body);
+    ws.full_body.balance = true;
+    ik::fill_full_body_masses(body.skeleton, body.roles.joints, ws.full_body.segment_mass);
+    ws.full_body.balance_reference = own_reference ? &leaning : nullptr;
+    ik::Pose pose = leaning;
+    const ik::SolveResult r = ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+    EXPECT_EQ(r.status, ik::SolveStatus::reached);
+    float moved = 0.0f;
+    for (int j = 0; j < body.skeleton.joint_count(); ++j)
+      moved = std::max(moved,
+                       glm::length(world_position(body.skeleton, pose, j) - world_position(body.skeleton, leaning, j)));
+    if (own_reference) {
+      EXPECT_EQ(r.iterations, 0);
+      EXPECT_EQ(moved, 0.0f);
+    } else {
+      EXPECT_GT(moved, 0.01f * body.height);  // the rest pose's balance differs
+    }
+  }
+}
+
 // The humanoid under an added parent joint carrying `root`: the chain's indices shift by one.
 Body under_root(const Body& body, const ik::Transform& root) {
   ik::RawSkeleton raw;

@@ -309,7 +309,8 @@ void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik:
 // size, a 0, negative or NaN stiffness on the effector, a root translation stiffness of 0,
 // -1 or NaN), which must be refused as invalid input. Half the cases turn the balance on,
 // half of those with random segment masses (one in five 0); a bad mass list (the wrong size,
-// a negative or NaN mass) is one of the bad settings.
+// a negative or NaN mass) is one of the bad settings. A third of the balance cases keep the
+// balance of a reference pose (the start pose, its root moved); one of the wrong size is bad.
 void set_full_body_stiffness(Case& c, Rng& rng) {
   const float inf = std::numeric_limits<float>::infinity();
   const size_t n = static_cast<size_t>(c.skeleton.joint_count());
@@ -324,11 +325,24 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
     c.segment_mass.resize(n);
     for (float& m : c.segment_mass) m = rng.chance(0.2f) ? 0.0f : rng.log_uniform(0.01f, 10.0f);
   }
+  // The balance's reference pose (the animated pose under the IK in the program): the start
+  // pose, the root moved, in a third of the balance cases.
+  if (c.balance && rng.chance(0.33f)) {
+    c.has_balance_reference = true;
+    c.balance_reference = c.pose;
+    c.balance_reference.local[0].translation += glm::vec3(rng.uniform(-1.0f, 1.0f), 0.0f, rng.uniform(-1.0f, 1.0f));
+  }
   if (c.expect_invalid || !rng.chance(0.03f)) return;
   const int effector = c.solves.front().effector;
   if (effector < 0 || static_cast<size_t>(effector) >= n) return;
   const float bad[] = {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN()};
-  switch (rng.integer(0, 3)) {
+  switch (rng.integer(0, 4)) {
+    case 4:
+      c.variant = "balance reference pose of the wrong size";
+      c.balance = true;
+      c.has_balance_reference = true;
+      c.balance_reference.local.assign(n + 1, ik::Transform{});
+      break;
     case 3:
       c.variant = "segment masses of the wrong size, or a mass -1 or NaN";
       c.segment_mass.assign(rng.chance(0.5f) ? n + 1 : n, 1.0f);

@@ -98,6 +98,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
   workspace.full_body.root_translation_stiffness = c.root_translation_stiffness;
   workspace.full_body.balance = c.balance;
   workspace.full_body.segment_mass = c.segment_mass;
+  workspace.full_body.balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
   workspace.mass_spring.clear();  // a new rig: the mass-spring simulation starts afresh
   workspace.chain_slot = 0;
   ik::Pose pose = c.pose;
@@ -148,6 +149,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
       fresh.full_body.root_translation_stiffness = c.root_translation_stiffness;
       fresh.full_body.balance = c.balance;
       fresh.full_body.segment_mass = c.segment_mass;
+      fresh.full_body.balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
       fresh.mass_spring = state_before;
       ik::Pose again = before;
       ik::Trace trace_again;
