@@ -11,6 +11,8 @@
 #include "app/core/stop_reason.h"
 #include "app/error_plot.h"
 #include "app/file_commands.h"
+#include "app/full_body_mode.h"
+#include "app/full_body_panel.h"
 #include "app/inspection.h"
 #include "app/jacobian_view.h"
 #include "app/panels.h"
@@ -317,6 +319,19 @@ int draw_selected_chain(Editor& editor, int c) {
   }
   int tab = -1;
   if (ImGui::BeginTabBar("chain_tabs")) {
+    // The full-body chain's effectors, stiffness and comparison (app/full_body_panel.h).
+    if (full_body_chain_index(editor) == c) {
+      const bool body_tab = ImGui::BeginTabItem("Body");
+      remember_rect(editor, "tab_body");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("The full body's effectors, stiffness and comparison");
+      if (body_tab) {
+        tab = 3;
+        ImGui::BeginChild("body", ImVec2(0.0f, 0.0f));
+        draw_full_body_details(editor, c);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      }
+    }
     const bool solver_tab = ImGui::BeginTabItem("Solver");
     remember_rect(editor, "tab_solver");
     if (solver_tab) {

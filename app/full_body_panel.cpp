@@ -1,7 +1,7 @@
 // The Full body panel (full_body_panel.h).
 //
 // Index: effector_table, effector_plot, solve_summary, balance_controls, stiffness_controls,
-// comparison_table, draw_full_body_panel
+// comparison_table, draw_full_body_window, draw_full_body_details
 #include "app/full_body_panel.h"
 
 #include <imgui.h>
@@ -15,16 +15,12 @@
 #include "app/error_plot.h"
 #include "app/full_body_mode.h"
 #include "app/inspection.h"
+#include "app/panels.h"
 #include "solvers/full_body.h"
 #include "solvers/pose.h"
 
 namespace app {
 namespace {
-
-void remember_rect(Editor& editor, const char* name) {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  editor.ui_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
-}
 
 // A holding effector's goal starts where the effector is, so turning it on moves nothing.
 void hold_here(Editor& editor, ik::EffectorGoal& e) {
@@ -38,7 +34,8 @@ void effector_table(Editor& editor, int fb) {
   ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
   float largest = 0.0f, sum = 0.0f;
   if (!ImGui::BeginTable("effectors", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
-  ImGui::TableSetupColumn("Effector");
+  // The name takes what the other columns leave, and gives way in the middle when long.
+  ImGui::TableSetupColumn("Effector", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("Pin");
   ImGui::TableSetupColumn("Weight");
   ImGui::TableSetupColumn("Error");
@@ -48,7 +45,9 @@ void effector_table(Editor& editor, int fb) {
     ImGui::PushID(static_cast<int>(i));
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(s.name.c_str());
+    bool cut = false;
+    ImGui::TextUnformatted(elide_to_width(s.name, ImGui::GetContentRegionAvail().x, &cut).c_str());
+    if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.name.c_str());
     ImGui::TableNextColumn();
     if (i == 0) {
       ImGui::TextDisabled("main");
@@ -158,23 +157,30 @@ void stiffness_controls(Editor& editor) {
   const auto commit_when_done = [&editor] {
     if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains, editor.full_body);
   };
+  // Two sliders a row, each named inside itself ("spine 4.00"), so the section fits the tab.
+  if (!ImGui::BeginTable("stiffness", 2, ImGuiTableFlags_SizingStretchSame)) return;
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-1.0f);
+  ImGui::SliderFloat("##hips_move", &settings.root_translation_stiffness, ik::kMinStiffness, ik::kMaxStiffness,
+                     "hips move %.2f", flags);
+  remember_rect(editor, "stiffness_hips_move");
+  commit_when_done();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much the hips resist sliding (per unit of the body's reach)");
   std::vector<bool> present(ik::kRoleSlots, false);
   for (const ik::JointRole& r : editor.rig.roles) present[static_cast<size_t>(r.role)] = true;
   for (int r = 0; r < ik::kRoleSlots; ++r) {
     if (!present[static_cast<size_t>(r)]) continue;
-    const char* name = r == 0 ? "no role" : ik::role_name(static_cast<ik::Role>(r));
-    ImGui::SetNextItemWidth(110.0f);
-    ImGui::SliderFloat(name, &settings.role_stiffness[static_cast<size_t>(r)], ik::kMinStiffness, ik::kMaxStiffness,
-                       "%.2f", flags);
+    const std::string name = r == 0 ? "no role" : ik::role_name(static_cast<ik::Role>(r));
+    const std::string label = "##" + name, format = name + " %.2f";
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::SliderFloat(label.c_str(), &settings.role_stiffness[static_cast<size_t>(r)], ik::kMinStiffness,
+                       ik::kMaxStiffness, format.c_str(), flags);
     remember_rect(editor, ("stiffness_" + std::string(ik::role_name(static_cast<ik::Role>(r)))).c_str());
     commit_when_done();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much joints with this role resist turning");
   }
-  ImGui::SetNextItemWidth(110.0f);
-  ImGui::SliderFloat("hips move", &settings.root_translation_stiffness, ik::kMinStiffness, ik::kMaxStiffness, "%.2f",
-                     flags);
-  remember_rect(editor, "stiffness_hips_move");
-  commit_when_done();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much the hips resist sliding (per unit of the body's reach)");
+  ImGui::EndTable();
 }
 
 void comparison_table(Editor& editor) {
@@ -200,9 +206,17 @@ void comparison_table(Editor& editor) {
   ImGui::EndTable();
 }
 
+// A section header of the Body tab; opening it scrolls it to the top of the tab, so what
+// it holds comes into view below it (the tab is short in a 1280x800 window).
+bool section(const char* title) {
+  const bool open = ImGui::CollapsingHeader(title);
+  if (ImGui::IsItemToggledOpen() && open) ImGui::SetScrollHereY(0.0f);
+  return open;
+}
+
 }  // namespace
 
-void draw_full_body_panel(Editor& editor, const ViewportArea& area) {
+void draw_full_body_window(Editor& editor, const ViewportArea& area) {
   if (!editor.has_rig) return;
   const int fb = full_body_chain_index(editor);
   if (fb < 0 && !full_body_available(editor)) return;  // no roles give a body
@@ -234,20 +248,26 @@ void draw_full_body_panel(Editor& editor, const ViewportArea& area) {
   remember_rect(editor, "full_body_button");
   ImGui::SameLine();
   if (ImGui::Button("Inspect")) editor.selected_chain = fb;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("select the full-body chain: its plot, Step and ghost in Chains");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "select the full-body chain: its effectors, stiffness and comparison in the Chains panel's\n"
+        "Body tab, its plot, Step and ghost in the Convergence tab");
   solve_summary(editor, fb);
   balance_controls(editor, fb);
+  ImGui::End();
+}
+
+void draw_full_body_details(Editor& editor, int fb) {
   effector_table(editor, fb);
-  if (ImGui::CollapsingHeader("Error per effector")) {
-    ImGui::BeginChild("plot", ImVec2(260.0f, 200.0f));
+  if (section("Error per effector")) {
+    ImGui::BeginChild("plot", ImVec2(0.0f, 200.0f));
     effector_plot(editor, fb);
     ImGui::EndChild();
   }
-  const bool stiffness_open = ImGui::CollapsingHeader("Stiffness");
+  const bool stiffness_open = section("Stiffness");
   remember_rect(editor, "full_body_stiffness");
   if (stiffness_open) stiffness_controls(editor);
-  if (ImGui::CollapsingHeader("Compare with per-chain setup")) comparison_table(editor);
-  ImGui::End();
+  if (section("Compare with per-chain setup")) comparison_table(editor);
 }
 
 }  // namespace app

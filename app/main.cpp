@@ -136,7 +136,7 @@ void update(Program& p) {
                         static_cast<float>(p.metrics.window_height));
   app::draw_viewport_toolbar(editor, p.area);
   // Over the 3D view's lower left; not while the Motion panel covers that corner.
-  if (!editor.motion.open) app::draw_full_body_panel(editor, p.area);
+  if (!editor.motion.open) app::draw_full_body_window(editor, p.area);
   app::draw_modal_prompts(editor);  // last of the windows (panels.h says why)
   int mouse_x = 0, mouse_y = 0;
   SDL_GetMouseState(&mouse_x, &mouse_y);
