@@ -14,6 +14,7 @@
 #include "app/goal_motion.h"
 #include "solvers/full_body.h"
 #include "solvers/full_body_setup.h"
+#include "solvers/goal_error.h"
 #include "solvers/goal_space.h"
 #include "solvers/scene_solve.h"
 #include "solvers/solver_table.h"
@@ -32,16 +33,11 @@ bool is_full_body_chain(const ik::Chain& chain) {
   return chain.solver == ik::find_solver("full_body") && !chain.extra_effectors.empty();
 }
 
+// Effector i's error as the solver measures it (ik::effector_error: distance, plus the
+// orientation weight times the angle for an orientation goal).
 float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>& world) {
   const glm::mat4& m = world[static_cast<size_t>(effector_joint(chain, i))];
-  const ik::Goal& goal = effector_goal(chain, i);
-  float error = glm::length(ik::position_of(m) - goal.position);
-  if (goal.use_orientation) {
-    const glm::quat q = glm::normalize(glm::quat_cast(glm::mat3(m)));
-    const float d = std::fabs(glm::dot(q, glm::normalize(goal.orientation)));
-    error += chain.params.orientation_weight * 2.0f * std::acos(std::fmin(d, 1.0f));
-  }
-  return error;
+  return ik::effector_error(effector_goal(chain, i), ik::position_of(m), glm::mat3(m), chain.params.orientation_weight);
 }
 
 bool holds(const ik::Chain& chain, int i) {
