@@ -122,7 +122,8 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
     const GrabbableHandles handles = editor.has_rig ? grabbable_handles(editor) : GrabbableHandles{};
     const int k = pick_handle(editor.camera, area, handles.points, handles.chains, editor.selected_chain, x, y,
                               kGoalPickRadius);
-    const int goal = k >= 0 && static_cast<size_t>(k) < handles.goal_count ? handles.chains[static_cast<size_t>(k)] : -1;
+    // A goal handle's index (a full-body extra effector's is past the chains'), a pole's chain.
+    const int goal = k >= 0 && static_cast<size_t>(k) < handles.goal_count ? k : -1;
     const int pole = k >= 0 && static_cast<size_t>(k) >= handles.goal_count ? handles.chains[static_cast<size_t>(k)] : -1;
     if (mods & KMOD_ALT) {
       input.drag = ViewportInput::Drag::orbit;

@@ -31,8 +31,10 @@ void pole_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vec
 // The joint a pole's dashed line starts from: the middle of chain c's root -> effector path.
 int chain_middle_joint(const Editor& editor, int c);
 
-// Every handle a press can grab, for pick_handle: the goals (points[0 .. goal_count)),
-// then the shown poles; chains[i] is the chain of points[i].
+// Every handle a press can grab, for pick_handle: the goal handles (points[0 .. goal_count),
+// point h is goal handle h, app/full_body_mode.h), then the shown poles; chains[i] is the
+// chain of points[i] (the full-body chain for its extra effectors), which picking prefers
+// when it is the selected chain.
 struct GrabbableHandles {
   std::vector<glm::vec3> points;
   std::vector<int> chains;
