@@ -233,7 +233,7 @@ void draw_full_body_panel(Editor& editor, const ViewportArea& area) {
   }
   remember_rect(editor, "full_body_button");
   ImGui::SameLine();
-  if (ImGui::Button("Inspect")) editor.selected_chain = fb;
+  if (ImGui::Button("Inspect")) select_chain(editor, fb);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("select the full-body chain: its plot, Step and ghost in Chains");
   solve_summary(editor, fb);
   balance_controls(editor, fb);
