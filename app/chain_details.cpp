@@ -298,7 +298,7 @@ int draw_selected_chain(Editor& editor, int c) {
     editor.chains.erase(editor.chains.begin() + c);
     editor.frame_solve.erase_chain(static_cast<size_t>(c));
     forget_removed_chain(editor.full_body.disabled_by_mode, c);  // the later chains keep their marks
-    editor.selected_chain = -1;
+    select_chain(editor, -1);
     editor.history.commit(editor.chains, editor.full_body);
     ImGui::PopItemWidth();
     ImGui::PopID();

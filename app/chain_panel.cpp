@@ -173,7 +173,7 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     const int dls = ik::find_solver("dls");
     if (ik::chain_for_effector(editor.rig.skeleton, editor.world, joint, dls >= 0 ? dls : 0, chain)) {
       editor.chains.push_back(chain);
-      editor.selected_chain = static_cast<int>(editor.chains.size()) - 1;
+      select_chain(editor, static_cast<int>(editor.chains.size()) - 1);
       editor.history.commit(editor.chains);
     }
   }
@@ -217,7 +217,7 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
           elide_to_width(name, ImGui::GetContentRegionAvail().x, &elided) + "##chain" + std::to_string(c);
       if (!chain.enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
       if (ImGui::Selectable(label.c_str(), editor.selected_chain == c, ImGuiSelectableFlags_SpanAllColumns))
-        editor.selected_chain = c;
+        select_chain(editor, c);
       if (ImGui::IsItemHovered()) {
         editor.hovered_goal = c;
         if (elided) ImGui::SetTooltip("%s", name.c_str());

@@ -15,6 +15,11 @@
 
 namespace app {
 
+void select_chain(Editor& editor, int c) {
+  editor.selected_chain = c;
+  editor.selected_extra_effector = -1;
+}
+
 void set_status(Editor& editor, const std::string& text, bool is_error) {
   editor.status = text;
   editor.status_is_error = is_error;
@@ -126,7 +131,7 @@ void suggest_chains(Editor& editor) {
   default_goal_modes(editor);  // with clips: goals follow the animated effectors (goal_motion.h)
   editor.full_body.disabled_by_mode.clear();  // a new chain list: none disabled by full-body mode
   editor.frame_solve.reset(editor.chains.size());
-  editor.selected_chain = editor.chains.empty() ? -1 : 0;
+  select_chain(editor, editor.chains.empty() ? -1 : 0);
   editor.hovered_goal = -1;
   editor.history.reset(editor.chains, editor.full_body);
 }

@@ -60,7 +60,10 @@ struct Editor {
   ik::Workspace workspace;
   bool solving = true;                   // Space pauses / resumes the per-frame solve
   int selected_chain = -1;               // its panel is open, its goal drawn highlighted
-  int hovered_goal = -1;                 // chain index of the goal under the mouse
+  // With it, the full-body chain's extra effector whose goal handle is selected (-1: the
+  // chain's own goal): the gizmo's goal (app/full_body_mode.h, selected_goal_handle).
+  int selected_extra_effector = -1;
+  int hovered_goal = -1;  // goal handle under the mouse (app/full_body_mode.h)
   // The gizmo on the selected goal (app/gizmo.h): G translate, R rotate; the part under
   // the mouse (a GizmoPart, 0 = none) is drawn highlighted, the dragged one too.
   GizmoMode gizmo_mode = GizmoMode::translate;
@@ -177,6 +180,9 @@ void suggest_chains(Editor& editor);
 // Turns chain `c`'s orientation goal on (starting from the effector's current
 // orientation, so nothing moves) or off; one undo step.
 void set_orientation_goal(Editor& editor, int c, bool on);
+
+// Selects chain `c` (-1: none) and its own goal handle.
+void select_chain(Editor& editor, int c);
 
 // Undo / redo of chain edits, with a status message.
 void undo(Editor& editor);

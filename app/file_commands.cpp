@@ -178,7 +178,7 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.saved_goal_paths = session.goal_paths;
   editor.recorder = GoalRecorder{};
   editor.frame_solve.reset(editor.chains.size());
-  editor.selected_chain = editor.chains.empty() ? -1 : 0;
+  select_chain(editor, editor.chains.empty() ? -1 : 0);
   editor.selected_joint = -1;
   editor.comparison.clear();
   editor.history.reset(editor.chains, editor.full_body);

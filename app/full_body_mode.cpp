@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "app/core/full_body_chains.h"
+#include "app/core/goal_handles.h"
 #include "app/goal_motion.h"
 #include "solvers/full_body.h"
 #include "solvers/full_body_setup.h"
@@ -41,18 +42,17 @@ float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>
 }
 
 bool holds(const ik::Chain& chain, int i) {
-  if (i == 0) return true;
-  const ik::EffectorGoal& e = chain.extra_effectors[static_cast<size_t>(i - 1)];
-  return e.pinned || e.weight > 0.0f;
+  return i == 0 || extra_effector_holds(chain.extra_effectors[static_cast<size_t>(i - 1)]);
 }
 
-// Handle -> (full-body chain, extra effector k); false for a chain's own handle.
-bool extra_handle(const Editor& editor, int handle, int& chain, int& k) {
-  const int n = static_cast<int>(editor.chains.size());
-  chain = full_body_chain_index(editor);
-  if (handle < n || chain < 0) return false;
-  k = handle - n;
-  return k < static_cast<int>(editor.chains[static_cast<size_t>(chain)].extra_effectors.size());
+// True if the chain's solver takes orientation goals (then a goal with use_orientation has one).
+bool solver_takes_orientation(const ik::Chain& chain) {
+  return chain.solver >= 0 && chain.solver < ik::solver_count() && ik::solver_table()[chain.solver].orientation_goals;
+}
+
+// Which goal handle `handle` is (app/core/goal_handles.h).
+GoalHandleRef handle_ref(const Editor& editor, int handle) {
+  return goal_handle_ref(editor.chains, full_body_chain_index(editor), handle);
 }
 
 }  // namespace
@@ -84,7 +84,7 @@ bool enter_full_body_mode(Editor& editor) {
   }
   enter_full_body(editor.rig.skeleton, body, editor.chains, editor.full_body.disabled_by_mode);
   editor.frame_solve.reset(editor.chains.size());
-  editor.selected_chain = static_cast<int>(editor.chains.size()) - 1;
+  select_chain(editor, static_cast<int>(editor.chains.size()) - 1);
   editor.history.commit(editor.chains, editor.full_body);
   set_status(editor, "full body: drag a hand, the head or the hips; the feet are pinned (Ctrl+Z leaves)", false);
   return true;
@@ -95,7 +95,7 @@ void leave_full_body_mode(Editor& editor) {
   if (fb < 0) return;
   leave_full_body(editor.world, fb, editor.chains, editor.full_body.disabled_by_mode);
   editor.frame_solve.reset(editor.chains.size());
-  editor.selected_chain = editor.chains.empty() ? -1 : 0;
+  select_chain(editor, editor.chains.empty() ? -1 : 0);
   editor.history.commit(editor.chains, editor.full_body);
   set_status(editor, "per-chain setup again (Ctrl+Z goes back to full body)", false);
 }
@@ -122,31 +122,44 @@ bool goal_handle_shown(const Editor& editor, int chain) {
 }
 
 int goal_handle_chain(const Editor& editor, int handle) {
-  int chain = -1, k = 0;
-  return extra_handle(editor, handle, chain, k) ? chain : handle;
+  const GoalHandleRef ref = handle_ref(editor, handle);
+  return ref.chain >= 0 ? ref.chain : handle;
 }
 
 ik::Goal goal_handle_goal(const Editor& editor, int handle) {
-  int chain = -1, k = 0;
-  if (!extra_handle(editor, handle, chain, k))
-    return model_goal(editor, handle);  // every goal mode (app/goal_motion.h)
-  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
-  ik::Goal goal = body.extra_effectors[static_cast<size_t>(k)].goal;
-  if (!holds(body, k + 1))
-    goal.position =
-        ik::position_of(editor.world[static_cast<size_t>(body.extra_effectors[static_cast<size_t>(k)].joint)]);
-  return goal;
+  const GoalHandleRef ref = handle_ref(editor, handle);
+  if (ref.extra < 0) return model_goal(editor, handle);  // every goal mode (app/goal_motion.h)
+  const ik::Chain& body = editor.chains[static_cast<size_t>(ref.chain)];
+  return extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.world);
 }
 
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
-  int chain = -1, k = 0;
-  if (!extra_handle(editor, handle, chain, k)) {
-    set_model_goal(editor, handle, goal);
+  const GoalHandleRef ref = handle_ref(editor, handle);
+  if (ref.extra < 0) {
+    set_model_goal(editor, handle, goal);  // a following goal keeps its offset form
     return;
   }
-  ik::EffectorGoal& e = editor.chains[static_cast<size_t>(chain)].extra_effectors[static_cast<size_t>(k)];
-  e.goal = goal;
-  if (!e.pinned && !(e.weight > 0.0f)) e.weight = ik::kFullBodyHandWeight;  // a dragged goal pulls
+  ik::Chain& body = editor.chains[static_cast<size_t>(ref.chain)];
+  set_extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], goal);
+}
+
+bool goal_handle_has_orientation(const Editor& editor, int handle) {
+  const GoalHandleRef ref = handle_ref(editor, handle);
+  if (ref.chain < 0) return false;
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(ref.chain)];
+  const ik::Goal& goal = ref.extra < 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(ref.extra)].goal;
+  return goal.use_orientation && solver_takes_orientation(chain);
+}
+
+int selected_goal_handle(const Editor& editor) {
+  return selected_goal_handle(editor.chains, full_body_chain_index(editor), editor.selected_chain,
+                              editor.selected_extra_effector);
+}
+
+void select_goal_handle(Editor& editor, int handle) {
+  const GoalHandleRef ref = handle_ref(editor, handle);
+  editor.selected_chain = ref.chain;
+  editor.selected_extra_effector = ref.extra;
 }
 
 void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<glm::vec4>* colours) {
@@ -155,6 +168,7 @@ void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& poi
   const ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
   const float tolerance = full_body_tolerance(editor, fb);
   const int first = static_cast<int>(editor.chains.size());
+  const int selected = selected_goal_handle(editor);
   for (int k = 0; k < static_cast<int>(body.extra_effectors.size()); ++k) {
     const ik::EffectorGoal& e = body.extra_effectors[static_cast<size_t>(k)];
     points.push_back(goal_handle_goal(editor, first + k).position);
@@ -165,6 +179,7 @@ void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& poi
     else if (e.weight > 0.0f)
       colour = effector_error(body, k + 1, editor.world) <= tolerance ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f)
                                                                       : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
+    if (first + k == selected) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);  // as a selected chain's goal
     if (first + k == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
     colours->push_back(colour);
   }

@@ -14,8 +14,10 @@
 //
 // Goal handles: index h < chains.size() is chain h's own goal (the main effector, a hand,
 // for the full-body chain); after them come the full-body chain's extra effectors, in
-// order. An extra effector of weight 0 that is not pinned holds nothing: its handle sits on
-// its joint, and dragging it gives it weight 1 (it starts pulling from where it was let go).
+// order (app/core/goal_handles.h, on the chain list alone). An extra effector of weight 0
+// that is not pinned holds nothing: its handle sits on its joint, and dragging it (or the
+// gizmo on it) gives it weight 1 (it starts pulling from where it was let go). One handle is
+// the selected one, which the gizmo is on: a click on a handle selects it (its chain with it).
 #pragma once
 
 #include <string>
@@ -48,8 +50,15 @@ int goal_handle_chain(const Editor& editor, int handle);
 // A handle's goal in model space / set it (a following goal keeps its offset form).
 ik::Goal goal_handle_goal(const Editor& editor, int handle);
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal);
+// True if the handle's goal has an orientation its solver uses (the rotate gizmo turns it).
+bool goal_handle_has_orientation(const Editor& editor, int handle);
+// The selected handle: the selected chain's own goal, or the full-body chain's extra effector
+// editor.selected_extra_effector while that chain is selected; -1 when no chain is.
+int selected_goal_handle(const Editor& editor);
+// Selects handle `handle`: its chain, and the extra effector when it is one (-1: nothing).
+void select_goal_handle(Editor& editor, int handle);
 // The extra handles' positions and colours (pinned blue, holding green or red by its error,
-// free grey; hovered yellow), appended.
+// free grey; selected orange, hovered yellow), appended.
 void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<glm::vec4>* colours);
 
 // ---- Effectors, for the panel and --state-out ---------------------------------------------

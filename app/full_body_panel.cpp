@@ -247,7 +247,7 @@ void draw_full_body_window(Editor& editor, const ViewportArea& area) {
   }
   remember_rect(editor, "full_body_button");
   ImGui::SameLine();
-  if (ImGui::Button("Inspect")) editor.selected_chain = fb;
+  if (ImGui::Button("Inspect")) select_chain(editor, fb);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "select the full-body chain: its effectors, stiffness and comparison in the Chains panel's\n"

@@ -2,9 +2,8 @@
 
 #include <imgui.h>
 
-#include "app/goal_motion.h"
+#include "app/full_body_mode.h"
 #include "app/viewport_input.h"
-#include "solvers/goal_space.h"
 
 namespace app {
 namespace {
@@ -50,12 +49,11 @@ void toggle_button(Editor& editor, const char* label, const char* rect_name, boo
 // Where the selected goal's arrows are on screen, for the end-to-end tests: per arrow
 // "gizmo_arrow_x|y|z" = (x, y, dx, dy), the window point halfway along the shaft and the
 // vector from it to the tip (so the "rectangle's" centre is on the shaft too; dx, dy may be
-// negative). Only in translate mode with a selected chain.
+// negative). Only in translate mode with a gizmo shown.
 void record_arrow_rects(Editor& editor, const ViewportArea& area) {
   for (const char* name : {"gizmo_arrow_x", "gizmo_arrow_y", "gizmo_arrow_z"}) editor.ui_rects.erase(name);
-  const int c = editor.selected_chain;
-  if (editor.gizmo_mode != GizmoMode::translate || c < 0 || c >= static_cast<int>(editor.chains.size())) return;
-  const glm::vec3 centre = model_goal(editor, c).position;
+  glm::vec3 centre;
+  if (editor.gizmo_mode != GizmoMode::translate || !selected_gizmo_centre(editor, centre)) return;
   for (const GizmoPiece& piece : gizmo_shape(GizmoMode::translate, editor.camera, area, centre)) {
     const int a = gizmo_axis(piece.part);
     if (piece.part > GizmoPart::arrow_z || piece.segment_pairs) continue;  // the shafts
@@ -70,10 +68,10 @@ void record_arrow_rects(Editor& editor, const ViewportArea& area) {
 }  // namespace
 
 void draw_gizmo(render::Renderer& renderer, const Editor& editor, const ViewportArea& area) {
-  const int c = editor.selected_chain;
-  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return;
-  const glm::vec3 centre = model_goal(editor, c).position;
-  const float alpha = editor.gizmo_mode == GizmoMode::rotate && !goal_has_orientation(editor, c) ? 0.3f : 1.0f;
+  glm::vec3 centre;
+  if (!selected_gizmo_centre(editor, centre)) return;
+  const bool turnable = goal_handle_has_orientation(editor, selected_goal_handle(editor));
+  const float alpha = editor.gizmo_mode == GizmoMode::rotate && !turnable ? 0.3f : 1.0f;
   std::vector<glm::vec3> lines, thick, fills;
   std::vector<glm::vec4> line_colours, thick_colours, fill_colours;
   for (const GizmoPiece& piece : gizmo_shape(editor.gizmo_mode, editor.camera, area, centre)) {

@@ -246,7 +246,7 @@ void open_motion_panel(Editor& editor, const std::string& chain_name, bool run) 
     set_status(editor, "--chain '" + chain_name + "': the rig has no such chain", true);
     return;
   }
-  if (m.chain >= 0) editor.selected_chain = m.chain;  // the Chains panel shows the chain analysed
+  if (m.chain >= 0) select_chain(editor, m.chain);  // the Chains panel shows the chain analysed
   run_motion_analysis(editor);
 }
 

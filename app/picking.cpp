@@ -12,11 +12,13 @@ void hover_viewport(Editor& editor, const ViewportInput& input, const ViewportAr
       editor.hovered_gizmo_part = pick_selected_gizmo(editor, area, mouse_x, mouse_y);
       if (editor.hovered_gizmo_part != GizmoPart::none) return;
       // The same choice as a press makes (viewport_input.cpp): the selected chain's goal
-      // first, then the nearest to the camera.
-      std::vector<int> owners(editor.chains.size());
-      for (size_t c = 0; c < owners.size(); ++c) owners[c] = static_cast<int>(c);
-      editor.hovered_goal = pick_handle(editor.camera, area, goal_positions(editor), owners, editor.selected_chain,
-                                        mouse_x, mouse_y, kGoalPickRadius);
+      // handles first (a full-body chain's extra effectors are its too), then the nearest to
+      // the camera.
+      const GrabbableHandles handles = grabbable_handles(editor);
+      const std::vector<glm::vec3> goals(handles.points.begin(),
+                                         handles.points.begin() + static_cast<std::ptrdiff_t>(handles.goal_count));
+      editor.hovered_goal = pick_handle(editor.camera, area, goals, handles.chains, editor.selected_chain, mouse_x,
+                                        mouse_y, kGoalPickRadius);
       if (editor.hovered_goal < 0)
         editor.hovered_joint = pick_joint(editor.camera, area, editor.world, mouse_x, mouse_y, kPickRadius);
     }

@@ -1,6 +1,6 @@
 // Hover: what is under the mouse in the 3D viewport this frame, so the renderer can
-// highlight it and a press knows what it grabs. The selected goal's gizmo part wins over
-// everything, a goal handle over the joint behind it (a press on it drags the goal); of
+// highlight it and a press knows what it grabs. The gizmo's part (on the selected goal
+// handle) wins over everything, a goal handle over the joint behind it (a press on it drags the goal); of
 // overlapping goal handles the selected chain's, then the nearest to the camera
 // (pick_handle, viewport.h). While a goal or gizmo part is dragged it stays the hovered one.
 // The clicks themselves (selecting, starting a drag) are viewport_input.h's; this only

@@ -20,13 +20,14 @@ namespace app {
 void draw_goals(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec3> handles, misses;
   std::vector<glm::vec4> handle_colours;
+  const int selected = selected_goal_handle(editor);  // orange: the gizmo's handle
   for (size_t c = 0; c < editor.chains.size(); ++c) {
     if (!goal_handle_shown(editor, static_cast<int>(c))) continue;  // off in full-body mode
     const ik::Chain& chain = editor.chains[c];
     const bool reached = c < editor.frame_solve.results.size() && editor.frame_solve.results[c].status == ik::SolveStatus::reached;
     glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
     if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
-    if (static_cast<int>(c) == editor.selected_chain) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
+    if (static_cast<int>(c) == selected) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
     if (static_cast<int>(c) == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
     const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // every goal mode resolved
     handles.push_back(goal);

@@ -94,6 +94,29 @@ nlohmann::json full_body_json(const Editor& editor) {
   return out;
 }
 
+// The selected goal handle, which the gizmo is on (app/full_body_mode.h): its index, its
+// chain, the full-body extra effector it is (-1: the chain's own goal), that effector's joint
+// and name, and its goal (model space, and in window points).
+nlohmann::json selected_goal_handle_json(const Editor& editor, const ViewportArea& area) {
+  using nlohmann::json;
+  const int h = selected_goal_handle(editor);
+  json out = {{"handle", h}, {"chain", editor.selected_chain}, {"extra_effector", -1}, {"joint", -1}, {"name", ""}};
+  if (h < 0 || !editor.has_rig) return out;
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(editor.selected_chain)];
+  const int extra = h - static_cast<int>(editor.chains.size());
+  const int joint = extra >= 0 ? chain.extra_effectors[static_cast<size_t>(extra)].joint : chain.effector;
+  const glm::vec3 goal = goal_handle_goal(editor, h).position;
+  const glm::vec2 window = project_to_window(editor.camera, area, goal);
+  out["extra_effector"] = extra >= 0 ? extra : -1;
+  out["joint"] = joint;
+  out["name"] = joint >= 0 && joint < editor.rig.skeleton.joint_count()
+                    ? editor.rig.skeleton.name[static_cast<size_t>(joint)]
+                    : "";
+  out["goal"] = {goal.x, goal.y, goal.z};
+  out["goal_window"] = {window.x, window.y};
+  return out;
+}
+
 // Goal paths (app/goal_recorder.h): each recorded path with its chain, sample count and
 // duration, and the recorder.
 nlohmann::json goal_paths_json(const Editor& editor) {
@@ -238,6 +261,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   }
   state["mesh_pixels"] = std::move(meshes);
   state["selected_chain"] = editor.selected_chain;
+  state["selected_goal_handle"] = selected_goal_handle_json(editor, area);
   // Whether chains are solved every frame (Space, Pause and step mode stop it): a test that
   // drags a goal needs to know if the effector should have followed.
   state["solving"] = editor.solving;

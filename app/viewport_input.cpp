@@ -37,7 +37,10 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
   input.goal_chain = c;
   input.grab_point = hit;
   input.grab_offset = goal - hit;
-  editor.selected_chain = pole ? c : goal_handle_chain(editor, c);
+  if (pole)
+    select_chain(editor, c);
+  else
+    select_goal_handle(editor, c);  // a full-body extra effector's handle too: the gizmo goes there
 }
 
 // The goal under the mouse at (x, y) while dragging: in the camera-facing plane, or on
@@ -81,29 +84,38 @@ void rotate_goal(Editor& editor, int c, float dx, float dy) {
   set_model_goal(editor, c, goal);
 }
 
-// Starts dragging `part` of the selected goal's gizmo from (x, y). Rotate parts need a goal
-// whose orientation the solver uses: otherwise the status line says so and nothing starts.
+// Starts dragging `part` of the gizmo on the selected goal handle from (x, y). Rotate parts
+// need a goal whose orientation the solver uses: otherwise the status line says so and
+// nothing starts.
 void begin_gizmo_drag(Editor& editor, ViewportInput& input, GizmoPart part, float x, float y,
                       const ViewportArea& area) {
-  const int c = editor.selected_chain;
+  const int h = selected_goal_handle(editor);
   const bool rotate = part >= GizmoPart::ring_x;
-  if (rotate && !goal_has_orientation(editor, c)) {
+  if (rotate && !goal_handle_has_orientation(editor, h)) {
     set_status(editor, "this goal has no orientation to turn (O turns it on, if the chain's solver has one)", true);
     return;
   }
-  const ik::Goal goal = model_goal(editor, c);
+  const ik::Goal goal = goal_handle_goal(editor, h);  // model space, every goal mode
   if (!input.gizmo.begin(part, editor.camera, area, goal.position, goal.orientation, x, y)) return;
   input.drag = ViewportInput::Drag::gizmo;
-  input.goal_chain = c;
+  input.goal_chain = h;
 }
 
-// The selected goal following the gizmo drag to the mouse at (x, y).
+// The dragged goal handle following the gizmo drag to the mouse at (x, y): a following goal
+// keeps its offset form, a full-body effector that held nothing starts holding
+// (set_goal_handle_goal).
 void drag_gizmo(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
-  if (input.goal_chain < 0 || input.goal_chain >= static_cast<int>(editor.chains.size())) return;
-  ik::Goal goal = model_goal(editor, input.goal_chain);  // every goal mode (app/goal_motion.h)
+  if (input.goal_chain < 0 || input.goal_chain >= goal_handle_count(editor)) return;
+  ik::Goal goal = goal_handle_goal(editor, input.goal_chain);
   goal.position = input.gizmo.position(editor.camera, area, x, y);
   goal.orientation = input.gizmo.orientation(editor.camera, area, x, y);
-  set_model_goal(editor, input.goal_chain, goal);
+  set_goal_handle_goal(editor, input.goal_chain, goal);
+}
+
+// A goal or gizmo drag changes the goal only once the mouse has left the press point: a click
+// on a handle only selects it (a free full-body effector does not start holding).
+bool left_press_point(const ViewportInput& input, float x, float y) {
+  return input.moved || x != input.press_x || y != input.press_y;
 }
 
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
@@ -113,6 +125,9 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
   const SDL_Keymod mods = SDL_GetModState();
   input.last_x = x;
   input.last_y = y;
+  input.press_x = x;
+  input.press_y = y;
+  input.moved = false;
   if (b.button == SDL_BUTTON_MIDDLE) {
     input.drag = (mods & KMOD_SHIFT) ? ViewportInput::Drag::pan : ViewportInput::Drag::orbit;
   } else if (b.button == SDL_BUTTON_LEFT) {
@@ -122,7 +137,8 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
     const GrabbableHandles handles = editor.has_rig ? grabbable_handles(editor) : GrabbableHandles{};
     const int k = pick_handle(editor.camera, area, handles.points, handles.chains, editor.selected_chain, x, y,
                               kGoalPickRadius);
-    const int goal = k >= 0 && static_cast<size_t>(k) < handles.goal_count ? handles.chains[static_cast<size_t>(k)] : -1;
+    // A goal handle's index (a full-body extra effector's is past the chains'), a pole's chain.
+    const int goal = k >= 0 && static_cast<size_t>(k) < handles.goal_count ? k : -1;
     const int pole = k >= 0 && static_cast<size_t>(k) >= handles.goal_count ? handles.chains[static_cast<size_t>(k)] : -1;
     if (mods & KMOD_ALT) {
       input.drag = ViewportInput::Drag::orbit;
@@ -132,15 +148,13 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
                goal_has_orientation(editor, goal)) {
       input.drag = ViewportInput::Drag::goal_rotate;
       input.goal_chain = goal;
-      editor.selected_chain = goal;
+      select_chain(editor, goal);
     } else if (goal >= 0) {
       begin_goal_drag(editor, input, goal, x, y, area);
     } else if (pole >= 0) {
       begin_goal_drag(editor, input, pole, x, y, area, true);
     } else {
       input.drag = ViewportInput::Drag::click;
-      input.press_x = x;
-      input.press_y = y;
     }
   }
 }
@@ -154,8 +168,9 @@ void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEve
     if (moved < 5.0f && editor.has_rig)
       select_joint(editor, pick_joint(editor.camera, area, editor.world, x, y, kPickRadius));
   }
-  if (input.drag == ViewportInput::Drag::goal) drag_goal(editor, input, x, y, area);
-  if (input.drag == ViewportInput::Drag::gizmo) drag_gizmo(editor, input, x, y, area);
+  const bool moved = left_press_point(input, x, y);
+  if (input.drag == ViewportInput::Drag::goal && moved) drag_goal(editor, input, x, y, area);
+  if (input.drag == ViewportInput::Drag::gizmo && moved) drag_gizmo(editor, input, x, y, area);
   if (input.drag == ViewportInput::Drag::goal || input.drag == ViewportInput::Drag::goal_rotate ||
       input.drag == ViewportInput::Drag::gizmo) {
     editor.history.commit(editor.chains);  // one undo step per drag
@@ -178,13 +193,15 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
       editor.camera.pan(dx, dy, area.height);
       break;
     case ViewportInput::Drag::goal:
-      drag_goal(editor, input, x, y, area);
+      input.moved = left_press_point(input, x, y);
+      if (input.moved) drag_goal(editor, input, x, y, area);
       break;
     case ViewportInput::Drag::goal_rotate:
       rotate_goal(editor, input.goal_chain, dx, dy);
       break;
     case ViewportInput::Drag::gizmo:
-      drag_gizmo(editor, input, x, y, area);
+      input.moved = left_press_point(input, x, y);
+      if (input.moved) drag_gizmo(editor, input, x, y, area);
       break;
     case ViewportInput::Drag::none:
     case ViewportInput::Drag::click:
@@ -365,10 +382,18 @@ GrabbableHandles grabbable_handles(const Editor& editor) {
   return handles;
 }
 
+bool selected_gizmo_centre(const Editor& editor, glm::vec3& centre) {
+  const int h = selected_goal_handle(editor);
+  if (!editor.has_rig || h < 0) return false;
+  // A chain's handle hidden in full-body mode (the per-chain setup it replaced) gets no gizmo either.
+  if (h < static_cast<int>(editor.chains.size()) && !goal_handle_shown(editor, h)) return false;
+  centre = goal_handle_goal(editor, h).position;
+  return true;
+}
+
 GizmoPart pick_selected_gizmo(const Editor& editor, const ViewportArea& area, float x, float y) {
-  const int c = editor.selected_chain;
-  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return GizmoPart::none;
-  const glm::vec3 centre = model_goal(editor, c).position;
+  glm::vec3 centre;
+  if (!selected_gizmo_centre(editor, centre)) return GizmoPart::none;
   return pick_gizmo(editor.gizmo_mode, editor.camera, area, centre, x, y);
 }
 

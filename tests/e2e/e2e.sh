@@ -1175,6 +1175,70 @@ assert after["gizmo_mode"] == "rotate", "R did not switch to the rotate gizmo"
 PYEOF
     ls "$out"/ikscope-*.png > /dev/null 2>&1 || fail "no screenshot written"
     ;;
+  gizmo_moves_full_body_effector)
+    "${XVFB[@]}" bash "$0" __gizmo_full_body_inside
+    ;;
+  __gizmo_full_body_inside)
+    # Full-body mode on the humanoid (--full-body; the gizmo starts on the main hand's goal):
+    # real mouse events click the head's goal handle, which selects it (the gizmo moves onto
+    # it; the click alone changes no goal, so the head still holds nothing), then drag the
+    # head's gizmo's red X arrow: the head's goal moves along model X only, the head starts
+    # holding, the main hand's goal stays. Two runs of the same start: the first only clicks
+    # and learns where the head's arrow is (ui_rects gizmo_arrow_x). F12 screenshots: the
+    # gizmo on the head, the arrow lit under the mouse, after the drag.
+    out="$OUT/gizmo_moves_full_body_effector"
+    cd "$out"
+    "$IKSCOPE" --full-body --frames 2 --state-out "$out/before.json" > /dev/null 2>&1 || fail "ikscope exited with an error"
+    read -r hx hy < <("$PY" - "$out/before.json" <<'PYEOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+head = next(e for e in s["full_body"]["effectors"] if s["joints"][e["joint"]]["role"] == "head")
+assert not head["holds"], "the head holds a goal before anything was done"
+w = s["joints"][head["joint"]]["window"]   # a free effector's handle sits on its joint
+print(round(w[0]), round(w[1]))
+PYEOF
+)
+    click_head() { xdotool mousemove --window "$wid" "$hx" "$hy"; sleep 0.3; xdotool click 1; sleep 0.5; }
+    start_program "$out/layout.json" --full-body
+    click_head
+    xdotool key F12; sleep 0.4   # the gizmo on the head
+    quit_program
+    read -r ax ay tx ty < <(json "$out/layout.json" '" ".join(str(round(v)) for v in s["ui_rects"]["gizmo_arrow_x"])')
+    start_program "$out/after.json" --full-body
+    click_head
+    xdotool mousemove --window "$wid" "$((ax + tx / 2))" "$((ay + ty / 2))"; sleep 0.4
+    xdotool key F12; sleep 0.4   # the X arrow lit under the mouse
+    xdotool mousedown 1
+    for _ in $(seq 1 10); do xdotool mousemove_relative -- "$((tx / 4))" "$((ty / 4))"; sleep 0.05; done
+    sleep 0.4; xdotool mouseup 1; sleep 0.4
+    xdotool key F12; sleep 0.4   # after the drag
+    quit_program
+    "$PY" - "$out/before.json" "$out/layout.json" "$out/after.json" <<'PYEOF'
+import json, sys
+before, layout, after = (json.load(open(f)) for f in sys.argv[1:4])
+fb = before["full_body"]["chain"]
+def head(s):
+    return next(e for e in s["full_body"]["effectors"] if s["joints"][e["joint"]]["role"] == "head")
+sel, hb, ha = layout["selected_goal_handle"], head(layout), head(after)
+print(f"selected after the click: {sel}")
+assert sel["chain"] == fb and sel["extra_effector"] >= 0 and sel["joint"] == hb["joint"], "the click did not select the head's handle"
+assert after["selected_goal_handle"]["joint"] == hb["joint"], "the head's handle is not selected after the drag"
+assert not hb["holds"] and hb["weight"] == 0, "the click alone made the head hold"
+start = sel["goal"]                         # the handle (on the head joint) where the gizmo was
+move = [ha["goal"][k] - start[k] for k in range(3)]
+print(f"head goal moved {move}, holds {ha['holds']} (weight {ha['weight']})")
+assert move[0] > 0.05, "the head's goal did not move along +X"
+assert abs(move[1]) < 1e-4 and abs(move[2]) < 1e-4, "the head's goal left the X axis"
+assert ha["holds"] and ha["weight"] == 1, "the dragged head does not hold its goal"
+hand_b, hand_a = before["chains"][fb]["goal"], after["chains"][fb]["goal"]
+assert max(abs(hand_a[k] - hand_b[k]) for k in range(3)) < 1e-6, f"the main hand's goal moved: {hand_b} -> {hand_a}"
+for eb, ea in zip(before["full_body"]["effectors"], after["full_body"]["effectors"]):
+    if eb["joint"] != hb["joint"]:
+        assert eb["goal"] == ea["goal"] and eb["weight"] == ea["weight"], f"{eb['name']} changed"
+PYEOF
+    shots=("$out"/ikscope-*.png)
+    [ "${#shots[@]}" -eq 3 ] || fail "F12 did not write three screenshots"
+    ;;
   mixamo_knee_bends_forward)
     "${XVFB[@]}" bash "$0" __knee_inside
     ;;
