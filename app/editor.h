@@ -143,6 +143,13 @@ struct Editor {
   int pending_command = 0;
   std::string pending_path;
   bool screenshot_requested = false;        // F12: write the window to a PNG after this frame
+  // The F12 screenshots written, with the frame each shows (0-based, as --frames counts), for
+  // --state-out: a script knows how many frames ran between two of them.
+  struct ScreenshotTaken {
+    std::string file;
+    long frame = 0;
+  };
+  std::vector<ScreenshotTaken> screenshots_taken;
   bool outline_scroll_to_selection = false; // selection changed outside the outline
   int path_command = 0;                     // the PathCommand the popup is for
   char path_text[1024] = {};                // the popup's text field

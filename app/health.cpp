@@ -26,6 +26,7 @@ void HealthSampler::frame_done() {
   sum_ms_ += ms;
   max_ms_ = std::max(max_ms_, ms);
   ++frames_;
+  ++health_.frames;
   const Clock::duration second = std::chrono::seconds(1);
   if (now - second_start_ < second) return;
   health_.rss_kib_per_second.push_back(resident_kib());

@@ -21,6 +21,7 @@ struct RunHealth {
   // Milliseconds from the process's start (the kernel's start time, 10 ms ticks) to the
   // return of the first frame's buffer swap; -1 if unknown.
   double startup_ms = -1.0;
+  long frames = 0;  // frames run (buffer swaps)
 };
 
 // Fills a RunHealth: start() before the first frame, frame_done() after each frame's buffer

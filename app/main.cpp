@@ -171,7 +171,7 @@ void frame(Program& p) {
   p.metrics = app::measure(p.window);
   update(p);
   draw(p);
-  app::take_requested_screenshot(p.editor, p.metrics);
+  app::take_requested_screenshot(p.editor, p.metrics, p.frame);
   const bool last_frame = p.options.frames > 0 && p.frame + 1 >= p.options.frames;
   std::string error;
   if (last_frame && !p.options.screenshot.empty() &&

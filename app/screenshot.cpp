@@ -6,15 +6,17 @@
 
 namespace app {
 
-void take_requested_screenshot(Editor& editor, const WindowMetrics& metrics) {
+void take_requested_screenshot(Editor& editor, const WindowMetrics& metrics, long frame) {
   if (!editor.screenshot_requested) return;
   editor.screenshot_requested = false;
   char name[64];
   const std::time_t now = std::time(nullptr);
   std::strftime(name, sizeof(name), "ikscope-%Y%m%d-%H%M%S.png", std::localtime(&now));
   std::string error;
-  if (save_screenshot(metrics, name, error))
+  if (save_screenshot(metrics, name, error)) {
     set_status(editor, std::string("screenshot written to ") + name, false);
+    editor.screenshots_taken.push_back({name, frame});
+  }
   else
     set_status(editor, error, true);
 }

@@ -12,8 +12,9 @@
 namespace app {
 
 // If a screenshot was requested, writes it and clears the request; success or failure goes
-// to the status line.
-void take_requested_screenshot(Editor& editor, const WindowMetrics& metrics);
+// to the status line, a written one with `frame` (the frame drawn) to
+// editor.screenshots_taken.
+void take_requested_screenshot(Editor& editor, const WindowMetrics& metrics, long frame);
 
 // Writes the framebuffer to `path` as PNG. False (and `error` says why) if it could not.
 bool save_screenshot(const WindowMetrics& metrics, const std::string& path, std::string& error);

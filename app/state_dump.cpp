@@ -280,6 +280,11 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["rss_kib_per_second"] = health.rss_kib_per_second;
   state["frame_ms_per_second"] = health.frame_ms_per_second;
   state["startup_ms"] = health.startup_ms;
+  state["frames_run"] = health.frames;
+  json shots = json::array();
+  for (const Editor::ScreenshotTaken& shot : editor.screenshots_taken)
+    shots.push_back({{"file", shot.file}, {"frame", shot.frame}});
+  state["screenshots"] = std::move(shots);
   state["draws_last_frame"] = {{"draw_calls", draws.draw_calls}, {"triangles", draws.triangles},
                                {"bones", draws.bones},           {"joints", draws.joints},
                                {"points", draws.points},         {"points_culled", draws.points_culled}};

@@ -17,17 +17,22 @@
 // copies hot and keeps them out of line, for a long body run on every solve (IsaHot below
 // says why and who).
 //
-// -DIKSCOPE_NO_AVX2_FMA_PATH (the `plain` preset, whose test suite CI runs) compiles the
-// AVX2 copies out: `run` then always calls `plain`, and the plain code is what the tests run.
-// test_isa_dispatch checks that the two copies agree to a stated tolerance.
+// IKSCOPE_ISA=plain in the environment makes a process start on the plain copies, as on a
+// processor without AVX2: CI runs the release build's unit tests a second time so (the
+// `release-plain` test preset), which tests the very copies a plain x86-64 machine runs.
+// -DIKSCOPE_NO_AVX2_FMA_PATH (the `plain` preset) compiles the AVX2 copies out: `run` then
+// always calls `plain`. test_isa_dispatch checks that the two copies agree to a stated
+// tolerance.
 //
-// Determinism: one binary on one machine always takes the same copy (unless a test or a
-// benchmark calls set_isa), so the same input gives the same output bit for bit. The two
+// Determinism: one binary on one machine always takes the same copy (unless IKSCOPE_ISA, a
+// test or a benchmark chose), so the same input gives the same output bit for bit. The two
 // copies round differently (a fused multiply-add rounds once), so results may differ in the
 // last bits between a machine with FMA and one without.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(IKSCOPE_NO_AVX2_FMA_PATH)
 #define IKSCOPE_HAS_AVX2_FMA_PATH 1
@@ -83,13 +88,19 @@ struct IsaHot {};
 namespace isa_detail {
 struct Plain {};  // IsaDispatch's default mark: none
 
-// The copy IsaDispatch::run calls: the best the processor has, unless set_isa chose. One
+// The copy IsaDispatch::run calls: the best the processor has, unless IKSCOPE_ISA or set_isa
+// chose. One
 // variable for the process, set while static objects are initialised, so that `run` reads
 // it with one load and compare (a function-local static would add a guard check, and the
 // guard's rarely taken initialisation call makes each caller save registers first). Read
 // before its initialisation (from another file's static initialiser) it is zero: plain,
 // which is correct everywhere.
-inline Isa chosen_isa = cpu_has_avx2_fma() ? Isa::avx2_fma : Isa::plain;
+// IKSCOPE_ISA=plain (any other value, or none: the best) is read here, once.
+inline bool plain_asked_by_environment() {
+  const char* asked = std::getenv("IKSCOPE_ISA");
+  return asked != nullptr && std::strcmp(asked, "plain") == 0;
+}
+inline Isa chosen_isa = cpu_has_avx2_fma() && !plain_asked_by_environment() ? Isa::avx2_fma : Isa::plain;
 }  // namespace isa_detail
 
 // The copy every IsaDispatch::run calls in this process.

@@ -20,10 +20,14 @@
 // seen over 3,000 cases; its bound is 1e-3.
 //
 // On a build without the AVX2 copies (the `plain` preset) or a processor without AVX2 and
-// FMA, every test is skipped.
+// FMA, every comparison is skipped. The first test checks that the process starts on the
+// copy it should: the plain one when IKSCOPE_ISA=plain (the `release-plain` test preset,
+// which CI runs to test the plain copies) or when there is no other, else the AVX2 one.
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <random>
 
@@ -35,6 +39,16 @@
 #include "tests/solver_test_util.h"
 
 namespace {
+
+// Every test below restores the copy it found, so this holds whatever order they run in.
+TEST(IsaEnvironment, ProcessStartsOnTheCopyTheEnvironmentAsksFor) {
+  const char* asked = std::getenv("IKSCOPE_ISA");
+  const bool plain_asked = asked != nullptr && std::strcmp(asked, "plain") == 0;
+  const ik::Isa expected = plain_asked || !ik::cpu_has_avx2_fma() ? ik::Isa::plain : ik::Isa::avx2_fma;
+  std::printf("IKSCOPE_ISA=%s: running the %s copies\n", asked ? asked : "(unset)",
+              ik::active_isa() == ik::Isa::plain ? "plain" : "AVX2 + FMA");
+  EXPECT_EQ(ik::active_isa(), expected);
+}
 
 using Solve = ik::SolveResult (*)(const ik::Skeleton&, const ik::Chain&, ik::Pose&, ik::Workspace&, ik::Trace*);
 

@@ -7,10 +7,11 @@
   full_body_drag.py check BEFORE.json AFTER.json STEPS DX DY
       -> asserts: the goal went far forward, the hips moved, the feet did not (<= 1e-4 of
       the rig's height), the hand came within 5 % of the height of its goal
-  full_body_drag.py still A.png B.png AFTER.json SECONDS
-      -> asserts: the 3D view (AFTER.json's "viewport") is pixel-identical in two screenshots
-      taken SECONDS apart with unchanged goals, and at least 600 frames ran between them
-      (from the per-second frame times)
+  full_body_drag.py still A.png B.png AFTER.json
+      -> asserts: the 3D view (AFTER.json's "viewport") is pixel-identical in A (the F12
+      screenshot after the drag) and B (the last frame's, --screenshot) with unchanged goals,
+      and at least 600 frames ran between them (AFTER.json's screenshots[0].frame and
+      frames_run)
 """
 import struct
 import zlib
@@ -117,7 +118,8 @@ def read_png(path):
     return width, height, channels, rows
 
 
-def still(shot_a, shot_b, after, seconds):
+def still(shot_a, shot_b, after):
+    """shot_a: the F12 screenshot after the drag; shot_b: the last frame's (--screenshot)."""
     wa, ha, ca, ra = read_png(shot_a)
     wb, hb, cb, rb = read_png(shot_b)
     assert (wa, ha, ca) == (wb, hb, cb), "the screenshots differ in size"
@@ -127,11 +129,10 @@ def still(shot_a, shot_b, after, seconds):
         a, b = ra[row][x * ca:(x + w) * ca], rb[row][x * cb:(x + w) * cb]
         if a != b:
             differing += sum(1 for i in range(0, len(a), ca) if a[i:i + ca] != b[i:i + cb])
-    samples = after["frame_ms_per_second"][-seconds:]
-    frames = sum(1000.0 / s[0] for s in samples if s[0] > 0)
-    print(f"3D view {w}x{h}: {differing} pixels differ between screenshots {seconds} s apart "
-          f"(about {frames:.0f} frames)")
-    assert frames >= 600, "fewer than 600 frames ran between the screenshots"
+    assert len(after["screenshots"]) == 1, f"expected one F12 screenshot: {after['screenshots']}"
+    frames = after["frames_run"] - 1 - after["screenshots"][0]["frame"]  # the last frame is frames_run - 1
+    print(f"3D view {w}x{h}: {differing} pixels differ between screenshots {frames} frames apart")
+    assert frames >= 600, f"only {frames} frames between the screenshots (the drag took longer than planned)"
     assert differing == 0, "the pose drifted with unchanged goals"
 
 
@@ -139,6 +140,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "plan":
         plan(load(sys.argv[2]))
     elif sys.argv[1] == "still":
-        still(sys.argv[2], sys.argv[3], load(sys.argv[4]), int(sys.argv[5]))
+        still(sys.argv[2], sys.argv[3], load(sys.argv[4]))
     else:
         check(load(sys.argv[2]), load(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]))
