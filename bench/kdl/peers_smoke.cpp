@@ -5,10 +5,13 @@
 //     (bench/ozz_two_bone.h): the position check must pass; the time ratio is printed,
 //     not judged (ctest's machine is not a benchmark's);
 //   * arms: TRAC-IK, KDL-RR and ikscope DLS + restarts on 20 targets of each arm, judged
-//     by the comparison's own check (arm_rows.h) with the 5 ms budget: TRAC-IK and KDL-RR
-//     must solve at least a quarter (they solve nearly all: fewer means a broken chain,
-//     limits or read-back; a quarter leaves room for a loaded machine, TRAC-IK's budget
-//     being wall time), ikscope at least 18 of 20 (its budget is CPU time).
+//     by the comparison's own check (arm_rows.h) with the 5 ms budget: TRAC-IK must solve
+//     at least a quarter (it solves nearly all: fewer means a broken chain, limits or
+//     read-back; a quarter leaves room for a loaded machine, its budget being wall time),
+//     KDL-RR at least a tenth (a broken chain solves none; under ASan the restart wrapper
+//     around LMA is instrumented and on arm7, whose LMA restarts often, it solved 3 of 20
+//     within the budget while the end-to-end tests ran beside it), ikscope at least 18 of
+//     20 (its budget is CPU time).
 // Exit status 0 if all holds, 1 otherwise. Built only when ozz, KDL and TRAC-IK are; the
 // CMakeLists registers a skipped test with the reason otherwise.
 #include <chrono>
@@ -61,7 +64,7 @@ bool arm_smoke(const std::string& name) {
   std::vector<Entry> entries;
   entries.push_back({armbench::make_trac_ik_runner(arm_case->arm, 0.005), kCases / 4});
   entries.push_back(
-      {armbench::make_kdl_runner(arm_case->arm, armbench::KdlMethod::lma_restarts, restarts), kCases / 4});
+      {armbench::make_kdl_runner(arm_case->arm, armbench::KdlMethod::lma_restarts, restarts), kCases / 10});
   entries.push_back({armbench::make_ikscope_runner(arm_case->arm, arm_case->rig.skeleton, restarts), kCases - 2});
   bool ok = true;
   for (Entry& e : entries) {
