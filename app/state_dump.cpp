@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/core/goal_handles.h"
 #include "app/file_commands.h"
 #include "app/full_body_mode.h"
 #include "app/goal_motion.h"
@@ -102,12 +103,13 @@ nlohmann::json selected_goal_handle_json(const Editor& editor, const ViewportAre
   const int h = selected_goal_handle(editor);
   json out = {{"handle", h}, {"chain", editor.selected_chain}, {"extra_effector", -1}, {"joint", -1}, {"name", ""}};
   if (h < 0 || !editor.has_rig) return out;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(editor.selected_chain)];
-  const int extra = h - static_cast<int>(editor.chains.size());
+  const GoalHandleRef ref = goal_handle_ref(editor.chains, full_body_chain_index(editor), h);
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(ref.chain)];
+  const int extra = ref.extra;
   const int joint = extra >= 0 ? chain.extra_effectors[static_cast<size_t>(extra)].joint : chain.effector;
   const glm::vec3 goal = goal_handle_goal(editor, h).position;
   const glm::vec2 window = project_to_window(editor.camera, area, goal);
-  out["extra_effector"] = extra >= 0 ? extra : -1;
+  out["extra_effector"] = extra;
   out["joint"] = joint;
   out["name"] = joint >= 0 && joint < editor.rig.skeleton.joint_count()
                     ? editor.rig.skeleton.name[static_cast<size_t>(joint)]

@@ -338,10 +338,8 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
 }  // namespace
 
 bool goal_has_orientation(const Editor& editor, int c) {
-  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  return chain.goal.use_orientation && chain.solver >= 0 && chain.solver < ik::solver_count() &&
-         ik::solver_table()[chain.solver].orientation_goals;
+  // Handle c below the chain count is chain c's own goal (app/core/goal_handles.h).
+  return c >= 0 && c < static_cast<int>(editor.chains.size()) && goal_handle_has_orientation(editor, c);
 }
 
 bool pole_shown(const Editor& editor, int c) {

@@ -55,6 +55,18 @@ quit_program() {
 # one frame.
 imgui_key() { xdotool keydown "$1"; sleep 0.3; xdotool keyup "$1"; sleep 0.3; }
 
+# Drags the gizmo's X arrow (AX AY TX TY: the middle of its shaft and the vector to its tip in
+# window points, ui_rects gizmo_arrow_x) ten steps toward its tip; F12 with the arrow lit
+# under the mouse and after the drag.
+drag_gizmo_x_arrow() {
+  xdotool mousemove --window "$wid" "$(($1 + $3 / 2))" "$(($2 + $4 / 2))"; sleep 0.4
+  xdotool key F12; sleep 0.4
+  xdotool mousedown 1
+  for _ in $(seq 1 10); do xdotool mousemove_relative -- "$(($3 / 4))" "$(($4 / 4))"; sleep 0.05; done
+  sleep 0.4; xdotool mouseup 1; sleep 0.4
+  xdotool key F12; sleep 0.4
+}
+
 running() { kill -0 "$pid" 2>/dev/null; }
 
 # Field of a JSON file, by a Python expression over `s`.
@@ -1152,12 +1164,7 @@ PYEOF
     read -r ax ay tx ty < <(json "$out/layout.json" '" ".join(str(round(v)) for v in s["ui_rects"]["gizmo_arrow_x"])')
     start_program "$out/after.json" "$rig"
     select_foot
-    xdotool mousemove --window "$wid" "$((ax + tx / 2))" "$((ay + ty / 2))"; sleep 0.4
-    xdotool key F12; sleep 0.4   # the X arrow lit under the mouse
-    xdotool mousedown 1
-    for _ in $(seq 1 10); do xdotool mousemove_relative -- "$((tx / 4))" "$((ty / 4))"; sleep 0.05; done
-    sleep 0.4; xdotool mouseup 1; sleep 0.4
-    xdotool key F12; sleep 0.4   # after the drag
+    drag_gizmo_x_arrow "$ax" "$ay" "$tx" "$ty"
     xdotool key r; sleep 0.4
     xdotool key F12; sleep 0.4   # the rotate gizmo
     quit_program
@@ -1206,12 +1213,7 @@ PYEOF
     read -r ax ay tx ty < <(json "$out/layout.json" '" ".join(str(round(v)) for v in s["ui_rects"]["gizmo_arrow_x"])')
     start_program "$out/after.json" --full-body
     click_head
-    xdotool mousemove --window "$wid" "$((ax + tx / 2))" "$((ay + ty / 2))"; sleep 0.4
-    xdotool key F12; sleep 0.4   # the X arrow lit under the mouse
-    xdotool mousedown 1
-    for _ in $(seq 1 10); do xdotool mousemove_relative -- "$((tx / 4))" "$((ty / 4))"; sleep 0.05; done
-    sleep 0.4; xdotool mouseup 1; sleep 0.4
-    xdotool key F12; sleep 0.4   # after the drag
+    drag_gizmo_x_arrow "$ax" "$ay" "$tx" "$ty"
     quit_program
     "$PY" - "$out/before.json" "$out/layout.json" "$out/after.json" <<'PYEOF'
 import json, sys
