@@ -107,9 +107,7 @@ bool step_within_limits(Body& b, Pose& pose, Trace* trace, float damping, bool p
 // settling ends (so the balance never costs an effector its goal, and a balance that cannot
 // be met does not move the pose frame after frame). False when it ends.
 bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float damping) {
-  FullBodyScratch& s = b.scratch;
-  const Workspace& ws = b.workspace;
-  for (size_t k = 0; k < ws.path.size(); ++k) s.settle_local[k] = pose.local[static_cast<size_t>(ws.path[k])];
+  save_tree(b, pose, b.scratch.settle_local);
   const Progress before = p;
   b.balancing = true;
   build_jacobian(b, pose);
@@ -128,7 +126,7 @@ bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float dampin
   }
   const bool kept = solved && b.metric_without_pins <= 1.0f && p.balance < 0.95f * before.balance;
   if (!kept) {
-    for (size_t k = 0; k < ws.path.size(); ++k) pose.local[static_cast<size_t>(ws.path[k])] = s.settle_local[k];
+    restore_tree(b, b.scratch.settle_local, pose);
     const int iterations = p.iterations;
     p = before;
     p.iterations = iterations;
@@ -309,8 +307,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
 
   if (!chain.params.warm_start) {
     // From rest, but a joint of infinite stiffness is held where it is (like a locked one).
-    for (size_t k = 0; k < workspace.path.size(); ++k)
-      b.scratch.saved_local[k] = pose.local[static_cast<size_t>(workspace.path[k])];
+    save_pose(b, pose);
     apply_start_pose(skeleton, chain.params, workspace, workspace.path, pose);
     for (size_t k = 0; k < workspace.path.size(); ++k)
       if (b.scratch.first_column[k] < 0) pose.local[static_cast<size_t>(workspace.path[k])] = b.scratch.saved_local[k];
@@ -336,13 +333,11 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
                         p.iterations + kRestartIterations <= b.params.max_iterations;
        ++restart) {
     const Progress before = p;
-    for (size_t k = 0; k < workspace.path.size(); ++k)
-      b.scratch.best_local[k] = pose.local[static_cast<size_t>(workspace.path[k])];
+    save_tree(b, pose, b.scratch.best_local);
     restart_from_stall(b, pose, trace, p, restart);
     iterate(b, pose, trace, p, true);
     if (!(p.metric < before.metric)) {  // no better: back to the pose before the restart
-      for (size_t k = 0; k < workspace.path.size(); ++k)
-        pose.local[static_cast<size_t>(workspace.path[k])] = b.scratch.best_local[k];
+      restore_tree(b, b.scratch.best_local, pose);
       const int iterations = p.iterations;
       p = before;
       p.iterations = iterations + 1;  // the way back is a step of the trace too

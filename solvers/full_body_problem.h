@@ -134,6 +134,10 @@ void fix_clamped_joints(Body& b, const Pose& pose);
 void add_fixed_step(Body& b);
 // Marks every joint the step clamped or fixed in the trace.
 void trace_clamped_joints(const Body& b, Trace* trace);
+// The tree's local transforms (path order) into `into` / back from `from`; save_pose and
+// restore_pose use saved_local (the pose before a step).
+void save_tree(const Body& b, const Pose& pose, std::vector<Transform>& into);
+void restore_tree(const Body& b, const std::vector<Transform>& from, Pose& pose);
 void save_pose(Body& b, const Pose& pose);
 void restore_pose(Body& b, Pose& pose);
 // The guide's colinear bump for every straight joint above an effector that is not done.

@@ -643,15 +643,19 @@ void trace_clamped_joints(const Body& b, Trace* trace) {
       trace_clamped(trace, static_cast<int>(k));
 }
 
-void save_pose(Body& b, const Pose& pose) {
+void save_tree(const Body& b, const Pose& pose, std::vector<Transform>& into) {
   const Workspace& ws = b.workspace;
-  for (size_t k = 0; k < ws.path.size(); ++k) b.scratch.saved_local[k] = pose.local[static_cast<size_t>(ws.path[k])];
+  for (size_t k = 0; k < ws.path.size(); ++k) into[k] = pose.local[static_cast<size_t>(ws.path[k])];
 }
 
-void restore_pose(Body& b, Pose& pose) {
+void restore_tree(const Body& b, const std::vector<Transform>& from, Pose& pose) {
   const Workspace& ws = b.workspace;
-  for (size_t k = 0; k < ws.path.size(); ++k) pose.local[static_cast<size_t>(ws.path[k])] = b.scratch.saved_local[k];
+  for (size_t k = 0; k < ws.path.size(); ++k) pose.local[static_cast<size_t>(ws.path[k])] = from[k];
 }
+
+void save_pose(Body& b, const Pose& pose) { save_tree(b, pose, b.scratch.saved_local); }
+
+void restore_pose(Body& b, Pose& pose) { restore_tree(b, b.scratch.saved_local, pose); }
 
 // ---- The colinear bump ---------------------------------------------------------------------
 
