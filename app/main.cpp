@@ -18,25 +18,26 @@
 #include <string>
 #include <vector>
 
-#include "app/core/command_line.h"
-#include "app/editor.h"
-#include "app/core/recent_files.h"
-#include "app/file_commands.h"
-#include "app/file_dialog.h"
-#include "app/gizmo_draw.h"
-#include "app/full_body_mode.h"
-#include "app/full_body_panel.h"
-#include "app/health.h"
-#include "app/inspection.h"
-#include "app/motion_batch.h"
-#include "app/motion_export.h"
-#include "app/panels.h"
-#include "app/picking.h"
-#include "app/scene_draw.h"
-#include "app/screenshot.h"
-#include "app/state_dump.h"
-#include "app/viewport_input.h"
-#include "app/window.h"
+#include "app/editor/command_line.h"
+#include "app/editor/controls.h"
+#include "app/editor/editor.h"
+#include "app/editor/file_commands.h"
+#include "app/editor/file_dialog.h"
+#include "app/editor/full_body_mode.h"
+#include "app/editor/inspection.h"
+#include "app/editor/motion_batch.h"
+#include "app/editor/motion_export.h"
+#include "app/editor/recent_files.h"
+#include "app/platform/health.h"
+#include "app/platform/screenshot.h"
+#include "app/platform/state_dump.h"
+#include "app/platform/window.h"
+#include "app/ui/full_body_panel.h"
+#include "app/ui/panels.h"
+#include "app/viewport/gizmo_draw.h"
+#include "app/viewport/picking.h"
+#include "app/viewport/scene_draw.h"
+#include "app/viewport/viewport_input.h"
 #include "render/renderer.h"
 
 namespace {
@@ -218,7 +219,11 @@ int main(int argc, char** argv) {
     std::fputs(app::usage_text(), stdout);
     return 0;
   }
-  if (!program.options.analyse.empty()) {  // no window: app/motion_batch.h
+  if (program.options.controls_markdown) {
+    std::fputs(app::controls_markdown().c_str(), stdout);
+    return 0;
+  }
+  if (!program.options.analyse.empty()) {  // no window: app/editor/motion_batch.h
     const int code = app::run_motion_batch(program.options, IKSCOPE_DEFAULT_RIG, error);
     if (code != 0) std::fprintf(stderr, "ikscope: %s\n", error.c_str());
     return code;

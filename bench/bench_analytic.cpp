@@ -5,8 +5,8 @@
 
 #include "bench/ozz_two_bone_bench.h"
 #include "bench/solver_bench_util.h"
-#include "solvers/analytic.h"
-#include "solvers/workspace.h"
+#include "solvers/ik/analytic/analytic.h"
+#include "solvers/ik/workspace.h"
 
 namespace {
 

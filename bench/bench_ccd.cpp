@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/solver_bench_util.h"
-#include "solvers/ccd.h"
+#include "solvers/ik/ccd/ccd.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/solver_bench_util.h"
-#include "solvers/fabrik.h"
+#include "solvers/ik/fabrik/fabrik.h"
 
 namespace {
 

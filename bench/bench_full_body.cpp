@@ -41,15 +41,15 @@
 #include <string>
 #include <vector>
 
-#include "io/gltf_import.h"
-#include "solvers/full_body.h"
-#include "solvers/full_body_setup.h"
-#include "solvers/goal_error.h"
-#include "solvers/limits.h"
-#include "solvers/role_chains.h"
-#include "solvers/scene_solve.h"
-#include "solvers/solver_table.h"
-#include "solvers/workspace.h"
+#include "io/gltf/gltf_import.h"
+#include "solvers/ik/full_body/full_body.h"
+#include "solvers/ik/goal_error.h"
+#include "solvers/ik/limits.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/rig/full_body_setup.h"
+#include "solvers/rig/role_chains.h"
+#include "solvers/scene/scene_solve.h"
+#include "solvers/scene/solver_table.h"
 
 namespace {
 
@@ -115,9 +115,9 @@ void BM_FullBodyDrag(benchmark::State& state) {
   state.SetLabel(r.name + ", " + std::to_string(r.skeleton.joint_count()) + " joints" + (balance ? ", balance" : ""));
   ik::Chain chain = r.chain;
   ik::Workspace ws;
-  ws.full_body.stiffness = r.stiffness;
-  ws.full_body.balance = balance;
-  ws.full_body.segment_mass = r.mass;
+  ik::scratch_of<ik::FullBodyScratch>(ws).stiffness = r.stiffness;
+  ik::scratch_of<ik::FullBodyScratch>(ws).balance = balance;
+  ik::scratch_of<ik::FullBodyScratch>(ws).segment_mass = r.mass;
   ik::Pose pose = ik::rest_pose(r.skeleton);
   const glm::vec3 start = chain.goal.position;
   int frame = 0;
@@ -140,9 +140,9 @@ BENCHMARK(BM_FullBodyDrag)->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1
 void drag_table(const Rig& r, bool balance) {
   ik::Chain chain = r.chain;
   ik::Workspace ws;
-  ws.full_body.stiffness = r.stiffness;
-  ws.full_body.balance = balance;
-  ws.full_body.segment_mass = r.mass;
+  ik::scratch_of<ik::FullBodyScratch>(ws).stiffness = r.stiffness;
+  ik::scratch_of<ik::FullBodyScratch>(ws).balance = balance;
+  ik::scratch_of<ik::FullBodyScratch>(ws).segment_mass = r.mass;
   ik::Pose pose = ik::rest_pose(r.skeleton);
   const glm::vec3 start = chain.goal.position;
   std::vector<double> us;
@@ -219,7 +219,7 @@ void reach_table(const Rig& r, int cases, bool use_limits, bool move_hips) {
   chain.params.use_limits = use_limits;
   chain.params.warm_start = false;  // from rest (the pose given is the rest pose too)
   ik::Workspace ws;
-  ws.full_body.stiffness = r.stiffness;
+  ik::scratch_of<ik::FullBodyScratch>(ws).stiffness = r.stiffness;
   const ik::Pose rest = ik::rest_pose(r.skeleton);
   // The program's per-chain setup: the chains it suggests from roles (role_chains.h; the
   // fingers and eyes off), DLS.

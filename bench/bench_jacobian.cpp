@@ -5,9 +5,9 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/solver_bench_util.h"
-#include "solvers/ccd_dls.h"
-#include "solvers/jacobian.h"
-#include "solvers/workspace.h"
+#include "solvers/ik/jacobian/ccd_dls.h"
+#include "solvers/ik/jacobian/jacobian.h"
+#include "solvers/ik/workspace.h"
 
 namespace {
 

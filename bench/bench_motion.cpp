@@ -20,8 +20,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "io/gltf_import.h"
-#include "solvers/motion_analysis.h"
+#include "io/gltf/gltf_import.h"
+#include "solvers/scene/motion_analysis.h"
 
 namespace {
 

@@ -25,11 +25,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "io/gltf_import.h"
-#include "solvers/clip.h"
-#include "solvers/ik_blend.h"
-#include "solvers/role_chains.h"
-#include "solvers/solver_table.h"
+#include "io/gltf/gltf_import.h"
+#include "solvers/anim/clip.h"
+#include "solvers/rig/role_chains.h"
+#include "solvers/scene/ik_blend.h"
+#include "solvers/scene/solver_table.h"
 
 namespace {
 

@@ -12,10 +12,10 @@
 #include "ozz/animation/runtime/ik_two_bone_job.h"
 #include "ozz/base/maths/simd_math.h"
 #include "ozz/base/maths/simd_quaternion.h"
-#include "solvers/analytic.h"
-#include "solvers/isa_dispatch.h"
-#include "solvers/skeleton.h"
-#include "solvers/workspace.h"
+#include "solvers/anim/skeleton.h"
+#include "solvers/base/isa_dispatch.h"
+#include "solvers/ik/analytic/analytic.h"
+#include "solvers/ik/workspace.h"
 
 namespace ikbench {
 namespace {

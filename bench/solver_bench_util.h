@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "solvers/chain.h"
-#include "solvers/pose.h"
-#include "solvers/skeleton.h"
-#include "solvers/workspace.h"
+#include "solvers/anim/pose.h"
+#include "solvers/anim/skeleton.h"
+#include "solvers/ik/chain.h"
+#include "solvers/ik/workspace.h"
 
 namespace ikbench {
 

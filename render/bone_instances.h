@@ -11,7 +11,7 @@
 
 #include <glm/glm.hpp>
 
-#include "solvers/skeleton.h"
+#include "solvers/anim/skeleton.h"
 
 namespace render {
 

@@ -10,6 +10,15 @@ struct Ray {
   glm::vec3 direction;  // unit
 };
 
+// The part of the framebuffer the 3D view occupies, in framebuffer pixels, origin at the
+// bottom-left (GL's convention). A zero width or height means the whole framebuffer.
+struct ViewportRect {
+  int x = 0;
+  int y = 0;
+  int width = 0;
+  int height = 0;
+};
+
 struct Camera {
   glm::vec3 target{0.0f, 1.0f, 0.0f};  // model space, the point orbited around
   float distance = 4.0f;               // from target to eye, scene units

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "render/camera.h"
-#include "solvers/skeleton.h"
+#include "solvers/anim/skeleton.h"
 
 namespace ik {
 struct SkinnedMesh;  // io/skinned_mesh.h
@@ -45,15 +45,6 @@ struct SkinnedMeshDraw {
   // kinematics of the current pose).
   const std::vector<glm::mat4>* world = nullptr;
   glm::vec4 colour{0.64f, 0.73f, 0.87f, 0.38f};  // display RGB + opacity: light bluish grey
-};
-
-// The part of the framebuffer the 3D view occupies, in framebuffer pixels, origin at the
-// bottom-left (GL's convention). A zero width or height means the whole framebuffer.
-struct ViewportRect {
-  int x = 0;
-  int y = 0;
-  int width = 0;
-  int height = 0;
 };
 
 // What one frame (begin_frame to end_frame) asked of GL, for --state-out and for the

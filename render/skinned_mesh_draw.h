@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "io/skinned_mesh.h"
-#include "solvers/skeleton.h"
+#include "io/gltf/skinned_mesh.h"
+#include "solvers/anim/skeleton.h"
 
 namespace render {
 

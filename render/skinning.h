@@ -15,7 +15,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "io/skinned_mesh.h"
+#include "io/gltf/skinned_mesh.h"
 
 namespace render {
 

@@ -1,6 +1,6 @@
 // Serial robot arms described as their makers' data sheets give them: every joint's axis
 // and a point on it in the arm's zero configuration, its range, and the flange position.
-// The generator (serial_arm.cpp) turns a spec into a rig; tests/test_arm_rigs.cpp checks
+// The generator (serial_arm.cpp) turns a spec into a rig; tests/assets/test_arm_rigs.cpp checks
 // the written rig against the spec (product-of-exponentials forward kinematics below).
 //
 // Header only, with no dependency beyond GLM, so that tests can use it without the

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "assets/generator/bone_mesh.h"
-#include "io/base64.h"
-#include "io/json_output.h"
+#include "io/gltf/base64.h"
+#include "io/json/json_output.h"
 
 namespace rigs {
 namespace {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "solvers/transform.h"
+#include "solvers/base/transform.h"
 
 namespace rigs {
 

@@ -30,7 +30,7 @@
 
 #include "bench/kdl/arm_model.h"
 #include "bench/kdl/ik_runners.h"
-#include "io/gltf_import.h"
+#include "io/gltf/gltf_import.h"
 
 namespace armbench {
 

@@ -11,8 +11,8 @@
 
 #include "bench/kdl/arm_rows.h"
 #include "bench/kdl/kdl_arm.h"
-#include "solvers/jacobian.h"
-#include "solvers/workspace.h"
+#include "solvers/ik/jacobian/jacobian.h"
+#include "solvers/ik/workspace.h"
 
 namespace armbench {
 namespace {

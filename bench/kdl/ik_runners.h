@@ -40,7 +40,7 @@
 #include <vector>
 
 #include "bench/kdl/arm_model.h"
-#include "solvers/skeleton.h"
+#include "solvers/anim/skeleton.h"
 
 namespace armbench {
 

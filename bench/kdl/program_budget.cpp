@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "io/gltf_import.h"
-#include "solvers/scene_solve.h"
-#include "solvers/solver_table.h"
-#include "solvers/suggest_chains.h"
-#include "solvers/workspace.h"
+#include "io/gltf/gltf_import.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/rig/suggest_chains.h"
+#include "solvers/scene/scene_solve.h"
+#include "solvers/scene/solver_table.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "io/gltf_import.h"
+#include "io/gltf/gltf_import.h"
 #include "tests/fuzz/user_files_contract.h"
 
 namespace {

@@ -1,6 +1,6 @@
 // The glTF importer's contract (io/gltf_import.h, io/skinned_mesh.h) as
 // the fuzz target (fuzz_gltf_import.cpp) and the regression test
-// (tests/test_fuzz_regressions.cpp) check it, one input at a time. Header only.
+// (tests/fuzz/test_fuzz_regressions.cpp) check it, one input at a time. Header only.
 //
 // An input is a whole file as it would be on disk. It is imported as "fuzz.gltf" (JSON,
 // or the .glb path when it starts with the "glTF" magic) and, without the magic, a second
@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "io/gltf_import.h"
+#include "io/gltf/gltf_import.h"
 
 namespace fuzzcheck {
 

@@ -1,5 +1,5 @@
 // The contract of the readers of the files ikscope writes for the user — sessions
-// (io/session.h) and the recent-files list (app/core/recent_files.h) — as the fuzz target
+// (io/session.h) and the recent-files list (app/editor/recent_files.h) — as the fuzz target
 // fuzz_user_files.cpp checks it, one input at a time, against one rig. Header only.
 //
 // Session, read as "fuzz.session.json" on the rig:
@@ -18,7 +18,7 @@
 //   * either way, the "full_body" section costs nothing else: the same document without it
 //     loads (or fails) just the same, with as many chains.
 // Recent files: every entry one non-empty line, and writing the list then reading it
-// back gives the same list. Panel layout (app/core/panel_layout_file.h): at most one
+// back gives the same list. Panel layout (app/editor/panel_layout_file.h): at most one
 // warning, one line, naming the file; widths within their limits; writing the layout and
 // reading it back gives it again (widths rounded to whole points) with no warning.
 #pragma once
@@ -27,17 +27,17 @@
 #include <string>
 #include <vector>
 
-#include "app/core/panel_layout_file.h"
-#include "app/core/recent_files.h"
-#include "io/full_body_settings.h"
-#include "io/session.h"
-#include "io/session_limits.h"
-#include "solvers/goal_path.h"
-#include "solvers/goal_space.h"
-#include "solvers/rig_roles.h"
-#include "solvers/scene_solve.h"
-#include "solvers/solver_common.h"
-#include "solvers/solver_table.h"
+#include "app/editor/panel_layout_file.h"
+#include "app/editor/recent_files.h"
+#include "io/session/full_body_settings.h"
+#include "io/session/session.h"
+#include "io/session/session_limits.h"
+#include "solvers/anim/goal_path.h"
+#include "solvers/ik/goal_space.h"
+#include "solvers/ik/solver_common.h"
+#include "solvers/rig/rig_roles.h"
+#include "solvers/scene/scene_solve.h"
+#include "solvers/scene/solver_table.h"
 
 namespace fuzzcheck {
 
@@ -159,7 +159,7 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   if (!settings_in_range) return "a full-body setting outside its range";
   const std::string section = full_body_section_costs_more(text, true, session.chains.size(), skeleton);
   if (!section.empty()) return section;
-  ik::apply_full_body_settings(session.full_body, skeleton, session.roles, workspace.full_body);
+  ik::apply_full_body_settings(session.full_body, skeleton, session.roles, ik::scratch_of<ik::FullBodyScratch>(workspace));
   // What the program does next: solve the loaded chains.
   ik::Pose pose = rest;
   std::vector<ik::SolveResult> results;

@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <string>
 
-#include "solvers/chain.h"
-#include "solvers/pose.h"
-#include "solvers/skeleton.h"
-#include "solvers/solver_table.h"
-#include "solvers/workspace.h"
+#include "solvers/anim/pose.h"
+#include "solvers/anim/skeleton.h"
+#include "solvers/ik/chain.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/scene/solver_table.h"
 
 int main() {
   ik::RawSkeleton raw;

@@ -10,7 +10,7 @@ function(run)
   endif()
 endfunction()
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix)
-if(NOT EXISTS ${WORK_DIR}/prefix/include/ikscope/solvers/chain.h)
+if(NOT EXISTS ${WORK_DIR}/prefix/include/ikscope/solvers/ik/chain.h)
   message(FATAL_ERROR "the install put no headers under include/ikscope/solvers")
 endif()
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix

@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "solvers/chain.h"
-#include "solvers/solver_table.h"
-#include "solvers/workspace.h"
+#include "solvers/ik/chain.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/scene/solver_table.h"
 #include "tests/soak/soak_rng.h"
 
 namespace soak {

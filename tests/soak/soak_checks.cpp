@@ -5,7 +5,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "tests/independent_fk.h"
+#include "tests/support/independent_fk.h"
 
 namespace soak {
 

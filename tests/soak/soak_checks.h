@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "solvers/chain.h"
-#include "solvers/solver_table.h"
+#include "solvers/ik/chain.h"
+#include "solvers/scene/solver_table.h"
 
 namespace soak {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "solvers/ik/workspace.h"
 #include "tests/soak/soak_cases.h"
 #include "tests/soak/soak_checks.h"
 #include "tests/soak/soak_rng.h"
-#include "solvers/workspace.h"
 
 namespace soak {
 namespace {

@@ -25,8 +25,10 @@
 #include <string>
 #include <vector>
 
-#include "solvers/solver_table.h"
-#include "solvers/workspace.h"
+#include "solvers/ik/full_body/full_body.h"
+#include "solvers/ik/mass_spring/mass_spring.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/scene/solver_table.h"
 #include "tests/soak/soak_cases.h"
 #include "tests/soak/soak_checks.h"
 #include "tests/soak/soak_rng.h"
@@ -94,12 +96,12 @@ void print_case(const soak::Case& c, long long index) {
 void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_index,
               const Options& options, ik::Workspace& workspace, Stats& stats, bool verbose) {
   workspace.locked = c.locked;
-  workspace.full_body.stiffness = c.stiffness;
-  workspace.full_body.root_translation_stiffness = c.root_translation_stiffness;
-  workspace.full_body.balance = c.balance;
-  workspace.full_body.segment_mass = c.segment_mass;
-  workspace.full_body.balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
-  workspace.mass_spring.clear();  // a new rig: the mass-spring simulation starts afresh
+  ik::scratch_of<ik::FullBodyScratch>(workspace).stiffness = c.stiffness;
+  ik::scratch_of<ik::FullBodyScratch>(workspace).root_translation_stiffness = c.root_translation_stiffness;
+  ik::scratch_of<ik::FullBodyScratch>(workspace).balance = c.balance;
+  ik::scratch_of<ik::FullBodyScratch>(workspace).segment_mass = c.segment_mass;
+  ik::scratch_of<ik::FullBodyScratch>(workspace).balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
+  ik::scratch_of<ik::MassSpringScratch>(workspace).states.clear();  // a new rig: the mass-spring simulation starts afresh
   workspace.chain_slot = 0;
   ik::Pose pose = c.pose;
   ik::Trace trace;
@@ -112,7 +114,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
     const ik::Pose before = pose;
     const bool repeat = (stats.solves + 1) % kRepeatEvery == 0;
     std::vector<ik::MassSpringState> state_before;
-    if (repeat) state_before = workspace.mass_spring;
+    if (repeat) state_before = ik::scratch_of<ik::MassSpringScratch>(workspace).states;
     trace.clear();
 
     const auto start = std::chrono::steady_clock::now();
@@ -145,12 +147,12 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
     if (repeat) {
       ik::Workspace fresh;
       fresh.locked = c.locked;
-      fresh.full_body.stiffness = c.stiffness;
-      fresh.full_body.root_translation_stiffness = c.root_translation_stiffness;
-      fresh.full_body.balance = c.balance;
-      fresh.full_body.segment_mass = c.segment_mass;
-      fresh.full_body.balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
-      fresh.mass_spring = state_before;
+      ik::scratch_of<ik::FullBodyScratch>(fresh).stiffness = c.stiffness;
+      ik::scratch_of<ik::FullBodyScratch>(fresh).root_translation_stiffness = c.root_translation_stiffness;
+      ik::scratch_of<ik::FullBodyScratch>(fresh).balance = c.balance;
+      ik::scratch_of<ik::FullBodyScratch>(fresh).segment_mass = c.segment_mass;
+      ik::scratch_of<ik::FullBodyScratch>(fresh).balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
+      ik::scratch_of<ik::MassSpringScratch>(fresh).states = state_before;
       ik::Pose again = before;
       ik::Trace trace_again;
       trace_again.record_poses = trace.record_poses;

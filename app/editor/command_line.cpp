@@ -1,0 +1,171 @@
+#include "app/editor/command_line.h"
+
+#include "app/editor/controls.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace app {
+
+const char* usage_text() {
+  static const char* const head =
+      "usage: ikscope [FILE] [options]\n"
+         "\n"
+         "An interactive inverse-kinematics workbench. Opens FILE -- a rig (.gltf or .glb) or a\n"
+         "session (.json, as File > Save session writes: the rig it names, its chains, goals,\n"
+         "solvers, joint roles and camera) -- or the built-in humanoid when no FILE is given.\n"
+         "\n"
+         "options:\n"
+         "  -h, --help             show this text and exit\n"
+         "  --controls-markdown    print the controls as Markdown (docs/controls.md) and exit\n"
+         "  --frames N             run N frames, then exit\n"
+         "  --screenshot PNG       render, write the window to PNG, exit (after --frames\n"
+         "                         frames if given, else after 3)\n"
+         "  --state-out JSON       on exit, write the program's state (rig, camera, joints with\n"
+         "                         their roles and positions in model space and in window\n"
+         "                         pixels, chains with group, enabled, goal space) to JSON\n"
+         "  --size WxH             initial window size in screen coordinates (default 1280x800)\n"
+         "  --clip NAME            open the rig at its clip NAME (default: the first), paused\n"
+         "  --time SECONDS         ... at this time of the clip (default: its start), paused; a clip\n"
+         "                         or time the rig does not have gives one message, and the\n"
+         "                         first clip / the clip's start is shown instead\n"
+         "  --full-body            start in full-body mode (one full-body chain from the rig's\n"
+         "                         joint roles: hands, head and hips effectors, feet pinned; the\n"
+         "                         Full body panel's button does the same); a rig without roles\n"
+         "                         for it says so in the status line\n"
+         "  --analyse NAME --report FILE.md   no window: replay the goal path NAME (of the\n"
+         "                         session) or clip NAME (of the rig) through every solver that\n"
+         "                         accepts the chain; write the summary table to FILE.md and the\n"
+         "                         per-frame series to FILE.csv and the plots of the series to\n"
+         "                         FILE.png, then exit\n"
+         "  --chain NAME           with --analyse or --motion-panel: the chain (default: the path's\n"
+         "                         chain, else the first enabled limb chain)\n"
+         "  --motion-panel         open the Motion analysis panel (View > Motion analysis) and run\n"
+         "                         it on the clip shown (see --clip) at start; --state-out then\n"
+         "                         reports the summary per solver under \"motion_analysis\"\n"
+         "  --export-motion FILE   on exit, bake the clip (--clip, else the first) with the IK\n"
+         "                         on top at every frame and write it as a glTF clip to FILE\n"
+         "                         (.gltf or .glb), as File > Export motion does (a rig without\n"
+         "                         clips: the goal paths its goals follow)\n"
+         "\n"
+         "File commands use the desktop's file dialog (zenity or kdialog) when there is one,\n"
+         "else a path popup; IKSCOPE_FILE_DIALOG=popup|zenity|kdialog chooses. File > Open\n"
+         "recent: the last ten. Panel sizes are kept in $XDG_CONFIG_HOME/ikscope/panels.ini\n"
+         "(else ~/.config/ikscope/); IKSCOPE_PANEL_LAYOUT=FILE uses another file, =none none.\n"
+         "\n"
+         "controls (F1 shows them too):\n";
+  static const std::string text = std::string(head) + controls_text();
+  return text.c_str();
+}
+
+namespace {
+
+bool parse_int(const char* text, int& out) {
+  char* end = nullptr;
+  const long v = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || v < 0 || v > 1000000000L) return false;
+  out = static_cast<int>(v);
+  return true;
+}
+
+bool parse_seconds(const char* text, float& out) {
+  char* end = nullptr;
+  const float v = std::strtof(text, &end);
+  if (end == text || *end != '\0' || !std::isfinite(v)) return false;
+  out = v;
+  return true;
+}
+
+bool parse_size(const char* text, int& w, int& h) {
+  const char* x = std::strchr(text, 'x');
+  if (!x) return false;
+  const std::string ws(text, x);
+  return parse_int(ws.c_str(), w) && parse_int(x + 1, h) && w >= 64 && h >= 64 && w <= 16384 &&
+         h <= 16384;
+}
+
+}  // namespace
+
+bool parse_command_line(int argc, const char* const* argv, Options& out, std::string& error) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&](const char* what) -> const char* {
+      if (i + 1 >= argc) {
+        error = arg + " needs " + what;
+        return nullptr;
+      }
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      o.help = true;
+    } else if (arg == "--controls-markdown") {
+      o.controls_markdown = true;
+    } else if (arg == "--frames") {
+      const char* v = value("a number of frames");
+      if (!v) return false;
+      if (!parse_int(v, o.frames) || o.frames < 1) {
+        error = "--frames needs a whole number of at least 1, not '" + std::string(v) + "'";
+        return false;
+      }
+    } else if (arg == "--screenshot") {
+      const char* v = value("a .png path");
+      if (!v) return false;
+      o.screenshot = v;
+    } else if (arg == "--state-out") {
+      const char* v = value("a .json path");
+      if (!v) return false;
+      o.state_out = v;
+    } else if (arg == "--size") {
+      const char* v = value("a size like 1280x800");
+      if (!v) return false;
+      if (!parse_size(v, o.width, o.height)) {
+        error = "--size needs WIDTHxHEIGHT between 64 and 16384, not '" + std::string(v) + "'";
+        return false;
+      }
+    } else if (arg == "--clip") {
+      const char* v = value("a clip name");
+      if (!v) return false;
+      o.clip = v;
+    } else if (arg == "--time") {
+      const char* v = value("a time in seconds");
+      if (!v) return false;
+      if (!parse_seconds(v, o.time)) {
+        error = "--time needs a number of seconds, not '" + std::string(v) + "'";
+        return false;
+      }
+      o.has_time = true;
+    } else if (arg == "--export-motion") {
+      const char* v = value("a .gltf or .glb path");
+      if (!v) return false;
+      o.export_motion = v;
+    } else if (arg == "--motion-panel") {
+      o.motion_panel = true;
+    } else if (arg == "--full-body") {
+      o.full_body = true;
+    } else if (arg == "--analyse" || arg == "--report" || arg == "--chain") {
+      const char* v = value(arg == "--report" ? "a .md path" : "a name");
+      if (!v) return false;
+      (arg == "--analyse" ? o.analyse : arg == "--report" ? o.report : o.chain) = v;
+    } else if (!arg.empty() && arg[0] == '-') {
+      error = "unknown option '" + arg + "' (see --help)";
+      return false;
+    } else if (o.file.empty()) {
+      o.file = arg;
+    } else {
+      error = "only one FILE can be opened, got '" + o.file + "' and '" + arg + "'";
+      return false;
+    }
+  }
+  if (o.analyse.empty() != o.report.empty()) {
+    error = "--analyse and --report go together";
+    return false;
+  }
+  if (!o.screenshot.empty() && o.frames < 0) o.frames = 3;
+  out = o;
+  return true;
+}
+
+}  // namespace app

@@ -1,0 +1,178 @@
+#include "app/editor/editor.h"
+
+#include "app/editor/full_body_mode.h"
+#include <cstdio>
+
+#include "app/editor/goal_motion.h"
+#include "app/editor/limit_edits.h"
+#include "solvers/ik/goal_space.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/rig/role_chains.h"
+#include "solvers/rig/suggest_chains.h"
+#include "solvers/scene/ik_blend.h"
+#include "solvers/scene/scene_solve.h"
+#include "solvers/scene/solver_table.h"
+
+namespace app {
+
+void select_chain(Editor& editor, int c) {
+  editor.selected_chain = c;
+  editor.selected_extra_effector = -1;
+}
+
+void set_status(Editor& editor, const std::string& text, bool is_error) {
+  editor.status = text;
+  editor.status_is_error = is_error;
+  // The status line is also the log: a user running from a terminal sees every message.
+  std::fprintf(is_error ? stderr : stdout, "%s%s\n", is_error ? "error: " : "", text.c_str());
+}
+
+bool open_rig(Editor& editor, const std::string& path) {
+  ik::ImportedRig rig;
+  std::string error;
+  if (!ik::import_gltf_file(path, rig, error)) {
+    set_status(editor, error, true);
+    return false;
+  }
+  editor.rig = std::move(rig);
+  editor.limits_edited.clear();  // a new rig: nothing edited yet
+  editor.has_rig = true;
+  ++editor.rig_generation;
+  editor.show_mesh = true;
+  editor.pose = ik::rest_pose(editor.rig.skeleton);
+  // A rig with clips opens at its first clip's start, paused: the suggested goals sit on
+  // that pose's effectors, so nothing jumps.
+  reset_timeline(editor);
+  editor.pose = editor.timeline.animated;
+  editor.goal_paths.clear();  // recorded on the old rig's chains
+  editor.recorder = GoalRecorder{};
+  editor.selected_joint = -1;
+  editor.hovered_joint = -1;
+  editor.frame_all_requested = true;
+  editor.workspace = ik::Workspace{};  // per-chain simulation state belongs to the old rig
+  update_world(editor);
+  editor.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
+  suggest_chains(editor);
+  editor.saved_chains = editor.chains;  // a rig just opened has nothing unsaved
+  editor.saved_full_body = editor.full_body;
+  editor.saved_limits = limits_state(editor);
+  editor.saved_goal_paths.clear();
+  editor.session_path.clear();
+  editor.explicit_solve_chain = -1;
+
+  const ik::Skeleton& s = editor.rig.skeleton;
+  int added = 0;
+  for (int i = 0; i < s.joint_count(); ++i) added += s.is_added_tip[static_cast<size_t>(i)];
+  std::string message = "opened " + path + ": " + std::to_string(s.joint_count()) + " joints";
+  if (added > 0) message += " (" + std::to_string(added) + " tips added)";
+  for (const std::string& w : editor.rig.warnings) message += "; warning: " + w;
+  set_status(editor, message, false);
+  return true;
+}
+
+void update_world(Editor& editor) {
+  if (!editor.has_rig) return;
+  ik::fk_all(editor.rig.skeleton, editor.pose, editor.world);
+}
+
+void solve_chains(Editor& editor) {
+  if (!editor.has_rig) return;
+  Timeline& timeline = editor.timeline;
+  apply_full_body_settings(editor);  // stiffness per role into the solver's workspace
+  // Goals driven by motion follow the animated pose and, on paths, the path time (goal_motion.h).
+  resolve_followed_paths(editor);
+  ik::MotionSources motion;
+  motion.time = goal_path_time(editor);
+  motion.paths = &editor.chain_paths;
+  ik::solve_animated_frame(editor.rig.skeleton, editor.chains, editor.selected_chain, timeline.animated,
+                           timeline.time_moved && has_clips(editor), editor.pose, editor.workspace,
+                           editor.frame_solve, &motion);
+  timeline.time_moved = false;
+  update_world(editor);
+  record_frame(editor);  // the goal recorder (goal_recorder.h), after the goal moved
+}
+
+void reset_pose(Editor& editor) {
+  if (!editor.has_rig) return;
+  const bool animated = has_clips(editor) && editor.timeline.animated.local.size() == editor.rig.skeleton.rest.size();
+  editor.pose = animated ? editor.timeline.animated : ik::rest_pose(editor.rig.skeleton);
+  editor.workspace = ik::Workspace{};
+  update_world(editor);
+}
+
+void reset_pose_and_goals(Editor& editor) {
+  if (!editor.has_rig) return;
+  reset_pose(editor);
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    ik::Chain& chain = editor.chains[c];
+    const glm::mat4& effector = editor.world[static_cast<size_t>(chain.effector)];
+    // Worked in model space, stored as the chain keeps it (an offset for a following goal).
+    ik::Goal goal = model_goal(editor, static_cast<int>(c));
+    const float look_distance = glm::length(goal.position - ik::position_of(effector));
+    goal.position = ik::position_of(effector);
+    // An aim chain's look target goes back in front of the effector, along its aim axis.
+    if (chain.aim) goal.position += look_distance * glm::normalize(glm::mat3(effector) * chain.aim_axis);
+    if (chain.goal.use_orientation) goal.orientation = ik::rotation_of(effector);
+    set_model_goal(editor, static_cast<int>(c), goal);
+    for (ik::EffectorGoal& extra : chain.extra_effectors)
+      extra.goal.position = ik::position_of(editor.world[static_cast<size_t>(extra.joint)]);
+  }
+  editor.history.commit(editor.chains);
+  set_status(editor, "rest pose, goals on the effectors (Ctrl+Z brings the goals back)", false);
+}
+
+void suggest_chains(Editor& editor) {
+  if (!editor.has_rig) return;
+  // Damped least squares by default: it honours joint limits without stalling, where
+  // FABRIK, which works on positions, can stall against them (the IK guide's caveat).
+  const int dls = ik::find_solver("dls");
+  // From the joints' roles when they give a body (role_chains.h), else from the tree's shape.
+  editor.chains = ik::suggest_rig_chains(editor.rig.skeleton, editor.rig.roles, editor.pose, dls >= 0 ? dls : 0);
+  default_goal_modes(editor);  // with clips: goals follow the animated effectors (goal_motion.h)
+  editor.full_body.disabled_by_mode.clear();  // a new chain list: none disabled by full-body mode
+  editor.frame_solve.reset(editor.chains.size());
+  select_chain(editor, editor.chains.empty() ? -1 : 0);
+  editor.hovered_goal = -1;
+  editor.history.reset(editor.chains, editor.full_body);
+}
+
+void set_orientation_goal(Editor& editor, int c, bool on) {
+  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
+  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  ik::Goal goal = model_goal(editor, c);
+  goal.use_orientation = on;
+  if (on) goal.orientation = ik::rotation_of(editor.world[static_cast<size_t>(chain.effector)]);
+  set_model_goal(editor, c, goal);
+  editor.history.commit(editor.chains);
+}
+
+void undo(Editor& editor) {
+  // Chain edits, limits edits and full-body settings share one history.
+  LimitsState limits = limits_state(editor);
+  const bool undone = editor.history.undo(editor.chains, &limits, &editor.full_body);
+  set_limits_state(editor, limits);
+  if (undone)
+    set_status(editor, "undone", false);
+  else
+    set_status(editor, "nothing to undo", false);
+  if (editor.selected_chain >= static_cast<int>(editor.chains.size())) editor.selected_chain = -1;
+}
+
+void redo(Editor& editor) {
+  LimitsState limits = limits_state(editor);
+  const bool redone = editor.history.redo(editor.chains, &limits, &editor.full_body);
+  set_limits_state(editor, limits);
+  if (redone)
+    set_status(editor, "redone", false);
+  else
+    set_status(editor, "nothing to redo", false);
+  if (editor.selected_chain >= static_cast<int>(editor.chains.size())) editor.selected_chain = -1;
+}
+
+float scene_size(const Editor& editor) {
+  if (!editor.has_rig) return 1.0f;
+  const float d = glm::length(editor.rig.bounds_max - editor.rig.bounds_min);
+  return d > 1e-6f ? d : 1.0f;
+}
+
+}  // namespace app

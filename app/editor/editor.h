@@ -1,0 +1,204 @@
+// The editor state: the single source of truth of the program. Panels and viewport
+// input are functions of it; the renderer only reads from it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/editor/full_body_comparison.h"
+#include "app/editor/gizmo.h"
+#include "app/editor/goal_recorder.h"
+#include "app/editor/history.h"
+#include "app/editor/motion_panel.h"
+#include "app/editor/panel_layout_file.h"
+#include "app/editor/timeline.h"
+#include "io/gltf/gltf_import.h"
+#include "io/session/session.h"
+#include "render/camera.h"
+#include "solvers/anim/pose.h"
+#include "solvers/ik/chain.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/scene/scene_solve.h"
+
+namespace app {
+
+// Model-space line segments (pairs of points) of a chain's bones in one pose, plus the
+// chain's joint positions: how ghosts are drawn.
+struct GhostPose {
+  std::vector<glm::vec3> bone_segments;
+  std::vector<glm::vec3> joints;
+};
+
+// One solver's run in a comparison (the chains panel's "Compare solvers").
+struct ComparisonRun {
+  int solver = -1;
+  ik::SolveResult result;
+  std::vector<float> errors;  // before iteration 1, then after each
+  float microseconds = 0.0f;
+  GhostPose ghost;            // the chain's final pose
+};
+
+struct Editor {
+  // The open rig. Replaced only by a successful open: a bad file keeps what was there.
+  bool has_rig = false;
+  ik::ImportedRig rig;
+  int rig_generation = 0;        // counts rig replacements: the renderer re-uploads meshes
+  bool show_mesh = true;         // the skinned mesh, translucent over the bones (M)
+  ik::Pose pose;
+  std::vector<glm::mat4> world;  // model space, one per joint, from fk of `pose`
+
+  // The IK scene: chains with goals, solver and parameters, all solved every frame in
+  // DFS order of their effectors (ik::solve_scene). Suggested when a rig opens.
+  std::vector<ik::Chain> chains;
+  // The last per-frame solve (ik::solve_frame): per chain its result, trace, last trace
+  // that iterated (the panel plots that one, so a converged chain's plot stays) and
+  // microseconds; the selected chain's trace records poses.
+  ik::FrameSolve frame_solve;
+  ik::Workspace workspace;
+  bool solving = true;                   // Space pauses / resumes the per-frame solve
+  int selected_chain = -1;               // its panel is open, its goal drawn highlighted
+  // With it, the full-body chain's extra effector whose goal handle is selected (-1: the
+  // chain's own goal): the gizmo's goal (app/editor/full_body_mode.h, selected_goal_handle).
+  int selected_extra_effector = -1;
+  int hovered_goal = -1;  // goal handle under the mouse (app/editor/full_body_mode.h)
+  // The gizmo on the selected goal (app/editor/gizmo.h): G translate, R rotate; the part under
+  // the mouse (a GizmoPart, 0 = none) is drawn highlighted, the dragged one too.
+  GizmoMode gizmo_mode = GizmoMode::translate;
+  GizmoPart hovered_gizmo_part = GizmoPart::none;
+  History history;
+
+  // Inspection of the selected chain (chains panel).
+  bool step_mode = false;      // solving paused; the pose at inspect_iteration is drawn as a ghost
+  int inspect_iteration = 0;   // into frame_solve.last_work[selected_chain]
+  bool compare_mode = false;   // every solver on the selected chain from the same start
+  std::vector<ComparisonRun> comparison;
+  bool show_clamped = true;    // mark joints a limit clamped in the last solve
+  // The last explicit solve (Solve from rest) of the selected chain: Step and the plot show
+  // it, not a later warm-started frame's solve, until the chains change (an edit, a goal
+  // drag, another rig) -- then they show the current frame's.
+  int explicit_solve_chain = -1;
+  ik::Trace explicit_solve_trace;
+  std::vector<ik::Chain> explicit_solve_chains;
+
+  // Full-body mode's state outside the chains (app/editor/full_body_state.h): stiffness per
+  // role and the hips' translation stiffness. Undone, redone, saved and "unsaved" with the
+  // chains. And the last comparison with the per-chain setup (not an edit).
+  FullBodyState full_body;
+  FullBodyComparison full_body_comparison;
+
+  // The time axis: the clip playing, its time and the animated pose under the IK
+  // (app/editor/timeline.h).
+  Timeline timeline;
+  MotionPanel motion;  // the Motion analysis panel (app/editor/motion_panel.h)
+
+  // Recorded goal paths, each on one chain (the session's "goal_paths"; a chain follows one
+  // in the follows-a-path goal mode, app/editor/goal_motion.h), the recorder (app/editor/goal_recorder.h),
+  // and per chain the path it follows this frame (filled before each solve).
+  std::vector<ik::SessionGoalPath> goal_paths;
+  GoalRecorder recorder;
+  std::vector<const ik::GoalPath*> chain_paths;
+  std::vector<ik::SessionGoalPath> saved_goal_paths;  // as last saved or loaded ("unsaved" counts them)
+
+  render::Camera camera;
+  bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
+
+  // Joints whose limits the user edited (1), one flag per joint or empty when none was
+  // (app/editor/limit_edits.h); the value a limits widget had when its edit began.
+  std::vector<std::uint8_t> limits_edited;
+  ik::JointLimits limit_edit_before;
+
+  int selected_joint = -1;  // -1 = none
+  int hovered_joint = -1;
+
+  // The status line: the last message, errors included.
+  std::string status;
+  bool status_is_error = false;
+
+  bool show_help = false;
+  int path_command_requested = 0;           // a PathCommand (file_commands.h) whose popup opens next frame
+  bool quit_requested = false;              // File > Quit, Ctrl+Q, the window's close button: asks if unsaved
+  bool quit_confirmed = false;              // nothing unsaved, or the prompt said Save / Discard: quit now
+  // What "unsaved" means: the chains (with goals, solvers, parameters) differ from these,
+  // the chains as last saved or loaded (a rig's suggested chains count as loaded).
+  std::vector<ik::Chain> saved_chains;
+  LimitsState saved_limits;  // the joint limits and edited marks as last saved or loaded
+  FullBodyState saved_full_body;            // full-body mode's state as last saved or loaded
+  std::string session_path;                 // the last session saved or opened; "" = none yet
+  // File > Open recent: the rigs and sessions last opened or saved, newest first
+  // (app/editor/recent_files.h), kept in recent_files_path ("" = not kept: no config folder).
+  std::vector<std::string> recent_files;
+  std::string recent_files_path;
+  // The side panels' widths and collapsed states (app/ui/panel_layout.h), kept in
+  // panel_layout_path ("" = not kept); panel_layout_saved is what the file holds.
+  PanelLayout panel_layout;
+  PanelLayout panel_layout_saved;
+  std::string panel_layout_path;
+  bool panel_layout_loaded = false;
+  // An action waiting for the unsaved-changes prompt (a GuardedAction, file_commands.h)
+  // and, for opening a file, its command and path.
+  int pending_action = 0;
+  int pending_command = 0;
+  std::string pending_path;
+  bool screenshot_requested = false;        // F12: write the window to a PNG after this frame
+  // The F12 screenshots written, with the frame each shows (0-based, as --frames counts), for
+  // --state-out: a script knows how many frames ran between two of them.
+  struct ScreenshotTaken {
+    std::string file;
+    long frame = 0;
+  };
+  std::vector<ScreenshotTaken> screenshots_taken;
+  bool outline_scroll_to_selection = false; // selection changed outside the outline
+  int path_command = 0;                     // the PathCommand the popup is for
+  char path_text[1024] = {};                // the popup's text field
+  // Window rectangles (x, y, width, height) of the widgets a test clicks, by name, as drawn
+  // last frame: --state-out writes them, so an end-to-end test finds a button without
+  // guessing the layout.
+  std::map<std::string, std::array<float, 4>> ui_rects;
+};
+
+// Opens a .gltf/.glb. On success replaces the rig, resets pose and selection, asks for
+// framing and says so in the status line; on failure keeps the current rig and puts
+// the importer's message (naming the file and the problem) in the status line.
+bool open_rig(Editor& editor, const std::string& path);
+
+// Recomputes `world` from `pose`.
+void update_world(Editor& editor);
+
+// Solves every enabled chain once on `pose` on top of the timeline's animated pose and
+// blends by IK weight (ik::solve_animated_frame, the selected chain inspected), then
+// updates `world`.
+void solve_chains(Editor& editor);
+
+// Puts the pose back to rest, or to the clip's pose at the current time when a clip is open
+// (the chains' goals stay).
+void reset_pose(Editor& editor);
+
+// Reset pose (Alt+R, as Blender clears a transform with Alt): the rest pose, and every goal moved onto its effector there, so the
+// figure stays at rest while solving is on; the goals' move is one undo step.
+void reset_pose_and_goals(Editor& editor);
+
+// Replaces the chains with the ones suggested for the rig (goals on the effectors; none
+// marked disabled by full-body mode) and starts the undo history there.
+void suggest_chains(Editor& editor);
+
+// Turns chain `c`'s orientation goal on (starting from the effector's current
+// orientation, so nothing moves) or off; one undo step.
+void set_orientation_goal(Editor& editor, int c, bool on);
+
+// Selects chain `c` (-1: none) and its own goal handle.
+void select_chain(Editor& editor, int c);
+
+// Undo / redo of chain edits, with a status message.
+void undo(Editor& editor);
+void redo(Editor& editor);
+
+// The size of the open rig (its bounding box's diagonal), at least a small positive
+// number; used for the grid and picking radii.
+float scene_size(const Editor& editor);
+
+void set_status(Editor& editor, const std::string& text, bool is_error);
+
+}  // namespace app

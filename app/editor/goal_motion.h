@@ -1,0 +1,65 @@
+// Goal modes in the program: the editor's view of goals driven by motion (solvers/goal_space.h).
+// A goal is pinned, follows a joint, follows the animated effector plus an offset, or follows
+// one of its chain's recorded goal paths; these functions resolve a chain's goal in model
+// space against this frame's animated pose, path and time, store a dragged goal back (a new
+// offset), switch modes (one undo step) and rename or delete a chain's paths (the mode combo
+// that does it on screen: app/ui/goal_mode_widget.h).
+//
+// The path time is the clip's time since its start, so a recorded path replays in step with
+// the timeline; on a rig without clips it is the timeline's path clock (real time while a
+// chain follows a path). Either way a path loops on its own duration.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solvers/ik/goal_space.h"
+
+namespace app {
+
+struct Editor;
+
+// Seconds on the goal paths' time lines this frame.
+float goal_path_time(const Editor& editor);
+
+// The path chain `c` follows (its Chain::follow_path among editor.goal_paths of that chain),
+// or nullptr.
+const ik::GoalPath* followed_path(const Editor& editor, int c);
+
+// What chain `c`'s goal is resolved against this frame (the timeline's animated world, its
+// path, the path time).
+ik::GoalMotion goal_motion(const Editor& editor, int c);
+
+// Chain `c`'s goal in model space (every mode), and the inverse: `goal` stored as the chain
+// keeps it (an offset for a following goal; a path goal keeps following its path).
+ik::Goal model_goal(const Editor& editor, int c);
+void set_model_goal(Editor& editor, int c, const ik::Goal& goal);
+
+// Switches chain `c`'s mode (ik::set_goal_mode) and commits one undo step.
+void choose_goal_mode(Editor& editor, int c, ik::GoalMode mode, int joint = -1, const std::string& path = {});
+
+// The default on a rig that has clips, as animation tools do it: every goal follows the
+// animated effector with a zero offset, so playing shows the clip until a goal is dragged.
+// Does nothing on a rig without clips. Not an undo step (call before History::reset).
+void default_goal_modes(Editor& editor);
+
+// True if a goal path was recorded, renamed or deleted since the paths were last saved or
+// loaded (editor.saved_goal_paths): paths are only added, renamed and removed, so their
+// chains, names and sample counts tell.
+bool goal_paths_changed(const Editor& editor);
+
+// Fills editor.chain_paths (one entry per chain: the path it follows, or nullptr) for the
+// solve; allocation-free once sized.
+void resolve_followed_paths(Editor& editor);
+
+// The chain's recorded paths, as indices into editor.goal_paths.
+std::vector<size_t> chain_goal_paths(const Editor& editor, int c);
+
+// Renames goal path `i` (one undo step; a chain following it keeps following it). A name
+// that is empty or another path of the same chain has: false, and the status line says so.
+bool rename_goal_path(Editor& editor, size_t i, const std::string& name);
+
+// Deletes goal path `i`; its chain, if it followed it, goes back to a pinned goal.
+void delete_goal_path(Editor& editor, size_t i);
+
+}  // namespace app

@@ -1,0 +1,117 @@
+#include "app/editor/history.h"
+
+
+namespace app {
+namespace {
+
+// Compared field by field: the structs have padding, so their bytes are not comparable.
+bool same_goal(const ik::Goal& a, const ik::Goal& b) {
+  return a.position == b.position && a.use_orientation == b.use_orientation &&
+         a.orientation == b.orientation && a.pole == b.pole && a.up == b.up && a.scale == b.scale &&
+         a.use_pole == b.use_pole && a.pole_target == b.pole_target && a.pole_twist == b.pole_twist;
+}
+
+bool same_params(const ik::Params& a, const ik::Params& b) {
+  return a.max_iterations == b.max_iterations && a.tolerance == b.tolerance &&
+         a.tolerance_relative == b.tolerance_relative && a.lambda == b.lambda &&
+         a.finite_difference == b.finite_difference && a.fd_step == b.fd_step &&
+         a.max_step_angle == b.max_step_angle && a.use_limits == b.use_limits &&
+         a.warm_start == b.warm_start && a.orientation_weight == b.orientation_weight &&
+         a.gravity == b.gravity && a.mass == b.mass && a.damping == b.damping &&
+         a.time_step == b.time_step && a.substep == b.substep &&
+         a.constraint_iterations == b.constraint_iterations && a.min_scale == b.min_scale &&
+         a.max_scale == b.max_scale;
+}
+
+}  // namespace
+
+bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const ik::Chain& x = a[i];
+    const ik::Chain& y = b[i];
+    if (x.root != y.root || x.effector != y.effector || x.solver != y.solver ||
+        x.enabled != y.enabled || !same_goal(x.goal, y.goal) || !same_params(x.params, y.params) ||
+        x.extra_effectors.size() != y.extra_effectors.size() || x.group != y.group ||
+        x.follow_joint != y.follow_joint || x.aim != y.aim || x.aim_axis != y.aim_axis)
+      return false;
+    if (x.ik_weight != y.ik_weight) return false;  // the IK weight (solvers/ik_blend.h)
+    if (x.motion != y.motion || x.follow_path != y.follow_path) return false;  // goal modes (goal_space.h)
+    for (size_t k = 0; k < x.extra_effectors.size(); ++k) {
+      const ik::EffectorGoal& e = x.extra_effectors[k];
+      const ik::EffectorGoal& f = y.extra_effectors[k];
+      if (e.joint != f.joint || e.weight != f.weight || e.pinned != f.pinned || !same_goal(e.goal, f.goal))
+        return false;
+    }
+  }
+  return true;
+}
+
+bool same_limits(const LimitsState& a, const LimitsState& b) {
+  if (a.limits.size() != b.limits.size() || a.edited != b.edited) return false;
+  for (size_t j = 0; j < a.limits.size(); ++j) {
+    const ik::JointLimits& x = a.limits[j];
+    const ik::JointLimits& y = b.limits[j];
+    if (x.enabled != y.enabled || x.hinge != y.hinge || x.hinge_axis != y.hinge_axis || x.min != y.min ||
+        x.max != y.max || x.cone != y.cone || x.bone_axis != y.bone_axis || x.swing != y.swing ||
+        x.twist_min != y.twist_min || x.twist_max != y.twist_max)
+      return false;
+  }
+  return true;
+}
+
+void History::reset(const std::vector<ik::Chain>& current, const FullBodyState& full_body) {
+  undo_.clear();
+  redo_.clear();
+  committed_ = Snapshot{current, LimitsState{}, full_body};
+}
+
+void History::commit(const std::vector<ik::Chain>& current) { commit(current, committed_.full_body); }
+
+void History::commit(const std::vector<ik::Chain>& current, const FullBodyState& full_body) {
+  if (same_chains(current, committed_.chains) && same_full_body_state(full_body, committed_.full_body)) return;
+  undo_.push_back(committed_);
+  redo_.clear();
+  committed_.chains = current;
+  committed_.full_body = full_body;
+}
+
+void History::commit_limits(const std::vector<ik::Chain>& current, const LimitsState& before,
+                            const LimitsState& after) {
+  if (committed_.limits.limits.empty()) committed_.limits = before;
+  if (same_chains(current, committed_.chains) && same_limits(after, committed_.limits)) return;
+  undo_.push_back(committed_);
+  redo_.clear();
+  committed_.chains = current;
+  committed_.limits = after;
+}
+
+namespace {
+
+// Moves `from`'s last snapshot into `committed` (which goes onto `to`) and hands it out.
+bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
+          std::vector<History::Snapshot>& from, std::vector<History::Snapshot>& to, History::Snapshot& committed) {
+  if (from.empty()) return false;
+  // An edit still in progress (not committed) is dropped with the undo.
+  to.push_back(committed);
+  committed = from.back();
+  from.pop_back();
+  current = committed.chains;
+  if (limits != nullptr && !committed.limits.limits.empty() &&
+      committed.limits.limits.size() == limits->limits.size())
+    *limits = committed.limits;
+  if (full_body != nullptr) *full_body = committed.full_body;
+  return true;
+}
+
+}  // namespace
+
+bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body) {
+  return step(current, limits, full_body, undo_, redo_, committed_);
+}
+
+bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body) {
+  return step(current, limits, full_body, redo_, undo_, committed_);
+}
+
+}  // namespace app

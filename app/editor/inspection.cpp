@@ -1,0 +1,150 @@
+#include "app/editor/inspection.h"
+
+#include <chrono>
+
+#include "solvers/ik/goal_space.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/scene/solver_table.h"
+
+namespace app {
+namespace {
+
+void ghost_of(const ik::Skeleton& s, const std::vector<glm::mat4>& world, const std::vector<int>& joints,
+              GhostPose& out) {
+  out.bone_segments.clear();
+  out.joints.clear();
+  for (size_t k = 0; k < joints.size(); ++k) {
+    const int j = joints[k];
+    out.joints.push_back(ik::position_of(world[static_cast<size_t>(j)]));
+    const int p = s.parent[static_cast<size_t>(j)];
+    // A bone belongs to the ghost when both its ends are chain joints.
+    for (size_t m = 0; m < k; ++m)
+      if (joints[m] == p) {
+        out.bone_segments.push_back(ik::position_of(world[static_cast<size_t>(p)]));
+        out.bone_segments.push_back(ik::position_of(world[static_cast<size_t>(j)]));
+      }
+  }
+}
+
+// The pose with the chain joints of `trace` set from its iteration `iteration`.
+bool pose_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, ik::Pose& pose) {
+  const size_t n = trace.joints.size();
+  if (n == 0 || iteration < 0 || (static_cast<size_t>(iteration) + 1) * n > trace.poses.size()) return false;
+  pose = editor.pose;
+  for (size_t k = 0; k < n; ++k)
+    pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[static_cast<size_t>(iteration) * n + k];
+  return true;
+}
+
+}  // namespace
+
+void solve_from_rest(Editor& editor) {
+  reset_pose(editor);
+  solve_chains(editor);
+  const int c = editor.selected_chain;
+  editor.explicit_solve_chain = -1;
+  if (c < 0 || c >= static_cast<int>(editor.frame_solve.traces.size())) return;
+  editor.explicit_solve_chain = c;
+  editor.explicit_solve_trace = editor.frame_solve.traces[static_cast<size_t>(c)];
+  editor.explicit_solve_chains = editor.chains;
+}
+
+const ik::Trace* inspected_trace(const Editor& editor, int c, bool* is_explicit) {
+  if (is_explicit) *is_explicit = false;
+  if (c < 0) return nullptr;
+  if (c == editor.explicit_solve_chain && same_chains(editor.chains, editor.explicit_solve_chains)) {
+    if (is_explicit) *is_explicit = true;
+    return &editor.explicit_solve_trace;
+  }
+  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return nullptr;
+  return &editor.frame_solve.last_work[static_cast<size_t>(c)];
+}
+
+bool ghost_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, GhostPose& out) {
+  ik::Pose pose;
+  if (!pose_at_iteration(editor, trace, iteration, pose)) return false;
+  std::vector<glm::mat4> world;
+  ik::fk_all(editor.rig.skeleton, pose, world);
+  ghost_of(editor.rig.skeleton, world, trace.joints, out);
+  return true;
+}
+
+std::vector<glm::vec3> effector_trail(const Editor& editor, int chain, const ik::Trace& trace) {
+  std::vector<glm::vec3> trail;
+  if (chain < 0 || chain >= static_cast<int>(editor.chains.size()) || trace.joints.empty()) return trail;
+  const int effector = editor.chains[static_cast<size_t>(chain)].effector;
+  const int iterations = static_cast<int>(trace.poses.size() / trace.joints.size());
+  ik::Pose pose;
+  std::vector<glm::mat4> world;
+  for (int i = 0; i < iterations; ++i) {
+    if (!pose_at_iteration(editor, trace, i, pose)) break;
+    ik::fk_all(editor.rig.skeleton, pose, world);
+    trail.push_back(ik::position_of(world[static_cast<size_t>(effector)]));
+  }
+  return trail;
+}
+
+std::vector<glm::vec3> clamped_joints(const Editor& editor) {
+  std::vector<glm::vec3> points;
+  for (size_t c = 0; c < editor.frame_solve.last_work.size() && c < editor.chains.size(); ++c) {
+    if (!editor.chains[c].enabled) continue;
+    const ik::Trace& t = editor.frame_solve.last_work[c];
+    for (size_t k = 0; k < t.clamped.size() && k < t.joints.size(); ++k)
+      if (t.clamped[k]) points.push_back(ik::position_of(editor.world[static_cast<size_t>(t.joints[k])]));
+  }
+  return points;
+}
+
+std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
+  std::vector<ComparisonRun> runs;
+  const int c = editor.selected_chain;
+  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return runs;
+  const ik::Skeleton& s = editor.rig.skeleton;
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  const std::vector<int> path = ik::chain_path(s, chain.root, chain.effector);
+  if (path.empty()) return runs;
+  const int bones = static_cast<int>(path.size()) - 1;
+
+  ik::Pose start = editor.pose;
+  for (int j : path) start.local[static_cast<size_t>(j)] = s.rest[static_cast<size_t>(j)];
+  ik::Workspace workspace;
+  std::vector<glm::mat4> world;
+  for (int k = 0; k < ik::solver_count(); ++k) {
+    const ik::SolverInfo& info = ik::solver_table()[k];
+    if (info.scale_goal || (info.exact_bones > 0 && info.exact_bones != bones)) continue;
+    ComparisonRun run;
+    run.solver = k;
+    ik::Chain trial = chain;
+    trial.solver = k;
+    // A following or aim goal as the scene solve would hand it over (solvers/goal_space.h).
+    if (ik::goal_is_derived(chain)) {
+      if (!ik::solving_goal(s, start, chain, trial.goal)) return runs;
+      trial.follow_joint = -1;
+      trial.aim = false;
+    }
+    trial.params.warm_start = true;  // from `start`, the same for every solver
+    ik::Pose pose = start;
+    ik::Trace trace;
+    const auto t0 = std::chrono::steady_clock::now();
+    run.result = info.solve(s, trial, pose, workspace, &trace);
+    const auto t1 = std::chrono::steady_clock::now();
+    run.microseconds = std::chrono::duration<float, std::micro>(t1 - t0).count();
+    run.errors = trace.error;
+    ik::fk_all(s, pose, world);
+    ghost_of(s, world, path, run.ghost);
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out) {
+  const int c = editor.selected_chain;
+  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  if (chain.solver < 0 || chain.solver >= ik::solver_count()) return false;
+  if (ik::solver_table()[chain.solver].family != ik::SolverFamily::jacobian) return false;
+  ik::Workspace workspace;  // scratch only: the editor's holds per-chain simulation state
+  return ik::jacobian_readout(editor.rig.skeleton, chain, editor.pose, workspace, out);
+}
+
+}  // namespace app

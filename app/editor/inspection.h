@@ -1,0 +1,43 @@
+// Inspecting solves: the pose at any iteration of the selected chain's last solve (a
+// ghost and the effector's trail), the joints a limit clamped, the Jacobian's singular
+// values, and every solver run on the same chain from the same start (comparison).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/editor/editor.h"
+#include "solvers/ik/jacobian/jacobian_readout.h"
+
+namespace app {
+
+// Every joint back to rest, then one solve of every chain, the selected chain's trace
+// recorded and kept as the last explicit solve.
+void solve_from_rest(Editor& editor);
+
+// The trace Step and the plot show for chain `c`: the last explicit solve while the chains
+// are as it solved them, else the current frame's last solve that iterated; `is_explicit`
+// says which. Null when there is none.
+const ik::Trace* inspected_trace(const Editor& editor, int c, bool* is_explicit);
+
+// The selected chain at iteration `iteration` of `trace` (poses recorded): the current
+// pose with the chain's joints replaced by the trace's. False without recorded poses.
+bool ghost_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, GhostPose& out);
+
+// The effector's model-space position after each iteration of `trace`.
+std::vector<glm::vec3> effector_trail(const Editor& editor, int chain, const ik::Trace& trace);
+
+// Model-space positions of the joints a limit clamped in each chain's last solve that
+// iterated.
+std::vector<glm::vec3> clamped_joints(const Editor& editor);
+
+// Solves the selected chain with every solver that can take it, each from the rest pose
+// of the chain's joints (the rest of the pose as it is now), with the chain's params.
+std::vector<ComparisonRun> compare_solvers(const Editor& editor);
+
+// The Jacobian readout (singular values, rank, conditioning, whether the goal lies along a
+// near-null direction; solvers/jacobian_readout.h) for the selected chain at the current
+// pose, if its solver is Jacobian-based.
+bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out);
+
+}  // namespace app

@@ -1,0 +1,262 @@
+// Index:
+//   source         the chain, the editor's goal paths, the track
+//   run            run_motion_analysis, the live rerun when the chain's inputs change
+//   frames         jump to a frame (timeline and ghosts), the ghosts
+//   export         the table and the series as CSV
+//   run            open, run, the ghosts, the rerun when the chain's inputs change
+//   state-out      motion_panel_json
+// (The panel on screen: app/ui/motion_panel_view.cpp.)
+#include "app/editor/motion_panel.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "app/editor/editor.h"
+#include "app/editor/motion_batch.h"
+#include "io/files/atomic_file.h"
+#include "io/report/motion_report.h"
+#include "io/report/motion_series.h"
+#include "io/session/session.h"
+#include "solvers/rig/suggest_chains.h"
+#include "solvers/scene/solver_table.h"
+
+namespace app {
+namespace {
+
+// ---- Source -------------------------------------------------------------------------------
+
+bool valid_chain(const Editor& editor, int c) { return c >= 0 && c < static_cast<int>(editor.chains.size()); }
+
+// The goal paths the editor holds (recorded, or loaded with a session: app/editor/goal_recorder.h),
+// copied when the panel opens or runs.
+void load_goal_paths(Editor& editor) {
+  MotionPanel& m = editor.motion;
+  m.goal_paths.clear();
+  m.goal_path_chains.clear();
+  for (const ik::SessionGoalPath& p : editor.goal_paths) {
+    m.goal_paths.push_back(p.path);
+    m.goal_path_chains.push_back(p.chain);
+  }
+}
+
+// The chain to analyse: a goal path's own chain, else the selected chain, else the last one,
+// else the first enabled limb chain.
+int choose_chain(const Editor& editor, const std::string& name) {
+  const MotionPanel& m = editor.motion;
+  if (!name.empty()) return pick_motion_chain(editor.rig, editor.chains, name, -1);
+  if (m.use_goal_path && m.goal_path >= 0 && m.goal_path < static_cast<int>(m.goal_path_chains.size()) &&
+      valid_chain(editor, m.goal_path_chains[static_cast<size_t>(m.goal_path)]))
+    return m.goal_path_chains[static_cast<size_t>(m.goal_path)];
+  if (valid_chain(editor, editor.selected_chain)) return editor.selected_chain;
+  if (valid_chain(editor, m.chain)) return m.chain;
+  return pick_motion_chain(editor.rig, editor.chains, "", -1);
+}
+
+// The inputs a solve reads from the chain besides the goal position (which the track sets):
+// the joints, every parameter of the parameter table, the pole and whether the goal has an
+// orientation.
+bool same_inputs(const ik::Chain& a, const ik::Chain& b) {
+  if (a.root != b.root || a.effector != b.effector || a.goal.use_pole != b.goal.use_pole ||
+      a.goal.pole_target != b.goal.pole_target || a.goal.pole_twist != b.goal.pole_twist ||
+      a.goal.use_orientation != b.goal.use_orientation)
+    return false;
+  for (int i = 0; i < ik::param_count(); ++i) {
+    const ik::ParamInfo& param = ik::param_table()[i];
+    const bool same = param.kind == ik::ParamKind::vector3
+                          ? ik::get_param3(a.params, param.field) == ik::get_param3(b.params, param.field)
+                          : ik::get_param(a.params, param.field) == ik::get_param(b.params, param.field);
+    if (!same) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// ---- Frames -------------------------------------------------------------------------------
+
+void jump_to_motion_frame(Editor& editor, int frame) {
+  MotionPanel& m = editor.motion;
+  const ik::MotionReport& report = m.analysis.report();
+  if (!m.has_result || frame < 0 || frame >= static_cast<int>(report.times.size())) return;
+  m.ghost_frame = frame;
+  // A clip source shares the timeline's time line: show the clip at that frame.
+  if (!m.use_goal_path && editor.timeline.clip == m.clip) {
+    editor.timeline.playing = false;
+    set_time(editor, report.times[static_cast<size_t>(frame)]);
+  }
+}
+
+int motion_worst_frame(const MotionPanel& m, int r) {
+  const ik::MotionRun& run = m.analysis.report().runs[static_cast<size_t>(r)];
+  const auto series = static_cast<ik::MotionSeries>(m.series);
+  int best = 0;
+  for (size_t f = 0; f < run.frames.size(); ++f)
+    if (ik::motion_series_value(run.frames[f], series) >
+        ik::motion_series_value(run.frames[static_cast<size_t>(best)], series))
+      best = static_cast<int>(f);
+  return best;
+}
+
+// ---- Export -------------------------------------------------------------------------------
+
+void export_motion_csv(Editor& editor, const std::string& base) {
+  const ik::MotionReport& report = editor.motion.analysis.report();
+  const std::string table = base + "_summary.csv", series = base + "_series.csv";
+  std::string error;
+  if (write_file_atomically(table, ik::motion_summary_csv(report), error) &&
+      write_file_atomically(series, ik::motion_series_csv(report), error))
+    set_status(editor, "Motion analysis: wrote " + table + " and " + series, false);
+  else
+    set_status(editor, error, true);
+}
+
+// ---- Run ----------------------------------------------------------------------------------
+
+void open_motion_panel(Editor& editor, const std::string& chain_name, bool run) {
+  MotionPanel& m = editor.motion;
+  m.open = true;
+  load_goal_paths(editor);
+  // A rig without clips has only the session's goal paths to replay.
+  if (!has_clips(editor) && !m.goal_paths.empty()) m.use_goal_path = true;
+  if (!run) return;
+  m.chain = choose_chain(editor, chain_name);
+  if (!chain_name.empty() && m.chain < 0) {
+    set_status(editor, "--chain '" + chain_name + "': the rig has no such chain", true);
+    return;
+  }
+  if (m.chain >= 0) select_chain(editor, m.chain);  // the Chains panel shows the chain analysed
+  run_motion_analysis(editor);
+}
+
+void run_motion_analysis(Editor& editor) {
+  MotionPanel& m = editor.motion;
+  m.has_result = m.stale = false;
+  m.ghost_frame = -1;
+  m.problem.clear();
+  m.row_order.clear();
+  load_goal_paths(editor);
+  if (!editor.has_rig) return;
+  const int c = choose_chain(editor, "");
+  if (!valid_chain(editor, c)) {
+    m.problem = "no chain to analyse: add or select one in the Chains panel";
+    return;
+  }
+  m.chain = c;
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  m.chain_name = ik::chain_name(editor.rig.skeleton, chain);
+  m.rig_generation = editor.rig_generation;
+  m.clip = editor.timeline.clip;
+  const ik::Pose rest = ik::rest_pose(editor.rig.skeleton);
+  std::string problem;
+  if (m.use_goal_path) {
+    if (m.goal_path < 0 || m.goal_path >= static_cast<int>(m.goal_paths.size()))
+      problem = "no goal path: record one (T) or open a session that has some";
+    else
+      problem = ik::track_from_goal_path(m.goal_paths[static_cast<size_t>(m.goal_path)], 60.0f, 0, ik::PathWrap::clamp,
+                                         m.track);
+  } else if (m.clip < 0 || m.clip >= static_cast<int>(editor.rig.clips.size())) {
+    problem = "the rig has no clip: choose a goal path as the source";
+  } else {
+    problem = ik::track_from_clip(editor.rig.skeleton, rest, editor.rig.clips[static_cast<size_t>(m.clip)],
+                                  chain.effector, editor.timeline.frame_rate, 0, m.track);
+  }
+  if (!m.track.has_orientation || !chain.goal.use_orientation) m.track.has_orientation = false;
+  ik::MotionOptions options;
+  options.warm_start = m.warm_start;
+  options.from_rest = m.from_rest;
+  options.drift = m.drift;
+  if (problem.empty() && !m.warm_start && !m.from_rest) problem = "choose warm start on, off, or both";
+  const auto t0 = std::chrono::steady_clock::now();
+  if (problem.empty()) problem = m.analysis.start(editor.rig.skeleton, chain, rest, m.track, options);
+  if (problem.empty()) m.analysis.run();
+  m.last_run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  m.analysed_chain = chain;
+  if (!problem.empty()) {
+    m.problem = "Motion analysis on chain " + m.chain_name + ": " + problem;
+    set_status(editor, m.problem, true);
+    return;
+  }
+  m.has_result = true;
+  char text[256];
+  std::snprintf(text, sizeof text, "Motion analysis: %s on chain %s, %zu frames x %zu runs in %.1f ms",
+                m.track.source.c_str(), m.chain_name.c_str(), m.track.times.size(), m.analysis.report().runs.size(),
+                m.last_run_ms);
+  set_status(editor, text, false);
+}
+
+void motion_ghosts(const Editor& editor, std::vector<GhostPose>& ghosts, std::vector<int>& solvers) {
+  ghosts.clear();
+  solvers.clear();
+  const MotionPanel& m = editor.motion;
+  if (!m.open || !m.has_result || m.ghost_frame < 0 || m.rig_generation != editor.rig_generation) return;
+  const ik::MotionReport& report = m.analysis.report();
+  const size_t joints = report.path.size();
+  const int own = valid_chain(editor, m.chain) ? editor.chains[static_cast<size_t>(m.chain)].solver : -1;
+  for (const ik::MotionRun& run : report.runs) {
+    if (run.solver == own && run.warm_start) continue;  // the figure itself
+    const size_t first = static_cast<size_t>(m.ghost_frame) * joints;
+    if (first + joints > run.positions.size()) continue;
+    GhostPose ghost;
+    for (size_t k = 0; k < joints; ++k) {
+      ghost.joints.push_back(run.positions[first + k]);
+      if (k > 0) {
+        ghost.bone_segments.push_back(run.positions[first + k - 1]);
+        ghost.bone_segments.push_back(run.positions[first + k]);
+      }
+    }
+    ghosts.push_back(std::move(ghost));
+    solvers.push_back(run.solver);
+  }
+}
+
+void refresh_motion_panel(Editor& editor) {
+  MotionPanel& m = editor.motion;
+  // A new rig: the old result names joints it no longer has.
+  if (m.rig_generation != editor.rig_generation) {
+    m.has_result = false;
+    m.ghost_frame = -1;
+    m.rig_generation = editor.rig_generation;
+  }
+  // The chain's inputs changed (a parameter dragged): rerun live when it is quick enough.
+  if (m.has_result && valid_chain(editor, m.chain) &&
+      !same_inputs(editor.chains[static_cast<size_t>(m.chain)], m.analysed_chain)) {
+    if (m.last_run_ms < kLiveRerunMs)
+      run_motion_analysis(editor);
+    else
+      m.stale = true;
+  }
+}
+
+// ---- State-out ----------------------------------------------------------------------------
+
+nlohmann::json motion_panel_json(const Editor& editor) {
+  const MotionPanel& m = editor.motion;
+  nlohmann::json out = {{"open", m.open}, {"has_result", m.has_result}, {"problem", m.problem}};
+  if (!m.has_result) return out;
+  const ik::MotionReport& report = m.analysis.report();
+  out["source"] = report.source;
+  out["chain"] = m.chain_name;
+  out["frames"] = report.times.size();
+  out["run_ms"] = m.last_run_ms;
+  out["stale"] = m.stale;
+  out["ghost_frame"] = m.ghost_frame;
+  nlohmann::json runs = nlohmann::json::array();
+  for (const ik::MotionRun& run : report.runs) {
+    const ik::MotionSummary& s = run.summary;
+    runs.push_back({{"solver", ik::solver_table()[run.solver].id},
+                    {"warm_start", run.warm_start},
+                    {"max_pop_deg", s.max_pop_degrees},
+                    {"flips", s.flips},
+                    {"jitter_rms_deg", s.rms_jitter_degrees},
+                    {"mean_error", s.mean_error},
+                    {"max_error", s.max_error},
+                    {"mean_us", s.mean_microseconds},
+                    {"max_drift", run.has_drift ? nlohmann::json(s.max_drift_distance) : nlohmann::json(nullptr)}});
+  }
+  out["runs"] = std::move(runs);
+  return out;
+}
+
+}  // namespace app

@@ -1,0 +1,28 @@
+#include "app/editor/panel_fit.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace app {
+
+PanelWidths fit_panels(const PanelLayout& layout, float window_width, float strip, float splitter) {
+  PanelWidths out;
+  const float width = std::isfinite(window_width) ? std::max(0.0f, window_width) : 0.0f;
+  const float fixed = (layout.skeleton_collapsed ? strip : splitter) + (layout.chains_collapsed ? strip : splitter);
+  out.budget = std::max(0.0f, std::floor(width * 0.5f - fixed));
+  float left = layout.skeleton_collapsed ? 0.0f : layout.skeleton_width;
+  float right = layout.chains_collapsed ? 0.0f : layout.chains_width;
+  const float open = left + right;
+  if (open > out.budget && open > 0.0f) {
+    const float scale = out.budget / open;
+    left *= scale;
+    right *= scale;
+  }
+  out.skeleton = layout.skeleton_collapsed ? strip : std::floor(left);
+  out.chains = layout.chains_collapsed ? strip : std::floor(right);
+  const float splitters = (layout.skeleton_collapsed ? 0.0f : splitter) + (layout.chains_collapsed ? 0.0f : splitter);
+  out.viewport = std::max(1.0f, width - out.skeleton - out.chains - splitters);
+  return out;
+}
+
+}  // namespace app

@@ -1,0 +1,24 @@
+// Where the side panels go in a window of a given width: the saved widths
+// (panel_layout_file.h) as long as the 3D viewport keeps at least half the window, else
+// both narrowed in proportion. A collapsed panel is a thin strip at its edge. Pure
+// arithmetic, so the rule is unit-tested rather than found by looking.
+#pragma once
+
+#include "app/editor/panel_layout_file.h"
+
+namespace app {
+
+struct PanelWidths {
+  float skeleton = 0.0f;  // the left panel, or its collapsed strip (window points)
+  float chains = 0.0f;    // the right panel, or its strip
+  float viewport = 0.0f;  // what is left between them and their splitters (>= 1)
+  float budget = 0.0f;    // the most the two open panels may take together
+};
+
+// `strip`: a collapsed panel's width; `splitter`: the draggable edge beside an open
+// panel. The open panels get at most half the window minus the strips and splitters, so
+// the viewport is never narrower than half the window (when the window has room for it).
+// Widths are whole points.
+PanelWidths fit_panels(const PanelLayout& layout, float window_width, float strip, float splitter);
+
+}  // namespace app

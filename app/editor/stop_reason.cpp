@@ -1,0 +1,30 @@
+#include "app/editor/stop_reason.h"
+
+#include <cstdio>
+
+namespace app {
+
+StopReason describe_stop(const ik::SolverInfo& solver, const ik::Params& params, const ik::SolveResult& result) {
+  StopReason out;
+  const bool physics = solver.family == ik::SolverFamily::physics;
+  out.status = ik::to_string(result.status);
+  if (physics && result.status == ik::SolveStatus::max_iterations) out.status = "still settling";
+  char buf[160];
+  if (result.iterations <= 0) {
+    std::snprintf(buf, sizeof(buf),
+                  result.status == ik::SolveStatus::reached ? "already within tolerance, error %.3g"
+                                                            : "no iteration run, error %.3g",
+                  static_cast<double>(result.error));
+  } else if (physics) {
+    std::snprintf(buf, sizeof(buf), "after %d substep%s (one %.3g s time step), error %.3g", result.iterations,
+                  result.iterations == 1 ? "" : "s", static_cast<double>(params.time_step),
+                  static_cast<double>(result.error));
+  } else {
+    std::snprintf(buf, sizeof(buf), "after %d of %d iterations, error %.3g", result.iterations, params.max_iterations,
+                  static_cast<double>(result.error));
+  }
+  out.detail = buf;
+  return out;
+}
+
+}  // namespace app

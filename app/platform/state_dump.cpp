@@ -1,0 +1,296 @@
+#include "app/platform/state_dump.h"
+
+#include <nlohmann/json.hpp>
+
+#include "app/editor/file_commands.h"
+#include "app/editor/full_body_mode.h"
+#include "app/editor/goal_handles.h"
+#include "app/editor/goal_motion.h"
+#include "app/editor/inspection.h"
+#include "app/viewport/viewport_input.h"
+#include "io/files/atomic_file.h"
+#include "io/session/session_full_body.h"
+#include "render/skinning.h"
+#include "solvers/anim/clip_playback.h"
+#include "solvers/ik/full_body/full_body.h"
+#include "solvers/ik/goal_error.h"
+#include "solvers/ik/goal_space.h"
+
+namespace app {
+namespace {
+
+// The time axis (app/editor/timeline.h): the rig's clips (name, duration in seconds, channel
+// count), the clip shown, its time and frame, playing or not, and every joint's
+// model-space position in the clip's own pose at that time ("animated", before the IK and
+// the blend; "joints"[i]["model"] is after them).
+nlohmann::json timeline_json(const Editor& editor) {
+  using nlohmann::json;
+  const Timeline& t = editor.timeline;
+  json clips = json::array();
+  if (editor.has_rig)
+    for (const ik::Clip& clip : editor.rig.clips)
+      clips.push_back({{"name", clip.name},
+                       {"start", clip.start},
+                       {"end", clip.end},
+                       {"duration", clip.duration()},
+                       {"channels", clip.channels.size()}});
+  json out = {{"clips", std::move(clips)}};
+  const bool has_clip = editor.has_rig && t.clip >= 0 && t.clip < static_cast<int>(editor.rig.clips.size());
+  out["clip"] = has_clip ? json(editor.rig.clips[static_cast<size_t>(t.clip)].name) : json(nullptr);
+  out["clip_index"] = t.clip;
+  out["time"] = t.time;
+  out["path_clock"] = t.path_clock;  // without a clip: the goal paths' replay time
+  out["playing"] = t.playing;
+  out["loop"] = t.loop;
+  out["speed"] = t.speed;
+  out["frame_rate"] = t.frame_rate;
+  if (has_clip) out["frame"] = ik::frame_at(t.time, editor.rig.clips[static_cast<size_t>(t.clip)].start, t.frame_rate);
+  json animated = json::array();
+  if (editor.has_rig && t.animated.local.size() == editor.rig.skeleton.rest.size()) {
+    std::vector<glm::mat4> world;
+    ik::fk_all(editor.rig.skeleton, t.animated, world);
+    for (const glm::mat4& m : world) {
+      const glm::vec3 p = ik::position_of(m);
+      animated.push_back({p.x, p.y, p.z});
+    }
+  }
+  out["animated"] = std::move(animated);
+  return out;
+}
+
+// Full-body mode (app/editor/full_body_mode.h): whether it is on, its chain, its settings (as a
+// session saves them), the root (hips) position, the tolerance, the balance as the last
+// solve measured it (active, the centre of mass, its target and the distance across up),
+// and each effector's name, joint, pinned, weight, whether it holds, goal, position and
+// error (model space).
+nlohmann::json full_body_json(const Editor& editor) {
+  using nlohmann::json;
+  const int fb = full_body_chain_index(editor);
+  json out = {{"on", fb >= 0}, {"chain", fb}};
+  // The session's own writer (an ordered_json, hence the round trip through text).
+  out["settings"] = json::parse(ik::full_body_settings_json(editor.full_body.settings).dump());
+  if (fb < 0) return out;
+  const ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
+  const glm::vec3 root = ik::position_of(editor.world[static_cast<size_t>(body.root)]);
+  out["root"] = body.root;
+  out["root_position"] = {root.x, root.y, root.z};
+  out["tolerance"] = full_body_tolerance(editor, fb);
+  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.workspace);
+  const glm::vec3 centre = solve.centre_of_mass, target = solve.balance_target;
+  out["balance"] = {{"active", solve.balance_active},
+                    {"centre_of_mass", {centre.x, centre.y, centre.z}},
+                    {"target", {target.x, target.y, target.z}},
+                    {"error", solve.balance_error}};
+  json effectors = json::array();
+  for (const EffectorState& e : full_body_effectors(editor, fb))
+    effectors.push_back({{"name", e.name},
+                         {"joint", e.joint},
+                         {"pinned", e.pinned},
+                         {"weight", e.weight},
+                         {"holds", e.holds},
+                         {"goal", {e.goal.x, e.goal.y, e.goal.z}},
+                         {"position", {e.position.x, e.position.y, e.position.z}},
+                         {"error", e.error}});
+  out["effectors"] = std::move(effectors);
+  return out;
+}
+
+// The selected goal handle, which the gizmo is on (app/editor/full_body_mode.h): its index, its
+// chain, the full-body extra effector it is (-1: the chain's own goal), that effector's joint
+// and name, and its goal (model space, and in window points).
+nlohmann::json selected_goal_handle_json(const Editor& editor, const ViewportArea& area) {
+  using nlohmann::json;
+  const int h = selected_goal_handle(editor);
+  json out = {{"handle", h}, {"chain", editor.selected_chain}, {"extra_effector", -1}, {"joint", -1}, {"name", ""}};
+  if (h < 0 || !editor.has_rig) return out;
+  const GoalHandleRef ref = goal_handle_ref(editor.chains, full_body_chain_index(editor), h);
+  const ik::Chain& chain = editor.chains[static_cast<size_t>(ref.chain)];
+  const int extra = ref.extra;
+  const int joint = extra >= 0 ? chain.extra_effectors[static_cast<size_t>(extra)].joint : chain.effector;
+  const glm::vec3 goal = goal_handle_goal(editor, h).position;
+  const glm::vec2 window = project_to_window(editor.camera, area, goal);
+  out["extra_effector"] = extra;
+  out["joint"] = joint;
+  out["name"] = joint >= 0 && joint < editor.rig.skeleton.joint_count()
+                    ? editor.rig.skeleton.name[static_cast<size_t>(joint)]
+                    : "";
+  out["goal"] = {goal.x, goal.y, goal.z};
+  out["goal_window"] = {window.x, window.y};
+  return out;
+}
+
+// Goal paths (app/editor/goal_recorder.h): each recorded path with its chain, sample count and
+// duration, and the recorder.
+nlohmann::json goal_paths_json(const Editor& editor) {
+  using nlohmann::json;
+  json paths = json::array();
+  for (const ik::SessionGoalPath& entry : editor.goal_paths) {
+    json positions = json::array();
+    for (const ik::GoalPathSample& s : entry.path.samples)
+      positions.push_back({s.position.x, s.position.y, s.position.z});
+    paths.push_back({{"chain", entry.chain},
+                     {"name", entry.path.name},
+                     {"samples", entry.path.samples.size()},
+                     {"duration", entry.path.duration()},
+                     {"has_orientation", entry.path.has_orientation},
+                     {"positions", std::move(positions)}});
+  }
+  return paths;
+}
+
+}  // namespace
+
+bool write_state_json(const Editor& editor, const ViewportArea& area, const WindowMetrics& metrics,
+                      const RunHealth& health, const render::FrameStats& draws, const std::string& path,
+                      std::string& error) {
+  using nlohmann::json;
+  const float scale_x =
+      metrics.window_width > 0 ? static_cast<float>(metrics.framebuffer_width) / metrics.window_width : 1.0f;
+  const float scale_y =
+      metrics.window_height > 0 ? static_cast<float>(metrics.framebuffer_height) / metrics.window_height : 1.0f;
+  json state;
+  state["window"] = {metrics.window_width, metrics.window_height};
+  state["framebuffer"] = {metrics.framebuffer_width, metrics.framebuffer_height};
+  // The 3D viewport in framebuffer pixels, origin top-left (as in a screenshot).
+  state["viewport"] = {area.x * scale_x, area.y * scale_y, area.width * scale_x, area.height * scale_y};
+  state["camera"] = {{"target", {editor.camera.target.x, editor.camera.target.y, editor.camera.target.z}},
+                     {"distance", editor.camera.distance},
+                     {"yaw", editor.camera.yaw},
+                     {"pitch", editor.camera.pitch},
+                     {"orthographic", editor.camera.orthographic}};
+  state["gizmo_mode"] = editor.gizmo_mode == GizmoMode::translate ? "translate" : "rotate";
+  state["status"] = editor.status;
+  state["status_is_error"] = editor.status_is_error;
+  state["selected_joint"] = editor.selected_joint;
+  state["file"] = editor.has_rig ? editor.rig.path : "";
+  state["recent_files"] = editor.recent_files;  // File > Open recent, newest first
+  json joints = json::array();
+  if (editor.has_rig) {
+    const ik::Skeleton& s = editor.rig.skeleton;
+    for (int i = 0; i < s.joint_count(); ++i) {
+      const size_t u = static_cast<size_t>(i);
+      const glm::vec3 p = ik::position_of(editor.world[u]);
+      bool visible = false;
+      const glm::vec2 w = project_to_window(editor.camera, area, p, &visible);
+      joints.push_back({{"index", i},
+                        {"name", s.name[u]},
+                        {"parent", s.parent[u]},
+                        {"added_tip", s.is_added_tip[u] != 0},
+                        // The joint's rig role ("left hand", "spine 2", "none"): solvers/rig_roles.h.
+                        {"role", u < editor.rig.roles.size() ? ik::describe_role(editor.rig.roles[u]) : "none"},
+                        {"model", {p.x, p.y, p.z}},
+                        {"window", {w.x, w.y}},
+                        {"pixel", {w.x * scale_x, w.y * scale_y}},
+                        {"in_front_of_camera", visible}});
+    }
+  }
+  state["joints"] = std::move(joints);
+  json chains = json::array();
+  for (size_t c = 0; c < editor.chains.size(); ++c) {
+    const ik::Chain& chain = editor.chains[c];
+    const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // model space, any goal mode
+    const glm::vec3 effector = ik::position_of(editor.world[static_cast<size_t>(chain.effector)]);
+    const glm::vec2 goal_window = project_to_window(editor.camera, area, goal);
+    json entry = {{"root", chain.root},
+                  {"effector", chain.effector},
+                  {"enabled", chain.enabled},
+                  {"goal", {goal.x, goal.y, goal.z}},
+                  {"goal_window", {goal_window.x, goal_window.y}},
+                  {"effector_position", {effector.x, effector.y, effector.z}},
+                  {"distance_to_goal", glm::length(effector - goal)}};
+    // The rotation part of a possibly scaled (a centimetre rig's 0.01) or sheared matrix:
+    // quat_cast expects a pure rotation.
+    const glm::quat e = ik::rotation_of(glm::mat3(editor.world[static_cast<size_t>(chain.effector)]));
+    entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
+    // ---- Group and goal space (solvers/goal_space.h): "pinned" or "follows joint N". ----
+    entry["group"] = ik::to_string(chain.group);
+    entry["goal_space"] =
+        chain.follow_joint < 0 ? std::string("pinned") : "follows joint " + std::to_string(chain.follow_joint);
+    entry["follow_joint"] = chain.follow_joint;
+    // Goal mode (app/editor/goal_motion.h): "pinned", "follows joint", "follows animation", "follows path".
+    entry["goal_mode"] = ik::to_string(ik::goal_mode(chain));
+    entry["follow_path"] = chain.follow_path;
+    if (chain.motion == ik::Chain::Motion::animated)
+      entry["goal_offset"] = {chain.goal.position.x, chain.goal.position.y, chain.goal.position.z};
+    entry["aim"] = chain.aim;
+    entry["aim_axis"] = {chain.aim_axis.x, chain.aim_axis.y, chain.aim_axis.z};  // in the effector's frame
+    if (chain.goal.use_orientation) {
+      const glm::quat q = model_goal(editor, static_cast<int>(c)).orientation;
+      entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
+    }
+    entry["ik_weight"] = chain.ik_weight;  // solvers/ik_blend.h
+    {  // Pole target (solvers/pole.h): where it is, whether the solve uses it, its handle on screen.
+      const ik::Goal& g = chain.goal;
+      const glm::vec2 pole_window = project_to_window(editor.camera, area, g.pole_target);
+      entry["pole"] = {{"used", pole_shown(editor, static_cast<int>(c))},
+                       {"on", g.use_pole},
+                       {"target", {g.pole_target.x, g.pole_target.y, g.pole_target.z}},
+                       {"twist", g.pole_twist},
+                       {"window", {pole_window.x, pole_window.y}},
+                       {"middle_joint", chain_middle_joint(editor, static_cast<int>(c))}};
+    }
+    if (c < editor.frame_solve.results.size()) {
+      entry["status"] = ik::to_string(editor.frame_solve.results[c].status);
+      entry["iterations"] = editor.frame_solve.results[c].iterations;
+      entry["error"] = editor.frame_solve.results[c].error;
+    }
+    chains.push_back(std::move(entry));
+  }
+  state["chains"] = std::move(chains);
+  state["timeline"] = timeline_json(editor);
+  state["motion_analysis"] = motion_panel_json(editor);  // the Motion panel's last run (app/editor/motion_panel.h)
+  state["full_body"] = full_body_json(editor);
+  state["goal_paths"] = goal_paths_json(editor);
+  state["recording"] = {{"active", editor.recorder.active},
+                        {"chain", editor.recorder.chain},
+                        {"samples", editor.recorder.path.samples.size()}};
+  // Where the skinned meshes are drawn: each mesh's box projected, in framebuffer pixels
+  // (x0, y0, x1, y1), so a test knows which pixels may be mesh rather than background.
+  json meshes = json::array();
+  if (editor.has_rig && editor.show_mesh) {
+    for (const ik::SkinnedMesh& mesh : editor.rig.meshes) {
+      glm::vec3 lo, hi;
+      if (!render::skinned_bounds(mesh, editor.world, lo, hi)) continue;
+      glm::vec2 a(1e9f), b(-1e9f);
+      for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y, (corner & 4) ? hi.z : lo.z);
+        const glm::vec2 w = project_to_window(editor.camera, area, p);
+        a = glm::min(a, w);
+        b = glm::max(b, w);
+      }
+      meshes.push_back({a.x * scale_x, a.y * scale_y, b.x * scale_x, b.y * scale_y});
+    }
+  }
+  state["mesh_pixels"] = std::move(meshes);
+  state["selected_chain"] = editor.selected_chain;
+  state["selected_goal_handle"] = selected_goal_handle_json(editor, area);
+  // Whether chains are solved every frame (Space, Pause and step mode stop it): a test that
+  // drags a goal needs to know if the effector should have followed.
+  state["solving"] = editor.solving;
+  // The selected chain's inspection: which solve Step and the plot show, and its errors.
+  json inspection = {{"step_mode", editor.step_mode}, {"iteration", editor.inspect_iteration}};
+  bool is_explicit = false;
+  const ik::Trace* trace = inspected_trace(editor, editor.selected_chain, &is_explicit);
+  inspection["source"] = trace == nullptr ? "none" : is_explicit ? "last explicit solve" : "current frame";
+  inspection["errors"] = trace == nullptr ? std::vector<float>{} : trace->error;
+  state["inspection"] = std::move(inspection);
+  json rects = json::object();
+  for (const auto& [name, r] : editor.ui_rects) rects[name] = {r[0], r[1], r[2], r[3]};
+  state["ui_rects"] = std::move(rects);
+  state["unsaved_changes"] = has_unsaved_changes(editor);
+  state["pending_prompt"] = editor.pending_action != 0;
+  state["rss_kib_per_second"] = health.rss_kib_per_second;
+  state["frame_ms_per_second"] = health.frame_ms_per_second;
+  state["startup_ms"] = health.startup_ms;
+  state["frames_run"] = health.frames;
+  json shots = json::array();
+  for (const Editor::ScreenshotTaken& shot : editor.screenshots_taken)
+    shots.push_back({{"file", shot.file}, {"frame", shot.frame}});
+  state["screenshots"] = std::move(shots);
+  state["draws_last_frame"] = {{"draw_calls", draws.draw_calls}, {"triangles", draws.triangles},
+                               {"bones", draws.bones},           {"joints", draws.joints},
+                               {"points", draws.points},         {"points_culled", draws.points_culled}};
+  return write_file_atomically(path, state.dump(1) + "\n", error);
+}
+
+}  // namespace app

@@ -1,0 +1,273 @@
+// The Full body panel (full_body_panel.h).
+//
+// Index: effector_table, effector_plot, solve_summary, balance_controls, stiffness_controls,
+// comparison_table, draw_full_body_window, draw_full_body_details
+#include "app/ui/full_body_panel.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/editor/full_body_mode.h"
+#include "app/editor/inspection.h"
+#include "app/ui/error_plot.h"
+#include "app/ui/panels.h"
+#include "solvers/anim/pose.h"
+#include "solvers/ik/full_body/full_body.h"
+
+namespace app {
+namespace {
+
+// A holding effector's goal starts where the effector is, so turning it on moves nothing.
+void hold_here(Editor& editor, ik::EffectorGoal& e) {
+  e.goal.position = ik::position_of(editor.world[static_cast<size_t>(e.joint)]);
+}
+
+// Pin, weight and error of each effector, then the total (largest and sum of the holding ones).
+void effector_table(Editor& editor, int fb) {
+  const std::vector<EffectorState> states = full_body_effectors(editor, fb);
+  const float tolerance = full_body_tolerance(editor, fb);
+  ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
+  float largest = 0.0f, sum = 0.0f;
+  if (!ImGui::BeginTable("effectors", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  // The name takes what the other columns leave, and gives way in the middle when long.
+  ImGui::TableSetupColumn("Effector", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Pin");
+  ImGui::TableSetupColumn("Weight");
+  ImGui::TableSetupColumn("Error");
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < states.size(); ++i) {
+    const EffectorState& s = states[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    bool cut = false;
+    ImGui::TextUnformatted(elide_to_width(s.name, ImGui::GetContentRegionAvail().x, &cut).c_str());
+    if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.name.c_str());
+    ImGui::TableNextColumn();
+    if (i == 0) {
+      ImGui::TextDisabled("main");
+    } else {
+      ik::EffectorGoal& e = body.extra_effectors[i - 1];
+      bool pinned = e.pinned;
+      if (ImGui::Checkbox("##pin", &pinned)) {
+        if (pinned && !s.holds) hold_here(editor, e);
+        e.pinned = pinned;
+        editor.history.commit(editor.chains);
+      }
+    }
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(48.0f);
+    if (i == 0) {
+      ImGui::TextDisabled("1");
+    } else {
+      ik::EffectorGoal& e = body.extra_effectors[i - 1];
+      float weight = e.weight;
+      if (ImGui::SliderFloat("##weight", &weight, 0.0f, 4.0f, "%.2f")) {
+        if (!s.holds && weight > 0.0f) hold_here(editor, e);
+        e.weight = weight;
+      }
+      if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains);
+    }
+    ImGui::TableNextColumn();
+    if (s.holds) {
+      const bool within = s.error <= tolerance;
+      ImGui::TextColored(within ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(0.95f, 0.45f, 0.40f, 1.0f), "%.1e",
+                         s.error);
+      largest = std::fmax(largest, s.error);
+      sum += s.error;
+    } else {
+      ImGui::TextDisabled("free");
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+  ImGui::Text("largest %.1e, sum %.1e", largest, sum);
+  ImGui::TextDisabled("tolerance %.1e", tolerance);
+}
+
+// Each effector's error per iteration of the solve Step inspects, and the largest (total).
+void effector_plot(const Editor& editor, int fb) {
+  bool is_explicit = false;
+  const ik::Trace* trace = inspected_trace(editor, fb, &is_explicit);
+  std::vector<std::vector<float>> per_effector;
+  if (trace == nullptr || !effector_errors_per_iteration(editor, fb, *trace, per_effector)) {
+    ImGui::TextDisabled("select the full-body chain and move a goal to record a solve");
+    return;
+  }
+  const std::vector<EffectorState> states = full_body_effectors(editor, fb);
+  static const ImU32 palette[] = {IM_COL32(90, 200, 250, 255),  IM_COL32(250, 170, 60, 255),
+                                  IM_COL32(120, 220, 120, 255), IM_COL32(230, 110, 200, 255),
+                                  IM_COL32(200, 200, 90, 255),  IM_COL32(160, 140, 250, 255),
+                                  IM_COL32(250, 110, 100, 255)};
+  std::vector<PlotSeries> series;
+  series.push_back({&trace->error, IM_COL32(240, 240, 240, 255), "total (largest)"});
+  for (size_t i = 0; i < per_effector.size() && i < states.size(); ++i)
+    if (states[i].holds) series.push_back({&per_effector[i], palette[i % 7], states[i].name});
+  draw_error_plot(series, editor.step_mode ? editor.inspect_iteration : -1, full_body_tolerance(editor, fb));
+}
+
+void solve_summary(const Editor& editor, int fb) {
+  const size_t c = static_cast<size_t>(fb);
+  if (c < editor.frame_solve.results.size()) {
+    const ik::SolveResult& r = editor.frame_solve.results[c];
+    ImGui::Text("%s, %d it, %.1f µs", ik::to_string(r.status), r.iterations,
+                c < editor.frame_solve.chain_microseconds.size() ? editor.frame_solve.chain_microseconds[c] : 0.0f);
+  }
+  if (c < editor.frame_solve.last_work.size()) {
+    int clamped = 0;
+    for (std::uint8_t k : editor.frame_solve.last_work[c].clamped) clamped += k != 0 ? 1 : 0;
+    ImGui::Text("%d joints clamped", clamped);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("joints a limit clamped in the last solve that iterated");
+  }
+}
+
+// The balance on or off (one undo step), and how far the centre of mass is from where the
+// balance wants it (over the feet as at rest); the viewport draws both.
+void balance_controls(Editor& editor, int fb) {
+  if (ImGui::Checkbox("Balance", &editor.full_body.settings.balance))
+    editor.history.commit(editor.chains, editor.full_body);
+  remember_rect(editor, "full_body_balance");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "keep the centre of mass over the pinned feet, as far as the goals leave room:\n"
+        "a hand reaching forward bends the spine and keeps the hips back");
+  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.workspace);
+  if (!editor.full_body.settings.balance || !solve.balance_active) return;
+  ImGui::SameLine();
+  const bool settled = solve.balance_error <= ik::kBalanceTolerance * full_body_tolerance(editor, fb);
+  const ImVec4 colour = settled ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.65f, 0.25f, 1.0f);
+  ImGui::TextColored(colour, "centre of mass %.1e off", solve.balance_error);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "its distance across the up axis from over the feet (model units);\n"
+        "orange: the goals leave the balance no room to settle");
+}
+
+// One slider per role the rig has (the stiffness of every joint with that role), and the
+// hips' translation. Each drag is one undo step, committed when the slider is let go, as the
+// chain parameter sliders do; the values stay within what a session accepts.
+void stiffness_controls(Editor& editor) {
+  ik::FullBodySettings& settings = editor.full_body.settings;
+  const ImGuiSliderFlags flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
+  const auto commit_when_done = [&editor] {
+    if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains, editor.full_body);
+  };
+  // Two sliders a row, each named inside itself ("spine 4.00"), so the section fits the tab.
+  if (!ImGui::BeginTable("stiffness", 2, ImGuiTableFlags_SizingStretchSame)) return;
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-1.0f);
+  ImGui::SliderFloat("##hips_move", &settings.root_translation_stiffness, ik::kMinStiffness, ik::kMaxStiffness,
+                     "hips move %.2f", flags);
+  remember_rect(editor, "stiffness_hips_move");
+  commit_when_done();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much the hips resist sliding (per unit of the body's reach)");
+  std::vector<bool> present(ik::kRoleSlots, false);
+  for (const ik::JointRole& r : editor.rig.roles) present[static_cast<size_t>(r.role)] = true;
+  for (int r = 0; r < ik::kRoleSlots; ++r) {
+    if (!present[static_cast<size_t>(r)]) continue;
+    const std::string name = r == 0 ? "no role" : ik::role_name(static_cast<ik::Role>(r));
+    const std::string label = "##" + name, format = name + " %.2f";
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::SliderFloat(label.c_str(), &settings.role_stiffness[static_cast<size_t>(r)], ik::kMinStiffness,
+                       ik::kMaxStiffness, format.c_str(), flags);
+    remember_rect(editor, ("stiffness_" + std::string(ik::role_name(static_cast<ik::Role>(r)))).c_str());
+    commit_when_done();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much joints with this role resist turning");
+  }
+  ImGui::EndTable();
+}
+
+void comparison_table(Editor& editor) {
+  if (ImGui::Button("Solve both from rest")) compare_with_per_chain(editor);
+  const FullBodyComparison& cmp = editor.full_body_comparison;
+  if (!cmp.valid) return;
+  ImGui::Text("reached: %d / %d vs %d / %d", cmp.full_body_reached, cmp.holding, cmp.per_chain_reached, cmp.holding);
+  ImGui::Text("µs: %.1f vs %.1f", cmp.full_body_microseconds, cmp.per_chain_microseconds);
+  if (!ImGui::BeginTable("compare", 3, ImGuiTableFlags_SizingFixedFit)) return;
+  ImGui::TableSetupColumn("Effector");
+  ImGui::TableSetupColumn("Full body");
+  ImGui::TableSetupColumn("Per chain");
+  ImGui::TableHeadersRow();
+  for (const FullBodyCompareRow& row : cmp.rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1e", row.full_body_error);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1e", row.per_chain_error);
+  }
+  ImGui::EndTable();
+}
+
+// A section header of the Body tab; opening it scrolls it to the top of the tab, so what
+// it holds comes into view below it (the tab is short in a 1280x800 window).
+bool section(const char* title) {
+  const bool open = ImGui::CollapsingHeader(title);
+  if (ImGui::IsItemToggledOpen() && open) ImGui::SetScrollHereY(0.0f);
+  return open;
+}
+
+}  // namespace
+
+void draw_full_body_window(Editor& editor, const ViewportArea& area) {
+  if (!editor.has_rig) return;
+  const int fb = full_body_chain_index(editor);
+  if (fb < 0 && !full_body_available(editor)) return;  // no roles give a body
+  ImGui::SetNextWindowPos(ImVec2(area.x + 8.0f, area.y + area.height - 8.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowBgAlpha(0.85f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
+  const bool open = ImGui::Begin("Full body", nullptr, flags);
+  {  // The window (its title bar's arrow collapses it, uncovering the view behind it).
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    editor.ui_rects["full_body_window"] = {pos.x, pos.y, size.x, size.y};
+  }
+  if (!open) {
+    ImGui::End();
+    return;
+  }
+  if (fb < 0) {
+    if (ImGui::Button("Full body")) enter_full_body_mode(editor);
+    remember_rect(editor, "full_body_button");
+    ImGui::End();
+    return;
+  }
+  if (ImGui::Button("Per chain")) {
+    leave_full_body_mode(editor);
+    remember_rect(editor, "full_body_button");
+    ImGui::End();
+    return;
+  }
+  remember_rect(editor, "full_body_button");
+  ImGui::SameLine();
+  if (ImGui::Button("Inspect")) select_chain(editor, fb);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "select the full-body chain: its effectors, stiffness and comparison in the Chains panel's\n"
+        "Body tab, its plot, Step and ghost in the Convergence tab");
+  solve_summary(editor, fb);
+  balance_controls(editor, fb);
+  ImGui::End();
+}
+
+void draw_full_body_details(Editor& editor, int fb) {
+  effector_table(editor, fb);
+  if (section("Error per effector")) {
+    ImGui::BeginChild("plot", ImVec2(0.0f, 200.0f));
+    effector_plot(editor, fb);
+    ImGui::EndChild();
+  }
+  const bool stiffness_open = section("Stiffness");
+  remember_rect(editor, "full_body_stiffness");
+  if (stiffness_open) stiffness_controls(editor);
+  if (section("Compare with per-chain setup")) comparison_table(editor);
+}
+
+}  // namespace app

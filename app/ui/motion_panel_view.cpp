@@ -1,0 +1,234 @@
+// The Motion analysis panel on screen (its state and runs: app/editor/motion_panel.h):
+// source, runs, the series plotted (motion_plot_view.cpp), the summary table sortable by any
+// column (a row jumps to its worst frame), the CSV export.
+#include "app/ui/motion_panel_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "app/editor/editor.h"
+#include "app/editor/motion_panel.h"
+#include "app/editor/timeline.h"
+#include "app/ui/panels.h"
+#include "solvers/scene/solver_table.h"
+
+namespace app {
+namespace {
+
+const char* solver_name(int solver) {
+  return solver >= 0 && solver < ik::solver_count() ? ik::solver_table()[solver].name : "?";
+}
+
+ImVec4 solver_imvec(int solver) {
+  const glm::vec3 c = ik::solver_colour(solver);
+  return ImVec4(c.r, c.g, c.b, 1.0f);
+}
+
+// ---- Table --------------------------------------------------------------------------------
+
+enum Column { kSolver, kWarm, kPop, kFlips, kJitter, kMeanError, kMaxError, kMicroseconds, kDrift, kColumns };
+
+float sort_key(const ik::MotionRun& run, int column) {
+  const ik::MotionSummary& s = run.summary;
+  switch (column) {
+    case kWarm:
+      return run.warm_start ? 1.0f : 0.0f;
+    case kPop:
+      return s.max_pop_degrees;
+    case kFlips:
+      return static_cast<float>(s.flips);
+    case kJitter:
+      return s.rms_jitter_degrees;
+    case kMeanError:
+      return s.mean_error;
+    case kMaxError:
+      return s.max_error;
+    case kMicroseconds:
+      return s.mean_microseconds;
+    case kDrift:
+      return s.max_drift_distance;
+    default:
+      return static_cast<float>(run.solver);
+  }
+}
+
+void sort_rows(MotionPanel& m, const ImGuiTableSortSpecs* specs) {
+  const std::vector<ik::MotionRun>& runs = m.analysis.report().runs;
+  m.row_order.resize(runs.size());
+  for (size_t r = 0; r < runs.size(); ++r) m.row_order[r] = static_cast<int>(r);
+  if (specs == nullptr || specs->SpecsCount == 0) return;
+  const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+  const int column = static_cast<int>(spec.ColumnUserID);
+  const bool ascending = spec.SortDirection == ImGuiSortDirection_Ascending;
+  std::stable_sort(m.row_order.begin(), m.row_order.end(), [&](int a, int b) {
+    const ik::MotionRun &ra = runs[static_cast<size_t>(a)], &rb = runs[static_cast<size_t>(b)];
+    if (column == kSolver) {
+      const int order = std::string(solver_name(ra.solver)).compare(solver_name(rb.solver));
+      return ascending ? order < 0 : order > 0;
+    }
+    return ascending ? sort_key(ra, column) < sort_key(rb, column) : sort_key(ra, column) > sort_key(rb, column);
+  });
+}
+
+void draw_table(Editor& editor) {
+  MotionPanel& m = editor.motion;
+  const std::vector<ik::MotionRun>& runs = m.analysis.report().runs;
+  const bool any_drift = std::any_of(runs.begin(), runs.end(), [](const ik::MotionRun& r) { return r.has_drift; });
+  const int columns = any_drift ? kColumns : kColumns - 1;
+  const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
+  const float table_height = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing();
+  if (!ImGui::BeginTable("motion_summary", columns, flags, ImVec2(0.0f, table_height))) return;
+  static const char* const kHeaders[kColumns] = {"solver",   "warm",    "pop deg", "flips",    "jitter deg",
+                                                 "mean err", "max err", "us",      "max drift"};
+  ImGui::TableSetupScrollFreeze(1, 1);
+  // The solver's name whole (the longest display name), the numbers as wide as their headers.
+  float name_width = 0.0f;
+  for (const ik::MotionRun& run : runs)
+    name_width = std::max(name_width, ImGui::CalcTextSize((std::string(solver_name(run.solver)) + "  ").c_str()).x);
+  for (int c = 0; c < columns; ++c)
+    ImGui::TableSetupColumn(kHeaders[c], ImGuiTableColumnFlags_WidthFixed, c == kSolver ? name_width : 0.0f,
+                            static_cast<ImGuiID>(c));
+  ImGui::TableHeadersRow();
+  ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+  if (specs != nullptr && (specs->SpecsDirty || m.row_order.size() != runs.size())) {
+    sort_rows(m, specs);
+    specs->SpecsDirty = false;
+  }
+  for (size_t row = 0; row < m.row_order.size(); ++row) {
+    const int r = m.row_order[row];
+    const ik::MotionRun& run = runs[static_cast<size_t>(r)];
+    const ik::MotionSummary& s = run.summary;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushID(r);
+    ImGui::PushStyleColor(ImGuiCol_Text, solver_imvec(run.solver));
+    if (ImGui::Selectable(solver_name(run.solver), false, ImGuiSelectableFlags_SpanAllColumns))
+      jump_to_motion_frame(editor, motion_worst_frame(m, r));
+    ImGui::PopStyleColor();
+    if (row == 0) remember_rect(editor, "motion_first_row");  // for the e2e test's click
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Click: jump to its worst frame of the plotted series (frame %d)", motion_worst_frame(m, r));
+    ImGui::PopID();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(run.warm_start ? "on" : "off");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", static_cast<double>(s.max_pop_degrees));
+    ImGui::TableNextColumn();
+    if (s.flips > 0)
+      ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.35f, 1.0f), "%d", s.flips);
+    else
+      ImGui::TextUnformatted("0");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", static_cast<double>(s.rms_jitter_degrees));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g", static_cast<double>(s.mean_error));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g", static_cast<double>(s.max_error));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", static_cast<double>(s.mean_microseconds));
+    if (any_drift) {
+      ImGui::TableNextColumn();
+      if (run.has_drift)
+        ImGui::Text("%.3g", static_cast<double>(s.max_drift_distance));
+      else
+        ImGui::TextDisabled("-");
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+// ---- Panel --------------------------------------------------------------------------------
+
+void draw_motion_panel(Editor& editor, float x, float y, float width, float height) {
+  MotionPanel& m = editor.motion;
+  if (!m.open) return;
+  refresh_motion_panel(editor);
+  const float panel_height = std::floor(height * 0.5f);
+  ImGui::SetNextWindowPos(ImVec2(x, y + height - panel_height), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(width, panel_height), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Motion analysis", &m.open)) {
+    ImGui::End();
+    return;
+  }
+  remember_rect(editor, "motion_window");
+  // Source and runs: one row.
+  const float em = ImGui::GetFontSize();
+  int source = m.use_goal_path ? 1 : 0;
+  ImGui::SetNextItemWidth(em * 8.0f);
+  if (ImGui::Combo("##source", &source, "Timeline clip\0Goal path\0")) m.use_goal_path = source == 1;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Timeline clip: the goal is the chain's animated effector at every frame of the clip.\n"
+        "Goal path: a recorded goal path (T records one; sessions keep them).");
+  if (m.use_goal_path) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em * 8.0f);
+    const char* preview = m.goal_path < static_cast<int>(m.goal_paths.size())
+                              ? m.goal_paths[static_cast<size_t>(m.goal_path)].name.c_str()
+                              : "(none recorded)";
+    if (ImGui::BeginCombo("##path", preview)) {
+      for (size_t p = 0; p < m.goal_paths.size(); ++p)
+        if (ImGui::Selectable(m.goal_paths[p].name.c_str(), static_cast<int>(p) == m.goal_path))
+          m.goal_path = static_cast<int>(p);
+      ImGui::EndCombo();
+    }
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("warm", &m.warm_start);
+  ImGui::SameLine();
+  ImGui::Checkbox("from rest", &m.from_rest);
+  ImGui::SameLine();
+  ImGui::Checkbox("drift", &m.drift);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Warm runs also solve every frame from rest and measure the difference");
+  ImGui::SameLine();
+  const bool highlight = m.stale;
+  if (highlight) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.75f, 0.45f, 0.15f, 1.0f));
+  if (ImGui::Button(m.has_result ? "Rerun" : "Run")) run_motion_analysis(editor);
+  if (highlight) ImGui::PopStyleColor();
+  remember_rect(editor, "motion_run");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 13.0f);
+  ImGui::Combo("plotted", &m.series,
+               "error (scene units, log)\0pop (deg)\0jitter (deg)\0drift (scene units)\0iterations\0solve time (us)\0");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The series plotted");
+
+  if (!m.problem.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", m.problem.c_str());
+  if (!m.has_result) {
+    if (m.problem.empty())
+      ImGui::TextDisabled(
+          "Run replays the source through every solver that accepts the chain (selected chain, "
+          "else the first limb).");
+    ImGui::End();
+    return;
+  }
+  const ik::MotionReport& report = m.analysis.report();
+  ImGui::TextDisabled("%s on chain %s: %zu frames, %zu runs, %.1f ms%s", report.source.c_str(), m.chain_name.c_str(),
+                      report.times.size(), report.runs.size(), m.last_run_ms,
+                      m.stale ? " -- stale: the chain changed, Rerun" : "");
+
+  const bool shares_timeline = !m.use_goal_path && editor.timeline.clip == m.clip;
+  const int clicked = draw_motion_plot(m, shares_timeline ? editor.timeline.time : NAN);
+  if (clicked >= 0) jump_to_motion_frame(editor, clicked);
+  draw_table(editor);
+  // Export: the table and the per-frame series, beside the path typed here.
+  static char export_base[256] = "motion_analysis";
+  if (ImGui::Button("Export CSV")) export_motion_csv(editor, export_base);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Writes %s_summary.csv (the table) and %s_series.csv (per frame and run)", export_base,
+                      export_base);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(em * 14.0f);
+  ImGui::InputText("##csv", export_base, sizeof export_base);
+  ImGui::SameLine();
+  ImGui::TextDisabled("_summary.csv, _series.csv");
+  ImGui::End();
+}
+
+}  // namespace app

@@ -1,0 +1,139 @@
+#include "app/ui/panel_layout.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "app/ui/panels.h"
+#include "io/files/atomic_file.h"
+
+namespace app {
+namespace {
+
+float strip_width() { return std::floor(ImGui::GetFrameHeight() + 8.0f); }
+
+bool& collapsed_of(PanelLayout& layout, PanelSide side) {
+  return side == PanelSide::skeleton ? layout.skeleton_collapsed : layout.chains_collapsed;
+}
+float& width_of(PanelLayout& layout, PanelSide side) {
+  return side == PanelSide::skeleton ? layout.skeleton_width : layout.chains_width;
+}
+
+// Writes the layout if it differs from the file's (never during a drag: at its end).
+void save_if_changed(Editor& editor) {
+  if (editor.panel_layout_path.empty() || editor.panel_layout == editor.panel_layout_saved) return;
+  editor.panel_layout_saved = editor.panel_layout;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(editor.panel_layout_path).parent_path(), ec);
+  std::string error;
+  if (ec || !write_file_atomically(editor.panel_layout_path, format_panel_layout(editor.panel_layout), error))
+    std::fprintf(stderr, "ikscope: cannot keep the panel sizes: %s\n",
+                 ec ? (editor.panel_layout_path + ": " + ec.message()).c_str() : error.c_str());
+}
+
+}  // namespace
+
+void load_panel_layout(Editor& editor) {
+  if (editor.panel_layout_loaded) return;
+  editor.panel_layout_loaded = true;
+  editor.panel_layout_path =
+      panel_layout_path(std::getenv("IKSCOPE_PANEL_LAYOUT"), std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
+  editor.panel_layout = editor.panel_layout_saved = PanelLayout{};
+  if (editor.panel_layout_path.empty()) return;
+  std::ifstream in(editor.panel_layout_path, std::ios::binary);
+  if (!in) return;  // not written yet: the defaults
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::vector<std::string> warnings;
+  editor.panel_layout = parse_panel_layout(text.str(), editor.panel_layout_path, warnings);
+  // What the file holds as written, so a clamped or skipped value is rewritten only when
+  // the user changes the layout.
+  editor.panel_layout_saved = editor.panel_layout;
+  for (const std::string& w : warnings) {
+    std::fprintf(stderr, "ikscope: %s\n", w.c_str());
+    set_status(editor, w, false);
+  }
+}
+
+float splitter_width() { return std::floor(std::max(4.0f, ImGui::GetFontSize() * 0.4f)); }
+
+PanelWidths current_panel_widths(const Editor& editor, float window_width) {
+  return fit_panels(editor.panel_layout, window_width, strip_width(), splitter_width());
+}
+
+bool begin_side_panel(Editor& editor, PanelSide side, const char* title, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  // Opened from its strip: the window's own collapsed state (ImGui's) follows the layout.
+  ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings;
+  const bool open = ImGui::Begin(title, nullptr, flags);
+  if (ImGui::IsWindowCollapsed()) {  // its title bar's arrow was clicked
+    collapsed_of(editor.panel_layout, side) = true;
+    save_if_changed(editor);
+    return false;
+  }
+  const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
+  editor.ui_rects[side == PanelSide::skeleton ? "skeleton_panel" : "chains_panel"] = {at.x, at.y, extent.x, extent.y};
+  return open;
+}
+
+void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float width, float height) {
+  const bool is_left = side == PanelSide::skeleton;
+  const bool collapsed = collapsed_of(editor.panel_layout, side);
+  ImGui::SetNextWindowPos(ImVec2(x, top));
+  ImGui::SetNextWindowSize(ImVec2(collapsed ? width : splitter_width(), height));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, collapsed ? ImVec2(4.0f, 4.0f) : ImVec2(0.0f, 0.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 (collapsed ? 0 : ImGuiWindowFlags_NoBackground);
+  ImGui::Begin(is_left ? "##skeleton_edge" : "##chains_edge", nullptr, flags);
+  if (collapsed) {
+    // The arrow points where the panel will open.
+    if (ImGui::ArrowButton("##open", is_left ? ImGuiDir_Right : ImGuiDir_Left)) {
+      collapsed_of(editor.panel_layout, side) = false;
+      save_if_changed(editor);
+    }
+    remember_rect(editor, is_left ? "skeleton_strip" : "chains_strip");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(is_left ? "Show the Skeleton panel" : "Show the Chains panel");
+  } else {
+    // Dragging moves the edge; the other panel keeps its width, and the two together stay
+    // within the budget that leaves the viewport half the window.
+    ImGui::InvisibleButton("##split", ImVec2(splitter_width(), height));
+    remember_rect(editor, is_left ? "skeleton_splitter" : "chains_splitter");
+    const bool hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
+    if (hot) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const ImU32 colour = ImGui::GetColorU32(ImGui::IsItemActive() ? ImGuiCol_SeparatorActive
+                                            : hot                 ? ImGuiCol_SeparatorHovered
+                                                                  : ImGuiCol_Separator);
+    const float mid = std::floor((a.x + b.x) * 0.5f);
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(mid - (hot ? 2.0f : 0.5f), a.y),
+                                              ImVec2(mid + (hot ? 2.0f : 0.5f), b.y), colour);
+    if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f) {
+      const PanelWidths now = current_panel_widths(editor, ImGui::GetIO().DisplaySize.x);
+      PanelLayout& layout = editor.panel_layout;
+      // Both as shown (they may be narrowed to fit), then the dragged one follows the mouse.
+      if (!layout.skeleton_collapsed) layout.skeleton_width = now.skeleton;
+      if (!layout.chains_collapsed) layout.chains_width = now.chains;
+      const float other =
+          is_left ? (layout.chains_collapsed ? 0.0f : now.chains) : (layout.skeleton_collapsed ? 0.0f : now.skeleton);
+      const float delta = ImGui::GetIO().MouseDelta.x * (is_left ? 1.0f : -1.0f);
+      const float most = std::max(kMinPanelWidth, now.budget - other);
+      float& dragged = width_of(layout, side);
+      dragged = std::clamp(std::floor(dragged + delta), kMinPanelWidth, most);
+    }
+    if (ImGui::IsItemDeactivated()) save_if_changed(editor);
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive())
+      ImGui::SetTooltip("Drag to resize the %s panel (remembered between runs)", is_left ? "Skeleton" : "Chains");
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+}
+
+}  // namespace app

@@ -1,0 +1,437 @@
+#include "app/ui/panels.h"
+
+#include "app/editor/controls.h"
+#include "app/editor/elide.h"
+#include "app/editor/file_commands.h"
+#include "app/editor/motion_export.h"
+#include "app/editor/timeline.h"
+#include "app/ui/chain_panel.h"
+#include "app/ui/joint_panel.h"
+#include "app/ui/motion_panel_view.h"
+#include "app/ui/panel_layout.h"
+#include "app/ui/timeline_panel.h"
+
+#include <SDL.h>
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+namespace app {
+
+void remember_rect(Editor& editor, const char* name) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  editor.ui_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+void same_line_if_fits(float next_width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + next_width <= right) ImGui::SameLine();
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+}
+
+std::string elide_to_width(const std::string& text, float width, bool* elided) {
+  if (elided) *elided = false;
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  if (elided) *elided = true;
+  // The most characters that fit: elide_middle's result widens with max_chars.
+  size_t low = 3, high = text.size();
+  while (low < high) {
+    const size_t mid = (low + high + 1) / 2;
+    if (ImGui::CalcTextSize(elide_middle(text, mid).c_str()).x <= width)
+      low = mid;
+    else
+      high = mid - 1;
+  }
+  return elide_middle(text, low);
+}
+
+namespace {
+
+int joint_depth(const ik::Skeleton& s, int i) {
+  int d = 0;
+  for (int p = s.parent[static_cast<size_t>(i)]; p >= 0; p = s.parent[static_cast<size_t>(p)]) ++d;
+  return d;
+}
+
+void request_path(Editor& editor, PathCommand command) {
+  editor.path_command_requested = static_cast<int>(command);
+}
+
+// File > Open recent: file names, their folders (elided in the middle) where a shortcut
+// would be, the full path on hover; files that are gone are greyed out.
+void draw_recent_files_menu(Editor& editor) {
+  if (!ImGui::BeginMenu("Open recent", !editor.recent_files.empty())) return;
+  std::string chosen;
+  for (const std::string& path : editor.recent_files) {
+    const std::filesystem::path p(path);
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(p, ec);
+    const std::string folder = elide_middle(p.parent_path().string(), 40);
+    ImGui::PushID(path.c_str());
+    if (ImGui::MenuItem(p.filename().string().c_str(), folder.c_str(), false, exists)) chosen = path;
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s%s", path.c_str(), exists ? "" : "\n(not found)");
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Clear list")) forget_recent_files(editor);
+  ImGui::EndMenu();
+  if (chosen.empty()) return;
+  request_open(editor, open_command_for(chosen), chosen);
+}
+
+void draw_menu_bar(Editor& editor) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open rig...", "Ctrl+O")) request_path(editor, PathCommand::open_rig);
+    if (ImGui::MenuItem("Open session...", "Ctrl+Shift+O")) request_path(editor, PathCommand::open_session);
+    draw_recent_files_menu(editor);
+    if (ImGui::MenuItem("Save session...", "Ctrl+S", false, editor.has_rig))
+      request_path(editor, PathCommand::save_session);
+    if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.has_rig))
+      request_path(editor, PathCommand::export_gltf);
+    if (ImGui::MenuItem("Export motion (clip or goal paths + IK)...", "Ctrl+Shift+E", false, can_bake_motion(editor)))
+      request_path(editor, PathCommand::export_motion);
+    if (ImGui::MenuItem("Screenshot", "F12")) editor.screenshot_requested = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) editor.quit_requested = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Edit")) {
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, editor.history.can_undo())) undo(editor);
+    if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, editor.history.can_redo())) redo(editor);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Reset pose", "Alt+R")) reset_pose_and_goals(editor);
+    if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "P"))
+      editor.solving = !editor.solving;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Frame all", "F")) editor.frame_all_requested = true;
+    ImGui::MenuItem("Skinned mesh", "M", &editor.show_mesh, editor.has_rig && !editor.rig.meshes.empty());
+    ImGui::MenuItem("Clamped joints", nullptr, &editor.show_clamped);
+    if (ImGui::MenuItem("Motion analysis", nullptr, editor.motion.open, editor.has_rig))  // app/editor/motion_panel.h
+      editor.motion.open ? void(editor.motion.open = false) : open_motion_panel(editor, "", false);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Controls", "F1")) editor.show_help = true;
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+bool enter_pressed() {
+  // No key repeat: an Enter still held from the popup before (held past ImGui's repeat
+  // delay on a slow frame) must not answer the next one.
+  return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false);
+}
+bool escape_pressed() { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false); }
+
+// The folder a path resolves to (relative paths are from the current folder).
+std::string folder_of(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path full = std::filesystem::absolute(path.empty() ? "." : path, ec);
+  if (ec) return "?";
+  return (path.empty() ? full : full.parent_path()).string();
+}
+
+// The path popup of the File commands when there is no desktop file dialog (file_dialog.h)
+// or it failed: a text field
+// with a default and the folder it resolves to; for commands that write, a warning before
+// replacing a file. Enter presses the default button (OK / Replace), Escape cancels.
+void draw_path_popup(Editor& editor) {
+  if (editor.path_command_requested != 0) {
+    editor.path_command = editor.path_command_requested;
+    editor.path_command_requested = 0;
+    const std::string suggestion = default_path(editor, static_cast<PathCommand>(editor.path_command));
+    std::snprintf(editor.path_text, sizeof(editor.path_text), "%s", suggestion.c_str());
+    ImGui::OpenPopup("File");
+  }
+  if (!ImGui::BeginPopupModal("File", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  const PathCommand command = static_cast<PathCommand>(editor.path_command);
+  ImGui::TextUnformatted(path_command_title(command));
+  if (command == PathCommand::open_rig) ImGui::TextDisabled("(or drop the file on the window)");
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+  const bool entered =
+      ImGui::InputText("##path", editor.path_text, sizeof(editor.path_text), ImGuiInputTextFlags_EnterReturnsTrue);
+  const std::string path = editor.path_text;
+  ImGui::TextDisabled("in %s", folder_of(path).c_str());
+  const bool exists = path_command_writes(command) && std::filesystem::exists(path);
+  if (exists) ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.35f, 1.0f), "%s exists: it will be replaced.", path.c_str());
+  const bool go = ImGui::Button(exists ? "Replace (Enter)" : "OK (Enter)") || entered || enter_pressed();
+  ImGui::SameLine();
+  const bool cancel = ImGui::Button("Cancel (Esc)") || escape_pressed();
+  if (go && !path.empty()) {
+    if (command == PathCommand::open_rig || command == PathCommand::open_session)
+      request_open(editor, command, path);  // asks first if the chains have unsaved changes
+    else
+      run_path_command(editor, command, path);
+    ImGui::CloseCurrentPopup();
+  } else if (cancel) {
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+// The prompt of an action that would lose unsaved work (quit, open another file, suggest
+// chains over edited ones). Keys: Enter = the first button, D = Discard, Escape = Cancel.
+void draw_pending_prompt(Editor& editor) {
+  const GuardedAction action = static_cast<GuardedAction>(editor.pending_action);
+  if (action == GuardedAction::none) return;
+  const char* title = action == GuardedAction::suggest_chains ? "Replace the chains?" : "Unsaved changes";
+  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
+    return;
+  // Keys count from the frame after it appears: the Enter that confirmed a path popup must
+  // not answer this prompt too.
+  const bool keys = !ImGui::IsWindowAppearing();
+  bool save = false, discard = false, cancel = false;
+  if (action == GuardedAction::suggest_chains) {
+    ImGui::Text("The %zu chains were edited. Replace them with the suggested ones?", editor.chains.size());
+    ImGui::TextDisabled("Ctrl+Z brings the current chains back.");
+    discard = ImGui::Button("Replace (Enter)") || (keys && enter_pressed());
+  } else {
+    const char* what = action == GuardedAction::quit ? "Quit" : "Open";
+    ImGui::Text("The chains, goals or parameters changed since the last save or load.");
+    ImGui::Text("%s: save them first?", what);
+    const std::string target = pending_save_path(editor);
+    ImGui::TextDisabled("Save writes %s in %s", target.c_str(), folder_of(target).c_str());
+    save = ImGui::Button("Save (Enter)") || (keys && enter_pressed());
+    ImGui::SameLine();
+    discard = ImGui::Button("Discard (D)") || (keys && ImGui::IsKeyPressed(SDL_SCANCODE_D, false));
+  }
+  ImGui::SameLine();
+  cancel = ImGui::Button("Cancel (Esc)") || (keys && escape_pressed());
+  if (save || discard || cancel) {
+    ImGui::CloseCurrentPopup();
+    answer_pending(editor, save, !cancel);
+  }
+  ImGui::EndPopup();
+}
+
+void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
+  if (!begin_side_panel(editor, PanelSide::skeleton, "Skeleton", pos, size)) {
+    ImGui::End();
+    return;
+  }
+  if (!editor.has_rig) {
+    ImGui::TextDisabled("No rig open.");
+    ImGui::End();
+    return;
+  }
+  const ik::Skeleton& s = editor.rig.skeleton;
+  int roots = 0, tips = 0;
+  for (int i = 0; i < s.joint_count(); ++i) {
+    roots += s.is_root(i);
+    tips += s.is_added_tip[static_cast<size_t>(i)];
+  }
+  // The file's name; the whole path on hover (it rarely fits the panel).
+  const std::string& path = editor.rig.path;
+  const size_t slash = path.find_last_of("/\\");
+  ImGui::TextUnformatted(slash == std::string::npos ? path.c_str() : path.c_str() + slash + 1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
+  ImGui::Text("%d joints, %d root%s, %d added tip%s", s.joint_count(), roots, roots == 1 ? "" : "s",
+              tips, tips == 1 ? "" : "s");
+  ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
+
+  // The joint details need their room only with a joint selected; without one the table
+  // keeps all but two rows (the defaults checkbox and "No joint selected").
+  const float details_height =
+      editor.selected_joint >= 0 ? joint_details_height() : ImGui::GetFrameHeightWithSpacing() * 2.5f;
+  const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                                      ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
+  const float table_height = ImGui::GetContentRegionAvail().y - details_height;
+  // Each joint's rig role (solvers/rig_roles.h); the selected row's is a combo to change it
+  // (a role held by one joint per side moves: its old holder gets none). Saved in the session.
+  const auto set_role = [&editor, &s](int joint, ik::Role role) {
+    std::vector<ik::JointRole>& roles = editor.rig.roles;
+    if (roles.size() != static_cast<size_t>(s.joint_count())) roles.assign(static_cast<size_t>(s.joint_count()), {});
+    ik::JointRole wanted = roles[static_cast<size_t>(joint)];
+    wanted.role = role;
+    wanted.source = ik::RoleSource::given;
+    if (role != ik::Role::finger) wanted.finger = ik::Finger::none;
+    if (role != ik::Role::finger && role != ik::Role::spine && role != ik::Role::neck && role != ik::Role::tail)
+      wanted.segment = 0;
+    for (size_t k = 0; k < roles.size(); ++k)
+      if (static_cast<int>(k) != joint && ik::is_single_role(role) && roles[k] == wanted) {
+        set_status(editor, s.name[k] + " had that role: it has none now", false);
+        roles[k] = ik::JointRole{};
+      }
+    roles[static_cast<size_t>(joint)] = wanted;
+  };
+  bool scroll_next_frame = false;
+  if (ImGui::BeginTable("joints", 3, table_flags, ImVec2(0.0f, table_height))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
+    // The role column gives way first in a narrow panel: names matter more.
+    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed,
+                            std::floor(std::fmin(ImGui::GetFontSize() * 6.5f, ImGui::GetContentRegionAvail().x * 0.3f)));
+    ImGui::TableHeadersRow();
+    const float indent = ImGui::GetFontSize() * 0.6f;
+    ImGuiListClipper clipper;
+    clipper.Begin(s.joint_count());
+    // Keep the selected row (e.g. picked in the viewport) in view.
+    const bool scroll_to_selection = editor.outline_scroll_to_selection && editor.selected_joint >= 0;
+    if (scroll_to_selection) clipper.ForceDisplayRangeByIndices(editor.selected_joint, editor.selected_joint + 1);
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        const size_t u = static_cast<size_t>(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        const bool is_selected = editor.selected_joint == i;
+        char label[32];
+        std::snprintf(label, sizeof(label), "%d##row", i);
+        if (ImGui::Selectable(label, is_selected,
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+          // The table shrinks for the details the first time: keep the clicked row in view.
+          if (editor.selected_joint < 0) scroll_next_frame = true;
+          editor.selected_joint = i;
+        }
+        if (ImGui::IsItemHovered()) editor.hovered_joint = i;
+        if (is_selected && scroll_to_selection) ImGui::SetScrollHereY(0.5f);
+        ImGui::TableNextColumn();
+        ImGui::Dummy(ImVec2(indent * static_cast<float>(joint_depth(s, i)), 0.0f));
+        ImGui::SameLine(0.0f, 0.0f);
+        bool elided = false;
+        const std::string name = elide_to_width(s.name[u], ImGui::GetContentRegionAvail().x, &elided);
+        if (s.is_added_tip[u])
+          ImGui::TextDisabled("%s", name.c_str());
+        else
+          ImGui::TextUnformatted(name.c_str());
+        if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.name[u].c_str());
+        ImGui::TableNextColumn();
+        const std::string role = u < editor.rig.roles.size() ? ik::describe_role(editor.rig.roles[u]) : "none";
+        if (is_selected) {
+          ImGui::SetNextItemWidth(-1.0f);
+          if (ImGui::BeginCombo("##role", role.c_str())) {
+            for (int r = 0; r <= static_cast<int>(ik::Role::twist); ++r) {
+              const ik::Role option = static_cast<ik::Role>(r);
+              const bool current = u < editor.rig.roles.size() && editor.rig.roles[u].role == option;
+              if (ImGui::Selectable(ik::role_name(option), current)) set_role(i, option);
+            }
+            ImGui::EndCombo();
+          }
+          remember_rect(editor, "joint_role");
+          if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("This joint's role (saved in the session). Suggest chains makes chains from roles.");
+        } else if (role == "none") {
+          ImGui::TextDisabled("-");
+        } else {
+          ImGui::TextUnformatted(role.c_str());
+        }
+      }
+    }
+    ImGui::EndTable();
+  }
+  editor.outline_scroll_to_selection = scroll_next_frame;
+  ImGui::Separator();
+  draw_joint_details(editor);
+  ImGui::End();
+}
+
+void draw_status_line(const Editor& editor, const ImVec2& pos, const ImVec2& size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("##status", nullptr, flags);
+  if (editor.status_is_error)
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor.status.c_str());
+  else
+    ImGui::TextUnformatted(editor.status.c_str());
+  ImGui::End();
+}
+
+void draw_help(Editor& editor) {
+  if (!editor.show_help) return;
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  if (ImGui::Begin("Controls", &editor.show_help,
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    // One row per entry of the list --help prints too (app/editor/controls.h).
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (ImGui::BeginTable("controls", 2, flags)) {
+      ImGui::TableSetupColumn("keys");
+      ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 30.0f);
+      ImGui::TableHeadersRow();
+      for (int i = 0; i < control_count(); ++i) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(controls()[i].keys);
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(controls()[i].action);
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
+  load_panel_layout(editor);
+  draw_menu_bar(editor);
+
+  const float menu_height = ImGui::GetFrameHeight();
+  const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;
+  const float timeline_strip = timeline_height(editor);  // above the status line, full width
+  const float body_height = window_height - menu_height - status_height - timeline_strip;
+
+  // Left to right: the Skeleton panel (or its strip), its splitter, the viewport, the
+  // Chains panel's splitter, the Chains panel (or its strip).
+  const PanelWidths widths = current_panel_widths(editor, window_width);
+  const float split = splitter_width();
+  const PanelLayout& layout = editor.panel_layout;
+  float left = 0.0f;
+  if (layout.skeleton_collapsed) {
+    draw_panel_edge(editor, PanelSide::skeleton, 0.0f, menu_height, widths.skeleton, body_height);
+    left = widths.skeleton;
+  } else {
+    draw_outline(editor, ImVec2(0.0f, menu_height), ImVec2(widths.skeleton, body_height));
+    draw_panel_edge(editor, PanelSide::skeleton, widths.skeleton, menu_height, split, body_height);
+    left = widths.skeleton + split;
+  }
+  const float chains_x = window_width - widths.chains;
+  float right = 0.0f;
+  if (layout.chains_collapsed) {
+    draw_panel_edge(editor, PanelSide::chains, chains_x, menu_height, widths.chains, body_height);
+    right = widths.chains;
+  } else {
+    draw_panel_edge(editor, PanelSide::chains, chains_x - split, menu_height, split, body_height);
+    draw_chain_panel(editor, chains_x, menu_height, widths.chains, body_height);
+    right = widths.chains + split;
+  }
+  draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
+  draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
+  draw_help(editor);
+  draw_motion_panel(editor, 0.0f, menu_height, window_width - right, body_height);  // over outline + view
+
+  ViewportArea area;
+  area.x = left;
+  area.y = menu_height;
+  area.width = std::fmax(1.0f, window_width - left - right);
+  area.height = std::fmax(1.0f, body_height);
+  return area;
+}
+
+void draw_modal_prompts(Editor& editor) {
+  draw_path_popup(editor);
+  draw_pending_prompt(editor);  // after the path popup: confirming an open may ask about unsaved changes
+}
+
+}  // namespace app

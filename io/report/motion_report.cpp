@@ -1,0 +1,136 @@
+#include "io/report/motion_report.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "io/files/atomic_file.h"
+#include "io/report/motion_plot_png.h"
+#include "solvers/scene/solver_table.h"
+
+namespace ik {
+namespace {
+
+std::string format(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
+}
+
+// Scene-unit distances: enough digits for millimetres on a metre rig and for the tiny
+// errors of converged solves.
+std::string distance(float value) { return format("%.3g", static_cast<double>(value)); }
+
+const char* solver_id(int solver) { return solver >= 0 && solver < solver_count() ? solver_table()[solver].id : "?"; }
+const char* solver_name(int solver) {
+  return solver >= 0 && solver < solver_count() ? solver_table()[solver].name : "?";
+}
+
+}  // namespace
+
+std::string motion_summary_markdown(const MotionReport& report) {
+  std::string out =
+      "| Solver | Warm start | Max pop (deg) | Flips | Jitter RMS (deg) | Max jitter (deg) | Mean error | "
+      "Max error | Mean us | Mean iterations | Max drift |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const MotionRun& run : report.runs) {
+    const MotionSummary& s = run.summary;
+    out += "| " + std::string(solver_name(run.solver)) + " | " + (run.warm_start ? "on" : "off") + " | " +
+           format("%.2f", s.max_pop_degrees) + " | " + std::to_string(s.flips) + " | " +
+           format("%.3f", s.rms_jitter_degrees) + " | " + format("%.3f", s.max_jitter_degrees) + " | " +
+           distance(s.mean_error) + " | " + distance(s.max_error) + " | " + format("%.2f", s.mean_microseconds) +
+           " | " + format("%.1f", s.mean_iterations) + " | " +
+           (run.has_drift ? distance(s.max_drift_distance) : std::string("-")) + " |\n";
+  }
+  return out;
+}
+
+std::string motion_report_markdown(const MotionReport& report, const Skeleton& skeleton, const std::string& chain_name,
+                                   const std::string& csv_name, const std::string& png_name) {
+  auto joint_name = [&](int j) {
+    return j >= 0 && j < skeleton.joint_count() ? skeleton.name[static_cast<size_t>(j)] : std::string("?");
+  };
+  const size_t frames = report.times.size();
+  const double seconds = frames > 1 ? static_cast<double>(report.times.back() - report.times.front()) : 0.0;
+  std::string out = "# Motion analysis: " + report.source + " on chain " + chain_name + "\n\n";
+  if (!report.path.empty())
+    out += "Chain " + joint_name(report.path.front()) + " -> " + joint_name(report.path.back()) + " (" +
+           std::to_string(report.path.size() - 1) + " bones). ";
+  out += std::to_string(frames) + " frames at " + format("%g", report.frame_rate) + " frames per second (" +
+         format("%.3f", seconds) + " s), every frame solved by each solver that accepts the chain.";
+  if (!csv_name.empty()) out += " Per-frame series: [" + csv_name + "](" + csv_name + ").";
+  out +=
+      "\n\n"
+      "Error: effector to goal after the solve (scene units). Pop: the largest change of a joint's rotation "
+      "from one frame to the next. Flips: frames where the bend plane (root, middle joint, effector) turned "
+      "by more than 90 degrees, or the chain began to bend against its pole. Jitter: RMS over the joints of "
+      "the second difference of their rotations. Drift: the largest joint distance between the warm-started "
+      "pose and a solve from rest at the same frame (\"-\": not measured).\n\n";
+  out += motion_summary_markdown(report);
+  if (!png_name.empty())
+    out += "\nPer frame, every solver in its colour (time in seconds; flips are the ticks along the top of the pop "
+           "plot):\n\n![Per-frame plots](" + png_name + ")\n";
+  return out;
+}
+
+std::string motion_series_csv(const MotionReport& report) {
+  std::string out = "frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error\n";
+  out.reserve(out.size() + report.times.size() * report.runs.size() * 80);
+  char line[256];
+  for (size_t f = 0; f < report.times.size(); ++f) {
+    for (const MotionRun& run : report.runs) {
+      if (f >= run.frames.size()) continue;
+      const MotionFrame& m = run.frames[f];
+      std::snprintf(line, sizeof line, "%zu,%.6g,%s,%d,%.6g,%d,%.3f,%.6g,%d,%.6g,%.6g,%.6g\n", f,
+                    static_cast<double>(report.times[f]), solver_id(run.solver), run.warm_start ? 1 : 0,
+                    static_cast<double>(m.error), m.iterations, static_cast<double>(m.microseconds),
+                    static_cast<double>(m.pop_degrees), m.flip ? 1 : 0, static_cast<double>(m.jitter_degrees),
+                    static_cast<double>(m.drift_distance), static_cast<double>(m.drift_error));
+      out += line;
+    }
+  }
+  return out;
+}
+
+std::string motion_summary_csv(const MotionReport& report) {
+  std::string out =
+      "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
+      "mean_iterations,max_drift\n";
+  char line[320];
+  for (const MotionRun& run : report.runs) {
+    const MotionSummary& s = run.summary;
+    std::snprintf(line, sizeof line, "%s,%d,%.6g,%d,%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,%.6g\n", solver_id(run.solver),
+                  run.warm_start ? 1 : 0, static_cast<double>(s.max_pop_degrees), s.flips,
+                  static_cast<double>(s.rms_jitter_degrees), static_cast<double>(s.max_jitter_degrees),
+                  static_cast<double>(s.mean_error), static_cast<double>(s.max_error),
+                  static_cast<double>(s.mean_microseconds), static_cast<double>(s.mean_iterations),
+                  static_cast<double>(s.max_drift_distance));
+    out += line;
+  }
+  return out;
+}
+
+std::string motion_series_path(const std::string& report_path) {
+  return std::filesystem::path(report_path).replace_extension(".csv").string();
+}
+
+bool write_motion_report(const std::string& report_path, const MotionReport& report, const Skeleton& skeleton,
+                         const std::string& chain_name, std::string& error) {
+  const std::string csv_path = motion_series_path(report_path);
+  if (csv_path == report_path) {
+    error = report_path + ": the report needs another extension than .csv (the series is written there)";
+    return false;
+  }
+  const std::string png_path = motion_plots_path(report_path);
+  if (png_path == report_path) {
+    error = report_path + ": the report needs another extension than .png (the plots are written there)";
+    return false;
+  }
+  const std::string csv_name = std::filesystem::path(csv_path).filename().string();
+  const std::string png_name = std::filesystem::path(png_path).filename().string();
+  return app::write_file_atomically(csv_path, motion_series_csv(report), error) &&
+         write_motion_plots_png(png_path, report, report.source + " on chain " + chain_name, error) &&
+         app::write_file_atomically(report_path,
+                                    motion_report_markdown(report, skeleton, chain_name, csv_name, png_name), error);
+}
+
+}  // namespace ik

@@ -1,0 +1,31 @@
+// The session file's "full_body" section: the full-body settings (io/full_body_settings.h),
+// every one written, each under its key:
+//
+//   "full_body": {
+//     "role_stiffness": {"none": 1, "hips": 3, "spine": 4, ..., "twist": 1},
+//                                        per role name (solvers/rig_roles.h), 0.1..100
+//     "hips_translation_stiffness": 4    0.1..100
+//   }
+//
+// Optional: a session older than it gets the defaults. A section of its own, like
+// "joint_limits", so a bad value never costs the rest of the session: a key that is absent
+// keeps its default; a value of the wrong type or out of range keeps its default with one
+// warning naming the key ("full_body.role_stiffness.hand: must be a number from 0.1 to 100,
+// not a string; the default 1 is kept"); unknown keys and role names are ignored with a
+// warning. The program puts the session file's name in front of the warnings it shows.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "io/session/full_body_settings.h"
+
+namespace ik {
+
+nlohmann::ordered_json full_body_settings_json(const FullBodySettings& settings);
+
+// Never throws: problems become warnings and the setting keeps its default.
+FullBodySettings read_full_body_settings(const nlohmann::ordered_json& section, std::vector<std::string>& warnings);
+
+}  // namespace ik

@@ -1,0 +1,367 @@
+// The full-body solve (full_body.h): the table of contents; the steps are in
+// full_body_step.cpp, behind full_body_problem.h.
+//
+// Index:
+//   set_frame            the root's parent frame
+//   step_within_limits   one step, solved again while the limits clamp (the clamping loop)
+//   iterate              the damped, task-priority iterations with undo of worse steps
+//   restart_from_stall   a solve from rest that stalls starts again elsewhere in the limits
+//   correct_pins         pin-only Gauss-Newton over the joints only the pins use
+//   solve_full_body      prepare -> start pose -> frame -> frames -> lengths -> goals ->
+//                        evaluate -> bump -> iterate -> restarts -> correct pins -> status
+#include "solvers/ik/full_body/full_body.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "solvers/ik/full_body/full_body_problem.h"
+#include "solvers/ik/goal_error.h"
+#include "solvers/ik/limits.h"
+#include "solvers/ik/solver_common.h"
+#include "solvers/ik/workspace.h"
+
+namespace ik {
+
+using namespace full_body_detail;
+
+namespace {
+
+// Damping scale range of the Levenberg-Marquardt schedule (times Body::lambda).
+constexpr float kMinDamping = 1.0f / 64.0f;
+constexpr float kMaxDamping = 1024.0f;
+// A kept step lowers the objective by at least this fraction of it (and by Body::min_gain):
+// creeping along a plateau of conflicting goals by smaller gains would move a warm-started
+// pose a little in every frame although its goals stand still.
+constexpr float kMinRelativeGain = 1e-3f;
+// The clamping loop solves one step at most this many times (step_within_limits).
+constexpr int kClampPasses = 4;
+// Restarts of a solve from rest that stalls (restart_from_stall): at most this many, each
+// only with at least kRestartIterations iterations left. The first goes to the middle of the
+// limits; later ones kRestartBlend of the way from the stalled pose toward a random pose
+// within kRestartSpread of each limit range (around its middle). The root, whose rotation has
+// no limits, goes kRestartBlend of the way toward its rest rotation, turned by a random
+// angle of up to kRootTurn about each axis after the first restart.
+constexpr int kRestarts = 16;
+constexpr int kRestartIterations = 6;
+constexpr float kRestartBlend = 0.5f;
+constexpr float kRestartSpread = 0.7f;
+constexpr float kRootTurn = 0.3f;
+// A solve from rest also counts as stalled when, after kSlowAfter iterations, its error has
+// not halved over the last kSlowWindow: that basin costs more iterations than a restart.
+constexpr int kSlowAfter = 8;
+constexpr int kSlowWindow = 3;
+
+void set_frame(Body& b, const Pose& pose) {
+  const glm::mat4 parent = parent_world(b.skeleton, pose, b.chain.root);
+  b.model_linear = glm::mat3(parent);
+  b.frame_origin = glm::vec3(parent[3]);
+  b.frame_rotation = rotation_of(b.model_linear);
+}
+
+struct Progress {
+  float objective = 0.0f;
+  float worst = 0.0f;    // the largest effector error, model units
+  float metric = 0.0f;   // the largest error over its tolerance
+  float balance = 0.0f;  // the balance's error (FullBodyScratch::balance_error)
+  int iterations = 0;
+  bool stalled = false;
+};
+
+void measure(Body& b, const Pose& pose, Progress& p) {
+  update_frames(b, pose);
+  p.objective = evaluate(b, p.worst, p.metric);
+  p.balance = b.scratch.balance_error;
+}
+
+// The balance still wants iterations: it is on and off its target by more than its
+// tolerance.
+bool balance_unsettled(const Body& b, const Progress& p) {
+  return b.balance_rows > 0 && p.balance > kBalanceTolerance * b.tolerance;
+}
+
+// Baerlocher and Boulic's clamping loop: a joint the step pushed into its limit is held in
+// the direction the clamp took away (a hinge: its one column; a ball joint: the blocked
+// direction, free to slide along the limit; clamped again: wholly) and the step is solved
+// again, so the joints that can still move make up for it in the same step. Without it the
+// step keeps pressing on a limit, the other joints never take over, and the solve creeps
+// along the limit for many iterations or stalls there.
+bool step_within_limits(Body& b, Pose& pose, Trace* trace, float damping, bool pins_only) {
+  begin_step(b);
+  save_pose(b, pose);
+  for (int pass = 1;; ++pass) {
+    if (!priority_step(b, damping, pins_only)) return false;
+    add_fixed_step(b);
+    limit_step(b);
+    if (apply_step(b, pose) == 0 || pass == kClampPasses) break;
+    fix_clamped_joints(b, pose);
+    restore_pose(b, pose);
+  }
+  trace_clamped_joints(b, trace);
+  return true;
+}
+
+// One step of the balance (FullBodyScratch::balance) once the effectors are reached: the
+// balance's task below the pins and the effectors, kept only if every effector stays within
+// its tolerance and the balance comes at least a twentieth nearer; else undone, and the
+// settling ends (so the balance never costs an effector its goal, and a balance that cannot
+// be met does not move the pose frame after frame). False when it ends.
+bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float damping) {
+  save_tree(b, pose, b.scratch.settle_local);
+  const Progress before = p;
+  b.balancing = true;
+  build_jacobian(b, pose);
+  bool solved = step_within_limits(b, pose, trace, damping, false);
+  b.balancing = false;
+  measure(b, pose, p);
+  ++p.iterations;
+  // The balance's move is in the effectors' null space to first order only: where it moved
+  // an effector off its goal, one effector step brings it back (a predictor and a
+  // corrector) before the move is judged.
+  if (solved && b.metric_without_pins > 1.0f && p.iterations < b.params.max_iterations) {
+    build_jacobian(b, pose);
+    solved = step_within_limits(b, pose, trace, damping, false);
+    measure(b, pose, p);
+    ++p.iterations;
+  }
+  const bool kept = solved && b.metric_without_pins <= 1.0f && p.balance < 0.95f * before.balance;
+  if (!kept) {
+    restore_tree(b, b.scratch.settle_local, pose);
+    const int iterations = p.iterations;
+    p = before;
+    p.iterations = iterations;
+    measure(b, pose, p);
+  }
+  if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+  return kept;
+}
+
+// The damped iterations. `cold`: a solve from rest, which may restart (see kSlowAfter).
+void iterate(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
+  StallDetector stall(p.metric, 1.0f);
+  float damping = 1.0f;
+  float metrics[kSlowWindow] = {};  // the last kSlowWindow metrics, a ring
+  int steps = 0;
+  while (p.iterations < b.params.max_iterations) {
+    if (p.metric <= 1.0f) {
+      if (!balance_unsettled(b, p) || !settle_balance(b, pose, trace, p, damping)) break;
+      continue;
+    }
+    b.balancing = false;
+    build_jacobian(b, pose);
+    const Progress before = p;
+    const bool solved = step_within_limits(b, pose, trace, damping, false);
+    measure(b, pose, p);
+    // A step that made the weighted error worse is undone, with more damping next time: the
+    // linear model did not hold (near a singularity, or effectors pulling against each other).
+    if (!solved || !(p.objective <= before.objective - std::max(b.min_gain, kMinRelativeGain * before.objective))) {
+      restore_pose(b, pose);
+      p.objective = before.objective;
+      measure(b, pose, p);
+      damping = std::min(damping * 4.0f, kMaxDamping);
+    } else {
+      damping = std::max(damping * 0.5f, kMinDamping);
+    }
+    ++p.iterations;
+    if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+    if (!std::isfinite(p.worst)) {
+      p.stalled = true;
+      break;
+    }
+    if (p.metric <= 1.0f) continue;  // reached: the balance may settle next
+    if (stall.stalled_after(p.metric)) {
+      p.stalled = true;
+      break;
+    }
+    const float window_ago = metrics[steps % kSlowWindow];
+    metrics[steps % kSlowWindow] = p.metric;
+    ++steps;
+    if (cold && steps >= kSlowAfter && p.metric > 0.5f * window_ago) {
+      p.stalled = true;
+      break;
+    }
+  }
+  b.balancing = false;
+}
+
+// The middle of a joint's limits: where a restart pulls it (see restart_from_stall).
+glm::quat limits_middle(const JointLimits& l, const glm::quat& rest) {
+  if (l.hinge) return rest * glm::angleAxis(0.5f * (l.min.x + l.max.x), ik::hinge_axis(l));
+  if (l.cone) {
+    const float length = glm::length(l.bone_axis);
+    const glm::vec3 axis = length > 1e-6f ? l.bone_axis / length : glm::vec3(0.0f, 1.0f, 0.0f);
+    return rest * glm::angleAxis(0.5f * (l.twist_min + l.twist_max), axis);
+  }
+  return rest * from_xyz_angles(0.5f * (l.min + l.max));
+}
+
+// A stall short of the goals with iterations left is, on a rig with limits, nearly always a
+// local minimum where joints press on their limits: without limits the reachability
+// benchmark reaches 100 % on both rigs. A restart moves every limited joint the solve turns:
+// the first to the middle of its limits (off the limits, where a rig at rest usually is), a
+// later one half-way from where it stalled toward a random rotation inside its limits (a
+// different basin, not too far from this one: a far jump costs as many iterations as the
+// first attempt). Then it iterates again with the damping schedule reset; a restart that
+// ends no better is undone. The random rotations come from a fixed seed per restart, so the
+// same input gives the same output. Counted as one iteration (it changes the pose, and the
+// trace shows it).
+float next_unit(std::uint32_t& state) {  // xorshift32, in [0, 1)
+  state ^= state << 13;
+  state ^= state >> 17;
+  state ^= state << 5;
+  return static_cast<float>(state >> 8) * (1.0f / 16777216.0f);
+}
+
+// A random angle within kRestartSpread of [min, max] around its middle; `angle` itself for a
+// range of a full turn or more.
+float random_in(float min, float max, float angle, std::uint32_t& rng) {
+  if (!(max - min < kTwoPi)) return angle;
+  return 0.5f * (min + max) + 0.5f * (max - min) * kRestartSpread * (2.0f * next_unit(rng) - 1.0f);
+}
+
+glm::quat limits_random(const JointLimits& l, const glm::quat& rest, const glm::quat& local, std::uint32_t& rng) {
+  const glm::quat offset = glm::conjugate(rest) * local;
+  if (l.hinge) return rest * glm::angleAxis(random_in(l.min.x, l.max.x, 0.0f, rng), ik::hinge_axis(l));
+  if (l.cone) {
+    // Uniform over the ellipse of swing vectors (as the benchmark samples), scaled by kRestartSpread.
+    const float radius = kRestartSpread * std::sqrt(next_unit(rng)), angle = kTwoPi * next_unit(rng);
+    SwingTwist reading;
+    reading.swing =
+        radius * glm::vec2(std::cos(angle) * std::min(l.swing.x, kPi), std::sin(angle) * std::min(l.swing.y, kPi));
+    reading.twist = random_in(l.twist_min, l.twist_max, swing_twist_angles(l, offset).twist, rng);
+    return rest * from_swing_twist(l, reading);
+  }
+  glm::vec3 a = xyz_angles_near_limits(l, offset);
+  for (int i = 0; i < 3; ++i) a[i] = random_in(l.min[i], l.max[i], a[i], rng);
+  return rest * from_xyz_angles(a);
+}
+
+void restart_from_stall(Body& b, Pose& pose, Trace* trace, Progress& p, int restart) {
+  const FullBodyScratch& s = b.scratch;
+  const Workspace& ws = b.workspace;
+  std::uint32_t rng = 0x9e3779b9u + 7919u * static_cast<std::uint32_t>(restart);
+  for (size_t k = 0; k < ws.path.size(); ++k) {
+    if (s.first_column[k] < 0) continue;
+    const int joint = ws.path[k];
+    const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
+    const bool limited = b.use_limits && limits.enabled;
+    if (!limited && k != 0) continue;
+    const glm::quat& rest = b.skeleton.rest[static_cast<size_t>(joint)].rotation;
+    glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
+    glm::quat target;
+    if (!limited) {  // the root
+      glm::vec3 turn(0.0f);
+      if (restart > 0)
+        for (int axis = 0; axis < 3; ++axis) turn[axis] = kRootTurn * (2.0f * next_unit(rng) - 1.0f);
+      target = rest * from_xyz_angles(turn);
+    } else {
+      target = restart == 0 ? limits_middle(limits, rest) : limits_random(limits, rest, rotation, rng);
+    }
+    if (glm::dot(target, rotation) < 0.0f) target = -target;
+    rotation = glm::normalize(glm::slerp(rotation, target, restart == 0 && limited ? 1.0f : kRestartBlend));
+    if (!limited) continue;
+    clamp_to_limits(limits, limits.hinge ? s.hinge_axis[k] : ik::hinge_axis(limits), rest, rotation);
+  }
+  measure(b, pose, p);
+  ++p.iterations;
+  p.stalled = false;
+  if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+}
+
+bool pins_missed(const Body& b) {
+  for (int i = 0; i < b.effectors; ++i)
+    if (is_pinned(b.chain, i) && b.scratch.effector_error[static_cast<size_t>(i)] > b.pin_tolerance) return true;
+  return false;
+}
+
+// The pins exactly: a few undamped-ish Gauss-Newton steps on the pinned rows over the joints
+// that only pinned effectors hang from (a leg below the hips), which cannot move any other
+// effector. A step that makes the pins worse is undone and ends the correction.
+void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
+  for (int k = 0; k < kPinIterations && pins_missed(b); ++k) {
+    build_jacobian(b, pose);
+    const Progress before = p;
+    if (!step_within_limits(b, pose, trace, 1.0f, true)) {
+      restore_pose(b, pose);
+      return;
+    }
+    measure(b, pose, p);
+    ++p.iterations;
+    if (!(p.objective < before.objective)) {
+      restore_pose(b, pose);
+      measure(b, pose, p);
+      if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+      return;
+    }
+    if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+  }
+}
+
+}  // namespace
+
+const FullBodyScratch& full_body_scratch(const Workspace& workspace) {
+  static const FullBodyScratch none;
+  const FullBodyScratch* found = find_scratch_of<FullBodyScratch>(workspace);
+  return found != nullptr ? *found : none;
+}
+
+SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                            Trace* trace) {
+  Body b{skeleton, chain, chain.params, workspace, scratch_of<FullBodyScratch>(workspace)};
+  SolveResult result;
+  if (!prepare_body(b, pose)) return result;  // invalid_input, pose untouched
+
+  if (!chain.params.warm_start) {
+    // From rest, but a joint of infinite stiffness is held where it is (like a locked one).
+    save_pose(b, pose);
+    apply_start_pose(skeleton, chain.params, workspace, workspace.path, pose);
+    for (size_t k = 0; k < workspace.path.size(); ++k)
+      if (b.scratch.first_column[k] < 0) pose.local[static_cast<size_t>(workspace.path[k])] = b.scratch.saved_local[k];
+    if (b.translation_column >= 0)
+      pose.local[static_cast<size_t>(chain.root)].translation =
+          skeleton.rest[static_cast<size_t>(chain.root)].translation;
+  }
+  set_frame(b, pose);
+  Progress p;
+  update_frames(b, pose);
+  set_lengths(b);
+  set_goals(b);
+  p.objective = evaluate(b, p.worst, p.metric);
+  p.balance = b.scratch.balance_error;
+  if (p.metric > 1.0f && bump_colinear_joints(b, pose)) measure(b, pose, p);
+
+  trace_begin(trace, workspace.path, pose, p.worst, chain.params.max_iterations + kPinIterations + kRestarts);
+  iterate(b, pose, trace, p, !chain.params.warm_start);
+  // Only from rest: a warm-started solve (the program's frames, a drag) keeps following the
+  // pose it is given rather than jump to another basin, and its cost per frame stays as it was.
+  const int restarts = chain.params.warm_start ? 0 : kRestarts;
+  for (int restart = 0; restart < restarts && p.stalled && p.metric > 1.0f &&
+                        p.iterations + kRestartIterations <= b.params.max_iterations;
+       ++restart) {
+    const Progress before = p;
+    save_tree(b, pose, b.scratch.best_local);
+    restart_from_stall(b, pose, trace, p, restart);
+    iterate(b, pose, trace, p, true);
+    if (!(p.metric < before.metric)) {  // no better: back to the pose before the restart
+      restore_tree(b, b.scratch.best_local, pose);
+      const int iterations = p.iterations;
+      p = before;
+      p.iterations = iterations + 1;  // the way back is a step of the trace too
+      measure(b, pose, p);
+      if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+    }
+  }
+  if (b.any_pinned && pins_missed(b)) correct_pins(b, pose, trace, p);
+
+  result.iterations = p.iterations;
+  result.error = p.worst;
+  if (p.metric <= 1.0f)
+    result.status = SolveStatus::reached;
+  else if (p.stalled || !std::isfinite(p.worst))
+    result.status = SolveStatus::stalled;
+  else
+    result.status = SolveStatus::max_iterations;
+  return result;
+}
+
+}  // namespace ik

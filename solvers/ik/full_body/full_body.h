@@ -1,0 +1,192 @@
+// Full-body IK: one solve over the tree of joints from the chain's root (the hips, or the
+// skeleton's root) to several effectors at once (hands, feet, head, the hips themselves),
+// with a root free to translate and turn, per-joint stiffness, joint limits and pinned
+// effectors (feet on the floor).
+//
+// The chain: chain.root is the body's root; chain.effector with chain.goal is effector 0,
+// chain.extra_effectors the others, each with a position goal, an optional orientation goal
+// (Goal::use_orientation), a weight and a `pinned` flag (chain.h). The joints the solve may
+// turn are the union of the paths from the effectors up to the root (fill_chain_tree), so
+// fingers and toes that carry no effector stay as they are; the root's local translation
+// is the only translation it changes.
+//
+// Algorithm: task-priority, weighted, damped least squares with a Levenberg-Marquardt
+// damping schedule. Why this and not FABRIK with sub-bases (FinalIK's FBBIK):
+//   * stiffness is a joint weighting W = diag(1 / stiffness) in the least-norm step
+//     Δθ = W Jᵀ (J W Jᵀ + λ² I)⁻¹ e: a stiff spine turns less than a free shoulder for the
+//     same reach, which is exactly what "per-bone stiffness" means, and the root's six
+//     degrees of freedom are just more columns with their own weights;
+//   * pins must hold to 1e-4 of the rig's height while other effectors are dragged. As
+//     heavily weighted rows they would fight the others through the damping; as a first
+//     task they are exact to first order: the pins' step Δ1 comes first, the other
+//     effectors' step is taken in the (W-weighted) null space of the pins' Jacobian
+//     (Siciliano and Slotine's task priority, Baerlocher and Boulic's "prioritized IK"), so
+//     dragging a hand cannot pull a foot; a few pin-only Gauss-Newton iterations over the
+//     joints that only the pins use (the legs) finish the pins exactly at the end;
+//   * tasks in strict priority (pins, effectors, balance) generalise the same recursion:
+//     each task's rows are projected into the null space of the tasks before it;
+//   * singularities (a straight arm reaching along its own line, conflicting goals) are
+//     handled three ways: Buss's error clamping (each effector's error row at most a
+//     quarter of the body's reach), a per-iteration turn clamp (no joint turns more than
+//     kMaxTurn or params.max_step_angle), and the damping schedule: a step that raises the
+//     weighted error is undone and the damping quadrupled, an accepted one halves it again
+//     (never below params.lambda). So two effectors that cannot both be reached settle
+//     where their weights balance, the error plateaus and the solve ends `stalled` instead
+//     of oscillating;
+//   * straight limbs: the guide's colinear bump, before the iterations, turns a joint whose
+//     bones in and out are colinear by kBumpAngle about an axis its limits allow, when an
+//     effector below it is not yet at its goal.
+// Joint limits: every turned joint is clamped with clamp_to_limits after each step (hinges
+// turn only about their axis); trace.clamped records which. The clamp alone would let the
+// step keep pressing on a limit, so within one iteration Baerlocher and Boulic's clamping
+// loop holds a clamped joint in the direction its limit blocked (a ball joint stays free to
+// slide along its limit, a hinge is held) and solves the step again, so the joints that can
+// still move take over at once (at most 4 solves an iteration).
+//
+// Local minima: against joint limits a local method can still stall short of goals it
+// could reach from elsewhere (the reachability benchmark reaches 100 % with the limits
+// off). A solve from rest (params.warm_start off) that stalls, or whose error stops halving,
+// restarts while 6 of its iterations are left: first from the middle of the limits (the root
+// at its rest rotation), then half-way toward random rotations inside them (the root: within
+// 0.3 rad of rest; a fixed seed per restart, so the same input gives the same output); a
+// restart that ends no better is undone. A warm-started solve
+// (the program's frames) never restarts: it keeps following the pose it is given.
+//
+// Balance (FullBodyScratch::balance, off by default): a third task below the pins and the
+// effectors keeps the body's centre of mass (segment masses from rig roles,
+// fill_full_body_masses, else bone lengths) across the model's up axis (+Y) where it was at
+// rest (or in FullBodyScratch::balance_reference, the pose under the IK) relative to the
+// pins' middle, so a hand reaching forward bends the spine and keeps the hips back instead of
+// pulling the body over its feet. It moves only once the effectors are
+// reached, in their null space (projected with far less damping than the tasks' own,
+// kProjectionDamping, so it moves a reached hand by well under a hundredth of its own move);
+// a balance step asks for at most 5 % of the reach, an effector it takes out of its
+// tolerance gets one step back, and the pair is undone if that fails or the balance gains
+// less than a twentieth, which ends the settling. It is not part of the error or the
+// status: a balance that cannot be met leaves the solve reached and the pose still.
+//
+// Units and scale: the solve works in the root's parent frame, where bone lengths do not
+// change with the pose; "the body's reach" L is the longest path from the root to an
+// effector. With params.tolerance_relative the tolerance and lambda are fractions of L
+// (for a humanoid L is about 0.6 of its height), and the root's translation is measured in
+// units of L, so the solve is the same under a uniformly scaled, rotated, translated or
+// mirrored model. A pinned effector is held to kPinTolerance times the tolerance.
+//
+// Error: the largest error of any effector with a weight above 0 or a pin (position
+// distance in model space, plus orientation_weight times the angle for an orientation goal);
+// an effector of weight 0 holds nothing until it is given a weight or pinned. Status: reached when every
+// effector is within the tolerance (pins within theirs), stalled when the error stops
+// falling (conflicting or unreachable goals: the root can always move, so nothing is
+// `unreachable` unless the root is locked or infinitely stiff), max_iterations otherwise.
+// Invalid input (NaN, infinite or too distant goals, bad indices, a negative weight, a
+// stiffness list of the wrong size or with a value that is not > 0, a balance reference of
+// the wrong size) returns invalid_input
+// with the pose untouched.
+//
+// Cost: per iteration O(n (m1 + m2)² ) with n the columns (3 per ball joint, 1 per hinge,
+// 3 for the root's translation) and m1, m2 the pinned and free rows (an effector of weight 0
+// that is not pinned has none), once more for each pass of the clamping loop: no n x n
+// matrix is formed. Scratch lives in scratch_of<FullBodyScratch>(workspace) (FullBodyScratch below), sized on the
+// first solve of a body, so later solves allocate nothing.
+//
+// Index: full_body.cpp (the solve, its loop, the pin correction), full_body_step.cpp (the
+// frames, errors, Jacobian and turns), full_body_priority.cpp (the task-priority step),
+// full_body_setup.h (stiffness from rig roles and the full-body chain of a rig).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solvers/base/transform.h"
+#include "solvers/ik/chain.h"
+#include "solvers/ik/workspace.h"
+
+namespace ik {
+
+// A pinned effector must come within this fraction of the solve's tolerance.
+inline constexpr float kPinTolerance = 0.05f;
+// The balance counts as settled within this many times the solve's tolerance.
+inline constexpr float kBalanceTolerance = 10.0f;
+
+// The solver's scratch and its settings, in scratch_of<FullBodyScratch>(workspace). "Tree joint k" is the
+// chain joint at Workspace::path[k]; "effector i" is 0 for chain.effector, then the extra
+// effectors in order. Buffers only grow.
+struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
+  // ---- Settings, set by the caller and kept between solves --------------------------------
+  // Per skeleton joint (empty: 1 for every joint): how much the joint resists turning, > 0;
+  // +inf holds it still. The root's entry is its rotation's stiffness. See
+  // fill_full_body_stiffness (full_body_setup.h) for values from rig roles.
+  std::vector<float> stiffness;
+  // How much the root resists translating (per unit of the body's reach L), > 0; +inf keeps
+  // the root where it is. 4 by default, so a reach is made by the limbs and the spine more
+  // than by sliding the whole body.
+  float root_translation_stiffness = 4.0f;
+  // Balance: keep the body's centre of mass over its pinned effectors (the feet), as far as
+  // the effectors' goals leave room for it (a third task, below the pins and the effectors).
+  bool balance = false;
+  // The pose whose centre of mass over the pins the balance keeps (its local transforms, one
+  // per joint): the animated pose under the IK, so the balance keeps what the clip has;
+  // nullptr: the rest pose. Read during a solve only; the caller keeps it alive.
+  const Pose* balance_reference = nullptr;
+  // Per skeleton joint (empty: every segment weighs its length): the mass of the segment the
+  // joint carries (from it to its children), > 0 or 0. See fill_full_body_masses.
+  std::vector<float> segment_mass;
+
+  // ---- Per effector, fixed for the solve ---------------------------------------------------
+  std::vector<int> effector_tree_index;  // its tree joint
+  std::vector<int> effector_order;       // effectors in row order: pinned ones first
+  std::vector<int> effector_first_row;   // its first row (position rows, then orientation)
+  std::vector<glm::vec3> goal_position;  // its goal, in the root's parent frame
+  std::vector<glm::quat> goal_rotation;  // its goal orientation, in the root's parent frame
+  std::vector<float> effector_error;     // its error at the last evaluation, model space
+  // ---- The balance at the last evaluation (model space) ---------------------------------------
+  bool balance_active = false;     // the balance had its rows (on, with a pin and a mass)
+  float balance_error = 0.0f;      // the centre of mass's distance across up from its target
+  glm::vec3 centre_of_mass{0.0f};  // of the tree's segments
+  glm::vec3 balance_target{0.0f};  // where the balance wants it (at its height)
+
+  // ---- Per tree joint k, fixed for the solve ------------------------------------------------
+  std::vector<int> first_column;           // its first column in J (-1 when it has none)
+  std::vector<std::uint8_t> column_count;  // 0 held or locked, 1 hinge, 3 ball joint
+  std::vector<glm::vec3> hinge_axis;       // a hinge's unit axis in its own frame
+  std::vector<glm::mat3>
+      column_axes;  // a ball joint's column axes in its own frame (identity but in the clamping loop)
+  std::vector<std::uint8_t> pin_only;    // 1 if only pinned effectors hang below it
+  std::vector<Transform> saved_local;    // the pose before a step, to undo a rejected one
+  std::vector<Transform> best_local;     // the pose before a restart, kept if the restart ends worse
+  std::vector<Transform> settle_local;   // the pose before a balance step, kept if the step fails
+  std::vector<std::uint8_t> clamped;     // 1 if its limit clamped it in the step last applied
+  std::vector<float> mass;               // its segment's mass (balance)
+  std::vector<glm::vec3> mass_offset;    // its segment's centre in its own frame (balance)
+  std::vector<glm::vec3> mass_moment;    // Σ mass * centre over its subtree, frame units (balance)
+  std::vector<float> subtree_mass;       // Σ mass over its subtree (balance)
+  std::vector<glm::vec3> rest_position;  // its position with every tree joint at rest, frame units
+  std::vector<glm::mat3> rest_linear;    // its linear part so (balance)
+  std::vector<std::uint8_t> fixed;       // the clamping loop holds its turn in one direction (1) or all (2)
+
+  // ---- Per column ---------------------------------------------------------------------------
+  std::vector<float> column_weight;  // 1 / stiffness; 0 while the clamping loop holds the column
+  std::vector<float> step;           // Δθ (radians; the root's translation in units of L)
+  std::vector<float> column_mask;    // 1 if the pin correction may move the column
+  std::vector<float> fixed_step;     // a fixed joint's turn in this step (the clamping loop), else 0
+
+  // ---- One iteration's matrices (row-major) --------------------------------------------------
+  std::vector<float> jacobian;    // J, m x n
+  std::vector<float> error;       // e, m (clamped rows)
+  std::vector<float> task_error;  // e - J fixed_step: what the free columns are asked for
+  std::vector<float> projected;   // each task's rows projected into the null space of those before, m x n
+  std::vector<float> gram;        // each task's A W Aᵀ + λ² I, factored (Σ m_l² of m x m)
+  std::vector<float> y;           // m: solutions of the small systems
+  std::vector<float> column;      // m: one row of a coupling C_lk
+};
+
+// The workspace's full-body scratch to read (the settings, the last solve's balance):
+// scratch_of<FullBodyScratch>(workspace) without making one; before any full-body solve or
+// setting, an empty FullBodyScratch (balance inactive).
+const FullBodyScratch& full_body_scratch(const Workspace& workspace);
+
+// The full-body solve (see above).
+SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
+                            Trace* trace);
+
+}  // namespace ik

@@ -1,0 +1,215 @@
+// Index: has_any_limits; rest_frames (world rest positions and rotations); bone directions;
+// character_directions; cone_limits, elliptical thigh cone, hinge_toward (knee, elbow);
+// default_limits_from_roles (the role table).
+#include "solvers/rig/default_limits.h"
+
+#include <cmath>
+
+#include "solvers/anim/pose.h"
+#include "solvers/ik/limits.h"
+
+namespace ik {
+namespace {
+
+constexpr float kDegree = 3.14159265358979f / 180.0f;
+// A knee's or elbow's smallest bend from straight. Not 0: a straight hinge held at its limit
+// is a stationary point for a gradient solver (bending either way moves the effector the
+// same to first order, and the pull toward a goal ahead is the wrong way), so DLS stalls
+// there with the leg straight; 3° starts every solve bent the anatomical way.
+constexpr float kMinimumBend = 3.0f * kDegree;
+
+// Model-space rest positions and rotations (the rotations compose the rest rotations only:
+// scales are taken as uniform, as in every rig these defaults are meant for).
+struct RestFrames {
+  std::vector<glm::vec3> position;
+  std::vector<glm::quat> rotation;
+};
+
+RestFrames rest_frames(const Skeleton& skeleton) {
+  RestFrames frames;
+  std::vector<glm::mat4> world;
+  fk_all(skeleton, rest_pose(skeleton), world);
+  const size_t n = world.size();
+  frames.position.resize(n);
+  frames.rotation.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    frames.position[i] = position_of(world[i]);
+    const int p = skeleton.parent[i];
+    const glm::quat parent = p < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : frames.rotation[static_cast<size_t>(p)];
+    frames.rotation[i] = glm::normalize(parent * skeleton.rest[i].rotation);
+  }
+  return frames;
+}
+
+// `v` normalised, or `fallback` if it is (nearly) zero or not finite.
+glm::vec3 unit_or(const glm::vec3& v, const glm::vec3& fallback) {
+  const float length = std::sqrt(glm::dot(v, v));
+  return length > 1e-8f && std::isfinite(length) ? v / length : fallback;
+}
+
+// The mean direction from joint j to its children in j's own rest frame (+Y for a leaf).
+glm::vec3 local_bone(const Skeleton& skeleton, int j) {
+  glm::vec3 sum(0.0f);
+  for (int c = j + 1; c < skeleton.subtree_end[static_cast<size_t>(j)];
+       c = skeleton.subtree_end[static_cast<size_t>(c)])
+    sum += unit_or(skeleton.rest[static_cast<size_t>(c)].translation, glm::vec3(0.0f));
+  return unit_or(sum, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+// The same in model space.
+glm::vec3 world_bone(const Skeleton& skeleton, const RestFrames& frames, int j) {
+  return unit_or(frames.rotation[static_cast<size_t>(j)] * local_bone(skeleton, j), glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+int find_role(const std::vector<JointRole>& roles, Role role, Side side) {
+  for (size_t j = 0; j < roles.size(); ++j)
+    if (roles[j].role == role && (side == Side::centre || roles[j].side == side)) return static_cast<int>(j);
+  return -1;
+}
+
+// The position of the first joint with `role` (any side), if there is one.
+bool role_position(const std::vector<JointRole>& roles, const RestFrames& frames, Role role, glm::vec3& out) {
+  const int j = find_role(roles, role, Side::centre);
+  if (j < 0 || static_cast<size_t>(j) >= frames.position.size()) return false;
+  out = frames.position[static_cast<size_t>(j)];
+  return true;
+}
+
+void directions_from_frames(const std::vector<JointRole>& roles, const RestFrames& frames, glm::vec3& forward,
+                            glm::vec3& left) {
+  const auto side_pair = [&](Role role, glm::vec3& out) {
+    const int l = find_role(roles, role, Side::left), r = find_role(roles, role, Side::right);
+    if (l < 0 || r < 0 || static_cast<size_t>(std::max(l, r)) >= frames.position.size()) return false;
+    out = frames.position[static_cast<size_t>(l)] - frames.position[static_cast<size_t>(r)];
+    return glm::dot(out, out) > 1e-12f;
+  };
+  glm::vec3 side(1.0f, 0.0f, 0.0f);
+  if (!side_pair(Role::thigh, side) && !side_pair(Role::upper_arm, side) && !side_pair(Role::clavicle, side))
+    side = glm::vec3(1.0f, 0.0f, 0.0f);
+  side = unit_or(side, glm::vec3(1.0f, 0.0f, 0.0f));
+  glm::vec3 up(0.0f, 1.0f, 0.0f), base, top;
+  if (role_position(roles, frames, Role::hips, base)) {
+    for (Role r : {Role::head, Role::neck, Role::chest, Role::spine})
+      if (role_position(roles, frames, r, top) && glm::length(top - base) > 1e-6f) {
+        up = glm::normalize(top - base);
+        break;
+      }
+  }
+  forward = unit_or(glm::cross(side, up), glm::vec3(0.0f, 0.0f, 1.0f));
+  left = unit_or(glm::cross(up, forward), side);
+}
+
+JointLimits cone_limits(const glm::vec3& bone, float swing_u_deg, float swing_v_deg, float twist_deg) {
+  JointLimits l;
+  l.enabled = true;
+  l.cone = true;
+  l.bone_axis = bone;
+  l.swing = glm::vec2(swing_u_deg, swing_v_deg) * kDegree;
+  l.twist_min = -twist_deg * kDegree;
+  l.twist_max = twist_deg * kDegree;
+  return l;
+}
+
+// A cone whose larger half angle is about the axis (of u, v) nearer the character's side
+// axis: a thigh swings farther forward and back than out to the side.
+JointLimits side_aware_cone(const Skeleton& skeleton, const RestFrames& frames, int j, const glm::vec3& left,
+                            float about_side_deg, float about_forward_deg, float twist_deg) {
+  const glm::vec3 bone = local_bone(skeleton, j);
+  glm::vec3 u, v;
+  cone_axes(bone, u, v);
+  const glm::quat& rotation = frames.rotation[static_cast<size_t>(j)];
+  const bool u_is_side = std::fabs(glm::dot(rotation * u, left)) >= std::fabs(glm::dot(rotation * v, left));
+  return u_is_side ? cone_limits(bone, about_side_deg, about_forward_deg, twist_deg)
+                   : cone_limits(bone, about_forward_deg, about_side_deg, twist_deg);
+}
+
+// A hinge at joint j whose positive angle swings j's bone toward `toward` (model space),
+// bending up to `bend_deg` from straight (the line of the parent's bone).
+JointLimits hinge_toward(const Skeleton& skeleton, const RestFrames& frames, int j, const glm::vec3& toward,
+                         float bend_deg) {
+  const int p = skeleton.parent[static_cast<size_t>(j)];
+  const glm::vec3 bone = world_bone(skeleton, frames, j);
+  const glm::vec3 upper =
+      p < 0 ? bone : unit_or(frames.position[static_cast<size_t>(j)] - frames.position[static_cast<size_t>(p)], bone);
+  // Turning the bone about a = bone × toward moves it toward `toward`'s part across the bone.
+  glm::vec3 axis = glm::cross(bone, toward);
+  if (glm::length(axis) < 0.3f) {
+    // The bone points (nearly) along `toward` at rest: the rest bend's own plane, turned
+    // so that a positive angle bends further (away from the upper bone).
+    const glm::vec3 bend_axis = glm::cross(upper, bone);
+    if (glm::length(bend_axis) > 1e-3f) axis = bend_axis;
+  }
+  axis = unit_or(axis, unit_or(glm::cross(bone, glm::vec3(0.0f, 0.0f, 1.0f)), glm::vec3(1.0f, 0.0f, 0.0f)));
+  // The rest bend, measured the same way round: the angle from the upper bone to this one.
+  const float rest_bend = std::atan2(glm::dot(glm::cross(upper, bone), axis), glm::dot(upper, bone));
+  JointLimits l;
+  l.enabled = true;
+  l.hinge = true;
+  l.hinge_axis = unit_or(glm::conjugate(frames.rotation[static_cast<size_t>(j)]) * axis, glm::vec3(0, 0, 1));
+  l.min = glm::vec3(kMinimumBend - rest_bend, 0.0f, 0.0f);
+  l.max = glm::vec3(std::max(bend_deg * kDegree - rest_bend, 0.0f), 0.0f, 0.0f);
+  return l;
+}
+
+}  // namespace
+
+glm::vec3 rest_bone_direction(const Skeleton& skeleton, int j) { return local_bone(skeleton, j); }
+
+bool has_any_limits(const Skeleton& skeleton) {
+  for (const JointLimits& l : skeleton.limits)
+    if (l.enabled) return true;
+  return false;
+}
+
+void character_directions(const Skeleton& skeleton, const std::vector<JointRole>& roles, glm::vec3& forward,
+                          glm::vec3& left) {
+  directions_from_frames(roles, rest_frames(skeleton), forward, left);
+}
+
+std::vector<JointLimits> default_limits_from_roles(const Skeleton& skeleton, const std::vector<JointRole>& roles) {
+  const int n = skeleton.joint_count();
+  std::vector<JointLimits> limits(static_cast<size_t>(n));
+  const RestFrames frames = rest_frames(skeleton);
+  glm::vec3 forward, left;
+  directions_from_frames(roles, frames, forward, left);
+  for (int j = 0; j < n && static_cast<size_t>(j) < roles.size(); ++j) {
+    if (skeleton.is_added_tip[static_cast<size_t>(j)] || skeleton.is_leaf(j)) continue;  // nothing to turn
+    JointLimits& l = limits[static_cast<size_t>(j)];
+    const glm::vec3 bone = local_bone(skeleton, j);
+    switch (roles[static_cast<size_t>(j)].role) {
+      case Role::thigh:
+        l = side_aware_cone(skeleton, frames, j, left, 120.0f, 50.0f, 40.0f);
+        break;
+      case Role::upper_arm:
+        l = cone_limits(bone, 100.0f, 100.0f, 80.0f);
+        break;
+      case Role::shin:
+        l = hinge_toward(skeleton, frames, j, -forward, 150.0f);
+        break;
+      case Role::forearm:
+        l = hinge_toward(skeleton, frames, j, forward, 150.0f);
+        break;
+      case Role::hand:
+        l = cone_limits(bone, 60.0f, 60.0f, 30.0f);
+        break;
+      case Role::foot:
+        l = cone_limits(bone, 40.0f, 40.0f, 15.0f);
+        break;
+      case Role::spine:
+      case Role::chest:
+        l = cone_limits(bone, 20.0f, 20.0f, 20.0f);
+        break;
+      case Role::neck:
+        l = cone_limits(bone, 30.0f, 30.0f, 40.0f);
+        break;
+      case Role::clavicle:
+        l = cone_limits(bone, 20.0f, 20.0f, 10.0f);
+        break;
+      default:
+        break;
+    }
+  }
+  return limits;
+}
+
+}  // namespace ik

@@ -1,0 +1,93 @@
+// The Motion panel's CSV export (io/motion_report.h): the summary table and the per-frame
+// series of a report built by hand, compared line by line with the text they must give,
+// and the files written atomically beside each other read back byte for byte.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "io/files/atomic_file.h"
+#include "io/report/motion_report.h"
+#include "solvers/scene/solver_table.h"
+
+namespace {
+
+ik::MotionReport two_runs() {
+  ik::MotionReport report;
+  report.source = "clip 'Walk'";
+  report.times = {0.0f, 0.5f};
+  ik::MotionRun dls;
+  dls.solver = ik::find_solver("dls");
+  dls.warm_start = true;
+  dls.has_drift = true;
+  dls.frames.resize(2);
+  dls.frames[1].error = 0.25f;
+  dls.frames[1].iterations = 3;
+  dls.frames[1].microseconds = 1.5f;
+  dls.frames[1].pop_degrees = 12.5f;
+  dls.frames[1].flip = true;
+  dls.frames[1].jitter_degrees = 0.125f;
+  dls.frames[1].drift_distance = 0.01f;
+  dls.frames[1].drift_error = -0.5f;
+  dls.summary.max_pop_degrees = 12.5f;
+  dls.summary.flips = 1;
+  dls.summary.rms_jitter_degrees = 0.0625f;
+  dls.summary.max_jitter_degrees = 0.125f;
+  dls.summary.mean_error = 0.125f;
+  dls.summary.max_error = 0.25f;
+  dls.summary.mean_microseconds = 0.75f;
+  dls.summary.mean_iterations = 1.5f;
+  dls.summary.max_drift_distance = 0.01f;
+  ik::MotionRun fabrik;
+  fabrik.solver = ik::find_solver("fabrik");
+  fabrik.warm_start = false;
+  fabrik.frames.resize(2);
+  report.runs = {dls, fabrik};
+  return report;
+}
+
+TEST(MotionCsv, SummaryTable) {
+  EXPECT_EQ(ik::motion_summary_csv(two_runs()),
+            "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
+            "mean_iterations,max_drift\n"
+            "dls,1,12.5,1,0.0625,0.125,0.125,0.25,0.75,1.5,0.01\n"
+            "fabrik,0,0,0,0,0,0,0,0,0,0\n");
+}
+
+TEST(MotionCsv, PerFrameSeries) {
+  EXPECT_EQ(ik::motion_series_csv(two_runs()),
+            "frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error\n"
+            "0,0,dls,1,0,0,0.000,0,0,0,0,0\n"
+            "0,0,fabrik,0,0,0,0.000,0,0,0,0,0\n"
+            "1,0.5,dls,1,0.25,3,1.500,12.5,1,0.125,0.01,-0.5\n"
+            "1,0.5,fabrik,0,0,0,0.000,0,0,0,0,0\n");
+}
+
+// A run with fewer frames than the report (never made by the analysis, but the formatter
+// must not read past it): its missing frames are left out.
+TEST(MotionCsv, ShortRunIsCut) {
+  ik::MotionReport report = two_runs();
+  report.runs[1].frames.resize(1);
+  const std::string csv = ik::motion_series_csv(report);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
+  EXPECT_EQ(csv.find("1,0.5,fabrik"), std::string::npos);
+}
+
+TEST(MotionCsv, WrittenAtomically) {
+  const std::filesystem::path dir = std::filesystem::path(IKSCOPE_TEST_TMP) / "motion_csv";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "table.csv").string();
+  std::string error;
+  ASSERT_TRUE(app::write_file_atomically(path, ik::motion_summary_csv(two_runs()), error)) << error;
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), ik::motion_summary_csv(two_runs()));
+  EXPECT_FALSE(std::filesystem::exists(app::atomic_temp_path(path)));
+  EXPECT_FALSE(app::write_file_atomically((dir / "no_such_folder" / "t.csv").string(), "x", error));
+  EXPECT_NE(error.find("no_such_folder"), std::string::npos) << error;
+}
+
+}  // namespace

@@ -1,0 +1,144 @@
+// The full-body solver (solvers/ik/full_body/full_body.h) on the built-in humanoid, loaded
+// with the real importer: random poses within the limits turned into goals are reached from
+// rest; pinned feet hold while a hand is dragged far forward; the hips move when a hand
+// reaches past the arm; the knees bend when the hips are lowered. Reach and lengths are
+// measured with the tests' own forward kinematics. The balance: test_full_body_balance.cpp;
+// the solver contract (root transforms, determinism, invalid input, drift, allocations):
+// test_full_body_contract.cpp.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "tests/solvers/ik/full_body/full_body_test_util.h"
+
+namespace {
+
+using namespace full_body_test;
+using iktest::world_position;
+
+TEST(FullBody, RolesGiveAStifferSpineThanArms) {
+  const Body body = load_humanoid();
+  const int spine = ik::find_role(body.roles, ik::Role::spine);
+  const int arm = ik::find_role(body.roles, ik::Role::upper_arm, ik::Side::left);
+  ASSERT_GE(spine, 0);
+  ASSERT_GE(arm, 0);
+  EXPECT_GT(body.stiffness[spine], body.stiffness[arm]);
+  // The chain: two hands, head, two pinned feet, the hips.
+  EXPECT_EQ(effector_count(body.chain), 6);
+  int pins = 0;
+  for (int i = 0; i < effector_count(body.chain); ++i) pins += pinned(body.chain, i);
+  EXPECT_EQ(pins, 2);
+}
+
+// Limits make local minima a local method can fall into from rest; the clamping loop (a
+// joint at its limit slides along it while the others take over) and the restarts from a
+// stall keep them rare. The bounds leave a case or two for other builds' rounding (the
+// benchmark: 99 % on 10,000 poses; before the clamping loop and the random restarts it was
+// 97.6 % on the humanoid and 95.8 % on the Mixamo rig).
+TEST(FullBody, ReachesRandomPosesWithinLimitsFromRest) {
+  Body body = load_humanoid();
+  EXPECT_GE(reached_from_rest(body, 200, 14), 198);  // 199 now; 197 before
+}
+
+TEST(FullBody, MixamoRigReachesRandomPosesWithinItsConesFromRest) {
+  Body body = load_humanoid("mixamo_rig.gltf");
+  EXPECT_GE(reached_from_rest(body, 200, 15), 195);  // 197 now; 191 before
+}
+
+TEST(FullBody, PinnedFeetHoldWhileAHandIsDraggedFarForward) {
+  Body body = load_humanoid();
+  ik::Workspace ws = workspace_for(body);
+  ik::Pose pose;
+  const glm::vec3 hips_before = world_position(body.skeleton, ik::rest_pose(body.skeleton), body.chain.root);
+  const float feet_moved = drag_hand_forward(body, 0.5f, pose, ws);
+  EXPECT_LE(feet_moved, 1e-4f * body.height);
+  // The hand got there (half the height forward is within reach with the body leaning).
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, body.chain.effector) - body.chain.goal.position),
+            2e-3f * body.height);
+  EXPECT_GT(glm::length(world_position(body.skeleton, pose, body.chain.root) - hips_before), 1e-3f * body.height);
+}
+
+TEST(FullBody, HipsTranslateWhenAHandGoesBeyondTheArmsReach) {
+  Body body = load_humanoid();
+  ik::Workspace ws = workspace_for(body);
+  // Unpinned feet, no hips or head goal: the hand alone, far beyond the arm.
+  body.chain.extra_effectors.clear();
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  const glm::vec3 hips = world_position(body.skeleton, rest, body.chain.root);
+  body.chain.goal.position += glm::vec3(0.0f, 0.0f, 1.5f * body.height);
+  ik::Pose pose = rest;
+  const ik::SolveResult r = ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+  EXPECT_EQ(r.status, ik::SolveStatus::reached);
+  EXPECT_GT(glm::length(world_position(body.skeleton, pose, body.chain.root) - hips), 0.5f * body.height);
+  EXPECT_LE(worst_error(body, body.chain, pose), 1e-3f * body.height);
+}
+
+TEST(FullBody, APinnedOtherHandHoldsWhileAHandIsDraggedFarForward) {
+  Body body = load_humanoid();
+  const int right = effector_with_role(body, ik::Role::hand, ik::Side::right);
+  ASSERT_GT(right, 0);
+  body.chain.extra_effectors[right - 1].pinned = true;
+  ik::Workspace ws = workspace_for(body);
+  const glm::vec3 held = world_position(body.skeleton, ik::rest_pose(body.skeleton), effector_joint(body.chain, right));
+  ik::Pose pose;
+  EXPECT_LE(drag_hand_forward(body, 0.3f, pose, ws), 1e-4f * body.height);  // the feet, and now the right hand
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, effector_joint(body.chain, right)) - held),
+            1e-4f * body.height);
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, body.chain.effector) - body.chain.goal.position),
+            1e-3f * body.height);
+}
+
+// The hips' goal lowered by a tenth of the height over 50 frames: the hips get there, the
+// knees bend further, the pinned feet stay.
+TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStay) {
+  Body body = load_humanoid();
+  const int hips = effector_with_role(body, ik::Role::hips, ik::Side::centre);
+  ASSERT_GT(hips, 0);
+  int knees[2] = {-1, -1};
+  for (int j = 0; j < body.skeleton.joint_count(); ++j)
+    if (body.roles.joints[j].role == ik::Role::shin) knees[body.roles.joints[j].side == ik::Side::left ? 0 : 1] = j;
+  ASSERT_GE(knees[0], 0);
+  ASSERT_GE(knees[1], 0);
+  ASSERT_EQ(body.roles.joints[knees[0] + 1].role, ik::Role::foot);
+  body.chain.extra_effectors[hips - 1].weight = 1.0f;
+  body.chain.params.warm_start = true;
+  ik::Workspace ws = workspace_for(body);
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  ik::Pose pose = rest;
+  const glm::vec3 start = body.chain.extra_effectors[hips - 1].goal.position;
+  float feet_moved = 0.0f;
+  for (int frame = 1; frame <= 50; ++frame) {
+    body.chain.extra_effectors[hips - 1].goal.position =
+        start - glm::vec3(0.0f, 0.1f * body.height * frame / 50.0f, 0.0f);
+    ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+    for (int i = 0; i < effector_count(body.chain); ++i)
+      if (pinned(body.chain, i))
+        feet_moved =
+            std::max(feet_moved, glm::length(world_position(body.skeleton, pose, effector_joint(body.chain, i)) -
+                                             world_position(body.skeleton, rest, effector_joint(body.chain, i))));
+  }
+  EXPECT_LE(feet_moved, 1e-4f * body.height);
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, body.chain.root) -
+                        (start - glm::vec3(0.0f, 0.1f * body.height, 0.0f))),
+            1e-3f * body.height);
+  for (int knee : knees)
+    EXPECT_GT(bend_at(body, pose, knee), bend_at(body, rest, knee) + 0.2f) << body.skeleton.name[knee];
+}
+
+// The Mixamo-named rig (T-pose, centimetres under a 0.01-scaled Armature, no limits in the
+// file, so swing-twist cones and hinges from its roles): a hand dragged half the height
+// forward is followed, warm started, with the feet pinned.
+TEST(FullBody, MixamoRigFollowsADraggedHand) {
+  Body body = load_humanoid("mixamo_rig.gltf");
+  ik::Workspace ws = workspace_for(body);
+  ik::Pose pose;
+  const float feet_moved = drag_hand_forward(body, 0.5f, pose, ws);
+  EXPECT_LE(feet_moved, 1e-4f * body.height);
+  EXPECT_LE(glm::length(world_position(body.skeleton, pose, body.chain.effector) - body.chain.goal.position),
+            1e-3f * body.height);
+}
+
+}  // namespace
