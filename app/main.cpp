@@ -66,13 +66,13 @@ struct Program {
 void open_first_rig(Program& p) {
   app::Editor& editor = p.editor;
   if (!p.options.file.empty()) p.initial_open_failed = !app::open_any(editor, p.options.file);
-  if (editor.has_rig) return;
+  if (editor.document.has_rig) return;
   // Nothing to show yet: open the built-in humanoid, but keep the error on screen.
-  const std::string failure = editor.status;
+  const std::string failure = editor.ui.status;
   app::open_rig(editor, IKSCOPE_DEFAULT_RIG);
   if (p.initial_open_failed) {  // already printed once: show it again, do not log it again
-    editor.status = failure;
-    editor.status_is_error = true;
+    editor.ui.status = failure;
+    editor.ui.status_is_error = true;
   }
 }
 
@@ -101,7 +101,7 @@ void poll_events(Program& p) {
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     app::track_pointer(p.window, event);
-    if (app::is_close_request(p.window, event)) p.editor.quit_requested = true;  // asks if unsaved
+    if (app::is_close_request(p.window, event)) p.editor.ui.quit_requested = true;  // asks if unsaved
     if (event.type == SDL_DROPFILE) {
       const std::string path = event.drop.file;
       app::request_open(p.editor, app::open_command_for(path), path);
@@ -110,8 +110,8 @@ void poll_events(Program& p) {
     }
     p.viewport_events.push_back(event);
   }
-  if (p.editor.has_rig && p.editor.rig.path != p.title_path) {
-    p.title_path = p.editor.rig.path;
+  if (p.editor.document.has_rig && p.editor.document.rig.path != p.title_path) {
+    p.title_path = p.editor.document.rig.path;
     app::set_window_title(p.window, p.title_path);
   }
 }
@@ -126,13 +126,13 @@ void update(Program& p) {
   for (const SDL_Event& e : p.viewport_events)
     app::handle_viewport_event(editor, p.input, e, p.area, io.WantCaptureMouse,
                                io.WantCaptureKeyboard);
-  if (editor.quit_requested) {
-    editor.quit_requested = false;
+  if (editor.ui.quit_requested) {
+    editor.ui.quit_requested = false;
     app::request_quit(editor);  // at once, or through the unsaved-changes prompt
   }
   app::update_file_dialogs(p.file_dialogs, editor);  // before the panels: it takes File requests first
-  editor.hovered_joint = -1;  // re-found this frame by the panels or the viewport
-  editor.hovered_goal = -1;
+  editor.selection.hovered_joint = -1;  // re-found this frame by the panels or the viewport
+  editor.selection.hovered_goal = -1;
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),
                         static_cast<float>(p.metrics.window_height));
   app::draw_viewport_toolbar(editor, p.area);
@@ -143,25 +143,25 @@ void update(Program& p) {
   SDL_GetMouseState(&mouse_x, &mouse_y);
   app::hover_viewport(editor, p.input, p.area, io.WantCaptureMouse, static_cast<float>(mouse_x),
                       static_cast<float>(mouse_y));
-  if (editor.quit_confirmed) p.running = false;
+  if (editor.ui.quit_confirmed) p.running = false;
   app::update_timeline(editor);  // the clip's clock and animated pose, before the solve
-  if (editor.solving)
+  if (editor.solve.running)
     app::solve_chains(editor);
   else
     app::show_animated_pose(editor);  // solving paused: a clip that moved shows without IK
-  if (editor.compare_mode) editor.comparison = app::compare_solvers(editor);
-  if (editor.frame_all_requested && editor.has_rig) {
+  if (editor.inspection.compare_mode) editor.inspection.comparison = app::compare_solvers(editor);
+  if (editor.view.frame_all_requested && editor.document.has_rig) {
     app::frame_all(editor, p.area.aspect());
-    editor.frame_all_requested = false;
+    editor.view.frame_all_requested = false;
   }
   ImGui::Render();
 }
 
 // The 3D view, then the UI over it.
 void draw(Program& p) {
-  if (p.editor.has_rig && p.editor.rig_generation != p.uploaded_generation) {
-    p.renderer.upload_skinned_meshes(p.editor.rig.skeleton, p.editor.rig.meshes);
-    p.uploaded_generation = p.editor.rig_generation;
+  if (p.editor.document.has_rig && p.editor.document.rig_generation != p.uploaded_generation) {
+    p.renderer.upload_skinned_meshes(p.editor.document.rig.skeleton, p.editor.document.rig.meshes);
+    p.uploaded_generation = p.editor.document.rig_generation;
   }
   app::draw_viewport(p.renderer, p.editor, p.metrics, p.area);
   app::draw_ui_frame();
@@ -190,7 +190,7 @@ void frame(Program& p) {
 int cleanup(Program& p) {
   std::string error;
   if (!p.options.export_motion.empty() && !app::export_motion(p.editor, p.options.export_motion)) {
-    std::fprintf(stderr, "ikscope: %s\n", p.editor.status.c_str());
+    std::fprintf(stderr, "ikscope: %s\n", p.editor.ui.status.c_str());
     p.exit_code = 1;
   }
   if (!p.options.state_out.empty() &&

@@ -1,10 +1,10 @@
-// The full-body solver (solvers/full_body.h) on whole rigs.
+// The full-body solver (solvers/ik/full_body/full_body.h) on whole rigs.
 //
 // BM_FullBodyDrag/<rig>/<balance>: the rig's full-body chain (ik::full_body_chain: both hands, head,
 // hips, both feet pinned; stiffness from roles), warm started, relative tolerance 1e-3, at
 // most 64 iterations; the left hand's goal moves along a fixed path (240 frames: half a
 // figure of eight reaching forward and up, then back), one frame per benchmark iteration.
-// Counters: iterations per frame, the fraction of frames reached. Issue 14's goal: at most
+// Counters: iterations per frame, the fraction of frames reached. The goal: at most
 // 25 us per frame (median) on a 65-joint Mixamo-size rig and on the built-in humanoid. With
 // balance 1 the balance is on (centre of mass over the feet, masses from roles), as in the
 // program's full-body mode.

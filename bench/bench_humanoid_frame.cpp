@@ -8,7 +8,7 @@
 // so dls_limits is the figure that matters most.
 //
 // BM_ProgramFrame/<program or library>: the chains exactly as the program sets them up when
-// it opens the humanoid (ik::suggest_chains with DLS and default Params, as app/editor.cpp
+// it opens the humanoid (ik::suggest_chains with DLS and default Params, as app/editor/editor.cpp
 // does), every goal on its own circle. "program" runs the program's per-frame step,
 // ik::solve_frame (every chain traced, chain 0 -- the one the program selects -- recording
 // poses, the traces that iterated kept, each chain timed); "library" solves the same chains

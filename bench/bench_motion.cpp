@@ -1,11 +1,11 @@
-// Motion analysis (solvers/motion_analysis.h) of a 1,000-frame goal path on the built-in
+// Motion analysis (solvers/scene/motion_analysis.h) of a 1,000-frame goal path on the built-in
 // humanoid's left arm (the chain the program suggests, LeftShoulder -> LeftHand_end, 4
 // bones: FABRIK, CCD, Jacobian transpose, DLS, CCD then DLS and mass-spring accept it; the
 // two- and three-bone solvers need 2 and 3 bones, the scale target solves no positions),
 // through every solver that accepts the chain, warm started, default Params.
 // BM_MotionAnalysis/upper_arm_warm: the same on LeftUpperArm -> LeftHand_end (2 bones), where
 // the analytic two-bone solver runs too (7 solvers).
-// Issue 15's goal: the whole analysis in <= 50 ms, so it can rerun while a slider moves.
+// The goal: the whole analysis in <= 50 ms, so it can rerun while a slider moves.
 //
 // BM_MotionAnalysis/warm: the analysis as the goal counts it (warm start, no drift).
 // BM_MotionAnalysis/warm_and_drift: plus a from-rest solve of every frame for the drift

@@ -1,9 +1,9 @@
 // Playback: clip sampling, and a frame of a clip played with IK on top.
 //
 // BM_ClipSampling/<clip>: one frame's animated pose -- the rest pose copied, then the clip
-// sampled into it at the frame's time (ik::sample_clip), as app/timeline.cpp does every
+// sampled into it at the frame's time (ik::sample_clip), as app/editor/timeline.cpp does every
 // frame; the time advances 1/60 s per iteration and wraps. per_joint is the time per keyed
-// joint (issue 15's goal: at most 1 us). Clips:
+// joint (goal: at most 1 us). Clips:
 //   humanoid_synthetic  the built-in humanoid with every joint's rotation keyed and the
 //                       hips' translation too: 30 fps, 31 keys, linear (the humanoid has no
 //                       clip of its own);
@@ -92,7 +92,7 @@ int keyed_joints(const ik::Clip& clip, int joint_count) {
   return n;
 }
 
-// The animated pose at `time`: rest, then the clip (app/timeline.cpp's sample_animated).
+// The animated pose at `time`: rest, then the clip (app/editor/timeline.cpp's sample_animated).
 void animated_pose(const ik::Skeleton& s, const ik::Clip& clip, float time, ik::Pose& animated) {
   for (size_t j = 0; j < s.rest.size(); ++j) animated.local[j] = s.rest[j];
   ik::sample_clip(clip, time, animated);

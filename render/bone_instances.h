@@ -3,7 +3,7 @@
 // the look of the skeleton (sizes, roll, highlight rules) is unit-testable.
 //
 // Spaces: `world` matrices and every instance matrix map into model space (the space of
-// forward kinematics, see solvers/pose.h). Instance matrices map from the mesh spaces
+// forward kinematics, see solvers/anim/pose.h). Instance matrices map from the mesh spaces
 // described in meshes.h.
 #pragma once
 

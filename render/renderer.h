@@ -23,7 +23,7 @@
 #include "solvers/anim/skeleton.h"
 
 namespace ik {
-struct SkinnedMesh;  // io/skinned_mesh.h
+struct SkinnedMesh;  // io/gltf/skinned_mesh.h
 }
 
 namespace render {

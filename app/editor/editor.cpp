@@ -16,13 +16,13 @@
 namespace app {
 
 void select_chain(Editor& editor, int c) {
-  editor.selected_chain = c;
-  editor.selected_extra_effector = -1;
+  editor.selection.chain = c;
+  editor.selection.extra_effector = -1;
 }
 
 void set_status(Editor& editor, const std::string& text, bool is_error) {
-  editor.status = text;
-  editor.status_is_error = is_error;
+  editor.ui.status = text;
+  editor.ui.status_is_error = is_error;
   // The status line is also the log: a user running from a terminal sees every message.
   std::fprintf(is_error ? stderr : stdout, "%s%s\n", is_error ? "error: " : "", text.c_str());
 }
@@ -34,78 +34,75 @@ bool open_rig(Editor& editor, const std::string& path) {
     set_status(editor, error, true);
     return false;
   }
-  editor.rig = std::move(rig);
-  editor.limits_edited.clear();  // a new rig: nothing edited yet
-  editor.has_rig = true;
-  ++editor.rig_generation;
-  editor.show_mesh = true;
-  editor.pose = ik::rest_pose(editor.rig.skeleton);
+  editor.document.rig = std::move(rig);
+  editor.document.limits_edited.clear();  // a new rig: nothing edited yet
+  editor.document.has_rig = true;
+  ++editor.document.rig_generation;
+  editor.view.show_mesh = true;
+  editor.solve.pose = ik::rest_pose(editor.document.rig.skeleton);
   // A rig with clips opens at its first clip's start, paused: the suggested goals sit on
   // that pose's effectors, so nothing jumps.
   reset_timeline(editor);
-  editor.pose = editor.timeline.animated;
-  editor.goal_paths.clear();  // recorded on the old rig's chains
+  editor.solve.pose = editor.timeline.animated;
+  editor.document.goal_paths.clear();  // recorded on the old rig's chains
   editor.recorder = GoalRecorder{};
-  editor.selected_joint = -1;
-  editor.hovered_joint = -1;
-  editor.frame_all_requested = true;
-  editor.workspace = ik::Workspace{};  // per-chain simulation state belongs to the old rig
+  editor.selection.joint = -1;
+  editor.selection.hovered_joint = -1;
+  editor.view.frame_all_requested = true;
+  editor.solve.workspace = ik::Workspace{};  // per-chain simulation state belongs to the old rig
   update_world(editor);
-  editor.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
+  editor.document.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
   suggest_chains(editor);
-  editor.saved_chains = editor.chains;  // a rig just opened has nothing unsaved
-  editor.saved_full_body = editor.full_body;
-  editor.saved_limits = limits_state(editor);
-  editor.saved_goal_paths.clear();
-  editor.session_path.clear();
-  editor.explicit_solve_chain = -1;
+  mark_document_saved(editor);  // a rig just opened has nothing unsaved
+  editor.document.session_path.clear();
+  editor.inspection.explicit_solve_chain = -1;
 
-  const ik::Skeleton& s = editor.rig.skeleton;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
   int added = 0;
   for (int i = 0; i < s.joint_count(); ++i) added += s.is_added_tip[static_cast<size_t>(i)];
   std::string message = "opened " + path + ": " + std::to_string(s.joint_count()) + " joints";
   if (added > 0) message += " (" + std::to_string(added) + " tips added)";
-  for (const std::string& w : editor.rig.warnings) message += "; warning: " + w;
+  for (const std::string& w : editor.document.rig.warnings) message += "; warning: " + w;
   set_status(editor, message, false);
   return true;
 }
 
 void update_world(Editor& editor) {
-  if (!editor.has_rig) return;
-  ik::fk_all(editor.rig.skeleton, editor.pose, editor.world);
+  if (!editor.document.has_rig) return;
+  ik::fk_all(editor.document.rig.skeleton, editor.solve.pose, editor.solve.world);
 }
 
 void solve_chains(Editor& editor) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   Timeline& timeline = editor.timeline;
   apply_full_body_settings(editor);  // stiffness per role into the solver's workspace
   // Goals driven by motion follow the animated pose and, on paths, the path time (goal_motion.h).
   resolve_followed_paths(editor);
   ik::MotionSources motion;
   motion.time = goal_path_time(editor);
-  motion.paths = &editor.chain_paths;
-  ik::solve_animated_frame(editor.rig.skeleton, editor.chains, editor.selected_chain, timeline.animated,
-                           timeline.time_moved && has_clips(editor), editor.pose, editor.workspace,
-                           editor.frame_solve, &motion);
+  motion.paths = &editor.solve.chain_paths;
+  ik::solve_animated_frame(editor.document.rig.skeleton, editor.document.chains, editor.selection.chain, timeline.animated,
+                           timeline.time_moved && has_clips(editor), editor.solve.pose, editor.solve.workspace,
+                           editor.solve.frame, &motion);
   timeline.time_moved = false;
   update_world(editor);
   record_frame(editor);  // the goal recorder (goal_recorder.h), after the goal moved
 }
 
 void reset_pose(Editor& editor) {
-  if (!editor.has_rig) return;
-  const bool animated = has_clips(editor) && editor.timeline.animated.local.size() == editor.rig.skeleton.rest.size();
-  editor.pose = animated ? editor.timeline.animated : ik::rest_pose(editor.rig.skeleton);
-  editor.workspace = ik::Workspace{};
+  if (!editor.document.has_rig) return;
+  const bool animated = has_clips(editor) && editor.timeline.animated.local.size() == editor.document.rig.skeleton.rest.size();
+  editor.solve.pose = animated ? editor.timeline.animated : ik::rest_pose(editor.document.rig.skeleton);
+  editor.solve.workspace = ik::Workspace{};
   update_world(editor);
 }
 
 void reset_pose_and_goals(Editor& editor) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   reset_pose(editor);
-  for (size_t c = 0; c < editor.chains.size(); ++c) {
-    ik::Chain& chain = editor.chains[c];
-    const glm::mat4& effector = editor.world[static_cast<size_t>(chain.effector)];
+  for (size_t c = 0; c < editor.document.chains.size(); ++c) {
+    ik::Chain& chain = editor.document.chains[c];
+    const glm::mat4& effector = editor.solve.world[static_cast<size_t>(chain.effector)];
     // Worked in model space, stored as the chain keeps it (an offset for a following goal).
     ik::Goal goal = model_goal(editor, static_cast<int>(c));
     const float look_distance = glm::length(goal.position - ik::position_of(effector));
@@ -115,64 +112,83 @@ void reset_pose_and_goals(Editor& editor) {
     if (chain.goal.use_orientation) goal.orientation = ik::rotation_of(effector);
     set_model_goal(editor, static_cast<int>(c), goal);
     for (ik::EffectorGoal& extra : chain.extra_effectors)
-      extra.goal.position = ik::position_of(editor.world[static_cast<size_t>(extra.joint)]);
+      extra.goal.position = ik::position_of(editor.solve.world[static_cast<size_t>(extra.joint)]);
   }
-  editor.history.commit(editor.chains);
+  editor.history.commit(editor.document.chains);
   set_status(editor, "rest pose, goals on the effectors (Ctrl+Z brings the goals back)", false);
 }
 
 void suggest_chains(Editor& editor) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   // Damped least squares by default: it honours joint limits without stalling, where
   // FABRIK, which works on positions, can stall against them (the IK guide's caveat).
   const int dls = ik::find_solver("dls");
   // From the joints' roles when they give a body (role_chains.h), else from the tree's shape.
-  editor.chains = ik::suggest_rig_chains(editor.rig.skeleton, editor.rig.roles, editor.pose, dls >= 0 ? dls : 0);
+  editor.document.chains = ik::suggest_rig_chains(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose, dls >= 0 ? dls : 0);
   default_goal_modes(editor);  // with clips: goals follow the animated effectors (goal_motion.h)
-  editor.full_body.disabled_by_mode.clear();  // a new chain list: none disabled by full-body mode
-  editor.frame_solve.reset(editor.chains.size());
-  select_chain(editor, editor.chains.empty() ? -1 : 0);
-  editor.hovered_goal = -1;
-  editor.history.reset(editor.chains, editor.full_body);
+  editor.document.full_body.disabled_by_mode.clear();  // a new chain list: none disabled by full-body mode
+  editor.solve.frame.reset(editor.document.chains.size());
+  select_chain(editor, editor.document.chains.empty() ? -1 : 0);
+  editor.selection.hovered_goal = -1;
+  editor.history.reset(editor.document.chains, editor.document.full_body);
 }
 
 void set_orientation_goal(Editor& editor, int c, bool on) {
-  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  if (c < 0 || c >= static_cast<int>(editor.document.chains.size())) return;
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   ik::Goal goal = model_goal(editor, c);
   goal.use_orientation = on;
-  if (on) goal.orientation = ik::rotation_of(editor.world[static_cast<size_t>(chain.effector)]);
+  if (on) goal.orientation = ik::rotation_of(editor.solve.world[static_cast<size_t>(chain.effector)]);
   set_model_goal(editor, c, goal);
-  editor.history.commit(editor.chains);
+  editor.history.commit(editor.document.chains);
 }
 
 void undo(Editor& editor) {
   // Chain edits, limits edits and full-body settings share one history.
   LimitsState limits = limits_state(editor);
-  const bool undone = editor.history.undo(editor.chains, &limits, &editor.full_body);
+  const bool undone = editor.history.undo(editor.document.chains, &limits, &editor.document.full_body);
   set_limits_state(editor, limits);
   if (undone)
     set_status(editor, "undone", false);
   else
     set_status(editor, "nothing to undo", false);
-  if (editor.selected_chain >= static_cast<int>(editor.chains.size())) editor.selected_chain = -1;
+  if (editor.selection.chain >= static_cast<int>(editor.document.chains.size())) editor.selection.chain = -1;
 }
 
 void redo(Editor& editor) {
   LimitsState limits = limits_state(editor);
-  const bool redone = editor.history.redo(editor.chains, &limits, &editor.full_body);
+  const bool redone = editor.history.redo(editor.document.chains, &limits, &editor.document.full_body);
   set_limits_state(editor, limits);
   if (redone)
     set_status(editor, "redone", false);
   else
     set_status(editor, "nothing to redo", false);
-  if (editor.selected_chain >= static_cast<int>(editor.chains.size())) editor.selected_chain = -1;
+  if (editor.selection.chain >= static_cast<int>(editor.document.chains.size())) editor.selection.chain = -1;
 }
 
 float scene_size(const Editor& editor) {
-  if (!editor.has_rig) return 1.0f;
-  const float d = glm::length(editor.rig.bounds_max - editor.rig.bounds_min);
+  if (!editor.document.has_rig) return 1.0f;
+  const float d = glm::length(editor.document.rig.bounds_max - editor.document.rig.bounds_min);
   return d > 1e-6f ? d : 1.0f;
+}
+
+DocumentSnapshot snapshot_document(const Editor& editor) {
+  const Document& d = editor.document;
+  return DocumentSnapshot{d.chains, limits_state(editor), d.full_body, d.goal_paths};
+}
+
+void mark_document_saved(Editor& editor) { editor.saved = snapshot_document(editor); }
+
+bool same_document(const DocumentSnapshot& a, const DocumentSnapshot& b) {
+  if (!same_chains(a.chains, b.chains) || !same_limits(a.limits, b.limits) ||
+      !same_full_body_state(a.full_body, b.full_body) || a.goal_paths.size() != b.goal_paths.size())
+    return false;
+  for (size_t i = 0; i < a.goal_paths.size(); ++i) {
+    const ik::SessionGoalPath &p = a.goal_paths[i], &q = b.goal_paths[i];
+    if (p.chain != q.chain || p.path.name != q.path.name || p.path.samples.size() != q.path.samples.size())
+      return false;
+  }
+  return true;
 }
 
 }  // namespace app

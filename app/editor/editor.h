@@ -1,5 +1,8 @@
 // The editor state: the single source of truth of the program. Panels and viewport
-// input are functions of it; the renderer only reads from it.
+// input are functions of it; the renderer only reads from it. It is a few named parts:
+// the document (the rig and what the user edits on it, what a session saves), its snapshot
+// as last saved, the undo history, this frame's solve, the timeline, the selection, the
+// inspection of the selected chain, the 3D view and the UI around it.
 #pragma once
 
 #include <array>
@@ -41,92 +44,112 @@ struct ComparisonRun {
   GhostPose ghost;            // the chain's final pose
 };
 
-struct Editor {
-  // The open rig. Replaced only by a successful open: a bad file keeps what was there.
+// The File commands the path popup or the desktop's dialog runs (file_commands.h).
+enum class PathCommand { none, open_rig, open_session, save_session, export_gltf, export_motion };
+// An action that asks about unsaved changes first (file_commands.h).
+enum class GuardedAction { none, quit, open_file, suggest_chains };
+
+// The open rig and everything the user edits on it: what a session saves.
+struct Document {
+  // The rig. Replaced only by a successful open: a bad file keeps what was there.
   bool has_rig = false;
   ik::ImportedRig rig;
-  int rig_generation = 0;        // counts rig replacements: the renderer re-uploads meshes
-  bool show_mesh = true;         // the skinned mesh, translucent over the bones (M)
+  int rig_generation = 0;  // counts rig replacements: the renderer re-uploads meshes
+  // The IK scene: chains with goals, solver and parameters, all solved every frame in DFS
+  // order of their effectors (ik::solve_scene). Suggested when a rig opens.
+  std::vector<ik::Chain> chains;
+  // Recorded goal paths, each on one chain (the session's "goal_paths"; a chain follows one
+  // in the follows-a-path goal mode, app/editor/goal_motion.h).
+  std::vector<ik::SessionGoalPath> goal_paths;
+  // Full-body mode's state outside the chains (app/editor/full_body_state.h): its settings
+  // and the chains entering it disabled.
+  FullBodyState full_body;
+  // Joints whose limits the user edited (1), one flag per joint or empty when none was
+  // (app/editor/limit_edits.h). The limits themselves are rig.skeleton.limits.
+  std::vector<std::uint8_t> limits_edited;
+  std::string session_path;  // the last session saved or opened; "" = none yet
+};
+
+// The document's edits as they stood at the last save or load: "unsaved changes" compares
+// the document with this one snapshot (has_unsaved_changes, file_commands.h).
+struct DocumentSnapshot {
+  std::vector<ik::Chain> chains;
+  LimitsState limits;  // the joint limits and edited marks
+  FullBodyState full_body;
+  std::vector<ik::SessionGoalPath> goal_paths;
+};
+
+// This frame's solve: the pose it made and what the solvers keep between frames.
+struct SolveState {
+  bool running = true;  // P (Space without clips) pauses / resumes the per-frame solve
   ik::Pose pose;
   std::vector<glm::mat4> world;  // model space, one per joint, from fk of `pose`
-
-  // The IK scene: chains with goals, solver and parameters, all solved every frame in
-  // DFS order of their effectors (ik::solve_scene). Suggested when a rig opens.
-  std::vector<ik::Chain> chains;
-  // The last per-frame solve (ik::solve_frame): per chain its result, trace, last trace
-  // that iterated (the panel plots that one, so a converged chain's plot stays) and
-  // microseconds; the selected chain's trace records poses.
-  ik::FrameSolve frame_solve;
+  // The last per-frame solve (ik::solve_frame): per chain its result, trace, last trace that
+  // iterated (the panel plots that one, so a converged chain's plot stays) and microseconds;
+  // the selected chain's trace records poses.
+  ik::FrameSolve frame;
   ik::Workspace workspace;
-  bool solving = true;                   // Space pauses / resumes the per-frame solve
-  int selected_chain = -1;               // its panel is open, its goal drawn highlighted
+  // Per chain the goal path it follows this frame (filled before each solve).
+  std::vector<const ik::GoalPath*> chain_paths;
+};
+
+// What is selected and what is under the mouse.
+struct Selection {
+  int chain = -1;  // its panel is open, its goal drawn highlighted
   // With it, the full-body chain's extra effector whose goal handle is selected (-1: the
   // chain's own goal): the gizmo's goal (app/editor/full_body_mode.h, selected_goal_handle).
-  int selected_extra_effector = -1;
+  int extra_effector = -1;
+  int joint = -1;  // -1 = none
+  int hovered_joint = -1;
   int hovered_goal = -1;  // goal handle under the mouse (app/editor/full_body_mode.h)
-  // The gizmo on the selected goal (app/editor/gizmo.h): G translate, R rotate; the part under
-  // the mouse (a GizmoPart, 0 = none) is drawn highlighted, the dragged one too.
+  // The gizmo on the selected goal (app/editor/gizmo.h): G translate, R rotate; the part
+  // under the mouse is drawn highlighted, the dragged one too.
   GizmoMode gizmo_mode = GizmoMode::translate;
   GizmoPart hovered_gizmo_part = GizmoPart::none;
-  History history;
+  bool outline_scroll_to_selection = false;  // the joint selection changed outside the outline
+};
 
-  // Inspection of the selected chain (chains panel).
-  bool step_mode = false;      // solving paused; the pose at inspect_iteration is drawn as a ghost
-  int inspect_iteration = 0;   // into frame_solve.last_work[selected_chain]
-  bool compare_mode = false;   // every solver on the selected chain from the same start
+// Inspection of the selected chain (Chains panel).
+struct Inspection {
+  bool step_mode = false;  // solving paused; the pose at `iteration` is drawn as a ghost
+  int iteration = 0;       // into solve.frame.last_work[selection.chain]
+  bool compare_mode = false;  // every solver on the selected chain from the same start
   std::vector<ComparisonRun> comparison;
-  bool show_clamped = true;    // mark joints a limit clamped in the last solve
+  bool show_clamped = true;  // mark joints a limit clamped in the last solve
   // The last explicit solve (Solve from rest) of the selected chain: Step and the plot show
   // it, not a later warm-started frame's solve, until the chains change (an edit, a goal
   // drag, another rig) -- then they show the current frame's.
   int explicit_solve_chain = -1;
   ik::Trace explicit_solve_trace;
   std::vector<ik::Chain> explicit_solve_chains;
-
-  // Full-body mode's state outside the chains (app/editor/full_body_state.h): stiffness per
-  // role and the hips' translation stiffness. Undone, redone, saved and "unsaved" with the
-  // chains. And the last comparison with the per-chain setup (not an edit).
-  FullBodyState full_body;
+  // The last comparison of full-body mode with the per-chain setup (not an edit).
   FullBodyComparison full_body_comparison;
+};
 
-  // The time axis: the clip playing, its time and the animated pose under the IK
-  // (app/editor/timeline.h).
-  Timeline timeline;
-  MotionPanel motion;  // the Motion analysis panel (app/editor/motion_panel.h)
-
-  // Recorded goal paths, each on one chain (the session's "goal_paths"; a chain follows one
-  // in the follows-a-path goal mode, app/editor/goal_motion.h), the recorder (app/editor/goal_recorder.h),
-  // and per chain the path it follows this frame (filled before each solve).
-  std::vector<ik::SessionGoalPath> goal_paths;
-  GoalRecorder recorder;
-  std::vector<const ik::GoalPath*> chain_paths;
-  std::vector<ik::SessionGoalPath> saved_goal_paths;  // as last saved or loaded ("unsaved" counts them)
-
+// The 3D view.
+struct View {
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
+  bool show_mesh = true;             // the skinned mesh, translucent over the bones (M)
+};
 
-  // Joints whose limits the user edited (1), one flag per joint or empty when none was
-  // (app/editor/limit_edits.h); the value a limits widget had when its edit began.
-  std::vector<std::uint8_t> limits_edited;
-  ik::JointLimits limit_edit_before;
-
-  int selected_joint = -1;  // -1 = none
-  int hovered_joint = -1;
-
+// The windows, prompts and files around the document, and what a frame asked for.
+struct UiState {
   // The status line: the last message, errors included.
   std::string status;
   bool status_is_error = false;
-
   bool show_help = false;
-  int path_command_requested = 0;           // a PathCommand (file_commands.h) whose popup opens next frame
-  bool quit_requested = false;              // File > Quit, Ctrl+Q, the window's close button: asks if unsaved
-  bool quit_confirmed = false;              // nothing unsaved, or the prompt said Save / Discard: quit now
-  // What "unsaved" means: the chains (with goals, solvers, parameters) differ from these,
-  // the chains as last saved or loaded (a rig's suggested chains count as loaded).
-  std::vector<ik::Chain> saved_chains;
-  LimitsState saved_limits;  // the joint limits and edited marks as last saved or loaded
-  FullBodyState saved_full_body;            // full-body mode's state as last saved or loaded
-  std::string session_path;                 // the last session saved or opened; "" = none yet
+  // The path popup: the command it opens for next frame, the command it is for, its text.
+  PathCommand path_command_requested = PathCommand::none;
+  PathCommand path_command = PathCommand::none;
+  char path_text[1024] = {};
+  bool quit_requested = false;  // File > Quit, Ctrl+Q, the window's close button: asks if unsaved
+  bool quit_confirmed = false;  // nothing unsaved, or the prompt said Save / Discard: quit now
+  // An action waiting for the unsaved-changes prompt and, for opening a file, its command
+  // and path.
+  GuardedAction pending_action = GuardedAction::none;
+  PathCommand pending_command = PathCommand::none;
+  std::string pending_path;
   // File > Open recent: the rigs and sessions last opened or saved, newest first
   // (app/editor/recent_files.h), kept in recent_files_path ("" = not kept: no config folder).
   std::vector<std::string> recent_files;
@@ -137,26 +160,35 @@ struct Editor {
   PanelLayout panel_layout_saved;
   std::string panel_layout_path;
   bool panel_layout_loaded = false;
-  // An action waiting for the unsaved-changes prompt (a GuardedAction, file_commands.h)
-  // and, for opening a file, its command and path.
-  int pending_action = 0;
-  int pending_command = 0;
-  std::string pending_path;
-  bool screenshot_requested = false;        // F12: write the window to a PNG after this frame
-  // The F12 screenshots written, with the frame each shows (0-based, as --frames counts), for
-  // --state-out: a script knows how many frames ran between two of them.
+  // The value a limits widget had when its edit began (one undo step per edit).
+  ik::JointLimits limit_edit_before;
+  bool screenshot_requested = false;  // F12: write the window to a PNG after this frame
+  // The F12 screenshots written, with the frame each shows (0-based, as --frames counts),
+  // for --state-out: a script knows how many frames ran between two of them.
   struct ScreenshotTaken {
     std::string file;
     long frame = 0;
   };
   std::vector<ScreenshotTaken> screenshots_taken;
-  bool outline_scroll_to_selection = false; // selection changed outside the outline
-  int path_command = 0;                     // the PathCommand the popup is for
-  char path_text[1024] = {};                // the popup's text field
   // Window rectangles (x, y, width, height) of the widgets a test clicks, by name, as drawn
   // last frame: --state-out writes them, so an end-to-end test finds a button without
   // guessing the layout.
-  std::map<std::string, std::array<float, 4>> ui_rects;
+  std::map<std::string, std::array<float, 4>> widget_rects;
+};
+
+// The editor: a few named parts, each a plain struct.
+struct Editor {
+  Document document;
+  DocumentSnapshot saved;  // as last saved or loaded (a rig's suggested chains count as loaded)
+  History history;         // undo / redo of the document's chains, limits and full-body state
+  SolveState solve;
+  Timeline timeline;       // the clip playing, its time and the animated pose under the IK
+  GoalRecorder recorder;   // recording the selected goal as a goal path (T)
+  MotionPanel motion;      // the Motion analysis panel's choices and last run
+  Selection selection;
+  Inspection inspection;
+  View view;
+  UiState ui;
 };
 
 // Opens a .gltf/.glb. On success replaces the rig, resets pose and selection, asks for
@@ -200,5 +232,12 @@ void redo(Editor& editor);
 float scene_size(const Editor& editor);
 
 void set_status(Editor& editor, const std::string& text, bool is_error);
+
+// The document's edits now (what DocumentSnapshot holds), and marking them as saved.
+DocumentSnapshot snapshot_document(const Editor& editor);
+void mark_document_saved(Editor& editor);
+// True if the two are equal in everything a session saves (goal paths by chain, name and
+// sample count: paths are only recorded, renamed and deleted).
+bool same_document(const DocumentSnapshot& a, const DocumentSnapshot& b);
 
 }  // namespace app

@@ -20,8 +20,8 @@ namespace app {
 namespace {
 
 std::string rig_stem(const Editor& editor) {
-  if (!editor.has_rig) return "ikscope";
-  std::string name = editor.rig.path;
+  if (!editor.document.has_rig) return "ikscope";
+  std::string name = editor.document.rig.path;
   const size_t slash = name.find_last_of('/');
   if (slash != std::string::npos) name = name.substr(slash + 1);
   const size_t dot = name.find_last_of('.');
@@ -71,18 +71,18 @@ std::string default_path(const Editor& editor, PathCommand command) {
 }
 
 void load_recent_files(Editor& editor, const std::string& config_folder) {
-  editor.recent_files.clear();
-  editor.recent_files_path = config_folder.empty() ? "" : config_folder + "/recent-files.txt";
-  if (editor.recent_files_path.empty()) return;
-  std::ifstream in(editor.recent_files_path, std::ios::binary);
+  editor.ui.recent_files.clear();
+  editor.ui.recent_files_path = config_folder.empty() ? "" : config_folder + "/recent-files.txt";
+  if (editor.ui.recent_files_path.empty()) return;
+  std::ifstream in(editor.ui.recent_files_path, std::ios::binary);
   if (!in) return;  // none yet
   std::ostringstream text;
   text << in.rdbuf();
   int skipped = 0;
-  editor.recent_files = parse_recent_files(text.str(), skipped);
+  editor.ui.recent_files = parse_recent_files(text.str(), skipped);
   if (skipped > 0)
     set_status(editor,
-               editor.recent_files_path + ": " + std::to_string(skipped) +
+               editor.ui.recent_files_path + ": " + std::to_string(skipped) +
                    " line(s) are not absolute file paths and were skipped",
                true);
 }
@@ -90,13 +90,13 @@ void load_recent_files(Editor& editor, const std::string& config_folder) {
 namespace {
 
 void write_recent_files(const Editor& editor) {
-  if (editor.recent_files_path.empty()) return;
+  if (editor.ui.recent_files_path.empty()) return;
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(editor.recent_files_path).parent_path(), ec);
+  std::filesystem::create_directories(std::filesystem::path(editor.ui.recent_files_path).parent_path(), ec);
   std::string error;
-  if (ec || !write_file_atomically(editor.recent_files_path, recent_files_text(editor.recent_files), error))
+  if (ec || !write_file_atomically(editor.ui.recent_files_path, recent_files_text(editor.ui.recent_files), error))
     std::fprintf(stderr, "ikscope: cannot keep the recent-files list: %s\n",
-                 ec ? (editor.recent_files_path + ": " + ec.message()).c_str() : error.c_str());
+                 ec ? (editor.ui.recent_files_path + ": " + ec.message()).c_str() : error.c_str());
 }
 
 }  // namespace
@@ -105,38 +105,35 @@ void remember_recent_file(Editor& editor, const std::string& path) {
   std::error_code ec;
   const std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
   if (ec) return;
-  add_recent_file(editor.recent_files, absolute);
+  add_recent_file(editor.ui.recent_files, absolute);
   write_recent_files(editor);
 }
 
 void forget_recent_files(Editor& editor) {
-  editor.recent_files.clear();
+  editor.ui.recent_files.clear();
   write_recent_files(editor);
 }
 
 bool save_session(Editor& editor, const std::string& path) {
-  if (!editor.has_rig) return false;
+  if (!editor.document.has_rig) return false;
   ik::Session session;
-  session.rig_path = editor.rig.path;
-  session.chains = editor.chains;
+  session.rig_path = editor.document.rig.path;
+  session.chains = editor.document.chains;
   session.has_camera = true;
-  session.camera = {editor.camera.target, editor.camera.distance, editor.camera.yaw, editor.camera.pitch};
+  session.camera = {editor.view.camera.target, editor.view.camera.distance, editor.view.camera.yaw, editor.view.camera.pitch};
   session.has_roles = true;  // as the outline shows them, edits included
-  session.roles = editor.rig.roles;
+  session.roles = editor.document.rig.roles;
   session.joint_limits = edited_limits_for_session(editor);  // app/editor/limit_edits.h
-  session.goal_paths = editor.goal_paths;  // recorded goal paths (app/editor/goal_recorder.h)
-  session.full_body = editor.full_body.settings;  // app/editor/full_body_state.h
-  session.disabled_by_full_body = editor.full_body.disabled_by_mode;
+  session.goal_paths = editor.document.goal_paths;  // recorded goal paths (app/editor/goal_recorder.h)
+  session.full_body = editor.document.full_body.settings;  // app/editor/full_body_state.h
+  session.disabled_by_full_body = editor.document.full_body.disabled_by_mode;
   std::string error;
-  if (!ik::save_session(path, editor.rig.skeleton, session, error)) {
+  if (!ik::save_session(path, editor.document.rig.skeleton, session, error)) {
     set_status(editor, error, true);
     return false;
   }
-  editor.saved_chains = editor.chains;
-  editor.saved_goal_paths = editor.goal_paths;
-  editor.saved_limits = limits_state(editor);
-  editor.saved_full_body = editor.full_body;
-  editor.session_path = path;
+  mark_document_saved(editor);
+  editor.document.session_path = path;
   remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
   return true;
@@ -160,51 +157,48 @@ bool open_session(Editor& editor, const std::string& path) {
     return false;
   }
   // Everything read: now replace the scene.
-  editor.rig = std::move(rig);
-  if (session.has_roles) editor.rig.roles = session.roles;
+  editor.document.rig = std::move(rig);
+  if (session.has_roles) editor.document.rig.roles = session.roles;
   apply_session_limits(editor, session.joint_limits);  // the user's limit edits (app/editor/limit_edits.h)
-  editor.has_rig = true;
-  ++editor.rig_generation;
+  editor.document.has_rig = true;
+  ++editor.document.rig_generation;
   reset_timeline(editor);  // the new rig's first clip at its start, paused (app/editor/timeline.h)
   reset_pose(editor);
-  editor.chains = session.chains;
-  editor.full_body = FullBodyState{session.full_body, session.disabled_by_full_body};
+  editor.document.chains = session.chains;
+  editor.document.full_body = FullBodyState{session.full_body, session.disabled_by_full_body};
   // A session from before these were saved, in full-body mode: leaving the mode enables
   // what leaving did then (app/editor/full_body_chains.h).
   const int body = full_body_chain_index(editor);
   if (!session.has_full_body && body >= 0)
-    editor.full_body.disabled_by_mode = marks_of_an_older_session(editor.rig.skeleton, editor.chains, body);
-  editor.goal_paths = session.goal_paths;
-  editor.saved_goal_paths = session.goal_paths;
+    editor.document.full_body.disabled_by_mode = marks_of_an_older_session(editor.document.rig.skeleton, editor.document.chains, body);
+  editor.document.goal_paths = session.goal_paths;
   editor.recorder = GoalRecorder{};
-  editor.frame_solve.reset(editor.chains.size());
-  select_chain(editor, editor.chains.empty() ? -1 : 0);
-  editor.selected_joint = -1;
-  editor.comparison.clear();
-  editor.history.reset(editor.chains, editor.full_body);
-  editor.saved_chains = editor.chains;
-  editor.saved_limits = limits_state(editor);
-  editor.saved_full_body = editor.full_body;
-  editor.session_path = path;
-  editor.explicit_solve_chain = -1;
+  editor.solve.frame.reset(editor.document.chains.size());
+  select_chain(editor, editor.document.chains.empty() ? -1 : 0);
+  editor.selection.joint = -1;
+  editor.inspection.comparison.clear();
+  editor.history.reset(editor.document.chains, editor.document.full_body);
+  mark_document_saved(editor);
+  editor.document.session_path = path;
+  editor.inspection.explicit_solve_chain = -1;
   if (session.has_camera) {
-    editor.camera.target = session.camera.target;
-    editor.camera.distance = session.camera.distance;
-    editor.camera.yaw = session.camera.yaw;
-    editor.camera.pitch = session.camera.pitch;
+    editor.view.camera.target = session.camera.target;
+    editor.view.camera.distance = session.camera.distance;
+    editor.view.camera.yaw = session.camera.yaw;
+    editor.view.camera.pitch = session.camera.pitch;
   } else {
-    editor.frame_all_requested = true;
+    editor.view.frame_all_requested = true;
   }
-  std::string message = "session " + path + " opened (" + std::to_string(editor.chains.size()) + " chains)";
+  std::string message = "session " + path + " opened (" + std::to_string(editor.document.chains.size()) + " chains)";
   for (const std::string& w : warnings) message += "; warning: " + w;
   set_status(editor, message, false);
   return true;
 }
 
 bool export_posed_rig(Editor& editor, const std::string& path) {
-  if (!editor.has_rig) return false;
+  if (!editor.document.has_rig) return false;
   std::string error;
-  if (!ik::export_posed_gltf(editor.rig.path, editor.rig.skeleton, editor.pose, path, error)) {
+  if (!ik::export_posed_gltf(editor.document.rig.path, editor.document.rig.skeleton, editor.solve.pose, path, error)) {
     set_status(editor, error, true);
     return false;
   }
@@ -223,17 +217,15 @@ bool open_any(Editor& editor, const std::string& path) {
 
 bool has_unsaved_changes(const Editor& editor) {
   // Chains, recorded goal paths, joint-limit edits and full-body settings (as last saved or loaded).
-  return editor.has_rig && (!same_chains(editor.chains, editor.saved_chains) || goal_paths_changed(editor) ||
-                            !same_limits(limits_state(editor), editor.saved_limits) ||
-                            !same_full_body_state(editor.full_body, editor.saved_full_body));
+  return editor.document.has_rig && !same_document(snapshot_document(editor), editor.saved);
 }
 
 void request_quit(Editor& editor) {
   if (!has_unsaved_changes(editor)) {
-    editor.quit_confirmed = true;
+    editor.ui.quit_confirmed = true;
     return;
   }
-  editor.pending_action = static_cast<int>(GuardedAction::quit);
+  editor.ui.pending_action = GuardedAction::quit;
 }
 
 void request_open(Editor& editor, PathCommand command, const std::string& path) {
@@ -241,45 +233,45 @@ void request_open(Editor& editor, PathCommand command, const std::string& path) 
     run_path_command(editor, command, path);
     return;
   }
-  editor.pending_action = static_cast<int>(GuardedAction::open_file);
-  editor.pending_command = static_cast<int>(command);
-  editor.pending_path = path;
+  editor.ui.pending_action = GuardedAction::open_file;
+  editor.ui.pending_command = command;
+  editor.ui.pending_path = path;
 }
 
 void request_suggest_chains(Editor& editor) {
   if (editor.history.can_undo() || has_unsaved_changes(editor)) {
-    editor.pending_action = static_cast<int>(GuardedAction::suggest_chains);
+    editor.ui.pending_action = GuardedAction::suggest_chains;
     return;
   }
-  editor.pending_action = static_cast<int>(GuardedAction::suggest_chains);
+  editor.ui.pending_action = GuardedAction::suggest_chains;
   answer_pending(editor, false, true);  // nothing to lose: at once
 }
 
 std::string pending_save_path(const Editor& editor) {
-  return editor.session_path.empty() ? default_path(editor, PathCommand::save_session) : editor.session_path;
+  return editor.document.session_path.empty() ? default_path(editor, PathCommand::save_session) : editor.document.session_path;
 }
 
 void answer_pending(Editor& editor, bool save, bool go_on) {
-  const GuardedAction action = static_cast<GuardedAction>(editor.pending_action);
-  editor.pending_action = 0;
+  const GuardedAction action = editor.ui.pending_action;
+  editor.ui.pending_action = GuardedAction::none;
   if (!go_on || action == GuardedAction::none) return;
   if (save && !save_session(editor, pending_save_path(editor))) return;  // the status says why; nothing lost
   switch (action) {
     case GuardedAction::quit:
-      editor.quit_confirmed = true;
+      editor.ui.quit_confirmed = true;
       break;
     case GuardedAction::open_file:
-      run_path_command(editor, static_cast<PathCommand>(editor.pending_command), editor.pending_path);
+      run_path_command(editor, editor.ui.pending_command, editor.ui.pending_path);
       break;
     case GuardedAction::suggest_chains: {
       // Undoable: the replacement is one step after the chains as they were.
-      const std::vector<ik::Chain> before = editor.chains;
-      const FullBodyState full_body_before = editor.full_body;
+      const std::vector<ik::Chain> before = editor.document.chains;
+      const FullBodyState full_body_before = editor.document.full_body;
       suggest_chains(editor);
-      const std::vector<ik::Chain> suggested = editor.chains;
+      const std::vector<ik::Chain> suggested = editor.document.chains;
       editor.history.reset(before, full_body_before);
-      editor.chains = suggested;
-      editor.history.commit(editor.chains, editor.full_body);
+      editor.document.chains = suggested;
+      editor.history.commit(editor.document.chains, editor.document.full_body);
       set_status(editor, "chains suggested (Ctrl+Z brings the previous ones back)", false);
       break;
     }

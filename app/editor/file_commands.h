@@ -8,7 +8,7 @@
 
 namespace app {
 
-enum class PathCommand { none, open_rig, open_session, save_session, export_gltf, export_motion };
+// PathCommand (editor.h): none, open_rig, open_session, save_session, export_gltf, export_motion.
 
 // The title of the path popup and whether the command writes a file (then an existing
 // file is only replaced after the user confirms).
@@ -33,8 +33,8 @@ bool open_any(Editor& editor, const std::string& path);
 bool has_unsaved_changes(const Editor& editor);
 
 // Actions that would lose unsaved work ask first: they run at once when nothing is unsaved,
-// else they wait in editor.pending_action for the prompt (panels.cpp) to answer.
-enum class GuardedAction { none, quit, open_file, suggest_chains };
+// else they wait in editor.ui.pending_action for the prompt (panels.cpp) to answer.
+// GuardedAction (editor.h): none, quit, open_file, suggest_chains.
 void request_quit(Editor& editor);
 void request_open(Editor& editor, PathCommand command, const std::string& path);
 // Suggest chains asks whenever the chains were edited since the rig or session opened.

@@ -29,9 +29,9 @@ void init_file_dialogs(FileDialogs& dialogs) {
 
 void update_file_dialogs(FileDialogs& dialogs, Editor& editor) {
   if (dialogs.dialog.state() == NativeDialog::State::running) {
-    editor.path_command_requested = 0;  // one file dialog at a time
+    editor.ui.path_command_requested = PathCommand::none;  // one file dialog at a time
     const NativeDialog::State state = dialogs.dialog.poll();
-    const PathCommand command = static_cast<PathCommand>(dialogs.command);
+    const PathCommand command = dialogs.command;
     if (state == NativeDialog::State::chosen) {
       const std::string path = dialogs.dialog.path();
       dialogs.dialog.cancel();  // forget it (it has ended)
@@ -46,20 +46,20 @@ void update_file_dialogs(FileDialogs& dialogs, Editor& editor) {
       set_status(editor, dialogs.dialog.error() + "; using ikscope's own path field instead", true);
       dialogs.dialog.cancel();
       dialogs.tool = DialogTool::popup;  // do not try a broken tool again this run
-      editor.path_command_requested = dialogs.command;
+      editor.ui.path_command_requested = dialogs.command;
     }
     return;
   }
-  if (editor.path_command_requested == 0 || dialogs.tool == DialogTool::popup) return;
-  const PathCommand command = static_cast<PathCommand>(editor.path_command_requested);
+  if (editor.ui.path_command_requested == PathCommand::none || dialogs.tool == DialogTool::popup) return;
+  const PathCommand command = editor.ui.path_command_requested;
   if (!dialogs.dialog.start(dialog_command(dialogs.tool, request_for(editor, command)))) {
     set_status(editor, dialogs.dialog.error() + "; using ikscope's own path field instead", true);
     dialogs.dialog.cancel();
     dialogs.tool = DialogTool::popup;
     return;  // the request stays: the popup opens
   }
-  dialogs.command = editor.path_command_requested;
-  editor.path_command_requested = 0;
+  dialogs.command = editor.ui.path_command_requested;
+  editor.ui.path_command_requested = PathCommand::none;
   set_status(editor, std::string(path_command_title(command)) + ": choose the file in the dialog", false);
 }
 

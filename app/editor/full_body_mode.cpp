@@ -52,40 +52,40 @@ bool solver_takes_orientation(const ik::Chain& chain) {
 
 // Which goal handle `handle` is (app/editor/goal_handles.h).
 GoalHandleRef handle_ref(const Editor& editor, int handle) {
-  return goal_handle_ref(editor.chains, full_body_chain_index(editor), handle);
+  return goal_handle_ref(editor.document.chains, full_body_chain_index(editor), handle);
 }
 
 }  // namespace
 
 int full_body_chain_index(const Editor& editor) {
-  for (size_t c = 0; c < editor.chains.size(); ++c)
-    if (editor.chains[c].enabled && is_full_body_chain(editor.chains[c])) return static_cast<int>(c);
+  for (size_t c = 0; c < editor.document.chains.size(); ++c)
+    if (editor.document.chains[c].enabled && is_full_body_chain(editor.document.chains[c])) return static_cast<int>(c);
   return -1;
 }
 
 bool full_body_available(const Editor& editor) {
-  if (!editor.has_rig || editor.world.size() != editor.rig.skeleton.rest.size()) return false;
+  if (!editor.document.has_rig || editor.solve.world.size() != editor.document.rig.skeleton.rest.size()) return false;
   ik::RigRoles roles;
-  roles.joints = editor.rig.roles;
+  roles.joints = editor.document.rig.roles;
   ik::Chain chain;
-  return ik::full_body_chain(editor.rig.skeleton, roles, editor.world, ik::find_solver("full_body"), chain);
+  return ik::full_body_chain(editor.document.rig.skeleton, roles, editor.solve.world, ik::find_solver("full_body"), chain);
 }
 
 bool enter_full_body_mode(Editor& editor) {
-  if (!editor.has_rig) return false;
+  if (!editor.document.has_rig) return false;
   if (full_body_chain_index(editor) >= 0) return true;
   ik::RigRoles roles;
-  roles.joints = editor.rig.roles;
+  roles.joints = editor.document.rig.roles;
   ik::Chain body;
   const int solver = ik::find_solver("full_body");
-  if (solver < 0 || !ik::full_body_chain(editor.rig.skeleton, roles, editor.world, solver, body)) {
+  if (solver < 0 || !ik::full_body_chain(editor.document.rig.skeleton, roles, editor.solve.world, solver, body)) {
     set_status(editor, "full body: this rig has no hand below its hips (no joint roles give a body)", true);
     return false;
   }
-  enter_full_body(editor.rig.skeleton, body, editor.chains, editor.full_body.disabled_by_mode);
-  editor.frame_solve.reset(editor.chains.size());
-  select_chain(editor, static_cast<int>(editor.chains.size()) - 1);
-  editor.history.commit(editor.chains, editor.full_body);
+  enter_full_body(editor.document.rig.skeleton, body, editor.document.chains, editor.document.full_body.disabled_by_mode);
+  editor.solve.frame.reset(editor.document.chains.size());
+  select_chain(editor, static_cast<int>(editor.document.chains.size()) - 1);
+  editor.history.commit(editor.document.chains, editor.document.full_body);
   set_status(editor, "full body: drag a hand, the head or the hips; the feet are pinned (Ctrl+Z leaves)", false);
   return true;
 }
@@ -93,32 +93,32 @@ bool enter_full_body_mode(Editor& editor) {
 void leave_full_body_mode(Editor& editor) {
   const int fb = full_body_chain_index(editor);
   if (fb < 0) return;
-  leave_full_body(editor.world, fb, editor.chains, editor.full_body.disabled_by_mode);
-  editor.frame_solve.reset(editor.chains.size());
-  select_chain(editor, editor.chains.empty() ? -1 : 0);
-  editor.history.commit(editor.chains, editor.full_body);
+  leave_full_body(editor.solve.world, fb, editor.document.chains, editor.document.full_body.disabled_by_mode);
+  editor.solve.frame.reset(editor.document.chains.size());
+  select_chain(editor, editor.document.chains.empty() ? -1 : 0);
+  editor.history.commit(editor.document.chains, editor.document.full_body);
   set_status(editor, "per-chain setup again (Ctrl+Z goes back to full body)", false);
 }
 
 void apply_full_body_settings(Editor& editor) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   // The balance keeps the clip's own (the animated pose under the IK); without clips, the
   // rest pose's.
   const ik::Pose& animated = editor.timeline.animated;
-  const bool clip = has_clips(editor) && animated.local.size() == editor.rig.skeleton.rest.size();
-  ik::apply_full_body_settings(editor.full_body.settings, editor.rig.skeleton, editor.rig.roles,
-                               ik::scratch_of<ik::FullBodyScratch>(editor.workspace), clip ? &animated : nullptr);
+  const bool clip = has_clips(editor) && animated.local.size() == editor.document.rig.skeleton.rest.size();
+  ik::apply_full_body_settings(editor.document.full_body.settings, editor.document.rig.skeleton, editor.document.rig.roles,
+                               ik::scratch_of<ik::FullBodyScratch>(editor.solve.workspace), clip ? &animated : nullptr);
 }
 
 int goal_handle_count(const Editor& editor) {
   const int fb = full_body_chain_index(editor);
-  const size_t extra = fb < 0 ? 0 : editor.chains[static_cast<size_t>(fb)].extra_effectors.size();
-  return static_cast<int>(editor.chains.size() + extra);
+  const size_t extra = fb < 0 ? 0 : editor.document.chains[static_cast<size_t>(fb)].extra_effectors.size();
+  return static_cast<int>(editor.document.chains.size() + extra);
 }
 
 bool goal_handle_shown(const Editor& editor, int chain) {
-  if (chain < 0 || chain >= static_cast<int>(editor.chains.size())) return false;
-  return editor.chains[static_cast<size_t>(chain)].enabled || full_body_chain_index(editor) < 0;
+  if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size())) return false;
+  return editor.document.chains[static_cast<size_t>(chain)].enabled || full_body_chain_index(editor) < 0;
 }
 
 int goal_handle_chain(const Editor& editor, int handle) {
@@ -129,8 +129,8 @@ int goal_handle_chain(const Editor& editor, int handle) {
 ik::Goal goal_handle_goal(const Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.extra < 0) return model_goal(editor, handle);  // every goal mode (app/editor/goal_motion.h)
-  const ik::Chain& body = editor.chains[static_cast<size_t>(ref.chain)];
-  return extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.world);
+  const ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
+  return extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.solve.world);
 }
 
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
@@ -139,35 +139,35 @@ void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
     set_model_goal(editor, handle, goal);  // a following goal keeps its offset form
     return;
   }
-  ik::Chain& body = editor.chains[static_cast<size_t>(ref.chain)];
+  ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
   set_extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], goal);
 }
 
 bool goal_handle_has_orientation(const Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.chain < 0) return false;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(ref.chain)];
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(ref.chain)];
   const ik::Goal& goal = ref.extra < 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(ref.extra)].goal;
   return goal.use_orientation && solver_takes_orientation(chain);
 }
 
 int selected_goal_handle(const Editor& editor) {
-  return selected_goal_handle(editor.chains, full_body_chain_index(editor), editor.selected_chain,
-                              editor.selected_extra_effector);
+  return selected_goal_handle(editor.document.chains, full_body_chain_index(editor), editor.selection.chain,
+                              editor.selection.extra_effector);
 }
 
 void select_goal_handle(Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
-  editor.selected_chain = ref.chain;
-  editor.selected_extra_effector = ref.extra;
+  editor.selection.chain = ref.chain;
+  editor.selection.extra_effector = ref.extra;
 }
 
 void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<glm::vec4>* colours) {
   const int fb = full_body_chain_index(editor);
   if (fb < 0) return;
-  const ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
+  const ik::Chain& body = editor.document.chains[static_cast<size_t>(fb)];
   const float tolerance = full_body_tolerance(editor, fb);
-  const int first = static_cast<int>(editor.chains.size());
+  const int first = static_cast<int>(editor.document.chains.size());
   const int selected = selected_goal_handle(editor);
   for (int k = 0; k < static_cast<int>(body.extra_effectors.size()); ++k) {
     const ik::EffectorGoal& e = body.extra_effectors[static_cast<size_t>(k)];
@@ -177,45 +177,45 @@ void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& poi
     if (e.pinned)
       colour = glm::vec4(0.30f, 0.55f, 1.0f, 1.0f);
     else if (e.weight > 0.0f)
-      colour = effector_error(body, k + 1, editor.world) <= tolerance ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f)
+      colour = effector_error(body, k + 1, editor.solve.world) <= tolerance ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f)
                                                                       : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
     if (first + k == selected) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);  // as a selected chain's goal
-    if (first + k == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
+    if (first + k == editor.selection.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
     colours->push_back(colour);
   }
 }
 
 std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain) {
   std::vector<EffectorState> out;
-  if (chain < 0 || chain >= static_cast<int>(editor.chains.size()) || !editor.has_rig) return out;
-  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
+  if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size()) || !editor.document.has_rig) return out;
+  const ik::Chain& body = editor.document.chains[static_cast<size_t>(chain)];
   for (int i = 0; i < effector_count(body); ++i) {
     EffectorState s;
     s.joint = effector_joint(body, i);
-    if (s.joint < 0 || s.joint >= static_cast<int>(editor.world.size())) continue;
-    s.name = editor.rig.skeleton.name[static_cast<size_t>(s.joint)];
+    if (s.joint < 0 || s.joint >= static_cast<int>(editor.solve.world.size())) continue;
+    s.name = editor.document.rig.skeleton.name[static_cast<size_t>(s.joint)];
     s.pinned = i > 0 && body.extra_effectors[static_cast<size_t>(i - 1)].pinned;
     s.weight = i == 0 ? 1.0f : body.extra_effectors[static_cast<size_t>(i - 1)].weight;
     s.holds = holds(body, i);
-    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.world).position : effector_goal(body, i).position;
-    s.position = ik::position_of(editor.world[static_cast<size_t>(s.joint)]);
-    s.error = effector_error(body, i, editor.world);
+    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.solve.world).position : effector_goal(body, i).position;
+    s.position = ik::position_of(editor.solve.world[static_cast<size_t>(s.joint)]);
+    s.error = effector_error(body, i, editor.solve.world);
     out.push_back(s);
   }
   return out;
 }
 
 float full_body_tolerance(const Editor& editor, int chain) {
-  if (chain < 0 || chain >= static_cast<int>(editor.chains.size())) return 0.0f;
-  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
+  if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size())) return 0.0f;
+  const ik::Chain& body = editor.document.chains[static_cast<size_t>(chain)];
   if (!body.params.tolerance_relative) return body.params.tolerance;
   float reach = 0.0f;  // the longest path from the root to an effector, model units
   for (int i = 0; i < effector_count(body); ++i) {
     float length = 0.0f;
-    const std::vector<int> path = ik::chain_path(editor.rig.skeleton, body.root, effector_joint(body, i));
+    const std::vector<int> path = ik::chain_path(editor.document.rig.skeleton, body.root, effector_joint(body, i));
     for (size_t k = 1; k < path.size(); ++k)
-      length += glm::length(ik::position_of(editor.world[static_cast<size_t>(path[k])]) -
-                            ik::position_of(editor.world[static_cast<size_t>(path[k - 1])]));
+      length += glm::length(ik::position_of(editor.solve.world[static_cast<size_t>(path[k])]) -
+                            ik::position_of(editor.solve.world[static_cast<size_t>(path[k - 1])]));
     reach = std::fmax(reach, length);
   }
   return body.params.tolerance * reach;
@@ -225,14 +225,14 @@ bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Tr
                                    std::vector<std::vector<float>>& out) {
   out.clear();
   const size_t n = trace.joints.size();
-  if (chain < 0 || chain >= static_cast<int>(editor.chains.size()) || n == 0 || trace.poses.size() < n) return false;
-  const ik::Chain& body = editor.chains[static_cast<size_t>(chain)];
+  if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size()) || n == 0 || trace.poses.size() < n) return false;
+  const ik::Chain& body = editor.document.chains[static_cast<size_t>(chain)];
   out.assign(static_cast<size_t>(effector_count(body)), {});
-  ik::Pose pose = editor.pose;
+  ik::Pose pose = editor.solve.pose;
   std::vector<glm::mat4> world;
   for (size_t it = 0; (it + 1) * n <= trace.poses.size(); ++it) {
     for (size_t k = 0; k < n; ++k) pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[it * n + k];
-    ik::fk_all(editor.rig.skeleton, pose, world);
+    ik::fk_all(editor.document.rig.skeleton, pose, world);
     for (int i = 0; i < effector_count(body); ++i)
       out[static_cast<size_t>(i)].push_back(effector_error(body, i, world));
   }
@@ -245,16 +245,16 @@ namespace {
 // workspace is not counted); the pose it ends in.
 float timed_solve(const Editor& editor, const std::vector<ik::Chain>& chains, const ik::Pose& start, ik::Pose& pose) {
   ik::Workspace workspace;
-  const ik::FullBodyScratch& settings = ik::full_body_scratch(editor.workspace);
+  const ik::FullBodyScratch& settings = ik::full_body_scratch(editor.solve.workspace);
   ik::FullBodyScratch& body = ik::scratch_of<ik::FullBodyScratch>(workspace);
   body.stiffness = settings.stiffness;
   body.root_translation_stiffness = settings.root_translation_stiffness;
   std::vector<ik::SolveResult> results;
   pose = start;
-  ik::solve_scene(editor.rig.skeleton, chains, pose, workspace, results);
+  ik::solve_scene(editor.document.rig.skeleton, chains, pose, workspace, results);
   pose = start;
   const auto t0 = std::chrono::steady_clock::now();
-  ik::solve_scene(editor.rig.skeleton, chains, pose, workspace, results);
+  ik::solve_scene(editor.document.rig.skeleton, chains, pose, workspace, results);
   const auto t1 = std::chrono::steady_clock::now();
   return std::chrono::duration<float, std::micro>(t1 - t0).count();
 }
@@ -262,25 +262,25 @@ float timed_solve(const Editor& editor, const std::vector<ik::Chain>& chains, co
 }  // namespace
 
 void compare_with_per_chain(Editor& editor) {
-  FullBodyComparison& cmp = editor.full_body_comparison;
+  FullBodyComparison& cmp = editor.inspection.full_body_comparison;
   cmp = FullBodyComparison{};
   const int fb = full_body_chain_index(editor);
   if (fb < 0) return;
   apply_full_body_settings(editor);
-  const ik::Skeleton& skeleton = editor.rig.skeleton;
-  ik::Chain body = editor.chains[static_cast<size_t>(fb)];
+  const ik::Skeleton& skeleton = editor.document.rig.skeleton;
+  ik::Chain body = editor.document.chains[static_cast<size_t>(fb)];
   body.params.warm_start = true;  // both start from the same rest pose
-  const std::vector<std::uint8_t>& disabled_by_mode = editor.full_body.disabled_by_mode;
+  const std::vector<std::uint8_t>& disabled_by_mode = editor.document.full_body.disabled_by_mode;
   std::vector<ik::Chain> per_chain;
-  for (size_t c = 0; c < editor.chains.size() && c < disabled_by_mode.size(); ++c) {
+  for (size_t c = 0; c < editor.document.chains.size() && c < disabled_by_mode.size(); ++c) {
     if (static_cast<int>(c) == fb || disabled_by_mode[c] == 0) continue;
-    ik::Chain chain = editor.chains[c];
+    ik::Chain chain = editor.document.chains[c];
     chain.enabled = false;
     for (int i = 0; i < effector_count(body); ++i)
       if (holds(body, i) && effector_joint(body, i) == chain.effector) {
-        ik::Goal goal = ik::goal_in_model_space(chain, editor.world);
+        ik::Goal goal = ik::goal_in_model_space(chain, editor.solve.world);
         goal.position = effector_goal(body, i).position;
-        ik::set_goal_in_model_space(chain, editor.world, goal);
+        ik::set_goal_in_model_space(chain, editor.solve.world, goal);
         chain.enabled = true;
       }
     per_chain.push_back(chain);

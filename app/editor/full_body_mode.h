@@ -1,4 +1,4 @@
-// Full-body mode: one full-body chain (solvers/full_body.h, made by ik::full_body_chain from
+// Full-body mode: one full-body chain (solvers/ik/full_body/full_body.h, made by ik::full_body_chain from
 // the rig's roles) takes over from the per-limb chains of a rig with roles. Hands, feet,
 // head and hips are its effectors; the feet are pinned.
 //
@@ -37,7 +37,7 @@ bool enter_full_body_mode(Editor& editor);
 void leave_full_body_mode(Editor& editor);
 
 // Before each solve: the per-role stiffness and the root's translation stiffness
-// (editor.full_body.settings) into the solver's workspace (no allocation once sized).
+// (editor.document.full_body.settings) into the solver's workspace (no allocation once sized).
 void apply_full_body_settings(Editor& editor);
 
 // ---- Goal handles (see above) ------------------------------------------------------------
@@ -53,7 +53,7 @@ void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal);
 // True if the handle's goal has an orientation its solver uses (the rotate gizmo turns it).
 bool goal_handle_has_orientation(const Editor& editor, int handle);
 // The selected handle: the selected chain's own goal, or the full-body chain's extra effector
-// editor.selected_extra_effector while that chain is selected; -1 when no chain is.
+// editor.selection.extra_effector while that chain is selected; -1 when no chain is.
 int selected_goal_handle(const Editor& editor);
 // Selects handle `handle`: its chain, and the extra effector when it is one (-1: nothing).
 void select_goal_handle(Editor& editor, int handle);
@@ -84,7 +84,7 @@ bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Tr
 
 // Solves the full-body setup and the per-chain setup (the chains the mode disabled -- the
 // marked ones --, given the holding effectors' goals; a chain whose effector holds nothing
-// stays off) once each from the rest pose, into editor.full_body_comparison.
+// stays off) once each from the rest pose, into editor.inspection.full_body_comparison.
 void compare_with_per_chain(Editor& editor);
 
 }  // namespace app

@@ -1,5 +1,5 @@
 // Full-body mode's state outside the chain list (app/editor/full_body_mode.h): its settings, per
-// role stiffness and the hips' translation stiffness (io/full_body_settings.h), and which
+// role stiffness and the hips' translation stiffness (io/session/full_body_settings.h), and which
 // chains entering the mode disabled (app/editor/full_body_chains.h). The mode itself lives in
 // the chain list; this lives beside it and is treated the same way: the undo history keeps
 // it in every snapshot with the chains (app/editor/history.h), "unsaved" compares it with the

@@ -2,7 +2,7 @@
 // h < chains.size() is chain h's own goal; after them come the extra effectors of the
 // full-body chain (its index `body`, -1 while full-body mode is off), in order. Here on the
 // chain list alone, without the editor, so tests run exactly what the program runs
-// (app/full_body_mode.h wraps these with the editor's state; a chain's own goal is resolved
+// (app/editor/full_body_mode.h wraps these with the editor's state; a chain's own goal is resolved
 // there, through its goal mode).
 //
 // An extra effector of weight 0 that is not pinned holds nothing: its handle sits on its

@@ -9,18 +9,18 @@ namespace app {
 namespace {
 
 const ik::Chain* chain_at(const Editor& editor, int c) {
-  return c >= 0 && c < static_cast<int>(editor.chains.size()) ? &editor.chains[static_cast<size_t>(c)] : nullptr;
+  return c >= 0 && c < static_cast<int>(editor.document.chains.size()) ? &editor.document.chains[static_cast<size_t>(c)] : nullptr;
 }
 
 bool animated_world_fits(const Editor& editor) {
-  return editor.has_rig && editor.timeline.animated_world.size() == editor.rig.skeleton.rest.size();
+  return editor.document.has_rig && editor.timeline.animated_world.size() == editor.document.rig.skeleton.rest.size();
 }
 
-// The chain's recorded paths, as indices into editor.goal_paths.
+// The chain's recorded paths, as indices into editor.document.goal_paths.
 std::vector<size_t> paths_of(const Editor& editor, int c) {
   std::vector<size_t> out;
-  for (size_t i = 0; i < editor.goal_paths.size(); ++i)
-    if (editor.goal_paths[i].chain == c) out.push_back(i);
+  for (size_t i = 0; i < editor.document.goal_paths.size(); ++i)
+    if (editor.document.goal_paths[i].chain == c) out.push_back(i);
   return out;
 }
 
@@ -28,15 +28,15 @@ std::vector<size_t> paths_of(const Editor& editor, int c) {
 
 float goal_path_time(const Editor& editor) {
   const int clip = editor.timeline.clip;
-  if (!editor.has_rig) return 0.0f;
-  if (clip < 0 || clip >= static_cast<int>(editor.rig.clips.size())) return editor.timeline.path_clock;
-  return editor.timeline.time - editor.rig.clips[static_cast<size_t>(clip)].start;
+  if (!editor.document.has_rig) return 0.0f;
+  if (clip < 0 || clip >= static_cast<int>(editor.document.rig.clips.size())) return editor.timeline.path_clock;
+  return editor.timeline.time - editor.document.rig.clips[static_cast<size_t>(clip)].start;
 }
 
 const ik::GoalPath* followed_path(const Editor& editor, int c) {
   const ik::Chain* chain = chain_at(editor, c);
   if (chain == nullptr || chain->motion != ik::Chain::Motion::path) return nullptr;
-  for (const ik::SessionGoalPath& entry : editor.goal_paths)
+  for (const ik::SessionGoalPath& entry : editor.document.goal_paths)
     if (entry.chain == c && entry.path.name == chain->follow_path) return &entry.path;
   return nullptr;
 }
@@ -52,76 +52,65 @@ ik::GoalMotion goal_motion(const Editor& editor, int c) {
 ik::Goal model_goal(const Editor& editor, int c) {
   const ik::Chain* chain = chain_at(editor, c);
   if (chain == nullptr) return {};
-  return ik::goal_in_model_space(*chain, editor.world, goal_motion(editor, c));
+  return ik::goal_in_model_space(*chain, editor.solve.world, goal_motion(editor, c));
 }
 
 void set_model_goal(Editor& editor, int c, const ik::Goal& goal) {
   if (chain_at(editor, c) == nullptr) return;
   const ik::GoalMotion motion = goal_motion(editor, c);
-  ik::set_goal_in_model_space(editor.chains[static_cast<size_t>(c)], editor.world, motion, goal);
+  ik::set_goal_in_model_space(editor.document.chains[static_cast<size_t>(c)], editor.solve.world, motion, goal);
 }
 
 void choose_goal_mode(Editor& editor, int c, ik::GoalMode mode, int joint, const std::string& path) {
   if (chain_at(editor, c) == nullptr) return;
   ik::GoalMotion motion = goal_motion(editor, c);
-  ik::set_goal_mode(editor.chains[static_cast<size_t>(c)], editor.world, motion, mode, joint, path);
-  editor.history.commit(editor.chains);
+  ik::set_goal_mode(editor.document.chains[static_cast<size_t>(c)], editor.solve.world, motion, mode, joint, path);
+  editor.history.commit(editor.document.chains);
 }
 
 void default_goal_modes(Editor& editor) {
   if (!has_clips(editor)) return;
-  for (size_t c = 0; c < editor.chains.size(); ++c)
-    ik::set_goal_mode(editor.chains[c], editor.world, goal_motion(editor, static_cast<int>(c)),
+  for (size_t c = 0; c < editor.document.chains.size(); ++c)
+    ik::set_goal_mode(editor.document.chains[c], editor.solve.world, goal_motion(editor, static_cast<int>(c)),
                       ik::GoalMode::follow_animated);
-}
-
-bool goal_paths_changed(const Editor& editor) {
-  const auto& a = editor.goal_paths;
-  const auto& b = editor.saved_goal_paths;
-  if (a.size() != b.size()) return true;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].chain != b[i].chain || a[i].path.name != b[i].path.name ||
-        a[i].path.samples.size() != b[i].path.samples.size())
-      return true;
-  return false;
 }
 
 void resolve_followed_paths(Editor& editor) {
   // Paths of chains that were removed have nothing to follow them: dropped.
-  const int chain_count = static_cast<int>(editor.chains.size());
-  for (size_t i = editor.goal_paths.size(); i-- > 0;)
-    if (editor.goal_paths[i].chain >= chain_count)
-      editor.goal_paths.erase(editor.goal_paths.begin() + static_cast<std::ptrdiff_t>(i));
-  editor.chain_paths.resize(editor.chains.size());
-  for (int c = 0; c < chain_count; ++c) editor.chain_paths[static_cast<size_t>(c)] = followed_path(editor, c);
+  const int chain_count = static_cast<int>(editor.document.chains.size());
+  for (size_t i = editor.document.goal_paths.size(); i-- > 0;)
+    if (editor.document.goal_paths[i].chain >= chain_count)
+      editor.document.goal_paths.erase(editor.document.goal_paths.begin() + static_cast<std::ptrdiff_t>(i));
+  editor.solve.chain_paths.resize(editor.document.chains.size());
+  for (int c = 0; c < chain_count; ++c) editor.solve.chain_paths[static_cast<size_t>(c)] = followed_path(editor, c);
 }
 
 std::vector<size_t> chain_goal_paths(const Editor& editor, int c) { return paths_of(editor, c); }
 
 bool rename_goal_path(Editor& editor, size_t i, const std::string& name) {
-  ik::SessionGoalPath& entry = editor.goal_paths[i];
+  ik::SessionGoalPath& entry = editor.document.goal_paths[i];
   const int c = entry.chain;
   bool taken = name.empty();
-  for (size_t k : paths_of(editor, c)) taken = taken || (k != i && editor.goal_paths[k].path.name == name);
+  for (size_t k : paths_of(editor, c)) taken = taken || (k != i && editor.document.goal_paths[k].path.name == name);
   if (taken) {
     set_status(editor, "a path needs a name no other path of this chain has", true);
     return false;
   }
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];  // following it: keeps following it
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];  // following it: keeps following it
   if (chain.motion == ik::Chain::Motion::path && chain.follow_path == entry.path.name) chain.follow_path = name;
   entry.path.name = name;
-  editor.history.commit(editor.chains);
+  editor.history.commit(editor.document.chains);
   return true;
 }
 
 void delete_goal_path(Editor& editor, size_t i) {
-  const ik::SessionGoalPath& entry = editor.goal_paths[i];
+  const ik::SessionGoalPath& entry = editor.document.goal_paths[i];
   const int c = entry.chain;
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   if (ik::goal_mode(chain) == ik::GoalMode::follow_path && chain.follow_path == entry.path.name)
     choose_goal_mode(editor, c, ik::GoalMode::pinned);
   set_status(editor, "deleted goal path '" + entry.path.name + "'", false);
-  editor.goal_paths.erase(editor.goal_paths.begin() + static_cast<std::ptrdiff_t>(i));
+  editor.document.goal_paths.erase(editor.document.goal_paths.begin() + static_cast<std::ptrdiff_t>(i));
 }
 
 }  // namespace app

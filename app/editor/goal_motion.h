@@ -1,4 +1,4 @@
-// Goal modes in the program: the editor's view of goals driven by motion (solvers/goal_space.h).
+// Goal modes in the program: the editor's view of goals driven by motion (solvers/ik/goal_space.h).
 // A goal is pinned, follows a joint, follows the animated effector plus an offset, or follows
 // one of its chain's recorded goal paths; these functions resolve a chain's goal in model
 // space against this frame's animated pose, path and time, store a dragged goal back (a new
@@ -22,7 +22,7 @@ struct Editor;
 // Seconds on the goal paths' time lines this frame.
 float goal_path_time(const Editor& editor);
 
-// The path chain `c` follows (its Chain::follow_path among editor.goal_paths of that chain),
+// The path chain `c` follows (its Chain::follow_path among editor.document.goal_paths of that chain),
 // or nullptr.
 const ik::GoalPath* followed_path(const Editor& editor, int c);
 
@@ -43,16 +43,11 @@ void choose_goal_mode(Editor& editor, int c, ik::GoalMode mode, int joint = -1, 
 // Does nothing on a rig without clips. Not an undo step (call before History::reset).
 void default_goal_modes(Editor& editor);
 
-// True if a goal path was recorded, renamed or deleted since the paths were last saved or
-// loaded (editor.saved_goal_paths): paths are only added, renamed and removed, so their
-// chains, names and sample counts tell.
-bool goal_paths_changed(const Editor& editor);
-
 // Fills editor.chain_paths (one entry per chain: the path it follows, or nullptr) for the
 // solve; allocation-free once sized.
 void resolve_followed_paths(Editor& editor);
 
-// The chain's recorded paths, as indices into editor.goal_paths.
+// The chain's recorded paths, as indices into editor.document.goal_paths.
 std::vector<size_t> chain_goal_paths(const Editor& editor, int c);
 
 // Renames goal path `i` (one undo step; a chain following it keeps following it). A name

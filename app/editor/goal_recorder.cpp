@@ -14,7 +14,7 @@ void stop_recording(Editor& editor) {
   GoalRecorder& r = editor.recorder;
   r.active = false;
   const int c = r.chain;
-  if (c < 0 || c >= static_cast<int>(editor.chains.size()) || r.path.samples.size() < 2) {
+  if (c < 0 || c >= static_cast<int>(editor.document.chains.size()) || r.path.samples.size() < 2) {
     set_status(editor, "recording stopped: fewer than two samples, nothing kept", true);
     r.path.samples.clear();
     return;
@@ -24,7 +24,7 @@ void stop_recording(Editor& editor) {
   std::snprintf(text, sizeof(text),
                 "recorded goal path '%s' on chain %d: %zu samples, %.2f s (Goal mode > follows path replays it)",
                 r.path.name.c_str(), c, r.path.samples.size(), static_cast<double>(r.path.duration()));
-  editor.goal_paths.push_back({c, std::move(r.path)});
+  editor.document.goal_paths.push_back({c, std::move(r.path)});
   r.path = ik::GoalPath{};
   set_status(editor, text, false);
 }
@@ -35,7 +35,7 @@ std::string new_take_name(const Editor& editor, int chain) {
   for (int n = 1;; ++n) {
     const std::string name = "take " + std::to_string(n);
     const bool taken =
-        std::any_of(editor.goal_paths.begin(), editor.goal_paths.end(),
+        std::any_of(editor.document.goal_paths.begin(), editor.document.goal_paths.end(),
                     [&](const ik::SessionGoalPath& p) { return p.chain == chain && p.path.name == name; });
     if (!taken) return name;
   }
@@ -47,8 +47,8 @@ void toggle_recording(Editor& editor) {
     stop_recording(editor);
     return;
   }
-  const int c = editor.selected_chain;
-  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) {
+  const int c = editor.selection.chain;
+  if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.chains.size())) {
     set_status(editor, "select a chain (click its goal) to record its goal's motion", true);
     return;
   }
@@ -61,7 +61,7 @@ void toggle_recording(Editor& editor) {
 void record_frame(Editor& editor) {
   GoalRecorder& r = editor.recorder;
   if (!r.active) return;
-  if (r.chain < 0 || r.chain >= static_cast<int>(editor.chains.size())) {
+  if (r.chain < 0 || r.chain >= static_cast<int>(editor.document.chains.size())) {
     stop_recording(editor);
     return;
   }

@@ -1,9 +1,9 @@
-// Recording a goal's motion as a timed goal path (solvers/goal_path.h): the Record button in
+// Recording a goal's motion as a timed goal path (solvers/anim/goal_path.h): the Record button in
 // the timeline, or T. While recording, every frame appends the selected chain's goal in model
 // space (as the user drags it, or as it moves during playback in any goal mode) at the
 // seconds since the recording began (wall time, times the playback speed while a clip plays,
 // so the path replays in step with the clip). Stopping keeps the path on that chain under a
-// new name ("take 1", "take 2", ...) in editor.goal_paths, which the session saves; a chain
+// new name ("take 1", "take 2", ...) in editor.document.goal_paths, which the session saves; a chain
 // then follows it by choosing "follows path" (app/editor/goal_motion.h). A recording of fewer than
 // two samples is dropped with a message.
 #pragma once

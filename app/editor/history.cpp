@@ -35,7 +35,7 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
         x.extra_effectors.size() != y.extra_effectors.size() || x.group != y.group ||
         x.follow_joint != y.follow_joint || x.aim != y.aim || x.aim_axis != y.aim_axis)
       return false;
-    if (x.ik_weight != y.ik_weight) return false;  // the IK weight (solvers/ik_blend.h)
+    if (x.ik_weight != y.ik_weight) return false;  // the IK weight (solvers/scene/ik_blend.h)
     if (x.motion != y.motion || x.follow_path != y.follow_path) return false;  // goal modes (goal_space.h)
     for (size_t k = 0; k < x.extra_effectors.size(); ++k) {
       const ik::EffectorGoal& e = x.extra_effectors[k];

@@ -30,7 +30,7 @@ void ghost_of(const ik::Skeleton& s, const std::vector<glm::mat4>& world, const 
 bool pose_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, ik::Pose& pose) {
   const size_t n = trace.joints.size();
   if (n == 0 || iteration < 0 || (static_cast<size_t>(iteration) + 1) * n > trace.poses.size()) return false;
-  pose = editor.pose;
+  pose = editor.solve.pose;
   for (size_t k = 0; k < n; ++k)
     pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[static_cast<size_t>(iteration) * n + k];
   return true;
@@ -41,44 +41,44 @@ bool pose_at_iteration(const Editor& editor, const ik::Trace& trace, int iterati
 void solve_from_rest(Editor& editor) {
   reset_pose(editor);
   solve_chains(editor);
-  const int c = editor.selected_chain;
-  editor.explicit_solve_chain = -1;
-  if (c < 0 || c >= static_cast<int>(editor.frame_solve.traces.size())) return;
-  editor.explicit_solve_chain = c;
-  editor.explicit_solve_trace = editor.frame_solve.traces[static_cast<size_t>(c)];
-  editor.explicit_solve_chains = editor.chains;
+  const int c = editor.selection.chain;
+  editor.inspection.explicit_solve_chain = -1;
+  if (c < 0 || c >= static_cast<int>(editor.solve.frame.traces.size())) return;
+  editor.inspection.explicit_solve_chain = c;
+  editor.inspection.explicit_solve_trace = editor.solve.frame.traces[static_cast<size_t>(c)];
+  editor.inspection.explicit_solve_chains = editor.document.chains;
 }
 
 const ik::Trace* inspected_trace(const Editor& editor, int c, bool* is_explicit) {
   if (is_explicit) *is_explicit = false;
   if (c < 0) return nullptr;
-  if (c == editor.explicit_solve_chain && same_chains(editor.chains, editor.explicit_solve_chains)) {
+  if (c == editor.inspection.explicit_solve_chain && same_chains(editor.document.chains, editor.inspection.explicit_solve_chains)) {
     if (is_explicit) *is_explicit = true;
-    return &editor.explicit_solve_trace;
+    return &editor.inspection.explicit_solve_trace;
   }
-  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return nullptr;
-  return &editor.frame_solve.last_work[static_cast<size_t>(c)];
+  if (c >= static_cast<int>(editor.solve.frame.last_work.size())) return nullptr;
+  return &editor.solve.frame.last_work[static_cast<size_t>(c)];
 }
 
 bool ghost_at_iteration(const Editor& editor, const ik::Trace& trace, int iteration, GhostPose& out) {
   ik::Pose pose;
   if (!pose_at_iteration(editor, trace, iteration, pose)) return false;
   std::vector<glm::mat4> world;
-  ik::fk_all(editor.rig.skeleton, pose, world);
-  ghost_of(editor.rig.skeleton, world, trace.joints, out);
+  ik::fk_all(editor.document.rig.skeleton, pose, world);
+  ghost_of(editor.document.rig.skeleton, world, trace.joints, out);
   return true;
 }
 
 std::vector<glm::vec3> effector_trail(const Editor& editor, int chain, const ik::Trace& trace) {
   std::vector<glm::vec3> trail;
-  if (chain < 0 || chain >= static_cast<int>(editor.chains.size()) || trace.joints.empty()) return trail;
-  const int effector = editor.chains[static_cast<size_t>(chain)].effector;
+  if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size()) || trace.joints.empty()) return trail;
+  const int effector = editor.document.chains[static_cast<size_t>(chain)].effector;
   const int iterations = static_cast<int>(trace.poses.size() / trace.joints.size());
   ik::Pose pose;
   std::vector<glm::mat4> world;
   for (int i = 0; i < iterations; ++i) {
     if (!pose_at_iteration(editor, trace, i, pose)) break;
-    ik::fk_all(editor.rig.skeleton, pose, world);
+    ik::fk_all(editor.document.rig.skeleton, pose, world);
     trail.push_back(ik::position_of(world[static_cast<size_t>(effector)]));
   }
   return trail;
@@ -86,26 +86,26 @@ std::vector<glm::vec3> effector_trail(const Editor& editor, int chain, const ik:
 
 std::vector<glm::vec3> clamped_joints(const Editor& editor) {
   std::vector<glm::vec3> points;
-  for (size_t c = 0; c < editor.frame_solve.last_work.size() && c < editor.chains.size(); ++c) {
-    if (!editor.chains[c].enabled) continue;
-    const ik::Trace& t = editor.frame_solve.last_work[c];
+  for (size_t c = 0; c < editor.solve.frame.last_work.size() && c < editor.document.chains.size(); ++c) {
+    if (!editor.document.chains[c].enabled) continue;
+    const ik::Trace& t = editor.solve.frame.last_work[c];
     for (size_t k = 0; k < t.clamped.size() && k < t.joints.size(); ++k)
-      if (t.clamped[k]) points.push_back(ik::position_of(editor.world[static_cast<size_t>(t.joints[k])]));
+      if (t.clamped[k]) points.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(t.joints[k])]));
   }
   return points;
 }
 
 std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
   std::vector<ComparisonRun> runs;
-  const int c = editor.selected_chain;
-  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return runs;
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  const int c = editor.selection.chain;
+  if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.chains.size())) return runs;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   const std::vector<int> path = ik::chain_path(s, chain.root, chain.effector);
   if (path.empty()) return runs;
   const int bones = static_cast<int>(path.size()) - 1;
 
-  ik::Pose start = editor.pose;
+  ik::Pose start = editor.solve.pose;
   for (int j : path) start.local[static_cast<size_t>(j)] = s.rest[static_cast<size_t>(j)];
   ik::Workspace workspace;
   std::vector<glm::mat4> world;
@@ -116,7 +116,7 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
     run.solver = k;
     ik::Chain trial = chain;
     trial.solver = k;
-    // A following or aim goal as the scene solve would hand it over (solvers/goal_space.h).
+    // A following or aim goal as the scene solve would hand it over (solvers/ik/goal_space.h).
     if (ik::goal_is_derived(chain)) {
       if (!ik::solving_goal(s, start, chain, trial.goal)) return runs;
       trial.follow_joint = -1;
@@ -138,13 +138,13 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
 }
 
 bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out) {
-  const int c = editor.selected_chain;
-  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  const int c = editor.selection.chain;
+  if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.chains.size())) return false;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   if (chain.solver < 0 || chain.solver >= ik::solver_count()) return false;
   if (ik::solver_table()[chain.solver].family != ik::SolverFamily::jacobian) return false;
   ik::Workspace workspace;  // scratch only: the editor's holds per-chain simulation state
-  return ik::jacobian_readout(editor.rig.skeleton, chain, editor.pose, workspace, out);
+  return ik::jacobian_readout(editor.document.rig.skeleton, chain, editor.solve.pose, workspace, out);
 }
 
 }  // namespace app

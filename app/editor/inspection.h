@@ -36,7 +36,7 @@ std::vector<glm::vec3> clamped_joints(const Editor& editor);
 std::vector<ComparisonRun> compare_solvers(const Editor& editor);
 
 // The Jacobian readout (singular values, rank, conditioning, whether the goal lies along a
-// near-null direction; solvers/jacobian_readout.h) for the selected chain at the current
+// near-null direction; solvers/ik/jacobian/jacobian_readout.h) for the selected chain at the current
 // pose, if its solver is Jacobian-based.
 bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out);
 

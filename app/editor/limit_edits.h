@@ -1,7 +1,7 @@
 // Joint-limit edits as the user makes them (the joint panel): each one is an undo step in
 // the same history as chain edits (History::commit_limits), the edited joints are
 // remembered (Editor::limits_edited) so that turning the role defaults off and on keeps
-// them, and they are saved in and restored from sessions (io/session_limits.h).
+// them, and they are saved in and restored from sessions (io/session/session_limits.h).
 #pragma once
 
 #include <string>

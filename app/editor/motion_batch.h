@@ -1,4 +1,4 @@
-// --analyse PATH_OR_CLIP --report FILE.md: the motion analysis (solvers/motion_analysis.h)
+// --analyse PATH_OR_CLIP --report FILE.md: the motion analysis (solvers/scene/motion_analysis.h)
 // run without a window, for scripts and CI, then the program exits.
 //
 // The file on the command line is a session (.json: its rig, chains and recorded goal
@@ -10,7 +10,7 @@
 // rig's roles), else the first enabled chain. Every solver that accepts the chain runs,
 // warm started, at 60 frames per second (a goal path) or 30 (a clip); the report is the
 // Markdown summary table, the per-frame series the CSV beside it and their plots the PNG
-// beside it (io/motion_report.h, io/motion_plot_png.h).
+// beside it (io/report/motion_report.h, io/report/motion_plot_png.h).
 #pragma once
 
 #include <string>

@@ -16,8 +16,8 @@ constexpr float kPathBakeRate = 30.0f;  // frames per second when baking goal pa
 // The longest path an enabled chain follows (seconds), and its name; 0 when none does.
 float followed_path_length(const Editor& editor, std::string& name) {
   float longest = 0.0f;
-  for (int c = 0; c < static_cast<int>(editor.chains.size()); ++c) {
-    const ik::GoalPath* path = editor.chains[static_cast<size_t>(c)].enabled ? followed_path(editor, c) : nullptr;
+  for (int c = 0; c < static_cast<int>(editor.document.chains.size()); ++c) {
+    const ik::GoalPath* path = editor.document.chains[static_cast<size_t>(c)].enabled ? followed_path(editor, c) : nullptr;
     if (path == nullptr || !(path->duration() >= longest)) continue;
     longest = path->duration();
     name = path->name;
@@ -29,31 +29,31 @@ float followed_path_length(const Editor& editor, std::string& name) {
 
 bool can_bake_motion(const Editor& editor) {
   std::string name;
-  return has_clips(editor) || (editor.has_rig && followed_path_length(editor, name) > 0.0f);
+  return has_clips(editor) || (editor.document.has_rig && followed_path_length(editor, name) > 0.0f);
 }
 
 bool bake_motion(Editor& editor, ik::BakedMotion& motion, std::string& error) {
   const int index = editor.timeline.clip;
-  const bool clip_bake = editor.has_rig && index >= 0 && index < static_cast<int>(editor.rig.clips.size());
+  const bool clip_bake = editor.document.has_rig && index >= 0 && index < static_cast<int>(editor.document.rig.clips.size());
   std::string path_name;
-  const float path_length = editor.has_rig ? followed_path_length(editor, path_name) : 0.0f;
+  const float path_length = editor.document.has_rig ? followed_path_length(editor, path_name) : 0.0f;
   if (!clip_bake && !(path_length > 0.0f)) {
-    error = (editor.has_rig ? editor.rig.path : std::string("ikscope")) +
+    error = (editor.document.has_rig ? editor.document.rig.path : std::string("ikscope")) +
             ": nothing to bake: the rig has no clip and no goal follows a recorded path";
     return false;
   }
   // What the bake changes, put back afterwards.
   const Timeline timeline = editor.timeline;
-  const ik::Pose pose = editor.pose;
-  const ik::Workspace workspace = editor.workspace;
-  const ik::FrameSolve frame_solve = editor.frame_solve;
+  const ik::Pose pose = editor.solve.pose;
+  const ik::Workspace workspace = editor.solve.workspace;
+  const ik::FrameSolve frame_solve = editor.solve.frame;
   const GoalRecorder recorder = editor.recorder;
   editor.recorder.active = false;  // the bake's frames are not a user's goal motion
   editor.timeline.playing = false;
 
   motion = ik::BakedMotion{};
   if (clip_bake) {
-    const ik::Clip& clip = editor.rig.clips[static_cast<size_t>(index)];
+    const ik::Clip& clip = editor.document.rig.clips[static_cast<size_t>(index)];
     motion.name = clip.name.empty() ? "IK" : clip.name + " IK";
     motion.start = clip.start;
     motion.rate = editor.timeline.frame_rate;
@@ -61,26 +61,26 @@ bool bake_motion(Editor& editor, ik::BakedMotion& motion, std::string& error) {
     for (int f = 0; f <= last; ++f) {
       set_time(editor, ik::time_of_frame(f, clip.start, motion.rate));
       solve_chains(editor);
-      motion.frames.push_back(editor.pose);
+      motion.frames.push_back(editor.solve.pose);
     }
   } else {
     // The goal paths from the rest pose, on their clock from 0 to the longest path's end.
     motion.name = path_name.empty() ? "goal paths IK" : path_name + " IK";
     motion.rate = kPathBakeRate;
-    editor.pose = ik::rest_pose(editor.rig.skeleton);
+    editor.solve.pose = ik::rest_pose(editor.document.rig.skeleton);
     const int last = static_cast<int>(std::ceil(path_length * motion.rate - 1e-3f));
     for (int f = 0; f <= last; ++f) {
       editor.timeline.path_clock = ik::time_of_frame(f, 0.0f, motion.rate);
       solve_chains(editor);
-      motion.frames.push_back(editor.pose);
+      motion.frames.push_back(editor.solve.pose);
     }
   }
 
   editor.timeline = timeline;
   editor.timeline.time_moved = true;
-  editor.pose = pose;
-  editor.workspace = workspace;
-  editor.frame_solve = frame_solve;
+  editor.solve.pose = pose;
+  editor.solve.workspace = workspace;
+  editor.solve.frame = frame_solve;
   editor.recorder = recorder;
   update_world(editor);
   return true;
@@ -90,7 +90,7 @@ bool export_motion(Editor& editor, const std::string& path) {
   ik::BakedMotion motion;
   std::string error;
   if (!bake_motion(editor, motion, error) ||
-      !ik::export_motion_gltf(editor.rig.path, editor.rig.skeleton, motion, path, error)) {
+      !ik::export_motion_gltf(editor.document.rig.path, editor.document.rig.skeleton, motion, path, error)) {
     set_status(editor, error, true);
     return false;
   }

@@ -1,5 +1,5 @@
 // File > Export motion: the motion with the IK on top, baked frame by frame and written as
-// a glTF clip (io/gltf_motion_export.h) that ikscope, Blender and other clients play.
+// a glTF clip (io/gltf/gltf_motion_export.h) that ikscope, Blender and other clients play.
 //
 //   * A rig with clips: the current clip, at every frame of its rate from its start to its
 //     last frame, each frame starting from the animated pose as playback does after the time

@@ -27,7 +27,7 @@ namespace {
 
 // ---- Source -------------------------------------------------------------------------------
 
-bool valid_chain(const Editor& editor, int c) { return c >= 0 && c < static_cast<int>(editor.chains.size()); }
+bool valid_chain(const Editor& editor, int c) { return c >= 0 && c < static_cast<int>(editor.document.chains.size()); }
 
 // The goal paths the editor holds (recorded, or loaded with a session: app/editor/goal_recorder.h),
 // copied when the panel opens or runs.
@@ -35,7 +35,7 @@ void load_goal_paths(Editor& editor) {
   MotionPanel& m = editor.motion;
   m.goal_paths.clear();
   m.goal_path_chains.clear();
-  for (const ik::SessionGoalPath& p : editor.goal_paths) {
+  for (const ik::SessionGoalPath& p : editor.document.goal_paths) {
     m.goal_paths.push_back(p.path);
     m.goal_path_chains.push_back(p.chain);
   }
@@ -45,13 +45,13 @@ void load_goal_paths(Editor& editor) {
 // else the first enabled limb chain.
 int choose_chain(const Editor& editor, const std::string& name) {
   const MotionPanel& m = editor.motion;
-  if (!name.empty()) return pick_motion_chain(editor.rig, editor.chains, name, -1);
+  if (!name.empty()) return pick_motion_chain(editor.document.rig, editor.document.chains, name, -1);
   if (m.use_goal_path && m.goal_path >= 0 && m.goal_path < static_cast<int>(m.goal_path_chains.size()) &&
       valid_chain(editor, m.goal_path_chains[static_cast<size_t>(m.goal_path)]))
     return m.goal_path_chains[static_cast<size_t>(m.goal_path)];
-  if (valid_chain(editor, editor.selected_chain)) return editor.selected_chain;
+  if (valid_chain(editor, editor.selection.chain)) return editor.selection.chain;
   if (valid_chain(editor, m.chain)) return m.chain;
-  return pick_motion_chain(editor.rig, editor.chains, "", -1);
+  return pick_motion_chain(editor.document.rig, editor.document.chains, "", -1);
 }
 
 // The inputs a solve reads from the chain besides the goal position (which the track sets):
@@ -90,7 +90,7 @@ void jump_to_motion_frame(Editor& editor, int frame) {
 
 int motion_worst_frame(const MotionPanel& m, int r) {
   const ik::MotionRun& run = m.analysis.report().runs[static_cast<size_t>(r)];
-  const auto series = static_cast<ik::MotionSeries>(m.series);
+  const ik::MotionSeries series = m.series;
   int best = 0;
   for (size_t f = 0; f < run.frames.size(); ++f)
     if (ik::motion_series_value(run.frames[f], series) >
@@ -121,7 +121,10 @@ void open_motion_panel(Editor& editor, const std::string& chain_name, bool run) 
   // A rig without clips has only the session's goal paths to replay.
   if (!has_clips(editor) && !m.goal_paths.empty()) m.use_goal_path = true;
   if (!run) return;
-  m.chain = choose_chain(editor, chain_name);
+  // From the command line (--motion-panel [--chain NAME]): the chain named, else the first
+  // enabled limb chain, as --help says (not whichever chain happens to be selected).
+  m.chain = chain_name.empty() ? pick_motion_chain(editor.document.rig, editor.document.chains, "", -1)
+                               : choose_chain(editor, chain_name);
   if (!chain_name.empty() && m.chain < 0) {
     set_status(editor, "--chain '" + chain_name + "': the rig has no such chain", true);
     return;
@@ -137,18 +140,18 @@ void run_motion_analysis(Editor& editor) {
   m.problem.clear();
   m.row_order.clear();
   load_goal_paths(editor);
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   const int c = choose_chain(editor, "");
   if (!valid_chain(editor, c)) {
     m.problem = "no chain to analyse: add or select one in the Chains panel";
     return;
   }
   m.chain = c;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  m.chain_name = ik::chain_name(editor.rig.skeleton, chain);
-  m.rig_generation = editor.rig_generation;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  m.chain_name = ik::chain_name(editor.document.rig.skeleton, chain);
+  m.rig_generation = editor.document.rig_generation;
   m.clip = editor.timeline.clip;
-  const ik::Pose rest = ik::rest_pose(editor.rig.skeleton);
+  const ik::Pose rest = ik::rest_pose(editor.document.rig.skeleton);
   std::string problem;
   if (m.use_goal_path) {
     if (m.goal_path < 0 || m.goal_path >= static_cast<int>(m.goal_paths.size()))
@@ -156,10 +159,10 @@ void run_motion_analysis(Editor& editor) {
     else
       problem = ik::track_from_goal_path(m.goal_paths[static_cast<size_t>(m.goal_path)], 60.0f, 0, ik::PathWrap::clamp,
                                          m.track);
-  } else if (m.clip < 0 || m.clip >= static_cast<int>(editor.rig.clips.size())) {
+  } else if (m.clip < 0 || m.clip >= static_cast<int>(editor.document.rig.clips.size())) {
     problem = "the rig has no clip: choose a goal path as the source";
   } else {
-    problem = ik::track_from_clip(editor.rig.skeleton, rest, editor.rig.clips[static_cast<size_t>(m.clip)],
+    problem = ik::track_from_clip(editor.document.rig.skeleton, rest, editor.document.rig.clips[static_cast<size_t>(m.clip)],
                                   chain.effector, editor.timeline.frame_rate, 0, m.track);
   }
   if (!m.track.has_orientation || !chain.goal.use_orientation) m.track.has_orientation = false;
@@ -169,7 +172,7 @@ void run_motion_analysis(Editor& editor) {
   options.drift = m.drift;
   if (problem.empty() && !m.warm_start && !m.from_rest) problem = "choose warm start on, off, or both";
   const auto t0 = std::chrono::steady_clock::now();
-  if (problem.empty()) problem = m.analysis.start(editor.rig.skeleton, chain, rest, m.track, options);
+  if (problem.empty()) problem = m.analysis.start(editor.document.rig.skeleton, chain, rest, m.track, options);
   if (problem.empty()) m.analysis.run();
   m.last_run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   m.analysed_chain = chain;
@@ -190,10 +193,10 @@ void motion_ghosts(const Editor& editor, std::vector<GhostPose>& ghosts, std::ve
   ghosts.clear();
   solvers.clear();
   const MotionPanel& m = editor.motion;
-  if (!m.open || !m.has_result || m.ghost_frame < 0 || m.rig_generation != editor.rig_generation) return;
+  if (!m.open || !m.has_result || m.ghost_frame < 0 || m.rig_generation != editor.document.rig_generation) return;
   const ik::MotionReport& report = m.analysis.report();
   const size_t joints = report.path.size();
-  const int own = valid_chain(editor, m.chain) ? editor.chains[static_cast<size_t>(m.chain)].solver : -1;
+  const int own = valid_chain(editor, m.chain) ? editor.document.chains[static_cast<size_t>(m.chain)].solver : -1;
   for (const ik::MotionRun& run : report.runs) {
     if (run.solver == own && run.warm_start) continue;  // the figure itself
     const size_t first = static_cast<size_t>(m.ghost_frame) * joints;
@@ -214,14 +217,14 @@ void motion_ghosts(const Editor& editor, std::vector<GhostPose>& ghosts, std::ve
 void refresh_motion_panel(Editor& editor) {
   MotionPanel& m = editor.motion;
   // A new rig: the old result names joints it no longer has.
-  if (m.rig_generation != editor.rig_generation) {
+  if (m.rig_generation != editor.document.rig_generation) {
     m.has_result = false;
     m.ghost_frame = -1;
-    m.rig_generation = editor.rig_generation;
+    m.rig_generation = editor.document.rig_generation;
   }
   // The chain's inputs changed (a parameter dragged): rerun live when it is quick enough.
   if (m.has_result && valid_chain(editor, m.chain) &&
-      !same_inputs(editor.chains[static_cast<size_t>(m.chain)], m.analysed_chain)) {
+      !same_inputs(editor.document.chains[static_cast<size_t>(m.chain)], m.analysed_chain)) {
     if (m.last_run_ms < kLiveRerunMs)
       run_motion_analysis(editor);
     else

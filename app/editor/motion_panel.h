@@ -1,4 +1,4 @@
-// The Motion panel: the motion analysis (solvers/motion_analysis.h) in the program. Choose
+// The Motion panel: the motion analysis (solvers/scene/motion_analysis.h) in the program. Choose
 // the source -- the timeline's clip over a chain (the goal is the chain's animated
 // effector), or one of the editor's goal paths (recorded, or from a session) -- and it
 // replays that through every solver that accepts the chain (warm start on, and off if
@@ -7,7 +7,7 @@
 // marked, and a summary table sortable by any column. Clicking a plot point, or a row (its
 // worst frame of the plotted series), jumps the timeline to that frame and draws the other
 // solvers' poses at that frame as ghosts in their colours. Export writes the table and the
-// per-frame series as CSV (io/motion_report.h), atomically.
+// per-frame series as CSV (io/report/motion_report.h), atomically.
 //
 // Reruns: the result belongs to the chain's inputs (parameters such as lambda and
 // iterations, limits, pole) as they were when it ran. When they change, it reruns at once
@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "io/report/motion_series.h"
 #include "solvers/anim/goal_path.h"
 #include "solvers/scene/motion_analysis.h"
 
@@ -41,7 +42,7 @@ struct MotionPanel {
   bool warm_start = true;                // runs with warm start on
   bool from_rest = false;                // runs with warm start off
   bool drift = false;                    // warm runs also solved from rest (drift)
-  int series = 0;                        // ik::MotionSeries plotted
+  ik::MotionSeries series = ik::MotionSeries::error;  // plotted
 
   // The last analysis and what it was of.
   ik::MotionAnalysis analysis;
@@ -49,7 +50,7 @@ struct MotionPanel {
   bool has_result = false;
   std::string problem;       // why the last run could not start ("" = none)
   double last_run_ms = 0.0;  // wall time of the last run
-  int chain = -1;            // the chain it ran on (index into editor.chains)
+  int chain = -1;            // the chain it ran on (index into editor.document.chains)
   std::string chain_name;
   ik::Chain analysed_chain;  // that chain's inputs as they were
   int rig_generation = -1;

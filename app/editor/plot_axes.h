@@ -1,4 +1,4 @@
-// The layout maths of the error plot's axes (app/error_plot.cpp draws them), without a
+// The layout maths of the error plot's axes (app/ui/error_plot.cpp draws them), without a
 // window so the tests check it: which decades a log axis spans, its major and minor
 // ticks, the iteration ticks of the linear axis, and which labels to keep so that none
 // overlaps another.

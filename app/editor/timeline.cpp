@@ -17,7 +17,7 @@ namespace {
 // sized: the rest pose is copied over the same number of joints).
 void sample_animated(Editor& editor) {
   Timeline& t = editor.timeline;
-  const ik::Skeleton& s = editor.rig.skeleton;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
   if (t.animated.local.size() != s.rest.size()) t.animated = ik::rest_pose(s);
   for (size_t j = 0; j < s.rest.size(); ++j) t.animated.local[j] = s.rest[j];
   if (const ik::Clip* clip = current_clip(editor)) ik::sample_clip(*clip, t.time, t.animated);
@@ -40,7 +40,7 @@ double seconds_since(std::uint64_t counter, std::uint64_t now) {
 void advance_path_clock(Editor& editor) {
   Timeline& t = editor.timeline;
   bool any_path = false;
-  for (const ik::Chain& chain : editor.chains) any_path = any_path || (chain.enabled && chain.motion == ik::Chain::Motion::path);
+  for (const ik::Chain& chain : editor.document.chains) any_path = any_path || (chain.enabled && chain.motion == ik::Chain::Motion::path);
   if (!any_path) {
     t.path_counter = 0;
     return;
@@ -54,11 +54,11 @@ void advance_path_clock(Editor& editor) {
 
 const ik::Clip* current_clip(const Editor& editor) {
   const int c = editor.timeline.clip;
-  if (!editor.has_rig || c < 0 || c >= static_cast<int>(editor.rig.clips.size())) return nullptr;
-  return &editor.rig.clips[static_cast<size_t>(c)];
+  if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.rig.clips.size())) return nullptr;
+  return &editor.document.rig.clips[static_cast<size_t>(c)];
 }
 
-bool has_clips(const Editor& editor) { return editor.has_rig && !editor.rig.clips.empty(); }
+bool has_clips(const Editor& editor) { return editor.document.has_rig && !editor.document.rig.clips.empty(); }
 
 void reset_timeline(Editor& editor) {
   Timeline& t = editor.timeline;
@@ -75,9 +75,9 @@ void reset_timeline(Editor& editor) {
 }
 
 void select_clip(Editor& editor, int index) {
-  if (!editor.has_rig || index < 0 || index >= static_cast<int>(editor.rig.clips.size())) return;
+  if (!editor.document.has_rig || index < 0 || index >= static_cast<int>(editor.document.rig.clips.size())) return;
   Timeline& t = editor.timeline;
-  const ik::Clip& clip = editor.rig.clips[static_cast<size_t>(index)];
+  const ik::Clip& clip = editor.document.rig.clips[static_cast<size_t>(index)];
   t.clip = index;
   t.time = clip.start;
   t.frame_rate = ik::clip_frame_rate(clip);
@@ -118,9 +118,9 @@ void jump_to_end(Editor& editor, bool end) {
 }
 
 void update_timeline(Editor& editor) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   Timeline& t = editor.timeline;
-  if (t.animated.local.size() != editor.rig.skeleton.rest.size()) moved(editor);
+  if (t.animated.local.size() != editor.document.rig.skeleton.rest.size()) moved(editor);
   const ik::Clip* clip = current_clip(editor);
   if (clip == nullptr) advance_path_clock(editor);
   if (clip == nullptr || !t.playing) {
@@ -144,8 +144,8 @@ void update_timeline(Editor& editor) {
 
 void show_animated_pose(Editor& editor) {
   Timeline& t = editor.timeline;
-  if (!editor.has_rig || !t.time_moved || current_clip(editor) == nullptr) return;
-  editor.pose = t.animated;
+  if (!editor.document.has_rig || !t.time_moved || current_clip(editor) == nullptr) return;
+  editor.solve.pose = t.animated;
   t.time_moved = false;
   update_world(editor);
   record_frame(editor);  // a goal following the animation moves with it (goal_recorder.h)
@@ -153,7 +153,7 @@ void show_animated_pose(Editor& editor) {
 
 bool start_at_clip(Editor& editor, const std::string& clip_name, bool has_time, float time) {
   if (clip_name.empty() && !has_time) return true;
-  const std::string file = editor.has_rig ? editor.rig.path : std::string("(no rig)");
+  const std::string file = editor.document.has_rig ? editor.document.rig.path : std::string("(no rig)");
   if (!has_clips(editor)) {
     set_status(editor,
                file + ": has no clips; " + (clip_name.empty() ? "--time" : "--clip '" + clip_name + "'") + " ignored",
@@ -163,7 +163,7 @@ bool start_at_clip(Editor& editor, const std::string& clip_name, bool has_time, 
   std::string problem;
   int index = 0;
   if (!clip_name.empty()) {
-    const auto& clips = editor.rig.clips;
+    const auto& clips = editor.document.rig.clips;
     const auto it = std::find_if(clips.begin(), clips.end(), [&](const ik::Clip& c) { return c.name == clip_name; });
     if (it == clips.end()) {
       std::string known;
@@ -175,7 +175,7 @@ bool start_at_clip(Editor& editor, const std::string& clip_name, bool has_time, 
   }
   select_clip(editor, index);
   editor.timeline.playing = false;
-  const ik::Clip& clip = editor.rig.clips[static_cast<size_t>(index)];
+  const ik::Clip& clip = editor.document.rig.clips[static_cast<size_t>(index)];
   if (has_time) {
     if (!(time >= clip.start && time <= clip.end)) {
       char text[512];

@@ -5,12 +5,12 @@
 // Each frame, before the solve, update_timeline advances the clock (while playing, by the
 // wall time since the last frame times the speed) and samples the clip into `animated`;
 // the solve then runs on top of it and blends by each chain's IK weight
-// (ik::solve_animated_frame, solvers/ik_blend.h, which also says what the warm start starts
+// (ik::solve_animated_frame, solvers/scene/ik_blend.h, which also says what the warm start starts
 // from). A rig without clips keeps `animated` at rest, the panel is one line ("no clips")
 // and the program behaves as before.
 //
 // The clock maths (frame rate from the key times, steps, loop) is library code:
-// solvers/clip_playback.h.
+// solvers/anim/clip_playback.h.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +25,7 @@ namespace app {
 struct Editor;
 
 struct Timeline {
-  int clip = -1;      // index into editor.rig.clips; -1 = the rig has none
+  int clip = -1;      // index into editor.document.rig.clips; -1 = the rig has none
   float time = 0.0f;  // seconds, in the clip's own time line (clip.start .. clip.end)
   bool playing = false;
   bool loop = true;          // at the end: wrap to the start (else stop there)

@@ -7,15 +7,15 @@
 namespace app {
 
 void take_requested_screenshot(Editor& editor, const WindowMetrics& metrics, long frame) {
-  if (!editor.screenshot_requested) return;
-  editor.screenshot_requested = false;
+  if (!editor.ui.screenshot_requested) return;
+  editor.ui.screenshot_requested = false;
   char name[64];
   const std::time_t now = std::time(nullptr);
   std::strftime(name, sizeof(name), "ikscope-%Y%m%d-%H%M%S.png", std::localtime(&now));
   std::string error;
   if (save_screenshot(metrics, name, error)) {
     set_status(editor, std::string("screenshot written to ") + name, false);
-    editor.screenshots_taken.push_back({name, frame});
+    editor.ui.screenshots_taken.push_back({name, frame});
   }
   else
     set_status(editor, error, true);

@@ -1,4 +1,4 @@
-// Screenshots, two ways: F12 (editor.screenshot_requested) writes the window to
+// Screenshots, two ways: F12 (editor.ui.screenshot_requested) writes the window to
 // ikscope-YYYYmmdd-HHMMSS.png in the working folder and says so in the status line;
 // --screenshot FILE writes the last frame of a batch run (--frames) to FILE. Both read the
 // framebuffer after the frame is drawn and before the buffer swap.
@@ -13,7 +13,7 @@ namespace app {
 
 // If a screenshot was requested, writes it and clears the request; success or failure goes
 // to the status line, a written one with `frame` (the frame drawn) to
-// editor.screenshots_taken.
+// editor.ui.screenshots_taken.
 void take_requested_screenshot(Editor& editor, const WindowMetrics& metrics, long frame);
 
 // Writes the framebuffer to `path` as PNG. False (and `error` says why) if it could not.

@@ -27,16 +27,16 @@ nlohmann::json timeline_json(const Editor& editor) {
   using nlohmann::json;
   const Timeline& t = editor.timeline;
   json clips = json::array();
-  if (editor.has_rig)
-    for (const ik::Clip& clip : editor.rig.clips)
+  if (editor.document.has_rig)
+    for (const ik::Clip& clip : editor.document.rig.clips)
       clips.push_back({{"name", clip.name},
                        {"start", clip.start},
                        {"end", clip.end},
                        {"duration", clip.duration()},
                        {"channels", clip.channels.size()}});
   json out = {{"clips", std::move(clips)}};
-  const bool has_clip = editor.has_rig && t.clip >= 0 && t.clip < static_cast<int>(editor.rig.clips.size());
-  out["clip"] = has_clip ? json(editor.rig.clips[static_cast<size_t>(t.clip)].name) : json(nullptr);
+  const bool has_clip = editor.document.has_rig && t.clip >= 0 && t.clip < static_cast<int>(editor.document.rig.clips.size());
+  out["clip"] = has_clip ? json(editor.document.rig.clips[static_cast<size_t>(t.clip)].name) : json(nullptr);
   out["clip_index"] = t.clip;
   out["time"] = t.time;
   out["path_clock"] = t.path_clock;  // without a clip: the goal paths' replay time
@@ -44,11 +44,11 @@ nlohmann::json timeline_json(const Editor& editor) {
   out["loop"] = t.loop;
   out["speed"] = t.speed;
   out["frame_rate"] = t.frame_rate;
-  if (has_clip) out["frame"] = ik::frame_at(t.time, editor.rig.clips[static_cast<size_t>(t.clip)].start, t.frame_rate);
+  if (has_clip) out["frame"] = ik::frame_at(t.time, editor.document.rig.clips[static_cast<size_t>(t.clip)].start, t.frame_rate);
   json animated = json::array();
-  if (editor.has_rig && t.animated.local.size() == editor.rig.skeleton.rest.size()) {
+  if (editor.document.has_rig && t.animated.local.size() == editor.document.rig.skeleton.rest.size()) {
     std::vector<glm::mat4> world;
-    ik::fk_all(editor.rig.skeleton, t.animated, world);
+    ik::fk_all(editor.document.rig.skeleton, t.animated, world);
     for (const glm::mat4& m : world) {
       const glm::vec3 p = ik::position_of(m);
       animated.push_back({p.x, p.y, p.z});
@@ -68,14 +68,14 @@ nlohmann::json full_body_json(const Editor& editor) {
   const int fb = full_body_chain_index(editor);
   json out = {{"on", fb >= 0}, {"chain", fb}};
   // The session's own writer (an ordered_json, hence the round trip through text).
-  out["settings"] = json::parse(ik::full_body_settings_json(editor.full_body.settings).dump());
+  out["settings"] = json::parse(ik::full_body_settings_json(editor.document.full_body.settings).dump());
   if (fb < 0) return out;
-  const ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
-  const glm::vec3 root = ik::position_of(editor.world[static_cast<size_t>(body.root)]);
+  const ik::Chain& body = editor.document.chains[static_cast<size_t>(fb)];
+  const glm::vec3 root = ik::position_of(editor.solve.world[static_cast<size_t>(body.root)]);
   out["root"] = body.root;
   out["root_position"] = {root.x, root.y, root.z};
   out["tolerance"] = full_body_tolerance(editor, fb);
-  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.workspace);
+  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.solve.workspace);
   const glm::vec3 centre = solve.centre_of_mass, target = solve.balance_target;
   out["balance"] = {{"active", solve.balance_active},
                     {"centre_of_mass", {centre.x, centre.y, centre.z}},
@@ -101,18 +101,18 @@ nlohmann::json full_body_json(const Editor& editor) {
 nlohmann::json selected_goal_handle_json(const Editor& editor, const ViewportArea& area) {
   using nlohmann::json;
   const int h = selected_goal_handle(editor);
-  json out = {{"handle", h}, {"chain", editor.selected_chain}, {"extra_effector", -1}, {"joint", -1}, {"name", ""}};
-  if (h < 0 || !editor.has_rig) return out;
-  const GoalHandleRef ref = goal_handle_ref(editor.chains, full_body_chain_index(editor), h);
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(ref.chain)];
+  json out = {{"handle", h}, {"chain", editor.selection.chain}, {"extra_effector", -1}, {"joint", -1}, {"name", ""}};
+  if (h < 0 || !editor.document.has_rig) return out;
+  const GoalHandleRef ref = goal_handle_ref(editor.document.chains, full_body_chain_index(editor), h);
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(ref.chain)];
   const int extra = ref.extra;
   const int joint = extra >= 0 ? chain.extra_effectors[static_cast<size_t>(extra)].joint : chain.effector;
   const glm::vec3 goal = goal_handle_goal(editor, h).position;
-  const glm::vec2 window = project_to_window(editor.camera, area, goal);
+  const glm::vec2 window = project_to_window(editor.view.camera, area, goal);
   out["extra_effector"] = extra;
   out["joint"] = joint;
-  out["name"] = joint >= 0 && joint < editor.rig.skeleton.joint_count()
-                    ? editor.rig.skeleton.name[static_cast<size_t>(joint)]
+  out["name"] = joint >= 0 && joint < editor.document.rig.skeleton.joint_count()
+                    ? editor.document.rig.skeleton.name[static_cast<size_t>(joint)]
                     : "";
   out["goal"] = {goal.x, goal.y, goal.z};
   out["goal_window"] = {window.x, window.y};
@@ -124,7 +124,7 @@ nlohmann::json selected_goal_handle_json(const Editor& editor, const ViewportAre
 nlohmann::json goal_paths_json(const Editor& editor) {
   using nlohmann::json;
   json paths = json::array();
-  for (const ik::SessionGoalPath& entry : editor.goal_paths) {
+  for (const ik::SessionGoalPath& entry : editor.document.goal_paths) {
     json positions = json::array();
     for (const ik::GoalPathSample& s : entry.path.samples)
       positions.push_back({s.position.x, s.position.y, s.position.z});
@@ -153,31 +153,31 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["framebuffer"] = {metrics.framebuffer_width, metrics.framebuffer_height};
   // The 3D viewport in framebuffer pixels, origin top-left (as in a screenshot).
   state["viewport"] = {area.x * scale_x, area.y * scale_y, area.width * scale_x, area.height * scale_y};
-  state["camera"] = {{"target", {editor.camera.target.x, editor.camera.target.y, editor.camera.target.z}},
-                     {"distance", editor.camera.distance},
-                     {"yaw", editor.camera.yaw},
-                     {"pitch", editor.camera.pitch},
-                     {"orthographic", editor.camera.orthographic}};
-  state["gizmo_mode"] = editor.gizmo_mode == GizmoMode::translate ? "translate" : "rotate";
-  state["status"] = editor.status;
-  state["status_is_error"] = editor.status_is_error;
-  state["selected_joint"] = editor.selected_joint;
-  state["file"] = editor.has_rig ? editor.rig.path : "";
-  state["recent_files"] = editor.recent_files;  // File > Open recent, newest first
+  state["camera"] = {{"target", {editor.view.camera.target.x, editor.view.camera.target.y, editor.view.camera.target.z}},
+                     {"distance", editor.view.camera.distance},
+                     {"yaw", editor.view.camera.yaw},
+                     {"pitch", editor.view.camera.pitch},
+                     {"orthographic", editor.view.camera.orthographic}};
+  state["gizmo_mode"] = editor.selection.gizmo_mode == GizmoMode::translate ? "translate" : "rotate";
+  state["status"] = editor.ui.status;
+  state["status_is_error"] = editor.ui.status_is_error;
+  state["selected_joint"] = editor.selection.joint;
+  state["file"] = editor.document.has_rig ? editor.document.rig.path : "";
+  state["recent_files"] = editor.ui.recent_files;  // File > Open recent, newest first
   json joints = json::array();
-  if (editor.has_rig) {
-    const ik::Skeleton& s = editor.rig.skeleton;
+  if (editor.document.has_rig) {
+    const ik::Skeleton& s = editor.document.rig.skeleton;
     for (int i = 0; i < s.joint_count(); ++i) {
       const size_t u = static_cast<size_t>(i);
-      const glm::vec3 p = ik::position_of(editor.world[u]);
+      const glm::vec3 p = ik::position_of(editor.solve.world[u]);
       bool visible = false;
-      const glm::vec2 w = project_to_window(editor.camera, area, p, &visible);
+      const glm::vec2 w = project_to_window(editor.view.camera, area, p, &visible);
       joints.push_back({{"index", i},
                         {"name", s.name[u]},
                         {"parent", s.parent[u]},
                         {"added_tip", s.is_added_tip[u] != 0},
-                        // The joint's rig role ("left hand", "spine 2", "none"): solvers/rig_roles.h.
-                        {"role", u < editor.rig.roles.size() ? ik::describe_role(editor.rig.roles[u]) : "none"},
+                        // The joint's rig role ("left hand", "spine 2", "none"): solvers/rig/rig_roles.h.
+                        {"role", u < editor.document.rig.roles.size() ? ik::describe_role(editor.document.rig.roles[u]) : "none"},
                         {"model", {p.x, p.y, p.z}},
                         {"window", {w.x, w.y}},
                         {"pixel", {w.x * scale_x, w.y * scale_y}},
@@ -186,11 +186,11 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   }
   state["joints"] = std::move(joints);
   json chains = json::array();
-  for (size_t c = 0; c < editor.chains.size(); ++c) {
-    const ik::Chain& chain = editor.chains[c];
+  for (size_t c = 0; c < editor.document.chains.size(); ++c) {
+    const ik::Chain& chain = editor.document.chains[c];
     const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // model space, any goal mode
-    const glm::vec3 effector = ik::position_of(editor.world[static_cast<size_t>(chain.effector)]);
-    const glm::vec2 goal_window = project_to_window(editor.camera, area, goal);
+    const glm::vec3 effector = ik::position_of(editor.solve.world[static_cast<size_t>(chain.effector)]);
+    const glm::vec2 goal_window = project_to_window(editor.view.camera, area, goal);
     json entry = {{"root", chain.root},
                   {"effector", chain.effector},
                   {"enabled", chain.enabled},
@@ -200,9 +200,9 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                   {"distance_to_goal", glm::length(effector - goal)}};
     // The rotation part of a possibly scaled (a centimetre rig's 0.01) or sheared matrix:
     // quat_cast expects a pure rotation.
-    const glm::quat e = ik::rotation_of(glm::mat3(editor.world[static_cast<size_t>(chain.effector)]));
+    const glm::quat e = ik::rotation_of(glm::mat3(editor.solve.world[static_cast<size_t>(chain.effector)]));
     entry["effector_orientation_wxyz"] = {e.w, e.x, e.y, e.z};
-    // ---- Group and goal space (solvers/goal_space.h): "pinned" or "follows joint N". ----
+    // ---- Group and goal space (solvers/ik/goal_space.h): "pinned" or "follows joint N". ----
     entry["group"] = ik::to_string(chain.group);
     entry["goal_space"] =
         chain.follow_joint < 0 ? std::string("pinned") : "follows joint " + std::to_string(chain.follow_joint);
@@ -218,10 +218,10 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       const glm::quat q = model_goal(editor, static_cast<int>(c)).orientation;
       entry["goal_orientation_wxyz"] = {q.w, q.x, q.y, q.z};
     }
-    entry["ik_weight"] = chain.ik_weight;  // solvers/ik_blend.h
-    {  // Pole target (solvers/pole.h): where it is, whether the solve uses it, its handle on screen.
+    entry["ik_weight"] = chain.ik_weight;  // solvers/scene/ik_blend.h
+    {  // Pole target (solvers/ik/pole.h): where it is, whether the solve uses it, its handle on screen.
       const ik::Goal& g = chain.goal;
-      const glm::vec2 pole_window = project_to_window(editor.camera, area, g.pole_target);
+      const glm::vec2 pole_window = project_to_window(editor.view.camera, area, g.pole_target);
       entry["pole"] = {{"used", pole_shown(editor, static_cast<int>(c))},
                        {"on", g.use_pole},
                        {"target", {g.pole_target.x, g.pole_target.y, g.pole_target.z}},
@@ -229,10 +229,10 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                        {"window", {pole_window.x, pole_window.y}},
                        {"middle_joint", chain_middle_joint(editor, static_cast<int>(c))}};
     }
-    if (c < editor.frame_solve.results.size()) {
-      entry["status"] = ik::to_string(editor.frame_solve.results[c].status);
-      entry["iterations"] = editor.frame_solve.results[c].iterations;
-      entry["error"] = editor.frame_solve.results[c].error;
+    if (c < editor.solve.frame.results.size()) {
+      entry["status"] = ik::to_string(editor.solve.frame.results[c].status);
+      entry["iterations"] = editor.solve.frame.results[c].iterations;
+      entry["error"] = editor.solve.frame.results[c].error;
     }
     chains.push_back(std::move(entry));
   }
@@ -247,14 +247,14 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   // Where the skinned meshes are drawn: each mesh's box projected, in framebuffer pixels
   // (x0, y0, x1, y1), so a test knows which pixels may be mesh rather than background.
   json meshes = json::array();
-  if (editor.has_rig && editor.show_mesh) {
-    for (const ik::SkinnedMesh& mesh : editor.rig.meshes) {
+  if (editor.document.has_rig && editor.view.show_mesh) {
+    for (const ik::SkinnedMesh& mesh : editor.document.rig.meshes) {
       glm::vec3 lo, hi;
-      if (!render::skinned_bounds(mesh, editor.world, lo, hi)) continue;
+      if (!render::skinned_bounds(mesh, editor.solve.world, lo, hi)) continue;
       glm::vec2 a(1e9f), b(-1e9f);
       for (int corner = 0; corner < 8; ++corner) {
         const glm::vec3 p((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y, (corner & 4) ? hi.z : lo.z);
-        const glm::vec2 w = project_to_window(editor.camera, area, p);
+        const glm::vec2 w = project_to_window(editor.view.camera, area, p);
         a = glm::min(a, w);
         b = glm::max(b, w);
       }
@@ -262,29 +262,29 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
     }
   }
   state["mesh_pixels"] = std::move(meshes);
-  state["selected_chain"] = editor.selected_chain;
+  state["selected_chain"] = editor.selection.chain;
   state["selected_goal_handle"] = selected_goal_handle_json(editor, area);
   // Whether chains are solved every frame (Space, Pause and step mode stop it): a test that
   // drags a goal needs to know if the effector should have followed.
-  state["solving"] = editor.solving;
+  state["solving"] = editor.solve.running;
   // The selected chain's inspection: which solve Step and the plot show, and its errors.
-  json inspection = {{"step_mode", editor.step_mode}, {"iteration", editor.inspect_iteration}};
+  json inspection = {{"step_mode", editor.inspection.step_mode}, {"iteration", editor.inspection.iteration}};
   bool is_explicit = false;
-  const ik::Trace* trace = inspected_trace(editor, editor.selected_chain, &is_explicit);
+  const ik::Trace* trace = inspected_trace(editor, editor.selection.chain, &is_explicit);
   inspection["source"] = trace == nullptr ? "none" : is_explicit ? "last explicit solve" : "current frame";
   inspection["errors"] = trace == nullptr ? std::vector<float>{} : trace->error;
   state["inspection"] = std::move(inspection);
   json rects = json::object();
-  for (const auto& [name, r] : editor.ui_rects) rects[name] = {r[0], r[1], r[2], r[3]};
+  for (const auto& [name, r] : editor.ui.widget_rects) rects[name] = {r[0], r[1], r[2], r[3]};
   state["ui_rects"] = std::move(rects);
   state["unsaved_changes"] = has_unsaved_changes(editor);
-  state["pending_prompt"] = editor.pending_action != 0;
+  state["pending_prompt"] = editor.ui.pending_action != GuardedAction::none;
   state["rss_kib_per_second"] = health.rss_kib_per_second;
   state["frame_ms_per_second"] = health.frame_ms_per_second;
   state["startup_ms"] = health.startup_ms;
   state["frames_run"] = health.frames;
   json shots = json::array();
-  for (const Editor::ScreenshotTaken& shot : editor.screenshots_taken)
+  for (const UiState::ScreenshotTaken& shot : editor.ui.screenshots_taken)
     shots.push_back({{"file", shot.file}, {"frame", shot.frame}});
   state["screenshots"] = std::move(shots);
   state["draws_last_frame"] = {{"draw_calls", draws.draw_calls}, {"triangles", draws.triangles},

@@ -43,7 +43,7 @@ namespace {
 
 // Edits that finish on release (sliders, drags) are committed to the undo history then.
 void commit_when_done(Editor& editor) {
-  if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains);
+  if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.document.chains);
 }
 
 void draw_param(Editor& editor, ik::Params& params, const ik::ParamInfo& info) {
@@ -53,7 +53,7 @@ void draw_param(Editor& editor, ik::Params& params, const ik::ParamInfo& info) {
       bool on = value != 0.0f;
       if (ImGui::Checkbox(info.label, &on)) {
         ik::set_param(params, info.field, on ? 1.0f : 0.0f);
-        editor.history.commit(editor.chains);
+        editor.history.commit(editor.document.chains);
       }
       break;
     }
@@ -84,8 +84,8 @@ void draw_param(Editor& editor, ik::Params& params, const ik::ParamInfo& info) {
 
 // Root / effector from the joint selected in the outline or the viewport.
 void draw_chain_ends(Editor& editor, ik::Chain& chain) {
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const int j = editor.selected_joint;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  const int j = editor.selection.joint;
   auto set_end = [&](bool root) {
     ik::Chain changed = chain;
     (root ? changed.root : changed.effector) = j;
@@ -99,13 +99,13 @@ void draw_chain_ends(Editor& editor, ik::Chain& chain) {
     chain = changed;
     if (root == false) {
       std::vector<glm::mat4> world;
-      ik::fk_all(s, editor.pose, world);
+      ik::fk_all(s, editor.solve.pose, world);
       ik::Goal goal = ik::goal_in_model_space(chain, world);
       goal.position = ik::position_of(world[static_cast<size_t>(j)]);
       ik::set_goal_in_model_space(chain, world, goal);
     }
-    if (!ik::follow_joint_problem(s, chain).empty()) ik::set_follow_joint(chain, editor.world, -1);
-    editor.history.commit(editor.chains);
+    if (!ik::follow_joint_problem(s, chain).empty()) ik::set_follow_joint(chain, editor.solve.world, -1);
+    editor.history.commit(editor.document.chains);
   };
   // One row per end: "root  12  name" (elided) and, at the right, a button to set it.
   const float button = ImGui::CalcTextSize("= selected").x + ImGui::GetStyle().FramePadding.x * 2.0f;
@@ -137,11 +137,11 @@ void draw_chain_ends(Editor& editor, ik::Chain& chain) {
 // The selected chain's inspection: Solve from rest, step mode and its iteration scrubber,
 // the solver comparison switch, the Jacobian's singular values, the count of clamped joints.
 void draw_inspection_controls(Editor& editor, int c) {
-  if (c >= static_cast<int>(editor.frame_solve.last_work.size())) return;
+  if (c >= static_cast<int>(editor.solve.frame.last_work.size())) return;
   if (ImGui::Button("Solve from rest")) {
     // Every joint back to rest, then one solve: the whole convergence, recorded and kept.
     solve_from_rest(editor);
-    editor.inspect_iteration = 0;
+    editor.inspection.iteration = 0;
   }
   remember_rect(editor, "solve_from_rest");
   if (ImGui::IsItemHovered())
@@ -152,12 +152,12 @@ void draw_inspection_controls(Editor& editor, int c) {
   const ik::Trace& trace = inspected != nullptr ? *inspected : kNoTrace;
   const int last = static_cast<int>(trace.error.size()) - 1;
   ImGui::SameLine();
-  if (ImGui::Checkbox("Step", &editor.step_mode)) {
-    if (editor.step_mode) {
-      editor.solving = false;
-      editor.inspect_iteration = std::max(0, last);
+  if (ImGui::Checkbox("Step", &editor.inspection.step_mode)) {
+    if (editor.inspection.step_mode) {
+      editor.solve.running = false;
+      editor.inspection.iteration = std::max(0, last);
     } else {
-      editor.solving = true;
+      editor.solve.running = true;
     }
   }
   remember_rect(editor, "step");
@@ -165,27 +165,27 @@ void draw_inspection_controls(Editor& editor, int c) {
   // The step block always takes the same two rows (disabled outside step mode), so ticking
   // Step does not move anything under the mouse.
   const bool recorded = last >= 1 && !trace.poses.empty();
-  const bool active = editor.step_mode && recorded;
-  if (active) editor.inspect_iteration = std::clamp(editor.inspect_iteration, 0, last);
+  const bool active = editor.inspection.step_mode && recorded;
+  if (active) editor.inspection.iteration = std::clamp(editor.inspection.iteration, 0, last);
   ImGui::BeginDisabled(!active);
-  if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) editor.inspect_iteration = std::max(0, editor.inspect_iteration - 1);
+  if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) editor.inspection.iteration = std::max(0, editor.inspection.iteration - 1);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right))
-    editor.inspect_iteration = std::min(last, editor.inspect_iteration + 1);
+    editor.inspection.iteration = std::min(last, editor.inspection.iteration + 1);
   ImGui::SameLine();
-  int shown = active ? editor.inspect_iteration : 0;
+  int shown = active ? editor.inspection.iteration : 0;
   ImGui::SliderInt("Iteration", &shown, 0, std::max(1, last));
   remember_rect(editor, "iteration_slider");
-  if (active) editor.inspect_iteration = shown;
+  if (active) editor.inspection.iteration = shown;
   ImGui::EndDisabled();
   const char* source = is_explicit ? "last explicit solve" : "current frame";
-  if (!editor.step_mode)
+  if (!editor.inspection.step_mode)
     ImGui::TextDisabled("Step: scrub the %s's iterations", source);
   else if (!recorded)
     ImGui::TextDisabled("No recorded iterations: press Solve from rest.");
   else
-    ImGui::Text("%s, iteration %d: error %.4g", source, editor.inspect_iteration,
-                trace.error[static_cast<size_t>(editor.inspect_iteration)]);
+    ImGui::Text("%s, iteration %d: error %.4g", source, editor.inspection.iteration,
+                trace.error[static_cast<size_t>(editor.inspection.iteration)]);
   draw_jacobian_readout(editor);
   int clamped = 0;
   for (std::uint8_t f : trace.clamped) clamped += f;
@@ -196,7 +196,7 @@ void draw_inspection_controls(Editor& editor, int c) {
 
 // The "Solver" tab: the chain's ends, solver, parameters and goal.
 void draw_solver_tab(Editor& editor, int c) {
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   const ik::SolverInfo* table = ik::solver_table();
   const int solver_count = ik::solver_count();
   draw_chain_ends(editor, chain);
@@ -206,7 +206,7 @@ void draw_solver_tab(Editor& editor, int c) {
     for (int k = 0; k < solver_count; ++k) {
       if (ImGui::Selectable(table[k].name, k == chain.solver)) {
         chain.solver = k;
-        editor.history.commit(editor.chains);
+        editor.history.commit(editor.document.chains);
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", table[k].summary);
     }
@@ -214,8 +214,8 @@ void draw_solver_tab(Editor& editor, int c) {
   }
   if (chain.solver < 0 || chain.solver >= solver_count) return;
   const ik::SolverInfo& solver = table[chain.solver];
-  const int bones = static_cast<int>(ik::chain_path(editor.rig.skeleton, chain.root, chain.effector).size()) - 1;
-  const std::string advice = ik::bone_count_advice(solver, editor.rig.skeleton, chain.root, chain.effector);
+  const int bones = static_cast<int>(ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector).size()) - 1;
+  const std::string advice = ik::bone_count_advice(solver, editor.document.rig.skeleton, chain.root, chain.effector);
   if (!advice.empty()) {  // wrapped: the panel is narrower than the line
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.45f, 0.4f, 1.0f));
     ImGui::TextWrapped("%s", advice.c_str());
@@ -226,7 +226,7 @@ void draw_solver_tab(Editor& editor, int c) {
   for (int k = 0; k < ik::param_count(); ++k)
     if (ik::reads_param(solver, params[k])) draw_param(editor, chain.params, params[k]);
 
-  // IK weight: the solved joints blended with the animated ones (solvers/ik_blend.h), live.
+  // IK weight: the solved joints blended with the animated ones (solvers/scene/ik_blend.h), live.
   ImGui::SliderFloat("IK weight", &chain.ik_weight, 0.0f, 1.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 = the clip's pose (rest without a clip), 1 = the IK solve");
   commit_when_done(editor);
@@ -249,13 +249,13 @@ void draw_solver_tab(Editor& editor, int c) {
       chain.goal.use_pole = on;
       if (on) {  // the handle starts where the chain bends now, so the pose does not jump
         std::vector<glm::vec3> points;
-        for (int j : ik::chain_path(editor.rig.skeleton, chain.root, chain.effector))
-          points.push_back(ik::position_of(editor.world[static_cast<size_t>(j)]));
+        for (int j : ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector))
+          points.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(j)]));
         chain.goal.pole_target =
-            ik::pole_target_from_bend(points.data(), static_cast<int>(points.size()), -editor.camera.forward());
+            ik::pole_target_from_bend(points.data(), static_cast<int>(points.size()), -editor.view.camera.forward());
         chain.goal.pole_twist = 0.0f;
       }
-      editor.history.commit(editor.chains);
+      editor.history.commit(editor.document.chains);
     }
     remember_rect(editor, "pole_checkbox");
     ImGui::EndDisabled();
@@ -277,12 +277,12 @@ void draw_solver_tab(Editor& editor, int c) {
 }  // namespace
 
 int draw_selected_chain(Editor& editor, int c) {
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   ImGui::PushID(c);
   ImGui::PushItemWidth(std::floor(ImGui::GetContentRegionAvail().x * 0.52f));  // room for the labels
   ImGui::Separator();
   // Name, Enabled and Remove on one row; a long name gives way in the middle.
-  const std::string name = ik::chain_name(editor.rig.skeleton, chain);
+  const std::string name = ik::chain_name(editor.document.rig.skeleton, chain);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float buttons = ImGui::GetFrameHeight() + ImGui::CalcTextSize("Enabled").x + ImGui::CalcTextSize("Remove").x +
                         style.ItemInnerSpacing.x + style.FramePadding.x * 2.0f + style.ItemSpacing.x * 3.0f;
@@ -292,14 +292,14 @@ int draw_selected_chain(Editor& editor, int c) {
   ImGui::TextUnformatted(shown.c_str());
   if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
   ImGui::SameLine();
-  if (ImGui::Checkbox("Enabled", &chain.enabled)) editor.history.commit(editor.chains);
+  if (ImGui::Checkbox("Enabled", &chain.enabled)) editor.history.commit(editor.document.chains);
   ImGui::SameLine();
   if (ImGui::Button("Remove")) {
-    editor.chains.erase(editor.chains.begin() + c);
-    editor.frame_solve.erase_chain(static_cast<size_t>(c));
-    forget_removed_chain(editor.full_body.disabled_by_mode, c);  // the later chains keep their marks
+    editor.document.chains.erase(editor.document.chains.begin() + c);
+    editor.solve.frame.erase_chain(static_cast<size_t>(c));
+    forget_removed_chain(editor.document.full_body.disabled_by_mode, c);  // the later chains keep their marks
     select_chain(editor, -1);
-    editor.history.commit(editor.chains, editor.full_body);
+    editor.history.commit(editor.document.chains, editor.document.full_body);
     ImGui::PopItemWidth();
     ImGui::PopID();
     return -1;
@@ -307,8 +307,8 @@ int draw_selected_chain(Editor& editor, int c) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this chain (Ctrl+Z brings it back)");
   // The stop reason stays in view whichever tab is open.
   const bool known_solver = chain.solver >= 0 && chain.solver < ik::solver_count();
-  if (known_solver && c < static_cast<int>(editor.frame_solve.results.size())) {
-    const ik::SolveResult& r = editor.frame_solve.results[static_cast<size_t>(c)];
+  if (known_solver && c < static_cast<int>(editor.solve.frame.results.size())) {
+    const ik::SolveResult& r = editor.solve.frame.results[static_cast<size_t>(c)];
     const StopReason reason = describe_stop(ik::solver_table()[chain.solver], chain.params, r);
     ImGui::TextColored(status_colour(r.status), "%s", reason.status.c_str());
     ImGui::SameLine();
@@ -361,9 +361,9 @@ int draw_selected_chain(Editor& editor, int c) {
     const bool compare_tab = ImGui::BeginTabItem("Compare");
     remember_rect(editor, "tab_compare");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every solver on this chain from rest, side by side");
-    if (compare_tab != editor.compare_mode) {
-      editor.compare_mode = compare_tab;
-      if (!compare_tab) editor.comparison.clear();
+    if (compare_tab != editor.inspection.compare_mode) {
+      editor.inspection.compare_mode = compare_tab;
+      if (!compare_tab) editor.inspection.comparison.clear();
     }
     if (compare_tab) {
       tab = 2;
@@ -371,8 +371,8 @@ int draw_selected_chain(Editor& editor, int c) {
       if (known_solver) {
         const float top = ImGui::GetCursorScreenPos().y;
         const float bottom = draw_comparison(editor, c);
-        editor.ui_rects["compare_table"] = {ImGui::GetWindowPos().x, top, ImGui::GetWindowWidth(), bottom - top};
-        editor.ui_rects["compare_view"] = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
+        editor.ui.widget_rects["compare_table"] = {ImGui::GetWindowPos().x, top, ImGui::GetWindowWidth(), bottom - top};
+        editor.ui.widget_rects["compare_view"] = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(),
                                            ImGui::GetWindowHeight()};
       }
       ImGui::EndChild();

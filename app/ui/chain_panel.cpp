@@ -25,19 +25,19 @@ namespace app {
 template <typename Which>
 void set_enabled_where(Editor& editor, Which which, bool on) {
   bool changed = false;
-  for (ik::Chain& chain : editor.chains)
+  for (ik::Chain& chain : editor.document.chains)
     if (which(chain) && chain.enabled != on) {
       chain.enabled = on;
       changed = true;
     }
-  if (changed) editor.history.commit(editor.chains);
+  if (changed) editor.history.commit(editor.document.chains);
 }
 
 // A checkbox for a set of chains: ticked when all are enabled; clicking sets them all.
 template <typename Which>
 void group_checkbox(Editor& editor, const char* label, const char* rect_name, Which which, bool same_line = true) {
   int count = 0, enabled = 0;
-  for (const ik::Chain& chain : editor.chains)
+  for (const ik::Chain& chain : editor.document.chains)
     if (which(chain)) {
       ++count;
       enabled += chain.enabled;
@@ -57,7 +57,7 @@ void group_checkbox(Editor& editor, const char* label, const char* rect_name, Wh
 // The side of a chain's root from the rig's roles (fingers of the left or the right hand).
 ik::Side chain_side(const Editor& editor, const ik::Chain& chain) {
   const size_t root = static_cast<size_t>(chain.root);
-  return root < editor.rig.roles.size() ? editor.rig.roles[root].side : ik::Side::centre;
+  return root < editor.document.rig.roles.size() ? editor.document.rig.roles[root].side : ik::Side::centre;
 }
 
 // All chains and each group at once, in the "Groups" popup (so the panel keeps its height).
@@ -86,7 +86,7 @@ void draw_finger_toggles(Editor& editor) {
       return chain.group == ik::ChainGroup::fingers && chain_side(editor, chain) == side;
     };
   };
-  if (std::none_of(editor.chains.begin(), editor.chains.end(),
+  if (std::none_of(editor.document.chains.begin(), editor.document.chains.end(),
                    [](const ik::Chain& c) { return c.group == ik::ChainGroup::fingers; }))
     return;
   ImGui::TextUnformatted("Fingers");
@@ -104,13 +104,13 @@ std::string joint_label(const ik::Skeleton& s, int joint) {
 // Pinned in model space, or following a joint above the chain's root (its ancestors, and
 // other chains' effectors outside its subtree). Switching keeps the goal where it is.
 void draw_goal_space(Editor& editor, int c) {
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  const ik::Skeleton& s = editor.rig.skeleton;
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  const ik::Skeleton& s = editor.document.rig.skeleton;
   const bool following = chain.follow_joint >= 0 && chain.follow_joint < s.joint_count();
   const std::string current = following ? "follows " + joint_label(s, chain.follow_joint) : "pinned";
   const auto choose = [&](int joint) {
-    ik::set_follow_joint(chain, editor.world, joint);
-    editor.history.commit(editor.chains);
+    ik::set_follow_joint(chain, editor.solve.world, joint);
+    editor.history.commit(editor.document.chains);
   };
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
   if (ImGui::BeginCombo("Goal", current.c_str())) {
@@ -118,7 +118,7 @@ void draw_goal_space(Editor& editor, int c) {
     std::vector<int> candidates;
     for (int j = s.parent[static_cast<size_t>(chain.root)]; j >= 0; j = s.parent[static_cast<size_t>(j)])
       candidates.push_back(j);
-    for (const ik::Chain& other : editor.chains) {
+    for (const ik::Chain& other : editor.document.chains) {
       ik::Chain probe = chain;
       probe.follow_joint = other.effector;
       if (ik::follow_joint_problem(s, probe).empty() &&
@@ -143,19 +143,19 @@ void draw_goal_space(Editor& editor, int c) {
 
 void draw_chain_panel(Editor& editor, float x, float y, float width, float height) {
   if (!begin_side_panel(editor, PanelSide::chains, "Chains", ImVec2(x, y), ImVec2(width, height)) ||
-      !editor.has_rig) {
+      !editor.document.has_rig) {
     ImGui::End();
     return;
   }
   // The times are ik::solve_frame's own, the code the humanoid frame benchmark runs.
-  ImGui::Text("%zu chain%s, solved in %.1f us per frame", editor.chains.size(),
-              editor.chains.size() == 1 ? "" : "s", editor.frame_solve.microseconds);
+  ImGui::Text("%zu chain%s, solved in %.1f us per frame", editor.document.chains.size(),
+              editor.document.chains.size() == 1 ? "" : "s", editor.solve.frame.microseconds);
   ImGui::SameLine();
   if (ImGui::SmallButton("Groups")) ImGui::OpenPopup("groups");
   remember_rect(editor, "groups_button");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Turn all chains, or a group of them (limbs, spine, head...), on or off");
   draw_groups_popup(editor);
-  if (ImGui::Button(editor.solving ? "Pause" : "Solve")) editor.solving = !editor.solving;
+  if (ImGui::Button(editor.solve.running ? "Pause" : "Solve")) editor.solve.running = !editor.solve.running;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Space: pause or resume the per-frame solve");
   same_line_if_fits(button_width("Reset pose"));
   if (ImGui::Button("Reset pose")) reset_pose_and_goals(editor);
@@ -166,16 +166,16 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     ImGui::SetTooltip("Suggest chains from the rig's joint roles (asks first if the chains were edited)");
 
   same_line_if_fits(button_width("Add chain"));
-  const int joint = editor.selected_joint;
-  ImGui::BeginDisabled(joint < 0 || editor.rig.skeleton.is_root(joint));
+  const int joint = editor.selection.joint;
+  ImGui::BeginDisabled(joint < 0 || editor.document.rig.skeleton.is_root(joint));
   if (ImGui::Button("Add chain")) {
     // Ends at the selected joint and climbs like a suggested chain; the goal sits on it.
     ik::Chain chain;
     const int dls = ik::find_solver("dls");
-    if (ik::chain_for_effector(editor.rig.skeleton, editor.world, joint, dls >= 0 ? dls : 0, chain)) {
-      editor.chains.push_back(chain);
-      select_chain(editor, static_cast<int>(editor.chains.size()) - 1);
-      editor.history.commit(editor.chains);
+    if (ik::chain_for_effector(editor.document.rig.skeleton, editor.solve.world, joint, dls >= 0 ? dls : 0, chain)) {
+      editor.document.chains.push_back(chain);
+      select_chain(editor, static_cast<int>(editor.document.chains.size()) - 1);
+      editor.history.commit(editor.document.chains);
     }
   }
   ImGui::EndDisabled();
@@ -188,11 +188,11 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   // inside it, so switching tabs or a longer readout moves nothing) -- at least a few
   // rows, at most all of them.
   ImGuiStorage* storage = ImGui::GetStateStorage();
-  const bool has_selection = editor.selected_chain >= 0 && editor.selected_chain < static_cast<int>(editor.chains.size());
+  const bool has_selection = editor.selection.chain >= 0 && editor.selection.chain < static_cast<int>(editor.document.chains.size());
   const ImGuiID below_key = ImGui::GetID(has_selection ? "below_table_solver_tab" : "below_table_no_selection");
   const float below = storage->GetFloat(below_key, 0.0f);
   const float row = ImGui::GetTextLineHeightWithSpacing();
-  const float all_rows = row * (static_cast<float>(editor.chains.size()) + 1.0f) + ImGui::GetStyle().CellPadding.y * 2.0f;
+  const float all_rows = row * (static_cast<float>(editor.document.chains.size()) + 1.0f) + ImGui::GetStyle().CellPadding.y * 2.0f;
   const float fewest = std::min(all_rows, row * 4.5f);
   const float table_height = std::floor(std::clamp(ImGui::GetContentRegionAvail().y - below, fewest, std::max(fewest, all_rows)));
   if (ImGui::BeginTable("chains", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
@@ -205,29 +205,29 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     ImGui::TableHeadersRow();
     // Only the rows in view are built: a rig with a thousand chains costs what a dozen do.
     ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(editor.chains.size()));
+    clipper.Begin(static_cast<int>(editor.document.chains.size()));
     while (clipper.Step())
     for (int c = clipper.DisplayStart; c < clipper.DisplayEnd; ++c) {
-      const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+      const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       // A long name gives way in the middle (both ends tell chains apart); full on hover.
-      const std::string name = ik::chain_name(editor.rig.skeleton, chain);
+      const std::string name = ik::chain_name(editor.document.rig.skeleton, chain);
       bool elided = false;
       const std::string label =
           elide_to_width(name, ImGui::GetContentRegionAvail().x, &elided) + "##chain" + std::to_string(c);
       if (!chain.enabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-      if (ImGui::Selectable(label.c_str(), editor.selected_chain == c, ImGuiSelectableFlags_SpanAllColumns))
+      if (ImGui::Selectable(label.c_str(), editor.selection.chain == c, ImGuiSelectableFlags_SpanAllColumns))
         select_chain(editor, c);
       if (ImGui::IsItemHovered()) {
-        editor.hovered_goal = c;
+        editor.selection.hovered_goal = c;
         if (elided) ImGui::SetTooltip("%s", name.c_str());
       }
       if (!chain.enabled) ImGui::PopStyleColor();
       ImGui::TableNextColumn();
       const int sc = chain.solver;
       ImGui::TextUnformatted(sc >= 0 && sc < ik::solver_count() ? ik::solver_table()[sc].id : "?");
-      const ik::FrameSolve& solved = editor.frame_solve;
+      const ik::FrameSolve& solved = editor.solve.frame;
       if (c < static_cast<int>(solved.results.size()) && c < static_cast<int>(solved.chain_microseconds.size()) &&
           chain.enabled) {
         const ik::SolveResult& r = solved.results[static_cast<size_t>(c)];
@@ -246,15 +246,15 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   int tab = -1;
   if (has_selection) {
     // The joint a goal follows; a goal driven by motion follows none (app/editor/goal_motion.h).
-    if (editor.chains[static_cast<size_t>(editor.selected_chain)].motion == ik::Chain::Motion::none)
-      draw_goal_space(editor, editor.selected_chain);
-    draw_goal_mode(editor, editor.selected_chain);  // goal modes and recorded paths (app/editor/goal_motion.h)
-    tab = draw_selected_chain(editor, editor.selected_chain);
+    if (editor.document.chains[static_cast<size_t>(editor.selection.chain)].motion == ik::Chain::Motion::none)
+      draw_goal_space(editor, editor.selection.chain);
+    draw_goal_mode(editor, editor.selection.chain);  // goal modes and recorded paths (app/editor/goal_motion.h)
+    tab = draw_selected_chain(editor, editor.selection.chain);
   } else {
     ImGui::TextDisabled("Click a chain, or a goal handle in the viewport.");
-    if (editor.compare_mode) {  // the Compare tab went with the selection
-      editor.compare_mode = false;
-      editor.comparison.clear();
+    if (editor.inspection.compare_mode) {  // the Compare tab went with the selection
+      editor.inspection.compare_mode = false;
+      editor.inspection.comparison.clear();
     }
   }
   if (tab == 0 || !has_selection) storage->SetFloat(below_key, ImGui::GetCursorPosY() - below_top);

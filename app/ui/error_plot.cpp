@@ -219,15 +219,15 @@ namespace {
 // The tolerance chain `c`'s solve stops at, in model units (relative tolerances times the
 // chain's length at the current pose).
 float chain_tolerance(const Editor& editor, int c) {
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  const ik::Skeleton& s = editor.rig.skeleton;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  const ik::Skeleton& s = editor.document.rig.skeleton;
   float length = 0.0f;
-  for (int j = chain.effector; j != chain.root && j >= 0 && j < static_cast<int>(editor.world.size());
+  for (int j = chain.effector; j != chain.root && j >= 0 && j < static_cast<int>(editor.solve.world.size());
        j = s.parent[static_cast<size_t>(j)]) {
     const int p = s.parent[static_cast<size_t>(j)];
     if (p >= 0)
-      length += glm::length(ik::position_of(editor.world[static_cast<size_t>(j)]) -
-                            ik::position_of(editor.world[static_cast<size_t>(p)]));
+      length += glm::length(ik::position_of(editor.solve.world[static_cast<size_t>(j)]) -
+                            ik::position_of(editor.solve.world[static_cast<size_t>(p)]));
   }
   return ik::resolve_tolerance(chain.params, length);
 }
@@ -236,9 +236,9 @@ float chain_tolerance(const Editor& editor, int c) {
 // "" if it was.
 std::string why_not_compared(const Editor& editor, int c, int k) {
   const ik::SolverInfo& info = ik::solver_table()[k];
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   if (info.scale_goal) return "solves for a scale, not a position: not compared";
-  const int bones = static_cast<int>(ik::chain_path(editor.rig.skeleton, chain.root, chain.effector).size()) - 1;
+  const int bones = static_cast<int>(ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector).size()) - 1;
   if (info.exact_bones > 0 && info.exact_bones != bones) {
     char text[96];
     std::snprintf(text, sizeof(text), "needs exactly %d bones; this chain has %d", info.exact_bones, bones);
@@ -250,7 +250,7 @@ std::string why_not_compared(const Editor& editor, int c, int k) {
 // Every solver of the table, one row each: the ones compared with their stop reason,
 // iterations and error; the others greyed, saying why not. Display names, as the combo.
 void draw_compare_table(const Editor& editor, int c) {
-  const ik::Params& params = editor.chains[static_cast<size_t>(c)].params;
+  const ik::Params& params = editor.document.chains[static_cast<size_t>(c)].params;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg;
   if (!ImGui::BeginTable("compare", 4, flags)) return;
   ImGui::TableSetupColumn("solver", ImGuiTableColumnFlags_WidthFixed);  // the longest name, whole
@@ -261,7 +261,7 @@ void draw_compare_table(const Editor& editor, int c) {
   for (int k = 0; k < ik::solver_count(); ++k) {
     const ik::SolverInfo& info = ik::solver_table()[k];
     const ComparisonRun* run = nullptr;
-    for (const ComparisonRun& r : editor.comparison)
+    for (const ComparisonRun& r : editor.inspection.comparison)
       if (r.solver == k) run = &r;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -303,14 +303,14 @@ void disabled_wrapped(const char* text) {
 }  // namespace
 
 float draw_comparison(const Editor& editor, int c) {
-  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return 0.0f;
+  if (c < 0 || c >= static_cast<int>(editor.document.chains.size())) return 0.0f;
   disabled_wrapped(
       "Every solver from the rest pose of the chain, with this chain's parameters; each result is drawn as a "
       "ghost in its colour.");
   draw_compare_table(editor, c);
   const float table_bottom = ImGui::GetItemRectMax().y;
   std::vector<PlotSeries> series;
-  for (const ComparisonRun& run : editor.comparison)
+  for (const ComparisonRun& run : editor.inspection.comparison)
     if (run.result.status != ik::SolveStatus::invalid_input && run.errors.size() >= 1)
       series.push_back({&run.errors, solver_imgui_colour(run.solver), ik::solver_table()[run.solver].name});
   if (!series.empty()) draw_error_plot(series, -1, chain_tolerance(editor, c));
@@ -318,17 +318,17 @@ float draw_comparison(const Editor& editor, int c) {
 }
 
 void draw_convergence(const Editor& editor, int c) {
-  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  if (c < 0 || c >= static_cast<int>(editor.document.chains.size())) return;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   const float tolerance = chain_tolerance(editor, c);
-  if (editor.compare_mode) {
+  if (editor.inspection.compare_mode) {
     draw_comparison(editor, c);
     return;
   }
   // The chain's own solver refused it this frame: say why, and no stale curve.
-  const bool solved = c < static_cast<int>(editor.frame_solve.results.size());
+  const bool solved = c < static_cast<int>(editor.solve.frame.results.size());
   if (solved && chain.enabled &&
-      editor.frame_solve.results[static_cast<size_t>(c)].status == ik::SolveStatus::invalid_input &&
+      editor.solve.frame.results[static_cast<size_t>(c)].status == ik::SolveStatus::invalid_input &&
       chain.solver >= 0 && chain.solver < ik::solver_count()) {
     const ik::SolverInfo& info = ik::solver_table()[chain.solver];
     const std::string why = why_not_compared(editor, c, chain.solver);
@@ -348,7 +348,7 @@ void draw_convergence(const Editor& editor, int c) {
   const char* name =
       chain.solver >= 0 && chain.solver < ik::solver_count() ? ik::solver_table()[chain.solver].name : "?";
   draw_error_plot({{&trace.error, solver_imgui_colour(chain.solver), name}},
-                  editor.step_mode ? editor.inspect_iteration : -1, tolerance);
+                  editor.inspection.step_mode ? editor.inspection.iteration : -1, tolerance);
   char caption[160];
   std::snprintf(
       caption, sizeof(caption), "error after each iteration of %s (%d; iteration 0 = before it)",

@@ -27,7 +27,7 @@ struct PlotSeries {
 // -1 for none; `tolerance` > 0: a dashed line at that error.
 void draw_error_plot(const std::vector<PlotSeries>& series, int marker, float tolerance);
 
-// The comparison of every solver on chain `c` (editor.comparison): a caption, the table
+// The comparison of every solver on chain `c` (editor.inspection.comparison): a caption, the table
 // (one row per solver of the table, refused and skipped ones with the reason), then the
 // plot of each run's error per iteration. Returns the table's bottom edge (window y).
 float draw_comparison(const Editor& editor, int c);

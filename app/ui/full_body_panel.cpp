@@ -24,14 +24,14 @@ namespace {
 
 // A holding effector's goal starts where the effector is, so turning it on moves nothing.
 void hold_here(Editor& editor, ik::EffectorGoal& e) {
-  e.goal.position = ik::position_of(editor.world[static_cast<size_t>(e.joint)]);
+  e.goal.position = ik::position_of(editor.solve.world[static_cast<size_t>(e.joint)]);
 }
 
 // Pin, weight and error of each effector, then the total (largest and sum of the holding ones).
 void effector_table(Editor& editor, int fb) {
   const std::vector<EffectorState> states = full_body_effectors(editor, fb);
   const float tolerance = full_body_tolerance(editor, fb);
-  ik::Chain& body = editor.chains[static_cast<size_t>(fb)];
+  ik::Chain& body = editor.document.chains[static_cast<size_t>(fb)];
   float largest = 0.0f, sum = 0.0f;
   if (!ImGui::BeginTable("effectors", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
   // The name takes what the other columns leave, and gives way in the middle when long.
@@ -57,7 +57,7 @@ void effector_table(Editor& editor, int fb) {
       if (ImGui::Checkbox("##pin", &pinned)) {
         if (pinned && !s.holds) hold_here(editor, e);
         e.pinned = pinned;
-        editor.history.commit(editor.chains);
+        editor.history.commit(editor.document.chains);
       }
     }
     ImGui::TableNextColumn();
@@ -71,7 +71,7 @@ void effector_table(Editor& editor, int fb) {
         if (!s.holds && weight > 0.0f) hold_here(editor, e);
         e.weight = weight;
       }
-      if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains);
+      if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.document.chains);
     }
     ImGui::TableNextColumn();
     if (s.holds) {
@@ -108,20 +108,20 @@ void effector_plot(const Editor& editor, int fb) {
   series.push_back({&trace->error, IM_COL32(240, 240, 240, 255), "total (largest)"});
   for (size_t i = 0; i < per_effector.size() && i < states.size(); ++i)
     if (states[i].holds) series.push_back({&per_effector[i], palette[i % 7], states[i].name});
-  draw_error_plot(series, editor.step_mode ? editor.inspect_iteration : -1, full_body_tolerance(editor, fb));
+  draw_error_plot(series, editor.inspection.step_mode ? editor.inspection.iteration : -1, full_body_tolerance(editor, fb));
 }
 
 void solve_summary(const Editor& editor, int fb) {
   const size_t c = static_cast<size_t>(fb);
-  if (c < editor.frame_solve.results.size()) {
-    const ik::SolveResult& r = editor.frame_solve.results[c];
+  if (c < editor.solve.frame.results.size()) {
+    const ik::SolveResult& r = editor.solve.frame.results[c];
     ImGui::Text("%s, %d it, %.1f µs", ik::to_string(r.status), r.iterations,
-                c < editor.frame_solve.chain_microseconds.size() ? editor.frame_solve.chain_microseconds[c] : 0.0f);
+                c < editor.solve.frame.chain_microseconds.size() ? editor.solve.frame.chain_microseconds[c] : 0.0f);
   }
-  if (c < editor.frame_solve.last_work.size()) {
+  if (c < editor.solve.frame.last_work.size()) {
     int clamped = 0;
-    for (std::uint8_t k : editor.frame_solve.last_work[c].clamped) clamped += k != 0 ? 1 : 0;
-    ImGui::Text("%d joints clamped", clamped);
+    for (std::uint8_t k : editor.solve.frame.last_work[c].clamped) clamped += k != 0 ? 1 : 0;
+    ImGui::Text("%d joint%s clamped", clamped, clamped == 1 ? "" : "s");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("joints a limit clamped in the last solve that iterated");
   }
 }
@@ -129,15 +129,15 @@ void solve_summary(const Editor& editor, int fb) {
 // The balance on or off (one undo step), and how far the centre of mass is from where the
 // balance wants it (over the feet as at rest); the viewport draws both.
 void balance_controls(Editor& editor, int fb) {
-  if (ImGui::Checkbox("Balance", &editor.full_body.settings.balance))
-    editor.history.commit(editor.chains, editor.full_body);
+  if (ImGui::Checkbox("Balance", &editor.document.full_body.settings.balance))
+    editor.history.commit(editor.document.chains, editor.document.full_body);
   remember_rect(editor, "full_body_balance");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "keep the centre of mass over the pinned feet, as far as the goals leave room:\n"
         "a hand reaching forward bends the spine and keeps the hips back");
-  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.workspace);
-  if (!editor.full_body.settings.balance || !solve.balance_active) return;
+  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.solve.workspace);
+  if (!editor.document.full_body.settings.balance || !solve.balance_active) return;
   ImGui::SameLine();
   const bool settled = solve.balance_error <= ik::kBalanceTolerance * full_body_tolerance(editor, fb);
   const ImVec4 colour = settled ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.65f, 0.25f, 1.0f);
@@ -152,10 +152,10 @@ void balance_controls(Editor& editor, int fb) {
 // hips' translation. Each drag is one undo step, committed when the slider is let go, as the
 // chain parameter sliders do; the values stay within what a session accepts.
 void stiffness_controls(Editor& editor) {
-  ik::FullBodySettings& settings = editor.full_body.settings;
+  ik::FullBodySettings& settings = editor.document.full_body.settings;
   const ImGuiSliderFlags flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
   const auto commit_when_done = [&editor] {
-    if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.chains, editor.full_body);
+    if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.document.chains, editor.document.full_body);
   };
   // Two sliders a row, each named inside itself ("spine 4.00"), so the section fits the tab.
   if (!ImGui::BeginTable("stiffness", 2, ImGuiTableFlags_SizingStretchSame)) return;
@@ -167,7 +167,7 @@ void stiffness_controls(Editor& editor) {
   commit_when_done();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much the hips resist sliding (per unit of the body's reach)");
   std::vector<bool> present(ik::kRoleSlots, false);
-  for (const ik::JointRole& r : editor.rig.roles) present[static_cast<size_t>(r.role)] = true;
+  for (const ik::JointRole& r : editor.document.rig.roles) present[static_cast<size_t>(r.role)] = true;
   for (int r = 0; r < ik::kRoleSlots; ++r) {
     if (!present[static_cast<size_t>(r)]) continue;
     const std::string name = r == 0 ? "no role" : ik::role_name(static_cast<ik::Role>(r));
@@ -185,7 +185,7 @@ void stiffness_controls(Editor& editor) {
 
 void comparison_table(Editor& editor) {
   if (ImGui::Button("Solve both from rest")) compare_with_per_chain(editor);
-  const FullBodyComparison& cmp = editor.full_body_comparison;
+  const FullBodyComparison& cmp = editor.inspection.full_body_comparison;
   if (!cmp.valid) return;
   ImGui::Text("reached: %d / %d vs %d / %d", cmp.full_body_reached, cmp.holding, cmp.per_chain_reached, cmp.holding);
   ImGui::Text("µs: %.1f vs %.1f", cmp.full_body_microseconds, cmp.per_chain_microseconds);
@@ -217,7 +217,7 @@ bool section(const char* title) {
 }  // namespace
 
 void draw_full_body_window(Editor& editor, const ViewportArea& area) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   const int fb = full_body_chain_index(editor);
   if (fb < 0 && !full_body_available(editor)) return;  // no roles give a body
   ImGui::SetNextWindowPos(ImVec2(area.x + 8.0f, area.y + area.height - 8.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
@@ -227,7 +227,7 @@ void draw_full_body_window(Editor& editor, const ViewportArea& area) {
   const bool open = ImGui::Begin("Full body", nullptr, flags);
   {  // The window (its title bar's arrow collapses it, uncovering the view behind it).
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    editor.ui_rects["full_body_window"] = {pos.x, pos.y, size.x, size.y};
+    editor.ui.widget_rects["full_body_window"] = {pos.x, pos.y, size.x, size.y};
   }
   if (!open) {
     ImGui::End();

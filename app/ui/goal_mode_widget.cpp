@@ -21,7 +21,7 @@ std::string path_label(const ik::GoalPath& path) {
 
 // The offset of a goal following the animation, and a button that zeroes it.
 void draw_offset(Editor& editor, int c) {
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   const glm::vec3 o = chain.goal.position;
   if (chain.aim) {
     ImGui::TextDisabled("look target in the head's frame: %.3f %.3f %.3f", static_cast<double>(o.x),
@@ -39,7 +39,7 @@ void draw_offset(Editor& editor, int c) {
 // The chain's recorded paths: rename (Enter), delete.
 void draw_chain_paths(Editor& editor, int c) {
   for (size_t i : chain_goal_paths(editor, c)) {
-    ik::SessionGoalPath& entry = editor.goal_paths[i];
+    ik::SessionGoalPath& entry = editor.document.goal_paths[i];
     ImGui::PushID(static_cast<int>(i));
     char name[128];
     std::snprintf(name, sizeof(name), "%s", entry.path.name.c_str());
@@ -61,8 +61,8 @@ void draw_chain_paths(Editor& editor, int c) {
 }  // namespace
 
 void draw_goal_mode(Editor& editor, int c) {
-  if (c < 0 || c >= static_cast<int>(editor.chains.size()) || !editor.has_rig) return;
-  ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  if (c < 0 || c >= static_cast<int>(editor.document.chains.size()) || !editor.document.has_rig) return;
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   const ik::GoalMode mode = ik::goal_mode(chain);
   // A rig without clips and a chain without paths has only pinned / follows a joint, which
   // the Goal combo above offers: no row for nothing (the panel stays as short as it was).
@@ -73,7 +73,7 @@ void draw_goal_mode(Editor& editor, int c) {
   if (ImGui::BeginCombo("Goal mode", current.c_str())) {
     if (ImGui::Selectable("pinned (a fixed point: foot lock)", mode == ik::GoalMode::pinned))
       choose_goal_mode(editor, c, ik::GoalMode::pinned);
-    const int parent = editor.rig.skeleton.parent[static_cast<size_t>(chain.root)];
+    const int parent = editor.document.rig.skeleton.parent[static_cast<size_t>(chain.root)];
     if (parent >= 0 && ImGui::Selectable("follows a joint (the root's parent; pick another under Goal)",
                                          mode == ik::GoalMode::follow_joint))
       choose_goal_mode(editor, c, ik::GoalMode::follow_joint,
@@ -81,7 +81,7 @@ void draw_goal_mode(Editor& editor, int c) {
     if (ImGui::Selectable("follows the animation + offset", mode == ik::GoalMode::follow_animated))
       choose_goal_mode(editor, c, ik::GoalMode::follow_animated);
     for (size_t i : chain_goal_paths(editor, c)) {
-      const ik::GoalPath& path = editor.goal_paths[i].path;
+      const ik::GoalPath& path = editor.document.goal_paths[i].path;
       const bool on = mode == ik::GoalMode::follow_path && chain.follow_path == path.name;
       if (ImGui::Selectable(("follows " + path_label(path)).c_str(), on))
         choose_goal_mode(editor, c, ik::GoalMode::follow_path, -1, path.name);

@@ -2,7 +2,7 @@
 // its singular values (wrapped to the panel), the rank, the smallest non-zero singular
 // value and the condition number of the non-zero part, and "near a singularity" only when
 // the goal's direction lies along a direction the chain can (nearly) not move its
-// effector in (solvers/jacobian_readout.h), with a tooltip saying what each means.
+// effector in (solvers/ik/jacobian/jacobian_readout.h), with a tooltip saying what each means.
 #pragma once
 
 #include "app/editor/editor.h"

@@ -69,8 +69,8 @@ bool axis_input(const char* label, glm::vec3& axis) {
 // joint's limits before this frame's widgets) is kept when it becomes active, and the edit
 // is one undo step when it is let go (as the chain panel's sliders do).
 void track_limit_edit(Editor& editor, int j, const ik::JointLimits& at_frame_start) {
-  if (ImGui::IsItemActivated()) editor.limit_edit_before = at_frame_start;
-  if (ImGui::IsItemDeactivatedAfterEdit()) commit_limit_edit(editor, j, editor.limit_edit_before);
+  if (ImGui::IsItemActivated()) editor.ui.limit_edit_before = at_frame_start;
+  if (ImGui::IsItemDeactivatedAfterEdit()) commit_limit_edit(editor, j, editor.ui.limit_edit_before);
 }
 
 // The editors of one kind's values; true if one changed.
@@ -107,7 +107,7 @@ bool edit_values(Editor& editor, int j, ik::JointLimits& l) {
 }
 
 void draw_limits_editor(Editor& editor, int j) {
-  ik::Skeleton& s = editor.rig.skeleton;
+  ik::Skeleton& s = editor.document.rig.skeleton;
   const size_t u = static_cast<size_t>(j);
   ik::JointLimits& l = s.limits[u];
   static const char* const kKinds[] = {"none", "hinge", "per-axis", "cone"};
@@ -127,8 +127,8 @@ void draw_limits_editor(Editor& editor, int j) {
   }
   if (!l.enabled) return;
   edit_values(editor, j, l);
-  if (static_cast<size_t>(j) < editor.pose.local.size()) {
-    const glm::quat& local = editor.pose.local[u].rotation;
+  if (static_cast<size_t>(j) < editor.solve.pose.local.size()) {
+    const glm::quat& local = editor.solve.pose.local[u].rotation;
     const bool at_limit = joint_at_limit(l, s.rest[u].rotation, local);
     if (l.cone) {
       const ik::SwingTwist r = ik::swing_twist_angles(l, glm::normalize(glm::conjugate(s.rest[u].rotation) * local));
@@ -150,8 +150,8 @@ float joint_details_height() {
 }
 
 void draw_joint_details(Editor& editor) {
-  if (ik::default_limits_available(editor.rig)) {
-    bool defaults = editor.rig.default_limits_applied;
+  if (ik::default_limits_available(editor.document.rig)) {
+    bool defaults = editor.document.rig.default_limits_applied;
     if (ImGui::Checkbox("Default limits from roles", &defaults)) {
       set_default_limits(editor, defaults);  // joints you edited keep their limits; undoable
       set_status(editor, defaults ? "default limits from roles on" : "default limits off (the file has none)", false);
@@ -166,8 +166,8 @@ void draw_joint_details(Editor& editor) {
     ImGui::TextDisabled("Edited limits (kept): %s", edited.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", edited.c_str());
   }
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const int j = editor.selected_joint;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  const int j = editor.selection.joint;
   if (j < 0 || j >= s.joint_count()) {
     ImGui::TextDisabled("No joint selected.");
     return;
@@ -184,8 +184,8 @@ void draw_joint_details(Editor& editor) {
   // A local translation is in the parent's units: metres scaled by the parent's
   // model-space scale (a Mixamo or CesiumMan rig's 0.01 makes them centimetres).
   float metres_per_unit = 1.0f;
-  if (p >= 0 && static_cast<size_t>(p) < editor.world.size()) {
-    const glm::mat4& m = editor.world[static_cast<size_t>(p)];
+  if (p >= 0 && static_cast<size_t>(p) < editor.solve.world.size()) {
+    const glm::mat4& m = editor.solve.world[static_cast<size_t>(p)];
     metres_per_unit = (glm::length(glm::vec3(m[0])) + glm::length(glm::vec3(m[1])) + glm::length(glm::vec3(m[2]))) / 3.0f;
   }
   const LengthUnit unit = length_unit_for_scale(metres_per_unit);
@@ -201,8 +201,8 @@ void draw_joint_details(Editor& editor) {
   ImGui::Text("rest r   %.3f %.3f %.3f %.3f (wxyz)", rest.rotation.w, rest.rotation.x, rest.rotation.y,
               rest.rotation.z);
   ImGui::Text("rest s   %.4g %.4g %.4g", rest.scale.x, rest.scale.y, rest.scale.z);
-  if (u < editor.world.size()) {
-    const glm::vec3 w = ik::position_of(editor.world[u]);
+  if (u < editor.solve.world.size()) {
+    const glm::vec3 w = ik::position_of(editor.solve.world[u]);
     ImGui::Text("model    %.4g %.4g %.4g m", w.x, w.y, w.z);
   }
   ImGui::PushID("joint_limits");

@@ -2,7 +2,7 @@
 // transform, model position, and its limits, editable: the kind (none, hinge, per-axis,
 // swing-twist cone) and the angles as sliders in degrees (a hinge's axis and a cone's
 // bone axis as three numbers). For a rig whose file had no limits, a "Default limits from
-// roles" checkbox turns the anatomical defaults (solvers/default_limits.h) on and off.
+// roles" checkbox turns the anatomical defaults (solvers/rig/default_limits.h) on and off.
 //
 // Limit edits act on the open rig's skeleton at once (the next solve honours them); each
 // is one undo step (a slider when let go, a kind at once), the edited joints are marked

@@ -195,8 +195,10 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   remember_rect(editor, "motion_run");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(em * 13.0f);
-  ImGui::Combo("plotted", &m.series,
-               "error (scene units, log)\0pop (deg)\0jitter (deg)\0drift (scene units)\0iterations\0solve time (us)\0");
+  int series = static_cast<int>(m.series);
+  if (ImGui::Combo("plotted", &series,
+                   "error (scene units, log)\0pop (deg)\0jitter (deg)\0drift (scene units)\0iterations\0solve time (us)\0"))
+    m.series = static_cast<ik::MotionSeries>(series);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The series plotted");
 
   if (!m.problem.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", m.problem.c_str());

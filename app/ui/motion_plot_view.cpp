@@ -1,7 +1,7 @@
 // The Motion panel's plot (app/editor/motion_panel.h): one series of every run over time, in the
-// solver colours, drawn with ImDrawList like the error plot (app/error_plot.cpp): axes and
+// solver colours, drawn with ImDrawList like the error plot (app/ui/error_plot.cpp): axes and
 // labels outside the plot area, a log axis with a tick per decade for errors, ticks at 1,
-// 2 or 5 times a power of ten otherwise (io/motion_plot_png.h's nice_tick_step, so the PNG
+// 2 or 5 times a power of ten otherwise (io/report/motion_plot_png.h's nice_tick_step, so the PNG
 // of --analyse and the panel agree), the timeline's time as a white line, the ghost frame
 // as a dashed one, flips as ticks along the top in the run's colour, and hover to read
 // every run's value at a frame. A click returns the frame under the mouse.
@@ -35,7 +35,7 @@ std::string run_name(const ik::MotionRun& run) {
 
 int draw_motion_plot(const MotionPanel& panel, float marker_time) {
   const ik::MotionReport& report = panel.analysis.report();
-  const auto series = static_cast<ik::MotionSeries>(panel.series);
+  const ik::MotionSeries series = panel.series;
   const bool log_axis = ik::motion_series_is_log(series);
   const size_t frames = report.times.size();
   if (frames == 0 || report.runs.empty()) return -1;

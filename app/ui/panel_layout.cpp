@@ -24,34 +24,34 @@ float& width_of(PanelLayout& layout, PanelSide side) {
 
 // Writes the layout if it differs from the file's (never during a drag: at its end).
 void save_if_changed(Editor& editor) {
-  if (editor.panel_layout_path.empty() || editor.panel_layout == editor.panel_layout_saved) return;
-  editor.panel_layout_saved = editor.panel_layout;
+  if (editor.ui.panel_layout_path.empty() || editor.ui.panel_layout == editor.ui.panel_layout_saved) return;
+  editor.ui.panel_layout_saved = editor.ui.panel_layout;
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(editor.panel_layout_path).parent_path(), ec);
+  std::filesystem::create_directories(std::filesystem::path(editor.ui.panel_layout_path).parent_path(), ec);
   std::string error;
-  if (ec || !write_file_atomically(editor.panel_layout_path, format_panel_layout(editor.panel_layout), error))
+  if (ec || !write_file_atomically(editor.ui.panel_layout_path, format_panel_layout(editor.ui.panel_layout), error))
     std::fprintf(stderr, "ikscope: cannot keep the panel sizes: %s\n",
-                 ec ? (editor.panel_layout_path + ": " + ec.message()).c_str() : error.c_str());
+                 ec ? (editor.ui.panel_layout_path + ": " + ec.message()).c_str() : error.c_str());
 }
 
 }  // namespace
 
 void load_panel_layout(Editor& editor) {
-  if (editor.panel_layout_loaded) return;
-  editor.panel_layout_loaded = true;
-  editor.panel_layout_path =
+  if (editor.ui.panel_layout_loaded) return;
+  editor.ui.panel_layout_loaded = true;
+  editor.ui.panel_layout_path =
       panel_layout_path(std::getenv("IKSCOPE_PANEL_LAYOUT"), std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
-  editor.panel_layout = editor.panel_layout_saved = PanelLayout{};
-  if (editor.panel_layout_path.empty()) return;
-  std::ifstream in(editor.panel_layout_path, std::ios::binary);
+  editor.ui.panel_layout = editor.ui.panel_layout_saved = PanelLayout{};
+  if (editor.ui.panel_layout_path.empty()) return;
+  std::ifstream in(editor.ui.panel_layout_path, std::ios::binary);
   if (!in) return;  // not written yet: the defaults
   std::ostringstream text;
   text << in.rdbuf();
   std::vector<std::string> warnings;
-  editor.panel_layout = parse_panel_layout(text.str(), editor.panel_layout_path, warnings);
+  editor.ui.panel_layout = parse_panel_layout(text.str(), editor.ui.panel_layout_path, warnings);
   // What the file holds as written, so a clamped or skipped value is rewritten only when
   // the user changes the layout.
-  editor.panel_layout_saved = editor.panel_layout;
+  editor.ui.panel_layout_saved = editor.ui.panel_layout;
   for (const std::string& w : warnings) {
     std::fprintf(stderr, "ikscope: %s\n", w.c_str());
     set_status(editor, w, false);
@@ -61,7 +61,7 @@ void load_panel_layout(Editor& editor) {
 float splitter_width() { return std::floor(std::max(4.0f, ImGui::GetFontSize() * 0.4f)); }
 
 PanelWidths current_panel_widths(const Editor& editor, float window_width) {
-  return fit_panels(editor.panel_layout, window_width, strip_width(), splitter_width());
+  return fit_panels(editor.ui.panel_layout, window_width, strip_width(), splitter_width());
 }
 
 bool begin_side_panel(Editor& editor, PanelSide side, const char* title, ImVec2 pos, ImVec2 size) {
@@ -72,18 +72,18 @@ bool begin_side_panel(Editor& editor, PanelSide side, const char* title, ImVec2 
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings;
   const bool open = ImGui::Begin(title, nullptr, flags);
   if (ImGui::IsWindowCollapsed()) {  // its title bar's arrow was clicked
-    collapsed_of(editor.panel_layout, side) = true;
+    collapsed_of(editor.ui.panel_layout, side) = true;
     save_if_changed(editor);
     return false;
   }
   const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
-  editor.ui_rects[side == PanelSide::skeleton ? "skeleton_panel" : "chains_panel"] = {at.x, at.y, extent.x, extent.y};
+  editor.ui.widget_rects[side == PanelSide::skeleton ? "skeleton_panel" : "chains_panel"] = {at.x, at.y, extent.x, extent.y};
   return open;
 }
 
 void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float width, float height) {
   const bool is_left = side == PanelSide::skeleton;
-  const bool collapsed = collapsed_of(editor.panel_layout, side);
+  const bool collapsed = collapsed_of(editor.ui.panel_layout, side);
   ImGui::SetNextWindowPos(ImVec2(x, top));
   ImGui::SetNextWindowSize(ImVec2(collapsed ? width : splitter_width(), height));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, collapsed ? ImVec2(4.0f, 4.0f) : ImVec2(0.0f, 0.0f));
@@ -96,7 +96,7 @@ void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float w
   if (collapsed) {
     // The arrow points where the panel will open.
     if (ImGui::ArrowButton("##open", is_left ? ImGuiDir_Right : ImGuiDir_Left)) {
-      collapsed_of(editor.panel_layout, side) = false;
+      collapsed_of(editor.ui.panel_layout, side) = false;
       save_if_changed(editor);
     }
     remember_rect(editor, is_left ? "skeleton_strip" : "chains_strip");
@@ -117,7 +117,7 @@ void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float w
                                               ImVec2(mid + (hot ? 2.0f : 0.5f), b.y), colour);
     if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f) {
       const PanelWidths now = current_panel_widths(editor, ImGui::GetIO().DisplaySize.x);
-      PanelLayout& layout = editor.panel_layout;
+      PanelLayout& layout = editor.ui.panel_layout;
       // Both as shown (they may be narrowed to fit), then the dragged one follows the mouse.
       if (!layout.skeleton_collapsed) layout.skeleton_width = now.skeleton;
       if (!layout.chains_collapsed) layout.chains_width = now.chains;

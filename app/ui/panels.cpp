@@ -24,7 +24,7 @@ namespace app {
 
 void remember_rect(Editor& editor, const char* name) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  editor.ui_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  editor.ui.widget_rects[name] = {a.x, a.y, b.x - a.x, b.y - a.y};
 }
 
 void same_line_if_fits(float next_width) {
@@ -61,15 +61,15 @@ int joint_depth(const ik::Skeleton& s, int i) {
 }
 
 void request_path(Editor& editor, PathCommand command) {
-  editor.path_command_requested = static_cast<int>(command);
+  editor.ui.path_command_requested = command;
 }
 
 // File > Open recent: file names, their folders (elided in the middle) where a shortcut
 // would be, the full path on hover; files that are gone are greyed out.
 void draw_recent_files_menu(Editor& editor) {
-  if (!ImGui::BeginMenu("Open recent", !editor.recent_files.empty())) return;
+  if (!ImGui::BeginMenu("Open recent", !editor.ui.recent_files.empty())) return;
   std::string chosen;
-  for (const std::string& path : editor.recent_files) {
+  for (const std::string& path : editor.ui.recent_files) {
     const std::filesystem::path p(path);
     std::error_code ec;
     const bool exists = std::filesystem::exists(p, ec);
@@ -93,15 +93,15 @@ void draw_menu_bar(Editor& editor) {
     if (ImGui::MenuItem("Open rig...", "Ctrl+O")) request_path(editor, PathCommand::open_rig);
     if (ImGui::MenuItem("Open session...", "Ctrl+Shift+O")) request_path(editor, PathCommand::open_session);
     draw_recent_files_menu(editor);
-    if (ImGui::MenuItem("Save session...", "Ctrl+S", false, editor.has_rig))
+    if (ImGui::MenuItem("Save session...", "Ctrl+S", false, editor.document.has_rig))
       request_path(editor, PathCommand::save_session);
-    if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.has_rig))
+    if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.document.has_rig))
       request_path(editor, PathCommand::export_gltf);
     if (ImGui::MenuItem("Export motion (clip or goal paths + IK)...", "Ctrl+Shift+E", false, can_bake_motion(editor)))
       request_path(editor, PathCommand::export_motion);
-    if (ImGui::MenuItem("Screenshot", "F12")) editor.screenshot_requested = true;
+    if (ImGui::MenuItem("Screenshot", "F12")) editor.ui.screenshot_requested = true;
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) editor.quit_requested = true;
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) editor.ui.quit_requested = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Edit")) {
@@ -109,20 +109,20 @@ void draw_menu_bar(Editor& editor) {
     if (ImGui::MenuItem("Redo", "Ctrl+Shift+Z", false, editor.history.can_redo())) redo(editor);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset pose", "Alt+R")) reset_pose_and_goals(editor);
-    if (ImGui::MenuItem(editor.solving ? "Pause solving" : "Resume solving", "P"))
-      editor.solving = !editor.solving;
+    if (ImGui::MenuItem(editor.solve.running ? "Pause solving" : "Resume solving", "P"))
+      editor.solve.running = !editor.solve.running;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
-    if (ImGui::MenuItem("Frame all", "F")) editor.frame_all_requested = true;
-    ImGui::MenuItem("Skinned mesh", "M", &editor.show_mesh, editor.has_rig && !editor.rig.meshes.empty());
-    ImGui::MenuItem("Clamped joints", nullptr, &editor.show_clamped);
-    if (ImGui::MenuItem("Motion analysis", nullptr, editor.motion.open, editor.has_rig))  // app/editor/motion_panel.h
+    if (ImGui::MenuItem("Frame all", "F")) editor.view.frame_all_requested = true;
+    ImGui::MenuItem("Skinned mesh", "M", &editor.view.show_mesh, editor.document.has_rig && !editor.document.rig.meshes.empty());
+    ImGui::MenuItem("Clamped joints", nullptr, &editor.inspection.show_clamped);
+    if (ImGui::MenuItem("Motion analysis", nullptr, editor.motion.open, editor.document.has_rig))  // app/editor/motion_panel.h
       editor.motion.open ? void(editor.motion.open = false) : open_motion_panel(editor, "", false);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
-    if (ImGui::MenuItem("Controls", "F1")) editor.show_help = true;
+    if (ImGui::MenuItem("Controls", "F1")) editor.ui.show_help = true;
     ImGui::EndMenu();
   }
   ImGui::EndMainMenuBar();
@@ -149,22 +149,22 @@ std::string folder_of(const std::string& path) {
 // with a default and the folder it resolves to; for commands that write, a warning before
 // replacing a file. Enter presses the default button (OK / Replace), Escape cancels.
 void draw_path_popup(Editor& editor) {
-  if (editor.path_command_requested != 0) {
-    editor.path_command = editor.path_command_requested;
-    editor.path_command_requested = 0;
-    const std::string suggestion = default_path(editor, static_cast<PathCommand>(editor.path_command));
-    std::snprintf(editor.path_text, sizeof(editor.path_text), "%s", suggestion.c_str());
+  if (editor.ui.path_command_requested != PathCommand::none) {
+    editor.ui.path_command = editor.ui.path_command_requested;
+    editor.ui.path_command_requested = PathCommand::none;
+    const std::string suggestion = default_path(editor, editor.ui.path_command);
+    std::snprintf(editor.ui.path_text, sizeof(editor.ui.path_text), "%s", suggestion.c_str());
     ImGui::OpenPopup("File");
   }
   if (!ImGui::BeginPopupModal("File", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  const PathCommand command = static_cast<PathCommand>(editor.path_command);
+  const PathCommand command = editor.ui.path_command;
   ImGui::TextUnformatted(path_command_title(command));
   if (command == PathCommand::open_rig) ImGui::TextDisabled("(or drop the file on the window)");
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
   const bool entered =
-      ImGui::InputText("##path", editor.path_text, sizeof(editor.path_text), ImGuiInputTextFlags_EnterReturnsTrue);
-  const std::string path = editor.path_text;
+      ImGui::InputText("##path", editor.ui.path_text, sizeof(editor.ui.path_text), ImGuiInputTextFlags_EnterReturnsTrue);
+  const std::string path = editor.ui.path_text;
   ImGui::TextDisabled("in %s", folder_of(path).c_str());
   const bool exists = path_command_writes(command) && std::filesystem::exists(path);
   if (exists) ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.35f, 1.0f), "%s exists: it will be replaced.", path.c_str());
@@ -186,7 +186,7 @@ void draw_path_popup(Editor& editor) {
 // The prompt of an action that would lose unsaved work (quit, open another file, suggest
 // chains over edited ones). Keys: Enter = the first button, D = Discard, Escape = Cancel.
 void draw_pending_prompt(Editor& editor) {
-  const GuardedAction action = static_cast<GuardedAction>(editor.pending_action);
+  const GuardedAction action = editor.ui.pending_action;
   if (action == GuardedAction::none) return;
   const char* title = action == GuardedAction::suggest_chains ? "Replace the chains?" : "Unsaved changes";
   if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
@@ -198,7 +198,7 @@ void draw_pending_prompt(Editor& editor) {
   const bool keys = !ImGui::IsWindowAppearing();
   bool save = false, discard = false, cancel = false;
   if (action == GuardedAction::suggest_chains) {
-    ImGui::Text("The %zu chains were edited. Replace them with the suggested ones?", editor.chains.size());
+    ImGui::Text("The %zu chains were edited. Replace them with the suggested ones?", editor.document.chains.size());
     ImGui::TextDisabled("Ctrl+Z brings the current chains back.");
     discard = ImGui::Button("Replace (Enter)") || (keys && enter_pressed());
   } else {
@@ -225,19 +225,19 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     ImGui::End();
     return;
   }
-  if (!editor.has_rig) {
+  if (!editor.document.has_rig) {
     ImGui::TextDisabled("No rig open.");
     ImGui::End();
     return;
   }
-  const ik::Skeleton& s = editor.rig.skeleton;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
   int roots = 0, tips = 0;
   for (int i = 0; i < s.joint_count(); ++i) {
     roots += s.is_root(i);
     tips += s.is_added_tip[static_cast<size_t>(i)];
   }
   // The file's name; the whole path on hover (it rarely fits the panel).
-  const std::string& path = editor.rig.path;
+  const std::string& path = editor.document.rig.path;
   const size_t slash = path.find_last_of("/\\");
   ImGui::TextUnformatted(slash == std::string::npos ? path.c_str() : path.c_str() + slash + 1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
@@ -248,14 +248,14 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
   // The joint details need their room only with a joint selected; without one the table
   // keeps all but two rows (the defaults checkbox and "No joint selected").
   const float details_height =
-      editor.selected_joint >= 0 ? joint_details_height() : ImGui::GetFrameHeightWithSpacing() * 2.5f;
+      editor.selection.joint >= 0 ? joint_details_height() : ImGui::GetFrameHeightWithSpacing() * 2.5f;
   const ImGuiTableFlags table_flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                       ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_SizingFixedFit;
   const float table_height = ImGui::GetContentRegionAvail().y - details_height;
-  // Each joint's rig role (solvers/rig_roles.h); the selected row's is a combo to change it
+  // Each joint's rig role (solvers/rig/rig_roles.h); the selected row's is a combo to change it
   // (a role held by one joint per side moves: its old holder gets none). Saved in the session.
   const auto set_role = [&editor, &s](int joint, ik::Role role) {
-    std::vector<ik::JointRole>& roles = editor.rig.roles;
+    std::vector<ik::JointRole>& roles = editor.document.rig.roles;
     if (roles.size() != static_cast<size_t>(s.joint_count())) roles.assign(static_cast<size_t>(s.joint_count()), {});
     ik::JointRole wanted = roles[static_cast<size_t>(joint)];
     wanted.role = role;
@@ -283,23 +283,23 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     ImGuiListClipper clipper;
     clipper.Begin(s.joint_count());
     // Keep the selected row (e.g. picked in the viewport) in view.
-    const bool scroll_to_selection = editor.outline_scroll_to_selection && editor.selected_joint >= 0;
-    if (scroll_to_selection) clipper.ForceDisplayRangeByIndices(editor.selected_joint, editor.selected_joint + 1);
+    const bool scroll_to_selection = editor.selection.outline_scroll_to_selection && editor.selection.joint >= 0;
+    if (scroll_to_selection) clipper.ForceDisplayRangeByIndices(editor.selection.joint, editor.selection.joint + 1);
     while (clipper.Step()) {
       for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
         const size_t u = static_cast<size_t>(i);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        const bool is_selected = editor.selected_joint == i;
+        const bool is_selected = editor.selection.joint == i;
         char label[32];
         std::snprintf(label, sizeof(label), "%d##row", i);
         if (ImGui::Selectable(label, is_selected,
                               ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
           // The table shrinks for the details the first time: keep the clicked row in view.
-          if (editor.selected_joint < 0) scroll_next_frame = true;
-          editor.selected_joint = i;
+          if (editor.selection.joint < 0) scroll_next_frame = true;
+          editor.selection.joint = i;
         }
-        if (ImGui::IsItemHovered()) editor.hovered_joint = i;
+        if (ImGui::IsItemHovered()) editor.selection.hovered_joint = i;
         if (is_selected && scroll_to_selection) ImGui::SetScrollHereY(0.5f);
         ImGui::TableNextColumn();
         ImGui::Dummy(ImVec2(indent * static_cast<float>(joint_depth(s, i)), 0.0f));
@@ -312,13 +312,13 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
           ImGui::TextUnformatted(name.c_str());
         if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.name[u].c_str());
         ImGui::TableNextColumn();
-        const std::string role = u < editor.rig.roles.size() ? ik::describe_role(editor.rig.roles[u]) : "none";
+        const std::string role = u < editor.document.rig.roles.size() ? ik::describe_role(editor.document.rig.roles[u]) : "none";
         if (is_selected) {
           ImGui::SetNextItemWidth(-1.0f);
           if (ImGui::BeginCombo("##role", role.c_str())) {
             for (int r = 0; r <= static_cast<int>(ik::Role::twist); ++r) {
               const ik::Role option = static_cast<ik::Role>(r);
-              const bool current = u < editor.rig.roles.size() && editor.rig.roles[u].role == option;
+              const bool current = u < editor.document.rig.roles.size() && editor.document.rig.roles[u].role == option;
               if (ImGui::Selectable(ik::role_name(option), current)) set_role(i, option);
             }
             ImGui::EndCombo();
@@ -335,7 +335,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     }
     ImGui::EndTable();
   }
-  editor.outline_scroll_to_selection = scroll_next_frame;
+  editor.selection.outline_scroll_to_selection = scroll_next_frame;
   ImGui::Separator();
   draw_joint_details(editor);
   ImGui::End();
@@ -348,17 +348,17 @@ void draw_status_line(const Editor& editor, const ImVec2& pos, const ImVec2& siz
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::Begin("##status", nullptr, flags);
-  if (editor.status_is_error)
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor.status.c_str());
+  if (editor.ui.status_is_error)
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor.ui.status.c_str());
   else
-    ImGui::TextUnformatted(editor.status.c_str());
+    ImGui::TextUnformatted(editor.ui.status.c_str());
   ImGui::End();
 }
 
 void draw_help(Editor& editor) {
-  if (!editor.show_help) return;
+  if (!editor.ui.show_help) return;
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  if (ImGui::Begin("Controls", &editor.show_help,
+  if (ImGui::Begin("Controls", &editor.ui.show_help,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
     // One row per entry of the list --help prints too (app/editor/controls.h).
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
@@ -396,7 +396,7 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   // Chains panel's splitter, the Chains panel (or its strip).
   const PanelWidths widths = current_panel_widths(editor, window_width);
   const float split = splitter_width();
-  const PanelLayout& layout = editor.panel_layout;
+  const PanelLayout& layout = editor.ui.panel_layout;
   float left = 0.0f;
   if (layout.skeleton_collapsed) {
     draw_panel_edge(editor, PanelSide::skeleton, 0.0f, menu_height, widths.skeleton, body_height);

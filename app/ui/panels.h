@@ -10,7 +10,7 @@
 
 namespace app {
 
-// Records the last ImGui item's rectangle as editor.ui_rects[name] (for --state-out).
+// Records the last ImGui item's rectangle as editor.ui.widget_rects[name] (for --state-out).
 void remember_rect(Editor& editor, const char* name);
 
 // Builds every panel for this frame (between ImGui::NewFrame and ImGui::Render) and

@@ -29,8 +29,8 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
   const float em = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(std::floor(em * 9.0f));
   if (ImGui::BeginCombo("##clip", clip.name.empty() ? "(unnamed)" : clip.name.c_str())) {
-    for (size_t c = 0; c < editor.rig.clips.size(); ++c) {
-      const ik::Clip& option = editor.rig.clips[c];
+    for (size_t c = 0; c < editor.document.rig.clips.size(); ++c) {
+      const ik::Clip& option = editor.document.rig.clips[c];
       char label[160];
       std::snprintf(label, sizeof(label), "%s  (%.2f s)##%zu", option.name.empty() ? "(unnamed)" : option.name.c_str(),
                     static_cast<double>(option.duration()), c);
@@ -38,7 +38,7 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
     }
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's clips (%zu)", editor.rig.clips.size());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's clips (%zu)", editor.document.rig.clips.size());
   remember_rect(editor, "timeline_clip");
   ImGui::SameLine();
   if (ImGui::Button("|<")) jump_to_end(editor, false);

@@ -7,7 +7,7 @@ namespace app {
 
 void draw_balance(render::Renderer& renderer, const Editor& editor) {
   const int fb = full_body_chain_index(editor);
-  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.workspace);
+  const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.solve.workspace);
   if (fb < 0 || !solve.balance_active) return;
   // The support's height: the pinned effectors' goals (where the feet stand).
   float floor = 0.0f;

@@ -1,4 +1,4 @@
-// The full-body balance in the 3D view (solvers/full_body.h, FullBodyScratch::balance): the
+// The full-body balance in the 3D view (solvers/ik/full_body/full_body.h, FullBodyScratch::balance): the
 // body's centre of mass as the last solve measured it, a plumb line down to the height of
 // the pinned effectors (the feet), and where the balance wants it there. Drawn only while
 // the full-body mode is on and its balance had a support to balance over. Reads the

@@ -42,7 +42,7 @@ void toggle_button(Editor& editor, const char* label, const char* rect_name, boo
   pressed = ImGui::Button(label);
   if (on) ImGui::PopStyleColor();
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  editor.ui_rects[rect_name] = {a.x, a.y, b.x - a.x, b.y - a.y};
+  editor.ui.widget_rects[rect_name] = {a.x, a.y, b.x - a.x, b.y - a.y};
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
 }
 
@@ -51,17 +51,17 @@ void toggle_button(Editor& editor, const char* label, const char* rect_name, boo
 // vector from it to the tip (so the "rectangle's" centre is on the shaft too; dx, dy may be
 // negative). Only in translate mode with a gizmo shown.
 void record_arrow_rects(Editor& editor, const ViewportArea& area) {
-  for (const char* name : {"gizmo_arrow_x", "gizmo_arrow_y", "gizmo_arrow_z"}) editor.ui_rects.erase(name);
+  for (const char* name : {"gizmo_arrow_x", "gizmo_arrow_y", "gizmo_arrow_z"}) editor.ui.widget_rects.erase(name);
   glm::vec3 centre;
-  if (editor.gizmo_mode != GizmoMode::translate || !selected_gizmo_centre(editor, centre)) return;
-  for (const GizmoPiece& piece : gizmo_shape(GizmoMode::translate, editor.camera, area, centre)) {
+  if (editor.selection.gizmo_mode != GizmoMode::translate || !selected_gizmo_centre(editor, centre)) return;
+  for (const GizmoPiece& piece : gizmo_shape(GizmoMode::translate, editor.view.camera, area, centre)) {
     const int a = gizmo_axis(piece.part);
     if (piece.part > GizmoPart::arrow_z || piece.segment_pairs) continue;  // the shafts
-    const glm::vec2 tail = project_to_window(editor.camera, area, piece.points[0]);
-    const glm::vec2 tip = project_to_window(editor.camera, area, piece.points[1]);
+    const glm::vec2 tail = project_to_window(editor.view.camera, area, piece.points[0]);
+    const glm::vec2 tip = project_to_window(editor.view.camera, area, piece.points[1]);
     const glm::vec2 mid = 0.5f * (tail + tip);
     static const char* const kNames[] = {"gizmo_arrow_x", "gizmo_arrow_y", "gizmo_arrow_z"};
-    editor.ui_rects[kNames[a]] = {mid.x, mid.y, tip.x - mid.x, tip.y - mid.y};
+    editor.ui.widget_rects[kNames[a]] = {mid.x, mid.y, tip.x - mid.x, tip.y - mid.y};
   }
 }
 
@@ -71,11 +71,11 @@ void draw_gizmo(render::Renderer& renderer, const Editor& editor, const Viewport
   glm::vec3 centre;
   if (!selected_gizmo_centre(editor, centre)) return;
   const bool turnable = goal_handle_has_orientation(editor, selected_goal_handle(editor));
-  const float alpha = editor.gizmo_mode == GizmoMode::rotate && !turnable ? 0.3f : 1.0f;
+  const float alpha = editor.selection.gizmo_mode == GizmoMode::rotate && !turnable ? 0.3f : 1.0f;
   std::vector<glm::vec3> lines, thick, fills;
   std::vector<glm::vec4> line_colours, thick_colours, fill_colours;
-  for (const GizmoPiece& piece : gizmo_shape(editor.gizmo_mode, editor.camera, area, centre)) {
-    const bool hovered = piece.part == editor.hovered_gizmo_part;
+  for (const GizmoPiece& piece : gizmo_shape(editor.selection.gizmo_mode, editor.view.camera, area, centre)) {
+    const bool hovered = piece.part == editor.selection.hovered_gizmo_part;
     const glm::vec4 colour = part_colour(piece.part, hovered, alpha);
     std::vector<glm::vec3>& out = hovered ? thick : lines;
     std::vector<glm::vec4>& out_colours = hovered ? thick_colours : line_colours;
@@ -96,7 +96,7 @@ void draw_gizmo(render::Renderer& renderer, const Editor& editor, const Viewport
 }
 
 void draw_viewport_toolbar(Editor& editor, const ViewportArea& area) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   record_arrow_rects(editor, area);
   const float pad = ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextWindowPos(ImVec2(area.x + pad, area.y + pad));
@@ -106,23 +106,23 @@ void draw_viewport_toolbar(Editor& editor, const ViewportArea& area) {
                                  ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
   if (ImGui::Begin("##viewport_toolbar", nullptr, flags)) {
     bool pressed = false;
-    toggle_button(editor, "Move (G)", "gizmo_translate", editor.gizmo_mode == GizmoMode::translate,
+    toggle_button(editor, "Move (G)", "gizmo_translate", editor.selection.gizmo_mode == GizmoMode::translate,
                   "Translate gizmo on the selected goal: drag an arrow to move along one axis,\n"
                   "a square to move in one plane.",
                   pressed);
-    if (pressed) editor.gizmo_mode = GizmoMode::translate;
+    if (pressed) editor.selection.gizmo_mode = GizmoMode::translate;
     ImGui::SameLine();
-    toggle_button(editor, "Rotate (R)", "gizmo_rotate", editor.gizmo_mode == GizmoMode::rotate,
+    toggle_button(editor, "Rotate (R)", "gizmo_rotate", editor.selection.gizmo_mode == GizmoMode::rotate,
                   "Rotate gizmo on the selected goal: drag a ring to turn the goal's orientation\n"
                   "about its axis, the outer ring about the viewing direction (orientation goals).",
                   pressed);
-    if (pressed) editor.gizmo_mode = GizmoMode::rotate;
+    if (pressed) editor.selection.gizmo_mode = GizmoMode::rotate;
     ImGui::SameLine();
-    toggle_button(editor, editor.camera.orthographic ? "Ortho (Num5)" : "Persp (Num5)", "view_projection", false,
+    toggle_button(editor, editor.view.camera.orthographic ? "Ortho (Num5)" : "Persp (Num5)", "view_projection", false,
                   "Perspective / orthographic. Numpad 1 / 3 / 7: front / right / top view,\n"
                   "with Ctrl: back / left / bottom.",
                   pressed);
-    if (pressed) editor.camera.orthographic = !editor.camera.orthographic;
+    if (pressed) editor.view.camera.orthographic = !editor.view.camera.orthographic;
   }
   ImGui::End();
 }

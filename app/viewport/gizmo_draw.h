@@ -9,7 +9,7 @@
 
 namespace app {
 
-// The selected goal handle's gizmo in editor.gizmo_mode, through everything (on top): axis
+// The selected goal handle's gizmo in editor.selection.gizmo_mode, through everything (on top): axis
 // parts red / green / blue, the view ring light grey, the hovered or dragged part pale
 // yellow and thicker. A rotate gizmo on a goal without a used orientation is drawn faint
 // (its rings do nothing then). Nothing without a rig or a selected handle
@@ -18,7 +18,7 @@ void draw_gizmo(render::Renderer& renderer, const Editor& editor, const Viewport
 
 // ImGui buttons over the viewport's top-left corner: "Move (G)", "Rotate (R)" and the
 // projection ("Persp (Num5)" / "Ortho (Num5)"). Call between the panels and the end of the
-// ImGui frame; records their rectangles in editor.ui_rects (gizmo_translate,
+// ImGui frame; records their rectangles in editor.ui.widget_rects (gizmo_translate,
 // gizmo_rotate, view_projection) for the end-to-end tests, and where the gizmo's
 // arrows are (gizmo_arrow_x|y|z: a point halfway along the shaft, then the vector from it
 // to the tip).

@@ -21,10 +21,10 @@ constexpr float kAtLimitFraction = 0.01f;
 
 // The joint's bone length in model space (to its first child), or a fallback.
 float bone_length(const Editor& editor, int j) {
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const glm::vec3 p = ik::position_of(editor.world[static_cast<size_t>(j)]);
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  const glm::vec3 p = ik::position_of(editor.solve.world[static_cast<size_t>(j)]);
   if (!s.is_leaf(j)) {
-    const float length = glm::length(ik::position_of(editor.world[static_cast<size_t>(j + 1)]) - p);
+    const float length = glm::length(ik::position_of(editor.solve.world[static_cast<size_t>(j + 1)]) - p);
     if (length > 0.0f) return length;
   }
   return 0.1f * scene_size(editor);
@@ -33,19 +33,19 @@ float bone_length(const Editor& editor, int j) {
 // The linear map from the joint's rest frame (where its limits are measured) to model
 // space: the parent's current frame times the rest rotation, without scale.
 glm::mat3 rest_frame_to_model(const Editor& editor, int j) {
-  const ik::Skeleton& s = editor.rig.skeleton;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
   const int p = s.parent[static_cast<size_t>(j)];
   glm::mat3 parent(1.0f);
   if (p >= 0) {
-    parent = glm::mat3(editor.world[static_cast<size_t>(p)]);
+    parent = glm::mat3(editor.solve.world[static_cast<size_t>(p)]);
     for (int c = 0; c < 3; ++c) parent[c] = glm::normalize(parent[c]);
   }
   return parent * glm::mat3_cast(s.rest[static_cast<size_t>(j)].rotation);
 }
 
 void draw_cone(render::Renderer& renderer, const Editor& editor, int j, const ik::JointLimits& l) {
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const glm::vec3 centre = ik::position_of(editor.world[static_cast<size_t>(j)]);
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  const glm::vec3 centre = ik::position_of(editor.solve.world[static_cast<size_t>(j)]);
   const float length = bone_length(editor, j);
   const glm::mat3 to_model = rest_frame_to_model(editor, j);
   const glm::vec3 n = ik::cone_bone_axis(l);
@@ -70,7 +70,7 @@ void draw_cone(render::Renderer& renderer, const Editor& editor, int j, const ik
 
   // The bone's current direction and the twist, read as the clamp reads them.
   const glm::quat rest = s.rest[static_cast<size_t>(j)].rotation;
-  const glm::quat local = editor.pose.local[static_cast<size_t>(j)].rotation;
+  const glm::quat local = editor.solve.pose.local[static_cast<size_t>(j)].rotation;
   const ik::SwingTwist reading = ik::swing_twist_angles(l, glm::normalize(glm::conjugate(rest) * local));
   const glm::vec3 swing_vector = reading.swing.x * u + reading.swing.y * v;
   const float swing_angle = glm::length(swing_vector);
@@ -103,8 +103,8 @@ void draw_cone(render::Renderer& renderer, const Editor& editor, int j, const ik
 }
 
 void draw_hinge(render::Renderer& renderer, const Editor& editor, int j, const ik::JointLimits& l) {
-  const ik::Skeleton& s = editor.rig.skeleton;
-  const glm::vec3 centre = ik::position_of(editor.world[static_cast<size_t>(j)]);
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  const glm::vec3 centre = ik::position_of(editor.solve.world[static_cast<size_t>(j)]);
   const float length = bone_length(editor, j);
   const glm::mat3 to_model = rest_frame_to_model(editor, j);
   const glm::vec3 axis = ik::hinge_axis(l);
@@ -118,8 +118,8 @@ void draw_hinge(render::Renderer& renderer, const Editor& editor, int j, const i
   arc.push_back(centre);
   renderer.draw_polyline(arc, {kConeColour}, 2.0f, true);
   const bool at_limit =
-      joint_at_limit(l, s.rest[static_cast<size_t>(j)].rotation, editor.pose.local[static_cast<size_t>(j)].rotation);
-  const glm::vec3 tip = glm::mat3(editor.world[static_cast<size_t>(j)]) * bone;
+      joint_at_limit(l, s.rest[static_cast<size_t>(j)].rotation, editor.solve.pose.local[static_cast<size_t>(j)].rotation);
+  const glm::vec3 tip = glm::mat3(editor.solve.world[static_cast<size_t>(j)]) * bone;
   const glm::vec3 direction = glm::length(tip) > 0.0f ? glm::normalize(tip) : bone;
   renderer.draw_lines({centre, centre + length * direction}, {at_limit ? kAtLimitColour : kInsideColour}, 3.0f, true);
 }
@@ -145,10 +145,10 @@ bool joint_at_limit(const ik::JointLimits& l, const glm::quat& rest, const glm::
 }
 
 void draw_selected_joint_limits(render::Renderer& renderer, const Editor& editor) {
-  const int j = editor.selected_joint;
-  const ik::Skeleton& s = editor.rig.skeleton;
-  if (j < 0 || j >= s.joint_count() || static_cast<size_t>(j) >= editor.world.size() ||
-      static_cast<size_t>(j) >= editor.pose.local.size())
+  const int j = editor.selection.joint;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  if (j < 0 || j >= s.joint_count() || static_cast<size_t>(j) >= editor.solve.world.size() ||
+      static_cast<size_t>(j) >= editor.solve.pose.local.size())
     return;
   const ik::JointLimits& l = s.limits[static_cast<size_t>(j)];
   if (!l.enabled) return;

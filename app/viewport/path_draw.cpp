@@ -33,7 +33,7 @@ void add_path(const ik::GoalPath& path, const glm::vec4& colour, PathDraw& out, 
 }  // namespace
 
 void draw_goal_paths(render::Renderer& renderer, const Editor& editor) {
-  if (!editor.has_rig) return;
+  if (!editor.document.has_rig) return;
   PathDraw draw;
   std::vector<glm::vec4> line_colours;
   std::vector<glm::vec3> whole_ticks, small_ticks;
@@ -50,8 +50,8 @@ void draw_goal_paths(render::Renderer& renderer, const Editor& editor) {
       (whole ? whole_colours : small_colours).push_back(draw.tick_colours[k]);
     }
   };
-  for (const ik::SessionGoalPath& entry : editor.goal_paths) {
-    const bool selected = entry.chain == editor.selected_chain;
+  for (const ik::SessionGoalPath& entry : editor.document.goal_paths) {
+    const bool selected = entry.chain == editor.selection.chain;
     draw_one(entry.path, selected ? glm::vec4(0.3f, 0.85f, 1.0f, 1.0f) : glm::vec4(0.25f, 0.55f, 0.75f, 0.8f));
   }
   if (editor.recorder.active) draw_one(editor.recorder.path, glm::vec4(1.0f, 0.25f, 0.25f, 1.0f));

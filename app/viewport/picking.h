@@ -13,7 +13,7 @@
 
 namespace app {
 
-// Sets editor.hovered_goal / editor.hovered_joint from the mouse at (mouse_x, mouse_y)
+// Sets editor.selection.hovered_goal / editor.selection.hovered_joint from the mouse at (mouse_x, mouse_y)
 // (window coordinates), unless ImGui has the mouse or a drag other than a goal drag is
 // going on; leaves them as they are then (the panels may have set them this frame).
 void hover_viewport(Editor& editor, const ViewportInput& input, const ViewportArea& area,

@@ -21,19 +21,19 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec3> handles, misses;
   std::vector<glm::vec4> handle_colours;
   const int selected = selected_goal_handle(editor);  // orange: the gizmo's handle
-  for (size_t c = 0; c < editor.chains.size(); ++c) {
+  for (size_t c = 0; c < editor.document.chains.size(); ++c) {
     if (!goal_handle_shown(editor, static_cast<int>(c))) continue;  // off in full-body mode
-    const ik::Chain& chain = editor.chains[c];
-    const bool reached = c < editor.frame_solve.results.size() && editor.frame_solve.results[c].status == ik::SolveStatus::reached;
+    const ik::Chain& chain = editor.document.chains[c];
+    const bool reached = c < editor.solve.frame.results.size() && editor.solve.frame.results[c].status == ik::SolveStatus::reached;
     glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
     if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
     if (static_cast<int>(c) == selected) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
-    if (static_cast<int>(c) == editor.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
+    if (static_cast<int>(c) == editor.selection.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
     const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // every goal mode resolved
     handles.push_back(goal);
     handle_colours.push_back(colour);
-    if (chain.enabled && !reached && chain.effector >= 0 && chain.effector < static_cast<int>(editor.world.size())) {
-      misses.push_back(ik::position_of(editor.world[static_cast<size_t>(chain.effector)]));
+    if (chain.enabled && !reached && chain.effector >= 0 && chain.effector < static_cast<int>(editor.solve.world.size())) {
+      misses.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(chain.effector)]));
       misses.push_back(goal);
     }
   }
@@ -43,7 +43,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec3> axes;
   std::vector<glm::vec4> axis_colours;
   const float axis_length = 0.06f * scene_size(editor);
-  for (size_t c = 0; c < editor.chains.size(); ++c) {
+  for (size_t c = 0; c < editor.document.chains.size(); ++c) {
     if (!goal_has_orientation(editor, static_cast<int>(c))) continue;
     const ik::Goal goal = model_goal(editor, static_cast<int>(c));
     const glm::mat3 r = glm::mat3_cast(goal.orientation);
@@ -69,12 +69,12 @@ void draw_poles(render::Renderer& renderer, const Editor& editor) {
   if (points.empty()) return;
   std::vector<glm::vec4> colours, dash_colours;
   for (size_t k = 0; k < points.size(); ++k) {
-    const bool selected = chains[k] == editor.selected_chain;
+    const bool selected = chains[k] == editor.selection.chain;
     const glm::vec4 colour = selected ? glm::vec4(0.85f, 0.6f, 1.0f, 1.0f) : glm::vec4(0.62f, 0.42f, 0.9f, 1.0f);
     colours.push_back(colour);
     const int middle = chain_middle_joint(editor, chains[k]);
-    if (middle < 0 || middle >= static_cast<int>(editor.world.size())) continue;
-    const glm::vec3 from = ik::position_of(editor.world[static_cast<size_t>(middle)]), to = points[k];
+    if (middle < 0 || middle >= static_cast<int>(editor.solve.world.size())) continue;
+    const glm::vec3 from = ik::position_of(editor.solve.world[static_cast<size_t>(middle)]), to = points[k];
     constexpr int kDashes = 10;
     for (int d = 0; d < kDashes; ++d) {
       const float t0 = static_cast<float>(d) / kDashes, t1 = (static_cast<float>(d) + 0.55f) / kDashes;
@@ -93,8 +93,8 @@ void draw_poles(render::Renderer& renderer, const Editor& editor) {
 // joints a limit clamped, in red.
 void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
-  const int c = editor.selected_chain;
-  const ik::Trace* inspected = editor.step_mode ? inspected_trace(editor, c, nullptr) : nullptr;
+  const int c = editor.selection.chain;
+  const ik::Trace* inspected = editor.inspection.step_mode ? inspected_trace(editor, c, nullptr) : nullptr;
   if (inspected != nullptr) {
     const ik::Trace& trace = *inspected;
     const std::vector<glm::vec3> trail = effector_trail(editor, c, trace);
@@ -103,12 +103,12 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
       renderer.draw_points(trail, {glm::vec4(1.0f, 0.85f, 0.3f, 0.9f)}, 3.0f, true);
     }
     GhostPose ghost;
-    if (ghost_at_iteration(editor, trace, editor.inspect_iteration, ghost)) {
+    if (ghost_at_iteration(editor, trace, editor.inspection.iteration, ghost)) {
       renderer.draw_lines(ghost.bone_segments, {ghost_colour}, 3.0f, true);
       renderer.draw_points(ghost.joints, {ghost_colour}, 4.0f, true);
     }
   }
-  for (const ComparisonRun& run : editor.comparison) {
+  for (const ComparisonRun& run : editor.inspection.comparison) {
     const glm::vec4 colour(ik::solver_colour(run.solver), 1.0f);
     renderer.draw_lines(run.ghost.bone_segments, {colour}, 2.5f, true);
     renderer.draw_points(run.ghost.joints, {colour}, 3.5f, true);
@@ -121,7 +121,7 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
     renderer.draw_lines(motion[g].bone_segments, {colour}, 2.5f, true);
     renderer.draw_points(motion[g].joints, {colour}, 3.5f, true);
   }
-  if (editor.show_clamped) {
+  if (editor.inspection.show_clamped) {
     const std::vector<glm::vec3> clamped = clamped_joints(editor);
     if (!clamped.empty()) renderer.draw_points(clamped, {glm::vec4(1.0f, 0.2f, 0.2f, 1.0f)}, 6.0f, true);
   }
@@ -129,19 +129,19 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
 
 void draw_viewport(render::Renderer& renderer, const Editor& editor, const WindowMetrics& metrics,
                    const ViewportArea& area) {
-  renderer.begin_frame(metrics.framebuffer_width, metrics.framebuffer_height, editor.camera,
+  renderer.begin_frame(metrics.framebuffer_width, metrics.framebuffer_height, editor.view.camera,
                        framebuffer_rect(area, metrics));
   renderer.draw_grid(scene_size(editor));
-  if (editor.has_rig) {
+  if (editor.document.has_rig) {
     render::SkeletonDraw draw;
-    draw.skeleton = &editor.rig.skeleton;
-    draw.world = &editor.world;
-    draw.selected_joint = editor.selected_joint;
-    draw.hovered_joint = editor.hovered_joint;
+    draw.skeleton = &editor.document.rig.skeleton;
+    draw.world = &editor.solve.world;
+    draw.selected_joint = editor.selection.joint;
+    draw.hovered_joint = editor.selection.hovered_joint;
     renderer.draw_skeleton(draw);
-    if (editor.show_mesh && !editor.rig.meshes.empty()) {
+    if (editor.view.show_mesh && !editor.document.rig.meshes.empty()) {
       render::SkinnedMeshDraw mesh;
-      mesh.world = &editor.world;
+      mesh.world = &editor.solve.world;
       renderer.draw_skinned_meshes(mesh);
     }
     draw_solve_overlays(renderer, editor);
@@ -159,19 +159,19 @@ void frame_all(Editor& editor, float aspect) {
   // Everything drawn: the joints of the current pose, and the skinned mesh when shown
   // (a head reaches past its last joint).
   glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
-  for (const glm::mat4& w : editor.world) {
+  for (const glm::mat4& w : editor.solve.world) {
     lo = glm::min(lo, ik::position_of(w));
     hi = glm::max(hi, ik::position_of(w));
   }
-  if (editor.show_mesh)
-    for (const ik::SkinnedMesh& mesh : editor.rig.meshes) {
+  if (editor.view.show_mesh)
+    for (const ik::SkinnedMesh& mesh : editor.document.rig.meshes) {
       glm::vec3 mesh_lo, mesh_hi;
-      if (render::skinned_bounds(mesh, editor.world, mesh_lo, mesh_hi)) {
+      if (render::skinned_bounds(mesh, editor.solve.world, mesh_lo, mesh_hi)) {
         lo = glm::min(lo, mesh_lo);
         hi = glm::max(hi, mesh_hi);
       }
     }
-  if (lo.x <= hi.x) editor.camera.frame(lo, hi, aspect);
+  if (lo.x <= hi.x) editor.view.camera.frame(lo, hi, aspect);
 }
 
 }  // namespace app

@@ -15,21 +15,21 @@ namespace app {
 namespace {
 
 void select_joint(Editor& editor, int joint) {
-  editor.selected_joint = joint;
-  editor.outline_scroll_to_selection = joint >= 0;
+  editor.selection.joint = joint;
+  editor.selection.outline_scroll_to_selection = joint >= 0;
 }
 
 // The point a pole drag moves: the chain's pole target (model space).
-glm::vec3& dragged_pole(Editor& editor, int c) { return editor.chains[static_cast<size_t>(c)].goal.pole_target; }
+glm::vec3& dragged_pole(Editor& editor, int c) { return editor.document.chains[static_cast<size_t>(c)].goal.pole_target; }
 
 // Starts dragging chain `c`'s goal (or, with `pole`, its pole handle) from the window point (x, y).
 void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float y,
                      const ViewportArea& area, bool pole = false) {
   input.pole = pole;
-  // In model space: a following goal is stored as an offset (solvers/goal_space.h); a pole
+  // In model space: a following goal is stored as an offset (solvers/ik/goal_space.h); a pole
   // target always is in model space.
   const glm::vec3 goal = pole ? dragged_pole(editor, c) : goal_handle_goal(editor, c).position;
-  const render::Ray ray = ray_through_window(editor.camera, area, x, y);
+  const render::Ray ray = ray_through_window(editor.view.camera, area, x, y);
   input.plane_normal = -ray.direction;  // the plane faces the camera
   glm::vec3 hit = goal;
   if (!ray_plane_hit(ray, goal, input.plane_normal, hit)) hit = goal;
@@ -46,9 +46,9 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
 // The goal under the mouse at (x, y) while dragging: in the camera-facing plane, or on
 // the line through the grabbed point along X, Y or Z while that key is held.
 void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
-  if (input.goal_chain < 0 || input.goal_chain >= (input.pole ? static_cast<int>(editor.chains.size()) : goal_handle_count(editor)))
+  if (input.goal_chain < 0 || input.goal_chain >= (input.pole ? static_cast<int>(editor.document.chains.size()) : goal_handle_count(editor)))
     return;
-  const render::Ray ray = ray_through_window(editor.camera, area, x, y);
+  const render::Ray ray = ray_through_window(editor.view.camera, area, x, y);
   const Uint8* keys = SDL_GetKeyboardState(nullptr);
   glm::vec3 axis(0.0f);
   if (keys[SDL_SCANCODE_X]) axis = {1.0f, 0.0f, 0.0f};
@@ -74,8 +74,8 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
 // Turns chain `c`'s goal orientation like a trackball: moving the mouse right turns it
 // about the camera's up axis, down about the camera's right axis (0.01 rad per point).
 void rotate_goal(Editor& editor, int c, float dx, float dy) {
-  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return;
-  const glm::vec3 forward = editor.camera.forward();
+  if (c < 0 || c >= static_cast<int>(editor.document.chains.size())) return;
+  const glm::vec3 forward = editor.view.camera.forward();
   glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
   right = glm::length(right) > 1e-6f ? glm::normalize(right) : glm::vec3(1.0f, 0.0f, 0.0f);
   const glm::vec3 up = glm::cross(right, forward);
@@ -96,7 +96,7 @@ void begin_gizmo_drag(Editor& editor, ViewportInput& input, GizmoPart part, floa
     return;
   }
   const ik::Goal goal = goal_handle_goal(editor, h);  // model space, every goal mode
-  if (!input.gizmo.begin(part, editor.camera, area, goal.position, goal.orientation, x, y)) return;
+  if (!input.gizmo.begin(part, editor.view.camera, area, goal.position, goal.orientation, x, y)) return;
   input.drag = ViewportInput::Drag::gizmo;
   input.goal_chain = h;
 }
@@ -107,8 +107,8 @@ void begin_gizmo_drag(Editor& editor, ViewportInput& input, GizmoPart part, floa
 void drag_gizmo(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
   if (input.goal_chain < 0 || input.goal_chain >= goal_handle_count(editor)) return;
   ik::Goal goal = goal_handle_goal(editor, input.goal_chain);
-  goal.position = input.gizmo.position(editor.camera, area, x, y);
-  goal.orientation = input.gizmo.orientation(editor.camera, area, x, y);
+  goal.position = input.gizmo.position(editor.view.camera, area, x, y);
+  goal.orientation = input.gizmo.orientation(editor.view.camera, area, x, y);
   set_goal_handle_goal(editor, input.goal_chain, goal);
 }
 
@@ -134,8 +134,8 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
     // The selected goal's gizmo first, then the handles (the selected chain's first,
     // then the nearest to the camera), then a click.
     const GizmoPart part = (mods & KMOD_ALT) ? GizmoPart::none : pick_selected_gizmo(editor, area, x, y);
-    const GrabbableHandles handles = editor.has_rig ? grabbable_handles(editor) : GrabbableHandles{};
-    const int k = pick_handle(editor.camera, area, handles.points, handles.chains, editor.selected_chain, x, y,
+    const GrabbableHandles handles = editor.document.has_rig ? grabbable_handles(editor) : GrabbableHandles{};
+    const int k = pick_handle(editor.view.camera, area, handles.points, handles.chains, editor.selection.chain, x, y,
                               kGoalPickRadius);
     // A goal handle's index (a full-body extra effector's is past the chains'), a pole's chain.
     const int goal = k >= 0 && static_cast<size_t>(k) < handles.goal_count ? k : -1;
@@ -144,7 +144,7 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
       input.drag = ViewportInput::Drag::orbit;
     } else if (part != GizmoPart::none) {
       begin_gizmo_drag(editor, input, part, x, y, area);
-    } else if (goal >= 0 && goal < static_cast<int>(editor.chains.size()) && (mods & KMOD_CTRL) &&
+    } else if (goal >= 0 && goal < static_cast<int>(editor.document.chains.size()) && (mods & KMOD_CTRL) &&
                goal_has_orientation(editor, goal)) {
       input.drag = ViewportInput::Drag::goal_rotate;
       input.goal_chain = goal;
@@ -165,15 +165,15 @@ void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEve
   if (input.drag == ViewportInput::Drag::click && b.button == SDL_BUTTON_LEFT) {
     // A click (not a drag) selects the joint under the mouse, or clears the selection.
     const float moved = std::abs(x - input.press_x) + std::abs(y - input.press_y);
-    if (moved < 5.0f && editor.has_rig)
-      select_joint(editor, pick_joint(editor.camera, area, editor.world, x, y, kPickRadius));
+    if (moved < 5.0f && editor.document.has_rig)
+      select_joint(editor, pick_joint(editor.view.camera, area, editor.solve.world, x, y, kPickRadius));
   }
   const bool moved = left_press_point(input, x, y);
   if (input.drag == ViewportInput::Drag::goal && moved) drag_goal(editor, input, x, y, area);
   if (input.drag == ViewportInput::Drag::gizmo && moved) drag_gizmo(editor, input, x, y, area);
   if (input.drag == ViewportInput::Drag::goal || input.drag == ViewportInput::Drag::goal_rotate ||
       input.drag == ViewportInput::Drag::gizmo) {
-    editor.history.commit(editor.chains);  // one undo step per drag
+    editor.history.commit(editor.document.chains);  // one undo step per drag
     input.goal_chain = -1;
   }
   input.drag = ViewportInput::Drag::none;
@@ -187,10 +187,10 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
   input.last_y = y;
   switch (input.drag) {
     case ViewportInput::Drag::orbit:
-      editor.camera.orbit(dx, dy);
+      editor.view.camera.orbit(dx, dy);
       break;
     case ViewportInput::Drag::pan:
-      editor.camera.pan(dx, dy, area.height);
+      editor.view.camera.pan(dx, dy, area.height);
       break;
     case ViewportInput::Drag::goal:
       input.moved = left_press_point(input, x, y);
@@ -210,9 +210,9 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
 }
 
 void toggle_solving(Editor& editor) {
-  editor.solving = !editor.solving;
+  editor.solve.running = !editor.solve.running;
   const char* key = has_clips(editor) ? "P" : "Space or P";
-  set_status(editor, editor.solving ? "solving every frame" : std::string("solving paused (") + key + " resumes)",
+  set_status(editor, editor.solve.running ? "solving every frame" : std::string("solving paused (") + key + " resumes)",
              false);
 }
 
@@ -220,7 +220,7 @@ void toggle_solving(Editor& editor) {
 // front, right, top, with Ctrl back, left, bottom; 5 switches orthographic / perspective.
 bool on_numpad_key(Editor& editor, const SDL_KeyboardEvent& k) {
   const bool ctrl = (k.keysym.mod & KMOD_CTRL) != 0;
-  render::Camera& camera = editor.camera;
+  render::Camera& camera = editor.view.camera;
   switch (k.keysym.scancode) {
     case SDL_SCANCODE_KP_1:
       camera.set_axis_view(render::Camera::AxisView::front, ctrl);
@@ -249,39 +249,39 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
   if (on_numpad_key(editor, k)) return;
   switch (k.keysym.sym) {
     case SDLK_g:
-      if (!ctrl && !alt) editor.gizmo_mode = GizmoMode::translate;
+      if (!ctrl && !alt) editor.selection.gizmo_mode = GizmoMode::translate;
       break;
     case SDLK_f:
-      if (!ctrl) editor.frame_all_requested = true;
+      if (!ctrl) editor.view.frame_all_requested = true;
       break;
     case SDLK_F1:
-      editor.show_help = !editor.show_help;
+      editor.ui.show_help = !editor.ui.show_help;
       break;
     case SDLK_F12:
-      editor.screenshot_requested = true;
+      editor.ui.screenshot_requested = true;
       break;
     case SDLK_ESCAPE:
       select_joint(editor, -1);
       break;
     case SDLK_o:
       if (!ctrl) {
-        const int c = editor.selected_chain;
-        if (c >= 0 && c < static_cast<int>(editor.chains.size()) &&
-            ik::solver_table()[editor.chains[static_cast<size_t>(c)].solver].orientation_goals)
-          set_orientation_goal(editor, c, !editor.chains[static_cast<size_t>(c)].goal.use_orientation);
+        const int c = editor.selection.chain;
+        if (c >= 0 && c < static_cast<int>(editor.document.chains.size()) &&
+            ik::solver_table()[editor.document.chains[static_cast<size_t>(c)].solver].orientation_goals)
+          set_orientation_goal(editor, c, !editor.document.chains[static_cast<size_t>(c)].goal.use_orientation);
         else
           set_status(editor, "the selected chain's solver has no orientation goals", true);
       } else
-        editor.path_command_requested = static_cast<int>((k.keysym.mod & KMOD_SHIFT) ? PathCommand::open_session
-                                                                                       : PathCommand::open_rig);
+        editor.ui.path_command_requested =
+            (k.keysym.mod & KMOD_SHIFT) ? PathCommand::open_session : PathCommand::open_rig;
       break;
     case SDLK_s:
-      if (ctrl && editor.has_rig) editor.path_command_requested = static_cast<int>(PathCommand::save_session);
+      if (ctrl && editor.document.has_rig) editor.ui.path_command_requested = PathCommand::save_session;
       break;
     case SDLK_e:
-      if (ctrl && editor.has_rig)
-        editor.path_command_requested = static_cast<int>((k.keysym.mod & KMOD_SHIFT) ? PathCommand::export_motion
-                                                                                       : PathCommand::export_gltf);
+      if (ctrl && editor.document.has_rig)
+        editor.ui.path_command_requested =
+            (k.keysym.mod & KMOD_SHIFT) ? PathCommand::export_motion : PathCommand::export_gltf;
       break;
     case SDLK_z:
       if (ctrl && (k.keysym.mod & KMOD_SHIFT)) redo(editor);
@@ -322,13 +322,13 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
       if (alt && !ctrl)
         reset_pose_and_goals(editor);
       else if (!ctrl)
-        editor.gizmo_mode = GizmoMode::rotate;
+        editor.selection.gizmo_mode = GizmoMode::rotate;
       break;
     case SDLK_m:
-      if (!ctrl) editor.show_mesh = !editor.show_mesh;
+      if (!ctrl) editor.view.show_mesh = !editor.view.show_mesh;
       break;
     case SDLK_q:
-      if (ctrl) editor.quit_requested = true;
+      if (ctrl) editor.ui.quit_requested = true;
       break;
     default:
       break;
@@ -339,30 +339,30 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
 
 bool goal_has_orientation(const Editor& editor, int c) {
   // Handle c below the chain count is chain c's own goal (app/editor/goal_handles.h).
-  return c >= 0 && c < static_cast<int>(editor.chains.size()) && goal_handle_has_orientation(editor, c);
+  return c >= 0 && c < static_cast<int>(editor.document.chains.size()) && goal_handle_has_orientation(editor, c);
 }
 
 bool pole_shown(const Editor& editor, int c) {
-  if (c < 0 || c >= static_cast<int>(editor.chains.size())) return false;
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
+  if (c < 0 || c >= static_cast<int>(editor.document.chains.size())) return false;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   return chain.goal.use_pole && chain.solver >= 0 && chain.solver < ik::solver_count() &&
          ik::uses_pole(ik::solver_table()[chain.solver]) &&
-         ik::chain_path(editor.rig.skeleton, chain.root, chain.effector).size() >= 3;
+         ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector).size() >= 3;
 }
 
 void pole_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vector<int>& chains) {
   points.clear();
   chains.clear();
-  for (int c = 0; c < static_cast<int>(editor.chains.size()); ++c)
+  for (int c = 0; c < static_cast<int>(editor.document.chains.size()); ++c)
     if (pole_shown(editor, c)) {
-      points.push_back(editor.chains[static_cast<size_t>(c)].goal.pole_target);
+      points.push_back(editor.document.chains[static_cast<size_t>(c)].goal.pole_target);
       chains.push_back(c);
     }
 }
 
 int chain_middle_joint(const Editor& editor, int c) {
-  const ik::Chain& chain = editor.chains[static_cast<size_t>(c)];
-  const std::vector<int> path = ik::chain_path(editor.rig.skeleton, chain.root, chain.effector);
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  const std::vector<int> path = ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector);
   return path.empty() ? chain.root : path[path.size() / 2];
 }
 
@@ -382,9 +382,9 @@ GrabbableHandles grabbable_handles(const Editor& editor) {
 
 bool selected_gizmo_centre(const Editor& editor, glm::vec3& centre) {
   const int h = selected_goal_handle(editor);
-  if (!editor.has_rig || h < 0) return false;
+  if (!editor.document.has_rig || h < 0) return false;
   // A chain's handle hidden in full-body mode (the per-chain setup it replaced) gets no gizmo either.
-  if (h < static_cast<int>(editor.chains.size()) && !goal_handle_shown(editor, h)) return false;
+  if (h < static_cast<int>(editor.document.chains.size()) && !goal_handle_shown(editor, h)) return false;
   centre = goal_handle_goal(editor, h).position;
   return true;
 }
@@ -392,14 +392,14 @@ bool selected_gizmo_centre(const Editor& editor, glm::vec3& centre) {
 GizmoPart pick_selected_gizmo(const Editor& editor, const ViewportArea& area, float x, float y) {
   glm::vec3 centre;
   if (!selected_gizmo_centre(editor, centre)) return GizmoPart::none;
-  return pick_gizmo(editor.gizmo_mode, editor.camera, area, centre, x, y);
+  return pick_gizmo(editor.selection.gizmo_mode, editor.view.camera, area, centre, x, y);
 }
 
 std::vector<glm::vec3> goal_positions(const Editor& editor) {
   std::vector<glm::vec3> points;
-  points.reserve(editor.chains.size());
+  points.reserve(editor.document.chains.size());
   // A hidden handle (a chain the full-body mode turned off) is NaN: never visible, never picked.
-  for (size_t c = 0; c < editor.chains.size(); ++c)
+  for (size_t c = 0; c < editor.document.chains.size(); ++c)
     points.push_back(goal_handle_shown(editor, static_cast<int>(c))
                          ? model_goal(editor, static_cast<int>(c)).position
                          : glm::vec3(std::numeric_limits<float>::quiet_NaN()));
@@ -426,7 +426,7 @@ void handle_viewport_event(Editor& editor, ViewportInput& input, const SDL_Event
         int mx = 0, my = 0;
         SDL_GetMouseState(&mx, &my);
         if (area.contains(static_cast<float>(mx), static_cast<float>(my)))
-          editor.camera.zoom(static_cast<float>(event.wheel.y));
+          editor.view.camera.zoom(static_cast<float>(event.wheel.y));
       }
       break;
     case SDL_KEYDOWN:

@@ -15,7 +15,7 @@ struct ViewportInput {
   float last_x = 0.0f, last_y = 0.0f;    // window coordinates
   float press_x = 0.0f, press_y = 0.0f;  // where the button went down
   bool moved = false;                    // the mouse has left the press point since
-  // Goal drag: the goal handle (app/full_body_mode.h; the chain for a pole or Ctrl+drag), the
+  // Goal drag: the goal handle (app/editor/full_body_mode.h; the chain for a pole or Ctrl+drag), the
   // plane facing the camera through the goal (model space), and the offset from the grabbed
   // point to the goal so the handle does not jump.
   int goal_chain = -1;

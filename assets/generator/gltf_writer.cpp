@@ -32,7 +32,7 @@ constexpr int kTriangles = 4;
 static_assert(sizeof(glm::vec3) == 12 && sizeof(glm::vec4) == 16 && sizeof(glm::mat4) == 64,
               "GLM types are not tightly packed");
 
-// The shortest decimal that reads back as exactly `value` (io/json_output.h, the printer the
+// The shortest decimal that reads back as exactly `value` (io/json/json_output.h, the printer the
 // program's files use), with -0.0 written as 0: "0.44" rather than "0.4399999976158142".
 double short_number(float value) { return ik::json_float(value) + 0.0; }
 

@@ -21,7 +21,7 @@
 //    again from uniformly random angles within the limits when it reports being stuck, has
 //    run iterations_per_attempt iterations without converging, or converges outside the
 //    limits (after whole turns: an answer the caller cannot use, since LMA ignores them).
-//  * ikscope's damped least squares (solvers/jacobian.h, float) with a 6-D goal (position
+//  * ikscope's damped least squares (solvers/ik/jacobian/jacobian.h, float) with a 6-D goal (position
 //    + orientation), the arm's hinge limits, called max_iterations at a time (warm start)
 //    until reached, stalled, or the deadline; with restarts, a stall, an unreachable
 //    verdict or an attempt that has not reached within iterations_per_attempt starts

@@ -1,5 +1,5 @@
 // ikscope_program_budget: the time of the program's per-frame solve step on the built-in
-// humanoid, set up as the program sets it up when it opens (app/editor.cpp: open_rig ->
+// humanoid, set up as the program sets it up when it opens (app/editor/editor.cpp: open_rig ->
 // suggest_chains with DLS and default Params for every suggested chain), and solved as
 // app::solve_chains does each frame: ik::solve_frame (traces for every chain, poses
 // recorded for the selected chain, the first, ik::solve_scene, the traces of chains that

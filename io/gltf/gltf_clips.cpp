@@ -2,7 +2,7 @@
 //   clips_from_model      per animation: read_clip, or one warning and the next clip
 //     read_clip           per channel: skip what is not a joint's TRS (noted), else
 //       read_channel      the sampler's interpolation, times and values (gltf_accessor.h
-//                         checks every byte range), then check_channel (solvers/clip.h)
+//                         checks every byte range), then check_channel (solvers/anim/clip.h)
 //     joint frames        for the keyed joints below non-joint nodes (gltf_skeleton.h)
 #include "io/gltf/gltf_clips.h"
 

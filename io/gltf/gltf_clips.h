@@ -1,4 +1,4 @@
-// A glTF file's animations as Clips (solvers/clip.h), the importer's step after the
+// A glTF file's animations as Clips (solvers/anim/clip.h), the importer's step after the
 // skeleton.
 //
 // Each animation is one clip, named by its `name` (or "animation N"). Each channel whose

@@ -9,8 +9,8 @@
 //      broken accessor or mesh, step 4 is redone without them)     -> gltf_mesh.cpp
 //   8. animations as clips (never fatal either)                   -> gltf_clips.cpp
 //   9. rig roles: a VRM bone map, then names and shape (never fatal) -> vrm_humanoid.cpp,
-//      solvers/rig_roles.cpp
-//  10. a file without any limits: defaults from the roles (kept switchable) -> solvers/default_limits.cpp
+//      solvers/rig/rig_roles.cpp
+//  10. a file without any limits: defaults from the roles (kept switchable) -> solvers/rig/default_limits.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 #include "io/gltf/gltf_import.h"
 

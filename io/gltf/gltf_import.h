@@ -9,10 +9,10 @@
 // A file with no skin: every node of the hierarchy is a joint.
 //
 // Joint limits come from node extras: "extras": {"ikscope": {...}} (schema in
-// io/ikscope_extras.h); a file without any gets defaults from the rig's roles. Required extensions the importer cannot decode (Draco,
+// io/gltf/ikscope_extras.h); a file without any gets defaults from the rig's roles. Required extensions the importer cannot decode (Draco,
 // meshopt...) do not stop the skeleton: it is loaded from nodes and skins alone, with a
 // warning. Image pixels are never decoded. Skinned meshes are read for drawing (see
-// io/gltf_mesh.h), animations as clips (io/gltf_clips.h).
+// io/gltf/gltf_mesh.h), animations as clips (io/gltf/gltf_clips.h).
 //
 // Problems reported (one line each, "<path>: <problem>"): missing, empty or unreadable
 // file; a .glb whose magic, version, header length or chunk lengths are wrong
@@ -44,18 +44,18 @@ struct ImportedRig {
   std::vector<std::string> warnings;  // non-fatal problems (e.g. an undecodable required
                                       // extension, malformed extras limits), one line
                                       // each, without the path
-  // One per node with both a mesh and a skin (io/gltf_mesh.h); a malformed mesh
+  // One per node with both a mesh and a skin (io/gltf/gltf_mesh.h); a malformed mesh
   // is left out with a warning and never stops the skeleton from loading.
   std::vector<SkinnedMesh> meshes;
-  // The file's animations (io/gltf_clips.h); a broken clip is left out with a warning and
+  // The file's animations (io/gltf/gltf_clips.h); a broken clip is left out with a warning and
   // never stops the skeleton from loading.
   std::vector<Clip> clips;
-  // One role per joint (solvers/rig_roles.h): a VRM humanoid bone map when the file has
-  // one (io/vrm_humanoid.h), names for the rest, else the tree's shape. A broken map or
+  // One role per joint (solvers/rig/rig_roles.h): a VRM humanoid bone map when the file has
+  // one (io/gltf/vrm_humanoid.h), names for the rest, else the tree's shape. A broken map or
   // two joints claiming one role are warnings; roles are never a reason to fail.
   std::vector<JointRole> roles;
   // A file with no joint limits at all gets anatomical defaults from the roles
-  // (solvers/default_limits.h) in skeleton.limits, and default_limits_applied is set;
+  // (solvers/rig/default_limits.h) in skeleton.limits, and default_limits_applied is set;
   // file_limits keeps the limits as the file gave them (all unlimited), one per joint, so
   // use_default_limits(rig, false) can restore them. A file with limits keeps them:
   // file_limits stays empty and defaults are never applied.

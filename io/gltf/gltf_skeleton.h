@@ -31,7 +31,7 @@ bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json&
                              RawSkeleton& raw, std::vector<std::string>& warnings,
                              std::string& problem);
 
-// The JointFrames (solvers/clip.h) of the skeleton's joints whose glTF nodes hang below
+// The JointFrames (solvers/anim/clip.h) of the skeleton's joints whose glTF nodes hang below
 // non-joint nodes: those nodes' transforms multiplied in order, and the node's own rest
 // TRS. Joints directly below another joint (or at the top) need none and get none.
 // `skeleton` was built from the same model by raw_skeleton_from_model and build_skeleton.

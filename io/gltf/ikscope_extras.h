@@ -10,7 +10,7 @@
 //     "extras": { "ikscope": { "min_deg": [x, y, z], "max_deg": [x, y, z] } }
 //
 //   swing-twist cone — the bone may swing inside a cone around its rest direction and
-//   twist about itself (JointLimits::cone, solvers/skeleton.h):
+//   twist about itself (JointLimits::cone, solvers/anim/skeleton.h):
 //     "extras": { "ikscope": { "swing_deg": 45, "twist_deg": [-30, 60] } }
 //     "extras": { "ikscope": { "swing_deg": [20, 70], "twist_deg": [-10, 10], "bone_axis": [0, 1, 0] } }
 //   swing_deg is one half angle (a circular cone) or two, about the axes perpendicular to
@@ -21,7 +21,7 @@
 //
 // Rules: hinge_axis is 3 finite numbers, not all zero (it is normalised); every angle
 // lies in [-360, 360] and min <= max; cone keys are not mixed with the others; no other keys. Degrees become radians in
-// JointLimits (see solvers/skeleton.h); a hinge stores its range in min.x / max.x and
+// JointLimits (see solvers/anim/skeleton.h); a hinge stores its range in min.x / max.x and
 // zeros in y and z. Other keys of `extras` belong to other tools and are ignored.
 #pragma once
 

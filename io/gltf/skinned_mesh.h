@@ -1,4 +1,4 @@
-// A skinned mesh as the importer extracts it from a glTF file (io/gltf_mesh.h):
+// A skinned mesh as the importer extracts it from a glTF file (io/gltf/gltf_mesh.h):
 // plain arrays, ready to upload or to skin on the CPU. Header only (GLM and the standard
 // library), so the renderer can read it without linking the importer.
 //

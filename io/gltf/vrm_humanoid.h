@@ -3,7 +3,7 @@
 // VRM 1.0: extensions.VRMC_vrm.humanoid.humanBones is an object, bone name -> {"node": N}.
 // VRM 0.x: extensions.VRM.humanoid.humanBones is an array of {"bone": name, "node": N}.
 // Both are read (1.0 first; a 0.x map is read only when there is no 1.0 one). Bone names
-// map to rig roles (solvers/rig_roles.h): hips, spine, chest and upperChest (the topmost
+// map to rig roles (solvers/rig/rig_roles.h): hips, spine, chest and upperChest (the topmost
 // present is the chest, a chest below an upperChest is a spine segment), neck, head,
 // jaw, left/rightEye, Shoulder (clavicle), UpperArm, LowerArm, Hand, UpperLeg, LowerLeg,
 // Foot, Toes, and the fingers (Thumb Metacarpal/Proximal/Distal in 1.0 are thumb 1..3;

@@ -1,5 +1,5 @@
-// The plots of a motion analysis (solvers/motion_analysis.h) as a PNG, drawn without a
-// window by the CPU rasteriser (io/plot_raster.h): what `ikscope --analyse ... --report
+// The plots of a motion analysis (solvers/scene/motion_analysis.h) as a PNG, drawn without a
+// window by the CPU rasteriser (io/report/plot_raster.h): what `ikscope --analyse ... --report
 // FILE.md` writes beside the report as FILE.png, the same series the Motion panel plots.
 //
 // Layout, top to bottom: a title (the source and the chain), a legend (one entry per run:
@@ -33,7 +33,7 @@ std::vector<MotionSeries> default_plot_series(const MotionReport& report);
 // `report_path` with its extension replaced by ".png".
 std::string motion_plots_path(const std::string& report_path);
 
-// Renders and writes the PNG atomically (io/atomic_file.h). False with a one-line message
+// Renders and writes the PNG atomically (io/files/atomic_file.h). False with a one-line message
 // naming the file.
 bool write_motion_plots_png(const std::string& path, const MotionReport& report, const std::string& title,
                             std::string& error);

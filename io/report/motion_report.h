@@ -1,6 +1,6 @@
-// A motion analysis (solvers/motion_analysis.h) as files: a Markdown report with the
+// A motion analysis (solvers/scene/motion_analysis.h) as files: a Markdown report with the
 // summary table per solver run, the per-frame series as CSV beside it, and the plots of
-// those series as a PNG beside it (io/motion_plot_png.h), which the report shows.
+// those series as a PNG beside it (io/report/motion_plot_png.h), which the report shows.
 //
 // The Markdown report: a title naming the source and the chain, a line with the frame
 // count, rate and where the CSV is, what each column means, and the table
@@ -43,8 +43,8 @@ std::string motion_summary_csv(const MotionReport& report);
 std::string motion_series_path(const std::string& report_path);
 
 // Writes the Markdown report to `report_path`, the series to motion_series_path() of it
-// and the plots to motion_plots_path() of it (io/motion_plot_png.h), each atomically
-// (io/atomic_file.h). False with a one-line message naming the file.
+// and the plots to motion_plots_path() of it (io/report/motion_plot_png.h), each atomically
+// (io/files/atomic_file.h). False with a one-line message naming the file.
 bool write_motion_report(const std::string& report_path, const MotionReport& report, const Skeleton& skeleton,
                          const std::string& chain_name, std::string& error);
 

@@ -1,6 +1,6 @@
-// The per-frame series of a motion analysis (solvers/motion_analysis.h) that are plotted:
+// The per-frame series of a motion analysis (solvers/scene/motion_analysis.h) that are plotted:
 // their names, units and values, shared by the program's Motion panel and the PNG that
-// `--analyse` writes (io/motion_plot_png.h), so both plot the same numbers under the same
+// `--analyse` writes (io/report/motion_plot_png.h), so both plot the same numbers under the same
 // names.
 #pragma once
 

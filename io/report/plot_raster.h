@@ -1,7 +1,7 @@
 // A small CPU rasteriser for plots: an RGBA image in memory, filled rectangles, thick
 // anti-aliased line segments and polylines, and text in stb_easy_font's built-in bitmap
-// font, then PNG bytes (stb_image_write) for an atomic write (io/atomic_file.h). No window,
-// no GL: `ikscope --analyse` draws its plots with it (io/motion_plot_png.h).
+// font, then PNG bytes (stb_image_write) for an atomic write (io/files/atomic_file.h). No window,
+// no GL: `ikscope --analyse` draws its plots with it (io/report/motion_plot_png.h).
 //
 // Coordinates are pixels, x to the right and y down, (0, 0) the top-left corner of the
 // top-left pixel; pixel (x, y) covers [x, x + 1) x [y, y + 1), so its centre is

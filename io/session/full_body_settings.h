@@ -1,10 +1,10 @@
 // The program's full-body settings outside the chains: how stiff each joint role is, how
 // much the hips resist sliding and whether the body keeps its balance -- the full-body
 // solver's settings (FullBodyScratch,
-// solvers/full_body.h) per role instead of per joint. The program keeps them beside the
+// solvers/ik/full_body/full_body.h) per role instead of per joint. The program keeps them beside the
 // chain list and treats them like a chain edit: undone and redone (app/editor/history.h),
 // counted as unsaved, and saved in the session's "full_body" section
-// (io/session_full_body.h). They live here, with the files, because the session, the undo
+// (io/session/session_full_body.h). They live here, with the files, because the session, the undo
 // history and the program all need this one type.
 //
 // Adding a setting: a member with its default, and one line in for_each_full_body_setting.
@@ -91,7 +91,7 @@ inline void fill_joint_stiffness(const FullBodySettings& settings, const std::ve
   }
 }
 
-// The settings into the full-body solver's scratch (FullBodyScratch, solvers/full_body.h)
+// The settings into the full-body solver's scratch (FullBodyScratch, solvers/ik/full_body/full_body.h)
 // for `skeleton` with `roles`: per-joint stiffness, the hips' translation stiffness, the
 // balance, the segment masses from the roles, and the pose the balance keeps
 // (`balance_reference`: the animated pose under the IK, kept alive by the caller; nullptr:

@@ -40,7 +40,7 @@ Json goal_json(const Goal& goal) {
           {"pole", json_vec3(goal.pole)},
           {"up", json_vec3(goal.up)},
           {"scale", json_float(goal.scale)},
-          // Pole target (solvers/pole.h); files without these keys load with the pole off.
+          // Pole target (solvers/ik/pole.h); files without these keys load with the pole off.
           {"use_pole", goal.use_pole},
           {"pole_target", json_vec3(goal.pole_target)},
           {"pole_twist", json_float(goal.pole_twist)}};
@@ -69,7 +69,7 @@ Json params_json(const Params& params) {
   return out;
 }
 
-// ---- Goal modes driven by motion (Chain::motion, solvers/goal_space.h): absent = none ----
+// ---- Goal modes driven by motion (Chain::motion, solvers/ik/goal_space.h): absent = none ----
 void write_goal_motion(const Chain& chain, Json& out) {
   if (chain.motion == Chain::Motion::animated) out["goal_motion"] = {{"mode", "animation"}};
   if (chain.motion == Chain::Motion::path) out["goal_motion"] = {{"mode", "path"}, {"path", chain.follow_path}};
@@ -91,8 +91,8 @@ Json chain_json(const Chain& chain, bool disabled_by_full_body, const Skeleton& 
                       {"goal", goal_json(extra.goal)}});
   out["extra_effectors"] = std::move(extras);
   out["params"] = params_json(chain.params);
-  out["ik_weight"] = json_float(chain.ik_weight);  // solvers/ik_blend.h
-  // ---- Group, goal space, aim (solvers/goal_space.h) ----
+  out["ik_weight"] = json_float(chain.ik_weight);  // solvers/scene/ik_blend.h
+  // ---- Group, goal space, aim (solvers/ik/goal_space.h) ----
   out["group"] = to_string(chain.group);
   if (chain.follow_joint >= 0) out["follow_joint"] = joint_json(skeleton, chain.follow_joint);
   if (chain.aim) out["aim"] = {{"axis", json_vec3(chain.aim_axis)}};
@@ -116,7 +116,7 @@ Json roles_json(const std::vector<JointRole>& roles, const Skeleton& skeleton) {
   return out;
 }
 
-// Recorded goal paths (solvers/goal_path.h): arrays per field, so a long path stays compact.
+// Recorded goal paths (solvers/anim/goal_path.h): arrays per field, so a long path stays compact.
 Json goal_paths_json(const std::vector<SessionGoalPath>& paths) {
   Json out = Json::array();
   for (const SessionGoalPath& entry : paths) {

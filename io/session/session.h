@@ -28,11 +28,11 @@
 //            "goal": {...}}],                       of the full-body solver (EffectorGoal::pinned)
 //         "params": {"max_iterations": 16, "tolerance": 0.001, ...,
 //                    "gravity": [0, -9.81, 0], ...},
-//         "ik_weight": 1                            0..1, optional (default 1): solvers/ik_blend.h
+//         "ik_weight": 1                            0..1, optional (default 1): solvers/scene/ik_blend.h
 //         "group": "limbs",                          optional: ChainGroup, "other" if absent
 //         "follow_joint": {"index": 15, "name": "Hand.L"},   optional: the goal follows this
 //                                                    joint and "goal" is its offset in the
-//                                                    joint's frame (solvers/goal_space.h);
+//                                                    joint's frame (solvers/ik/goal_space.h);
 //                                                    absent: pinned in model space
 //         "aim": {"axis": [0, 0, 1]}                 optional: an aim (look-at) chain
 //         "disabled_by_full_body": true              optional (written only when true): entering
@@ -42,14 +42,14 @@
 //         "goal_motion": {"mode": "animation"}       optional: the goal follows the animated
 //                                                    effector and "goal" is the offset; or
 //                        {"mode": "path", "path": "take 1"}   follows that goal path of this
-//                                                    chain (solvers/goal_space.h); absent: none
+//                                                    chain (solvers/ik/goal_space.h); absent: none
 //       }
 //     ],
 //     "roles": [                                     optional: each joint's role (rig_roles.h),
 //       {"joint": {"index": 15, "name": "Hand.L"},   joints not listed have none; absent: the
 //        "role": "finger", "side": "left",           roles the rig gives on import
 //        "finger": "index", "segment": 2}]
-//     "goal_paths": [                               optional: recorded goal paths (solvers/goal_path.h)
+//     "goal_paths": [                               optional: recorded goal paths (solvers/anim/goal_path.h)
 //       {"chain": 0, "name": "wave",                chain: index into "chains"; names unique per chain
 //        "has_orientation": false,
 //        "times": [0, 0.1, ...],                    seconds, strictly increasing
@@ -57,14 +57,14 @@
 //        "orientations": [[0, 0, 0, 1], ...]}       x, y, z, w, one per time; only with has_orientation
 //     ],
 //     "joint_limits": [...]                          optional: limits the user edited; its own
-//                                                    rules (io/session_limits.h): a bad entry is
+//                                                    rules (io/session/session_limits.h): a bad entry is
 //                                                    a warning and skipped, never an error
 //     "full_body": {...}                             optional (always written): the full-body
-//                                                    settings (io/session_full_body.h); a bad
+//                                                    settings (io/session/session_full_body.h); a bad
 //                                                    value is a warning and keeps its default
 //   }
 //
-// Spaces and units are those of solvers/chain.h: goals in model space, angles in radians.
+// Spaces and units are those of solvers/ik/chain.h: goals in model space, angles in radians.
 // Every Params field is written under its ParamInfo::id (solver_table.h), so a new field
 // is saved and loaded as soon as it has a row in the param table.
 //
@@ -74,7 +74,7 @@
 // Joints are matched by index and name: when the index holds another name in this rig
 // (the rig was edited), the joint is found by its name (and a warning says so); a name
 // the rig does not have is an error. Missing optional fields take the defaults of
-// solvers/chain.h (Goal{}, Params{}, enabled = true); root, effector, solver and the goal
+// solvers/ik/chain.h (Goal{}, Params{}, enabled = true); root, effector, solver and the goal
 // position are required. Unknown keys are ignored (a newer ikscope may add some) and listed
 // in the warnings.
 #pragma once
@@ -117,9 +117,9 @@ struct Session {
   bool has_roles = false;
   std::vector<JointRole> roles;
   std::vector<SessionGoalPath> goal_paths;  // recorded goal paths, each on one chain
-  // ---- Joint limits the user edited (io/session_limits.h, section "joint_limits") ----
+  // ---- Joint limits the user edited (io/session/session_limits.h, section "joint_limits") ----
   std::vector<SessionJointLimits> joint_limits;
-  // ---- Full-body mode (io/session_full_body.h, section "full_body") ----
+  // ---- Full-body mode (io/session/session_full_body.h, section "full_body") ----
   bool has_full_body = false;  // the file has the section (older ones do not: the defaults)
   FullBodySettings full_body;
   // One flag per chain (loading fills one per chain; when saving, missing ones are 0): 1 if

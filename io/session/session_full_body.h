@@ -1,9 +1,9 @@
-// The session file's "full_body" section: the full-body settings (io/full_body_settings.h),
+// The session file's "full_body" section: the full-body settings (io/session/full_body_settings.h),
 // every one written, each under its key:
 //
 //   "full_body": {
 //     "role_stiffness": {"none": 1, "hips": 3, "spine": 4, ..., "twist": 1},
-//                                        per role name (solvers/rig_roles.h), 0.1..100
+//                                        per role name (solvers/rig/rig_roles.h), 0.1..100
 //     "hips_translation_stiffness": 4    0.1..100
 //   }
 //

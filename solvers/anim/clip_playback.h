@@ -3,7 +3,7 @@
 // end), and one-frame steps. Pure functions of numbers, so the timeline panel, the command
 // line and the tests share them; the panel itself is app/editor/timeline.h.
 //
-// Times are in the clip's own time line (seconds, clip.start to clip.end, solvers/clip.h).
+// Times are in the clip's own time line (seconds, clip.start to clip.end, solvers/anim/clip.h).
 // Frame 0 is at clip.start; frame f at start + f / rate. A time between two frames belongs
 // to the earlier one (frame_at floors, with a small tolerance so that a time computed as
 // start + f / rate is frame f and not f - 1).

@@ -1,6 +1,6 @@
 // GoalPath: a goal's motion recorded over time — timed goal positions (and, optionally,
 // orientations) that can be replayed, looped and run through the solvers frame by frame
-// (solvers/motion_analysis.h).
+// (solvers/scene/motion_analysis.h).
 //
 // A path is a list of samples with strictly increasing times (seconds, its own time line:
 // the first sample need not be at 0). Between two samples the position is interpolated

@@ -81,7 +81,7 @@ inline bool cpu_has_avx2_fma() {
 // it inline them and optimise the copies for speed. The copies are also kept out of line
 // (noinline), so that `run` stays a test and a jump: the plain copy inlined into `run`
 // would make every call, the AVX2 one too, save and restore its registers first. The
-// two-bone fast path needs this (solvers/two_bone_fast.cpp); the other bodies, short
+// two-bone fast path needs this (solvers/ik/analytic/two_bone_fast.cpp); the other bodies, short
 // loops, do not.
 struct IsaHot {};
 

@@ -10,7 +10,7 @@
 // chain's joints only, and never of a joint marked in workspace.locked), appends to
 // `trace` if one is given, and returns a SolveResult. It never reads global state and
 // allocates nothing inside its iteration loop: scratch lives in `workspace`
-// (solvers/workspace.h), whose buffers only grow. Invalid input (NaN, infinite or too distant goal, see
+// (solvers/ik/workspace.h), whose buffers only grow. Invalid input (NaN, infinite or too distant goal, see
 // kMaxGoalCoordinate; bad joint indices) returns
 // invalid_input and leaves the pose untouched.
 //
@@ -55,7 +55,7 @@ struct Goal {
   glm::vec3 pole{0.0f, 0.0f, 1.0f};           // bend direction hint (analytic solvers), model space
   glm::vec3 up{0.0f, 1.0f, 0.0f};             // goal's up vector (three-bone solver), model space
   float scale = 1.0f;                         // wanted scale (scale-target solver)
-  // Pole target (solvers/pole.h). Off: every solver behaves as without one, `pole` above
+  // Pole target (solvers/ik/pole.h). Off: every solver behaves as without one, `pole` above
   // stays a direction hint. On: `pole_target` is a POINT in model space, and the chain
   // bends in the plane through its root, the goal and that point, its middle on the
   // point's side, the side turned by `pole_twist` radians about the root -> goal line.
@@ -117,10 +117,10 @@ struct Chain {
   int solver = 0;                     // index into the solver table (solver_table.h)
   Params params;
   bool enabled = true;
-  // IK weight (the IK/FK blend, solvers/ik_blend.h): 1 = the solved joints as solved,
+  // IK weight (the IK/FK blend, solvers/scene/ik_blend.h): 1 = the solved joints as solved,
   // 0 = as animated (the clip's pose, or rest), between = per-joint slerp / lerp.
   float ik_weight = 1.0f;
-  // ---- Group and goal space (solvers/goal_space.h) ----
+  // ---- Group and goal space (solvers/ik/goal_space.h) ----
   ChainGroup group = ChainGroup::other;
   // -1: `goal` is pinned in model space. Else `goal`'s position and orientation are an
   // offset in this joint's frame (its model transform in the pose being solved), so the
@@ -133,7 +133,7 @@ struct Chain {
   // orientation goals, e.g. DLS).
   bool aim = false;
   glm::vec3 aim_axis{0.0f, 0.0f, 1.0f};  // in the effector's own frame, unit
-  // ---- Goals driven by motion (solvers/goal_space.h) ----
+  // ---- Goals driven by motion (solvers/ik/goal_space.h) ----
   // none: pinned or following `follow_joint` as above. animated: the goal follows the
   // effector of the animated pose (the clip at the current time) and `goal`'s position and
   // orientation are a model-space offset from it (IK as an adjustment on top of the clip;
@@ -163,7 +163,7 @@ struct Trace {
   }
 };
 
-// Scratch and state the solvers keep between solves: solvers/workspace.h.
+// Scratch and state the solvers keep between solves: solvers/ik/workspace.h.
 struct Workspace;
 
 }  // namespace ik

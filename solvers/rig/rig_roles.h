@@ -2,7 +2,7 @@
 // chains, limits and goals can later be derived from anatomy instead of the tree's shape.
 //
 // Three sources, strongest first:
-//   1. Roles given by the caller (a VRM humanoid bone map, io/vrm_humanoid.h): they win.
+//   1. Roles given by the caller (a VRM humanoid bone map, io/gltf/vrm_humanoid.h): they win.
 //   2. Names. A name is cut into lower-case words (at "_", ".", "-", ":", spaces,
 //      lower->upper case changes and letter<->digit changes; anything up to the last ':'
 //      is dropped, so "mixamorig:LeftUpLeg" is "left up leg"). Side words: "left"/"l",

@@ -280,7 +280,7 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
       if (glm::dot(normal, state.last_normal) < 0.0f) out.flip = true;
       state.last_normal = normal;
       // With a pole: starting to bend against it where its side is defined (outside the
-      // band round the root -> pole line, solvers/pole.h); inside the band it is not judged.
+      // band round the root -> pole line, solvers/ik/pole.h); inside the band it is not judged.
       const Goal& goal = state.chain.goal;
       if (goal.use_pole) {
         const PoleSide pole = pole_side(positions[0], positions[joints - 1], goal.pole_target, goal.pole_twist);

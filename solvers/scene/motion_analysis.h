@@ -1,7 +1,7 @@
 // Motion analysis: how a chain's solvers behave over time, not on one frozen pose.
 //
 // A MotionTrack is the goal of every frame at a fixed rate: sampled from a recorded goal
-// path (solvers/goal_path.h), or from a clip (solvers/clip.h) as the chain effector's
+// path (solvers/anim/goal_path.h), or from a clip (solvers/anim/clip.h) as the chain effector's
 // animated model-space position, with the clip's pose under the chain at every frame. The
 // analysis replays the track through one or more solvers ("runs": a solver with warm start
 // on — each frame starts from the previous frame's solution — or off — each frame starts
@@ -18,7 +18,7 @@
 //               its effector) has a normal that turned by more than 90 degrees since the
 //               last frame that had a plane (a straight chain has none); and, for a chain
 //               with a pole target (Goal::use_pole), the chain starting to bend against the
-//               pole where the pole's side is defined (solvers/pole.h, bends_against_pole)
+//               pole where the pole's side is defined (solvers/ik/pole.h, bends_against_pole)
 //   jitter      RMS over the chain's joints of the second difference of their local
 //               rotations, degrees: the angle between this frame's step (prev^-1 * cur) and
 //               the previous frame's step; 0 on the first two frames

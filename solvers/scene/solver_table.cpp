@@ -18,33 +18,34 @@ namespace {
 
 using Family = SolverFamily;
 
+// Columns: id, name, function, family, then what it honours -- extra effectors, orientation
+// goals, a scale goal, a pole -- then exact bones (0: any), colour (0: from the index), summary.
 const SolverInfo kSolvers[] = {
-    {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, false, false, 0, 0x59BFFF,
+    {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, false, false, true, 0, 0x59BFFF,
      "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
      "Mid-chain and branch effectors."},
-    {"ccd", "CCD", solve_ccd, Family::heuristic, false, false, false, 0, 0xFF8C40,
+    {"ccd", "CCD", solve_ccd, Family::heuristic, false, false, false, true, 0, 0xFF8C40,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
      "at the goal. Hinge, per-axis and cone limits."},
-    {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true,
-     true, false, 0, 0x8CE666,
+    {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true, true, false, true, 0, 0x8CE666,
      "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},
-    {"dls", "Damped least squares", solve_dls, Family::jacobian, true, true, false, 0, 0xF266BF,
+    {"dls", "Damped least squares", solve_dls, Family::jacobian, true, true, false, true, 0, 0xF266BF,
      "J^T (J J^T + lambda^2 I)^-1 e: steady near singularities, lambda trades reach for calm."},
-    {"ccd_dls", "CCD then DLS", solve_ccd_dls, Family::jacobian, true, true, false, 0, 0xFFE659,
+    {"ccd_dls", "CCD then DLS", solve_ccd_dls, Family::jacobian, true, true, false, true, 0, 0xFFE659,
      "A couple of CCD sweeps bring the chain near the goal, damped least squares finishes."},
-    {"two_bone", "Analytic two-bone", solve_two_bone, Family::analytic, false, true, false, 2,
+    {"two_bone", "Analytic two-bone", solve_two_bone, Family::analytic, false, true, false, true, 2,
      0x998CFF, "Law of cosines in the plane of the pole: exact in one step for a two-bone limb."},
-    {"three_bone", "Analytic three-bone", solve_three_bone, Family::analytic, false, true, false, 3,
+    {"three_bone", "Analytic three-bone", solve_three_bone, Family::analytic, false, true, false, true, 3,
      0x66F2D9,
      "Two-bone solve for the joint before the last link, the last link along the goal's up."},
-    {"mass_spring", "Mass-spring", solve_mass_spring, Family::physics, false, false, false, 0,
+    {"mass_spring", "Mass-spring", solve_mass_spring, Family::physics, false, false, false, false, 0,
      0xF25959,
      "Particles under gravity held at the root and at the goal, bones kept by distance "
      "constraints; fixed substeps. Swings and settles."},
-    {"scale_target", "Scale target", solve_scale_target, Family::scale, false, false, true, 0,
+    {"scale_target", "Scale target", solve_scale_target, Family::scale, false, false, true, false, 0,
      0xCCCCCC,
      "Spreads the goal's scale over the chain's joints within [min, max] each; runs first."},
-    {"full_body", "Full body", solve_full_body, Family::jacobian, true, true, false, 0, 0,
+    {"full_body", "Full body", solve_full_body, Family::jacobian, true, true, false, false, 0, 0,
      "Every effector at once over the root's subtree: root free to move, stiff spine, pinned "
      "effectors first, the others in their null space (weighted damped least squares)."},
 };
@@ -275,11 +276,7 @@ void set_param3(Params& params, const ParamField& field, const glm::vec3& value)
 
 // ---- Pole and bone-count advice ----------------------------------------------------------
 
-bool uses_pole(const SolverInfo& solver) {
-  for (const char* id : {"fabrik", "ccd", "jacobian_transpose", "dls", "ccd_dls", "two_bone", "three_bone"})
-    if (std::strcmp(solver.id, id) == 0) return true;
-  return false;
-}
+bool uses_pole(const SolverInfo& solver) { return solver.pole; }
 
 std::string bone_count_advice(const SolverInfo& solver, const Skeleton& skeleton, int root, int effector) {
   const std::vector<int> path = chain_path(skeleton, root, effector);

@@ -2,7 +2,8 @@
 // soak and the solver comparison are driven by these two tables, so:
 //
 //   - adding a solver is its own file and one SolverInfo row: its id, name, function,
-//     family (which also says which parameters it reads, below) and comparison colour;
+//     family (which also says which parameters it reads, below), what it honours (extra
+//     effectors, orientation, scale, pole), and comparison colour;
 //   - adding a parameter is its Params member (chain.h) and one ParamInfo row: the member,
 //     id, label, range, unit, help and which solvers read it. The row's default is read
 //     from a default-constructed Params, so the two cannot disagree; reading and writing
@@ -49,6 +50,7 @@ struct SolverInfo {
   bool extra_effectors;    // honours Chain::extra_effectors
   bool orientation_goals;  // honours Goal::use_orientation
   bool scale_goal;         // solves Goal::scale (scene_solve runs these chains first)
+  bool pole;               // honours a pole target (Goal::use_pole, pole.h)
   int exact_bones;         // 0: any chain; else the chain must have exactly this many bones
   // Comparison ghosts and curves, 0xRRGGBB; 0 picks one from the row's index
   // (solver_colour), so a new row needs no colour to be told apart.
@@ -113,8 +115,8 @@ void set_param(Params& params, const ParamField& field, float value);
 glm::vec3 get_param3(const Params& params, const ParamField& field);
 void set_param3(Params& params, const ParamField& field, const glm::vec3& value);
 
-// Solvers that honour a pole (Goal::use_pole, pole.h): FABRIK, CCD, the Jacobian solvers and
-// the analytic ones (not mass-spring or scale target).
+// True if the solver honours a pole (its row's `pole`: FABRIK, CCD, the Jacobian solvers and
+// the analytic ones; not mass-spring, scale target or full body).
 bool uses_pole(const SolverInfo& solver);
 
 // When `solver` needs an exact number of bones (exact_bones) and the chain root -> effector

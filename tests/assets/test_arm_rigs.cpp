@@ -3,7 +3,7 @@
 //  * panda and ur5 move as their data-sheet specs (assets/generator/arm_specs.h, product
 //    of exponentials) say, to the precision the file is written in;
 //  * the double-precision reader the KDL comparison uses (bench/kdl/arm_model.h) and
-//    ikscope's importer + float forward kinematics (solvers/pose.h) agree on every arm;
+//    ikscope's importer + float forward kinematics (solvers/anim/pose.h) agree on every arm;
 //  * the importer reads the same hinge axes and limits.
 // (bench/kdl/test_arm_kdl_fk.cpp checks KDL's chain against the same reader to 1e-9.)
 #include <random>

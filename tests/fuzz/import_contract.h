@@ -1,4 +1,4 @@
-// The glTF importer's contract (io/gltf_import.h, io/skinned_mesh.h) as
+// The glTF importer's contract (io/gltf/gltf_import.h, io/gltf/skinned_mesh.h) as
 // the fuzz target (fuzz_gltf_import.cpp) and the regression test
 // (tests/fuzz/test_fuzz_regressions.cpp) check it, one input at a time. Header only.
 //
@@ -172,7 +172,7 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
     problem = detail::clip_problem(clip, rig.skeleton);
     if (!problem.empty()) return problem;
   }
-  // Every role in range and no single role held twice (solvers/rig_roles.h).
+  // Every role in range and no single role held twice (solvers/rig/rig_roles.h).
   if (rig.roles.size() != static_cast<std::size_t>(rig.skeleton.joint_count()))
     return "not one role per joint";
   problem = ik::roles_problem(rig.skeleton, rig.roles);

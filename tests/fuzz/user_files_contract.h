@@ -1,5 +1,5 @@
 // The contract of the readers of the files ikscope writes for the user — sessions
-// (io/session.h) and the recent-files list (app/editor/recent_files.h) — as the fuzz target
+// (io/session/session.h) and the recent-files list (app/editor/recent_files.h) — as the fuzz target
 // fuzz_user_files.cpp checks it, one input at a time, against one rig. Header only.
 //
 // Session, read as "fuzz.session.json" on the rig:
@@ -70,7 +70,7 @@ inline std::string flags_not_as_in_file(const std::string& text, const ik::Sessi
   return "";
 }
 
-// Full-body settings within their ranges (io/full_body_settings.h).
+// Full-body settings within their ranges (io/session/full_body_settings.h).
 inline bool setting_in_range(float value, ik::SettingRange range) { return value >= range.min && value <= range.max; }
 inline bool setting_in_range(bool) { return true; }
 inline bool setting_in_range(const ik::RoleStiffness& table, ik::SettingRange range) {
@@ -79,7 +79,7 @@ inline bool setting_in_range(const ik::RoleStiffness& table, ik::SettingRange ra
   return true;
 }
 
-// "Nothing else lost" (io/session_full_body.h): the document without its "full_body"
+// "Nothing else lost" (io/session/session_full_body.h): the document without its "full_body"
 // section loads exactly when `text` did (`loaded`), with as many chains. "" when it does,
 // or when `text` is no JSON object with that key.
 inline std::string full_body_section_costs_more(const std::string& text, bool loaded, std::size_t chains,

@@ -42,7 +42,7 @@ struct Case {
   std::vector<ik::Chain> solves;      // same joints and params, the goal moving
   std::vector<std::uint8_t> locked;   // Workspace::locked for the whole case (empty: none)
   bool expect_invalid = false;        // invalid input: status invalid_input, pose untouched
-  // The full-body solver's settings (FullBodyScratch, solvers/full_body.h), set in the
+  // The full-body solver's settings (FullBodyScratch, solvers/ik/full_body/full_body.h), set in the
   // workspace before each solve: per joint (empty: 1 each; +inf holds a joint still) and the
   // root's translation (+inf keeps the root in place). Other solvers: empty and 4.
   std::vector<float> stiffness;

@@ -1,4 +1,4 @@
-// What the solver soak checks after every solve (the contract in solvers/chain.h):
+// What the solver soak checks after every solve (the contract in solvers/ik/chain.h):
 //   * invalid input: status invalid_input and the pose untouched (bit for bit);
 //   * otherwise: every number in the pose finite; translations unchanged (but the chain
 //     root's for the full-body solver, whose root is free) and, except for

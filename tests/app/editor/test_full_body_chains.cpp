@@ -51,7 +51,7 @@ struct Scene {
     return out;
   }
 
-  // The program's "Full body" and "Per chain" buttons (app/full_body_mode.cpp), each one
+  // The program's "Full body" and "Per chain" buttons (app/editor/full_body_mode.cpp), each one
   // undo step.
   void enter() {
     ik::RigRoles roles;

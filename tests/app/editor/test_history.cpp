@@ -98,7 +98,7 @@ TEST(SameChains, SeesEveryKindOfEdit) {
 
 namespace {
 
-// The IK weight (solvers/ik_blend.h) is an edit like any other: one undo step, and it makes
+// The IK weight (solvers/scene/ik_blend.h) is an edit like any other: one undo step, and it makes
 // the chains differ from the saved ones.
 TEST(History, IkWeightIsAnEdit) {
   app::History h;
@@ -196,7 +196,7 @@ TEST(SameLimits, SeesEveryField) {
 
 namespace {
 
-// A goal mode (solvers/goal_space.h) is an edit: following the animation, or a path by
+// A goal mode (solvers/ik/goal_space.h) is an edit: following the animation, or a path by
 // name, each one undo step.
 TEST(History, GoalModeIsAnEdit) {
   app::History h;

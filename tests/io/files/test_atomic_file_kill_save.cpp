@@ -1,5 +1,5 @@
 // Nothing lost: a process saving a session over an existing file (ik::save_session, atomic
-// through io/atomic_file.h) is killed with SIGKILL at random moments, 200 times.
+// through io/files/atomic_file.h) is killed with SIGKILL at random moments, 200 times.
 // After every kill the file must be byte for byte one of the two contents being written
 // (never missing, never half of one, never a mix) and load with ik::load_session.
 //

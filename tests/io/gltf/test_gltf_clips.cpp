@@ -1,4 +1,4 @@
-// The clip importer (io/gltf_clips.h) on the shared samples that carry clips and on clips
+// The clip importer (io/gltf/gltf_clips.h) on the shared samples that carry clips and on clips
 // written here, checked against values worked out independently of the importer: this
 // file reads the glTF JSON and buffers itself, interpolates the keys itself (glm's mix and
 // slerp), composes the node hierarchy itself, and compares world positions with forward

@@ -1,4 +1,4 @@
-// Export of the posed skeleton (io/gltf_export.h): export -> import gives the
+// Export of the posed skeleton (io/gltf/gltf_export.h): export -> import gives the
 // posed world joint positions, everything but the joints' transforms is kept, and bad
 // requests are refused without writing.
 //

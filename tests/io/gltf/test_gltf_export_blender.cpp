@@ -95,7 +95,7 @@ TEST(BlenderExport, CesiumManPoseNotItsClip) {
   expect_blender_finds_the_pose(gltf_test::sample_path("CesiumMan/glTF/CesiumMan.gltf"), "CesiumMan");
 }
 
-// A baked motion (io/gltf_motion_export.h): Blender plays the one clip the export holds
+// A baked motion (io/gltf/gltf_motion_export.h): Blender plays the one clip the export holds
 // and, at a time between the first and the last frame, finds the joints where that
 // frame of the motion put them.
 TEST(BlenderExport, CesiumManBakedMotionAtAFrame) {

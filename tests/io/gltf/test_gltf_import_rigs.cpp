@@ -346,7 +346,7 @@ TEST(GltfRigs, ExternalBufferBesideTheFile) {
   EXPECT_NE(error.find("external_buffer.bin"), std::string::npos) << error;
 }
 
-// Limits from extras.ikscope (schema in io/ikscope_extras.h), degrees to radians.
+// Limits from extras.ikscope (schema in io/gltf/ikscope_extras.h), degrees to radians.
 TEST(GltfRigs, ExtrasLimitsAreParsed) {
   const std::string json = R"({"asset": {"version": "2.0"},
     "nodes": [

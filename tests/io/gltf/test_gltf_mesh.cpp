@@ -1,4 +1,4 @@
-// Skinned meshes: extraction by the importer (io/gltf_mesh.cpp) and linear blend
+// Skinned meshes: extraction by the importer (io/gltf/gltf_mesh.cpp) and linear blend
 // skinning on the CPU (render/skinning.cpp, the reference for shaders/skinned.vert).
 //
 // Oracles: the Khronos samples' README (where each file's bind space is and how far its

@@ -1,4 +1,4 @@
-// The baked-motion export (io/gltf_motion_export.h): a motion written as a glTF clip is
+// The baked-motion export (io/gltf/gltf_motion_export.h): a motion written as a glTF clip is
 // reopened by the importer as one clip that puts every joint where the motion had it, at
 // every frame; unmoved joints stay unkeyed; rotations keep one hemisphere; bad motions and
 // names give one line naming the file. The exports are left in tmp/gltf_motion_export/

@@ -1,5 +1,5 @@
 // Swing-twist cone limits read from node extras (extras.ikscope swing_deg / twist_deg /
-// bone_axis, schema in io/ikscope_extras.h): parsed into JointLimits::cone, and every kind
+// bone_axis, schema in io/gltf/ikscope_extras.h): parsed into JointLimits::cone, and every kind
 // of bad input gives one warning naming the joint while that joint stays unlimited.
 #include <gtest/gtest.h>
 

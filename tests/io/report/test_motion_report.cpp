@@ -1,4 +1,4 @@
-// The Motion panel's CSV export (io/motion_report.h): the summary table and the per-frame
+// The Motion panel's CSV export (io/report/motion_report.h): the summary table and the per-frame
 // series of a report built by hand, compared line by line with the text they must give,
 // and the files written atomically beside each other read back byte for byte.
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
-// The plot rasteriser (io/plot_raster.h) on tiny images, pixel by pixel: rectangles cover
+// The plot rasteriser (io/report/plot_raster.h) on tiny images, pixel by pixel: rectangles cover
 // the pixels whose centres they contain, lines cover their pixels fully and fade over one
 // pixel at their edges, blending is source-over, text lands where it is put, and the PNG
 // bytes decode back (stb_image) to the same pixels. Then the motion plots
-// (io/motion_plot_png.h): tick steps, and a rendered report whose curves are in the
+// (io/report/motion_plot_png.h): tick steps, and a rendered report whose curves are in the
 // solvers' colours.
 #include <gtest/gtest.h>
 #include <stb_image.h>

@@ -1,4 +1,4 @@
-// Session files (io/session.h): save -> load gives the same chains, field by field,
+// Session files (io/session/session.h): save -> load gives the same chains, field by field,
 // and the same solve; every broken file gets its own one-line message and leaves the
 // session as it was; saving is atomic and never touches the rig file.
 #include <gtest/gtest.h>
@@ -375,7 +375,7 @@ TEST(Session, GoalPathsSaveAndLoadPerChain) {
   EXPECT_FALSE(Json::parse(read_text(session_dir() + "/no_paths.json")).contains("goal_paths"));
 }
 
-// Goal modes driven by motion (solvers/goal_space.h): chain 1 follows its path "reach",
+// Goal modes driven by motion (solvers/ik/goal_space.h): chain 1 follows its path "reach",
 // chain 3 the animation (its goal an offset); the others write no key.
 TEST(Session, GoalModesSaveAndLoad) {
   ik::Session saved = small_session();
@@ -397,7 +397,7 @@ TEST(Session, GoalModesSaveAndLoad) {
   EXPECT_EQ(error, path + ": cannot save: chains[1].goal_motion.path: chain 1 has no goal path named 'turn'");
 }
 
-// A full-body setup (solvers/full_body_setup.h: the feet pinned) keeps which effectors are
+// A full-body setup (solvers/rig/full_body_setup.h: the feet pinned) keeps which effectors are
 // pinned: here one foot unpinned and the head pinned instead, so neither the default nor a
 // reader that ignores the key would pass. A session older than pins loads them unpinned.
 TEST(Session, FullBodyPinsRoundTrip) {

@@ -1,4 +1,4 @@
-// The session's "full_body" section (io/session_full_body.h): full-body settings saved and
+// The session's "full_body" section (io/session/session_full_body.h): full-body settings saved and
 // loaded exactly, written always, older sessions get the defaults, and a bad value is one
 // warning naming its key while everything else loads.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The session's "joint_limits" section (io/session_limits.h): the limits the user edited
+// The session's "joint_limits" section (io/session/session_limits.h): the limits the user edited
 // round-trip exactly through save and load; a bad entry is one warning naming the entry,
 // the joint and the problem, and the other entries still load; the rest of the session
 // loads whatever the section holds.

@@ -1,4 +1,4 @@
-// Clip sampling (solvers/clip.h): each interpolation against values worked out by hand
+// Clip sampling (solvers/anim/clip.h): each interpolation against values worked out by hand
 // in the test, the ends of the key range, the shorter-arc slerp, joint frames, and the
 // channel contract's messages.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Clip playback maths (solvers/clip_playback.h): the frame rate read from key times, frames
+// Clip playback maths (solvers/anim/clip_playback.h): the frame rate read from key times, frames
 // and times on it, the play clock (speed, loop, stop at the end) and one-frame steps, each
 // against values worked out by hand.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Goals that ride with what they hang from (solvers/goal_space.h and the scene solve):
+// Goals that ride with what they hang from (solvers/ik/goal_space.h and the scene solve):
 // offsets in a joint's frame, finger goals following the hand within one frame, aim
 // chains, bad follow joints, and no allocation per frame.
 #include <gtest/gtest.h>

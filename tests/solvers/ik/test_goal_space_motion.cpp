@@ -1,4 +1,4 @@
-// Goals driven by motion (solvers/goal_space.h, the scene solve's MotionSources): a goal
+// Goals driven by motion (solvers/ik/goal_space.h, the scene solve's MotionSources): a goal
 // following the animated effector with a zero offset reproduces the clip's pose, an offset
 // moves the effector by exactly that offset, a path goal sits at the path's sample at the
 // current time (looping), modes switch without moving the goal, and a missing path is

@@ -1,4 +1,4 @@
-// Swing-twist cone limits (JointLimits::cone, solvers/limits.h): random rotations clamped
+// Swing-twist cone limits (JointLimits::cone, solvers/ik/limits.h): random rotations clamped
 // never end outside the cone (checked with a reading written here, independent of
 // solvers/limits), rotations inside are left alone bit for bit, elliptical cones, twist
 // ranges, a bone axis other than +Y, and every solver that honours limits keeps a chain of

@@ -1,4 +1,4 @@
-// Chains from roles (solvers/role_chains.h) on generated rigs in each naming convention:
+// Chains from roles (solvers/rig/role_chains.h) on generated rigs in each naming convention:
 // which chains, their groups, which are enabled, where the goals sit and what they follow.
 #include <gtest/gtest.h>
 

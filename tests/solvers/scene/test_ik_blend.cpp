@@ -1,4 +1,4 @@
-// IK weight (solvers/ik_blend.h) on the built-in humanoid's arms: weight 0 gives the
+// IK weight (solvers/scene/ik_blend.h) on the built-in humanoid's arms: weight 0 gives the
 // animated pose bit for bit, weight 1 the solved pose bit for bit, 0.5 the halfway pose per
 // joint (rotation angles and translations checked against the animated and solved poses,
 // computed independently); joints outside the chains keep the animated pose; a joint in two

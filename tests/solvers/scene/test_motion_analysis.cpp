@@ -1,4 +1,4 @@
-// Motion analysis (solvers/motion_analysis.h): flips on a goal path that crosses the
+// Motion analysis (solvers/scene/motion_analysis.h): flips on a goal path that crosses the
 // pole line, jitter at full extension, and the per-frame numbers (pop, jitter, flip, error)
 // checked against an independent replay written here: the same solves run frame by frame
 // by the test, angles from rotation matrices in double precision (not the library's

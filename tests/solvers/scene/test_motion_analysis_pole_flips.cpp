@@ -1,4 +1,4 @@
-// Motion analysis with a pole (solvers/motion_analysis.h, solvers/pole.h): on a goal path
+// Motion analysis with a pole (solvers/scene/motion_analysis.h, solvers/ik/pole.h): on a goal path
 // built to cross the pole line (the root -> pole target line, where the pole's side turns
 // half a turn: the classic elbow flip) while passing through full extension (where a
 // solver without a pole loses its bend plane), a solver without a pole reports flips and

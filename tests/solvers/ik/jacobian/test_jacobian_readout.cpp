@@ -1,4 +1,4 @@
-// solvers/jacobian_readout.h: rank, smallest non-zero singular value, condition of the
+// solvers/ik/jacobian/jacobian_readout.h: rank, smallest non-zero singular value, condition of the
 // non-zero part, and "near a singularity" only for a goal along a near-null direction.
 #include <gtest/gtest.h>
 
