@@ -261,12 +261,13 @@ class Program:
         self.xdo("keyup", combo)
         self.frames(2)
 
-    def drag(self, start, step=None, steps=10, to=None, modifier=None, step_pause=STEP_PAUSE):
+    def drag(self, start, step=None, steps=10, to=None, modifier=None, button=1, step_pause=STEP_PAUSE):
         """The one drag: press at `start`, move in `steps` equal steps (each `step` points,
         or together to `to`), release. The press, the last position and the release each get
         a frame, so ImGui widgets (splitters, sliders, gizmo arrows) see them as well as the
         viewport, which reads every event. `modifier` (e.g. "ctrl", "x") is held around the
-        whole drag: the program reads modifiers when it handles the press."""
+        whole drag: the program reads modifiers when it handles the press. `button`: 2 is
+        the middle one (orbit, pan)."""
         x0, y0 = start
         if to is None:
             to = (x0 + steps * step[0], y0 + steps * step[1])
@@ -274,13 +275,13 @@ class Program:
         if modifier:
             self.xdo("keydown", modifier)
             self.frames(1)
-        self.xdo("mousedown", 1)
+        self.xdo("mousedown", button)
         self.frames(2)
         for k in range(1, steps + 1):
             self.move(x0 + round(k * (to[0] - x0) / steps), y0 + round(k * (to[1] - y0) / steps))
             time.sleep(step_pause)
         self.frames(2)
-        self.xdo("mouseup", 1)
+        self.xdo("mouseup", button)
         self.frames(2)
         if modifier:
             self.xdo("keyup", modifier)
@@ -330,7 +331,7 @@ class Program:
         self.frames(2)
         if not self.wait_exit(0.5):
             self.imgui_key("d")
-        self.assert_exits(10, "Ctrl+Q did not quit")
+        self.assert_exits(20, "Ctrl+Q did not quit")
 
     def kill(self):
         if self.running():
@@ -340,7 +341,7 @@ class Program:
     def log(self):
         return Path(self.log_path).read_text(errors="replace")
 
-    def log_tail(self, lines=2):
+    def log_tail(self, lines=20):
         return "\n".join(self.log().splitlines()[-lines:])
 
     def state(self):

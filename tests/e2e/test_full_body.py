@@ -3,6 +3,8 @@ body leans, keeps its balance, then holds still), the head's goal moved with the
 and the Stiffness sliders as edits (save, undo, the unsaved prompt)."""
 import os
 
+import pytest
+
 import full_body_drag
 from driver import read_json, rect_point, wait_for_file, window_point
 from rig_plans import drag_gizmo_x_arrow
@@ -10,6 +12,8 @@ from rig_plans import drag_gizmo_x_arrow
 SESSION = "humanoid.session.json"  # the save popup's default name, in the case's folder
 
 
+# 900 frames: a minute or more at about 12 a second under load.
+@pytest.mark.ctest(timeout=300, cost=500)
 def test_full_body_drag_hand(case):
     """The main hand's goal dragged far forward (about 0.27 m) with real mouse events
     (full_body_drag.plan picks the direction): the spine bends, the hips shift back and the
