@@ -22,17 +22,23 @@ from pathlib import Path
 
 # --- 1. Settings ----------------------------------------------------------------------------
 
-E2E_DIR = Path(__file__).resolve().parent
-SOURCE_DIR = E2E_DIR.parent.parent
+SOURCE_DIR = Path(__file__).resolve().parent.parent.parent
 ASSETS = SOURCE_DIR / "assets"
-IKSCOPE = os.environ.get("IKSCOPE", str(SOURCE_DIR / "build/release/ikscope"))
-CHECK_SCREENSHOT = os.environ.get("CHECK_SCREENSHOT", str(SOURCE_DIR / "build/release/tests/e2e/check_screenshot"))
-SHARED = Path(os.environ.get("SHARED", SOURCE_DIR.parent / "shared"))
-OUT = Path(os.environ.get("OUT", SOURCE_DIR / "build/e2e-out"))
+
+
+def _setting(name, default):
+    """An environment path, absolute: programs run in their case's folder."""
+    return Path(os.environ.get(name, default)).absolute()
+
+
+IKSCOPE = str(_setting("IKSCOPE", SOURCE_DIR / "build/release/ikscope"))
+CHECK_SCREENSHOT = str(_setting("CHECK_SCREENSHOT", SOURCE_DIR / "build/release/tests/e2e/check_screenshot"))
+SHARED = _setting("SHARED", SOURCE_DIR.parent / "shared")
+OUT = _setting("OUT", SOURCE_DIR / "build/e2e-out")
 SAMPLES = SHARED / "gltf-samples"
 
-# Pauses that are ImGui's, not the program's: between the steps of a drag (each step one
-# motion event; the program reads them in order, so they need no frame each).
+# Between the steps of a drag: each step is one motion event, which the program reads in
+# order, so a step needs no frame of its own; the pause spreads the drag as a hand would.
 STEP_PAUSE = 0.05
 # How long a frame may take at most, under load and under AddressSanitizer: beyond it a
 # wait for the program is a failure.
