@@ -198,7 +198,6 @@ class Program:
         # Keys go to the focused window; with no window manager, say which one it is.
         self.xdo("windowfocus", self.window)
         self.frames(3)  # ImGui lays its windows out over the first frames
-        self._last_shot = ""
 
     def _wait_for_window(self, timeout=60.0):
         """The title becomes "ikscope - FILE" in the first frame (app/main.cpp, poll_events):
@@ -295,16 +294,17 @@ class Program:
 
     def screenshot(self):
         """F12: waits for the file (ikscope-DATE-TIME.png in the case's folder) and returns
-        its path. Its name carries the second, so a second shot waits for the next second."""
-        while time.strftime("ikscope-%Y%m%d-%H%M%S.png") <= self._last_shot:
-            time.sleep(0.05)
+        its path. Its name carries the second: a shot waits for a second with no shot yet
+        (this program's or an earlier one's), else it would write over that file."""
         before = set(self.case.screenshots())
+        latest = max((Path(p).name for p in before), default="")
+        while time.strftime("ikscope-%Y%m%d-%H%M%S.png") <= latest:
+            time.sleep(0.05)
         self.xdo("key", "F12")
         end = time.time() + FRAME_TIMEOUT
         while time.time() < end:
             new = [p for p in self.case.screenshots() if p not in before and _png_complete(p)]
             if new:
-                self._last_shot = Path(new[0]).name
                 return new[0]
             assert self.running(), "ikscope exited instead of taking a screenshot"
             time.sleep(0.05)

@@ -1,6 +1,7 @@
 # One ctest entry e2e_NAME per test function `def test_NAME(` of tests/e2e/test_*.py, read
 # from the files themselves (a new function is a new entry at the next configure, which an
-# edit of a test file triggers), run as `/usr/bin/python3 -m pytest FILE::test_NAME`.
+# edit of a test file triggers), run as `/usr/bin/python3 -m pytest FILE::test_NAME` (-rP:
+# what a passing case prints, its figures, stays in ctest's log too).
 #
 # A line `@pytest.mark.ctest(timeout=S, cost=C, resource_lock="NAME")` right above a test
 # function sets that entry's TIMEOUT, COST and RESOURCE_LOCK (any of them; defaults below).
@@ -60,7 +61,7 @@ foreach(test_file IN LISTS e2e_test_files)
       set(lock RESOURCE_LOCK ${CMAKE_MATCH_1})
     endif()
     add_test(NAME e2e_${case}
-             COMMAND ${E2E_PYTHON} -m pytest -q -p no:cacheprovider ${test_file}::test_${case}
+             COMMAND ${E2E_PYTHON} -m pytest -q -rP -p no:cacheprovider ${test_file}::test_${case}
              WORKING_DIRECTORY ${E2E_OUT})
     set_tests_properties(e2e_${case} PROPERTIES ENVIRONMENT "${e2e_env}" TIMEOUT ${timeout}
                          COST ${cost} LABELS e2e ${lock})
