@@ -36,6 +36,12 @@ CHECK_SCREENSHOT = str(_setting("CHECK_SCREENSHOT", SOURCE_DIR / "build/release/
 SHARED = _setting("SHARED", SOURCE_DIR.parent / "shared")
 OUT = _setting("OUT", SOURCE_DIR / "build/e2e-out")
 SAMPLES = SHARED / "gltf-samples"
+# The rigs the cases open most.
+HUMANOID = ASSETS / "humanoid.gltf"         # the built-in rig, opened when no file is given
+MIXAMO_RIG = ASSETS / "mixamo_rig.gltf"
+CESIUM_GLB = SAMPLES / "CesiumMan/glTF-Binary/CesiumMan.glb"
+CESIUM_GLTF = SAMPLES / "CesiumMan/glTF/CesiumMan.gltf"
+SAVED_SESSION = "humanoid.session.json"     # the save popup's default name: in the case's folder
 
 # Between the steps of a drag: each step is one motion event, which the program reads in
 # order, so a step needs no frame of its own; the pause spreads the drag as a hand would.
@@ -479,6 +485,12 @@ def read_json(path):
 def write_json(path, value):
     with open(path, "w") as f:
         json.dump(value, f)
+
+
+def write_session(path, rig, chains, **more):
+    """A session file (io/session.h) of `rig` with `chains`, and any more top-level fields."""
+    write_json(path, {"format": "ikscope-session", "version": 1, "rig_path": str(rig), "chains": chains, **more})
+    return str(path)
 
 
 def rect_point(state, name, dx=None, dy=None):

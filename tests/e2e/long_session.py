@@ -6,6 +6,9 @@ at the reference second, frame time stable (the median of the last third at most
 first third's). Under AddressSanitizer only crashes and sanitizer reports count (its
 quarantine keeps freed memory, its checks slow every frame).
 
+Parts: (1. broken files and 2. home views: long_session_files.py) 3. Session (the view
+model and the actions); 4. the run; 5. the checks; 6. the command line.
+
 test_long_session.py runs 60 s (memory compared from second 20). The 10-minute run (memory
 compared from second 60), with the same environment as the tests (README.md):
     /usr/bin/python3 tests/e2e/long_session.py 600 [REFERENCE_SECOND] [--seed K]
@@ -38,9 +41,6 @@ zoom and F leave home; a goal dragged in the camera plane follows the mouse, so 
 screen position is known; undo, redo and axis-locked drags forget goals. Outside home,
 presses land on random viewport points (still real input), and half the goal drags open a
 home session first.
-
-Parts: (1. broken files and 2. home views: long_session_files.py) 3. Session (the view
-model and the actions); 4. the run; 5. the checks; 6. the command line.
 """
 
 import argparse
@@ -53,7 +53,7 @@ import sys
 import time
 
 import driver
-from driver import ASSETS, SHARED
+from driver import HUMANOID, SHARED
 from long_session_files import good_rigs, home_view, write_broken_files, write_broken_sessions, write_home_session
 from rig_plans import limb_goal_drag
 
@@ -387,7 +387,7 @@ def run_long_session(case, seconds, reference, seed=1):
     last drag worked (see check_last_drag)."""
     rng = random.Random(seed)
     rigs, homes, home_sessions, broken, broken_sessions = prepare(case, rng)
-    humanoid = str(ASSETS / "humanoid.gltf")
+    humanoid = str(HUMANOID)
     program = case.start(state="state.json")
     start = time.time()
     elapsed = lambda: time.time() - start  # noqa: E731 - seconds since the window appeared

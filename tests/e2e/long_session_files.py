@@ -6,7 +6,7 @@ Parts: 1. broken files; 2. home views and home sessions."""
 import json
 import os
 
-from driver import ASSETS, SAMPLES
+from driver import ASSETS, SAMPLES, write_session
 
 
 # --- 1. broken files -------------------------------------------------------------------
@@ -103,8 +103,5 @@ def write_home_session(home, rig, path):
         if c["aim"]:
             chain["aim"] = {"axis": c["aim_axis"]}  # the goal is a look target
         chains.append(chain)
-    session = {"format": "ikscope-session", "version": 1,
-               "rig_path": os.path.relpath(rig, os.path.dirname(path)), "rig_path_absolute": rig,
-               "camera": home["camera"], "chains": chains}
-    with open(path, "w") as f:
-        json.dump(session, f)
+    write_session(path, os.path.relpath(rig, os.path.dirname(path)), chains, rig_path_absolute=rig,
+                  camera=home["camera"])

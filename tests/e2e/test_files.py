@@ -6,9 +6,7 @@ import re
 import stat
 from pathlib import Path
 
-from driver import SAMPLES, rect_point, wait_for_file, wait_until
-
-SESSION = "humanoid.session.json"  # the save popup's default name, relative: in the case's folder
+from driver import SAMPLES, SAVED_SESSION, rect_point, wait_for_file, wait_until
 
 
 def test_bad_file_keeps_scene(case):
@@ -43,7 +41,7 @@ def test_save_popup_enter_writes(case):
     program.imgui_key("ctrl+s")
     program.screenshot()  # the popup, to look at
     program.imgui_key("Return")
-    wait_for_file(case.path(SESSION), "Enter in the save popup wrote nothing")
+    wait_for_file(case.path(SAVED_SESSION), "Enter in the save popup wrote nothing")
     program.quit()  # saved just now: no prompt
     state = program.state()
     assert "session saved to" in state["status"], f"status: {state['status']}"
@@ -57,10 +55,10 @@ def test_open_session_from_command_line(case):
     program.key("o")  # the selected chain's orientation goal on: an edit
     program.imgui_key("ctrl+s")
     program.imgui_key("Return")
-    wait_for_file(case.path(SESSION), "no session written")
+    wait_for_file(case.path(SAVED_SESSION), "no session written")
     program.quit()
     saved = program.state()
-    opened = case.run(case.path(SESSION), frames=3, state="opened.json",
+    opened = case.run(case.path(SAVED_SESSION), frames=3, state="opened.json",
                       what="ikscope FILE.session.json").state
     assert opened["status_is_error"] is False, f"status: {opened['status']}"
     assert re.search("session .* opened", opened["status"]), f"status: {opened['status']}"
@@ -93,7 +91,7 @@ def test_unsaved_prompt_on_quit(case):
     assert not program.wait_exit(0.5), "Ctrl+Q with unsaved changes quit without asking"
     cancel_then_discard(program)
     assert program.state()["unsaved_changes"] is True, "the edit did not count as unsaved"
-    assert not os.path.exists(case.path(SESSION)), "Discard saved"
+    assert not os.path.exists(case.path(SAVED_SESSION)), "Discard saved"
 
 
 def test_quit_prompt_over_open_combo(case):
@@ -144,8 +142,10 @@ def test_native_dialog_saves_and_remembers(case):
     assert "--save" in args, f"zenity was not asked to save: {args}"
     assert "--confirm-overwrite" in args, "zenity does not confirm overwrites"
     assert "--filename=humanoid.session.json" in args, f"no default name: {args}"
-    recent = Path(case.path("config/ikscope/recent-files.txt")).read_text().splitlines()
-    assert picked in recent, f"not in the recent files: {recent}"
+    # The list is written after the session (it names a file that exists).
+    recent = Path(case.path("config/ikscope/recent-files.txt"))
+    wait_until(lambda: recent.exists() and picked in recent.read_text().splitlines(),
+               lambda: f"not in the recent files: {recent.read_text() if recent.exists() else 'no list'}")
     Path(case.path("fail-next")).touch()
     program.imgui_key("ctrl+e")
     said = "exit status 5); using ikscope's own path field instead"

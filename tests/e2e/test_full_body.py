@@ -6,10 +6,8 @@ import os
 import pytest
 
 import full_body_drag
-from driver import read_json, rect_point, wait_for_file, window_point
+from driver import SAVED_SESSION, read_json, rect_point, wait_for_file, window_point
 from rig_plans import drag_gizmo_x_arrow
-
-SESSION = "humanoid.session.json"  # the save popup's default name, in the case's folder
 
 
 # 900 frames: a minute or more at about 12 a second under load.
@@ -105,7 +103,7 @@ def test_full_body_stiffness_undo_save(case):
     program.screenshot()  # the dragged slider, to look at
     program.imgui_key("ctrl+s")
     program.imgui_key("Return")
-    wait_for_file(case.path(SESSION), "Ctrl+S, Enter wrote no session")
+    wait_for_file(case.path(SAVED_SESSION), "Ctrl+S, Enter wrote no session")
     program.drag(spine, (-6, 0), steps=5)
     program.imgui_key("ctrl+q")
     assert not program.wait_exit(0.5), "Ctrl+Q after a stiffness drag quit without asking"
@@ -115,9 +113,9 @@ def test_full_body_stiffness_undo_save(case):
     program.screenshot()  # the spine back, to look at
     program.xdo("key", "ctrl+q")
     program.assert_exits(5, "Ctrl+Q asked after the spine drag was undone (or the undo did more)")
-    reopened = case.run(case.path(SESSION), frames=3, state="reopened.json", label="reopen",
+    reopened = case.run(case.path(SAVED_SESSION), frames=3, state="reopened.json", label="reopen",
                         what="the saved session (reopened)").state
-    after, session = program.state(), read_json(case.path(SESSION))
+    after, session = program.state(), read_json(case.path(SAVED_SESSION))
     start, end = layout0["full_body"]["settings"], after["full_body"]["settings"]
     assert end["hips_translation_stiffness"] > start["hips_translation_stiffness"], ("the hips drag did nothing", start, end)
     assert end["role_stiffness"] == start["role_stiffness"], ("Ctrl+Z did not bring the spine back", end["role_stiffness"])

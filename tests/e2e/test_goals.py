@@ -6,10 +6,8 @@ Parts: clicks and drags on the humanoid; the Mixamo-named rig (fingers, gizmo, k
 pole (its geometry helpers, then the test)."""
 import math
 
-from driver import ASSETS, chain_ending_at, joint_named, rect_point, window_point
+from driver import MIXAMO_RIG, chain_ending_at, joint_named, rect_point, window_point
 from rig_plans import drag_gizmo_x_arrow, goal_point, limb_goal_drag
-
-MIXAMO = ASSETS / "mixamo_rig.gltf"
 
 
 def test_click_selects_joint(case):
@@ -88,14 +86,14 @@ def test_finger_goals_ride_with_hand(case):
     """The generated Mixamo rig: tick "Fingers L" (the finger chains, made off, whose goals
     follow the hand), drag the left hand's goal most of the way to the left hip. The finger
     goals must move with the hand, rigidly, and every finger chain must reach."""
-    before = case.run(MIXAMO, frames=2, state="before.json").state
+    before = case.run(MIXAMO_RIG, frames=2, state="before.json").state
     arm = chain_ending_at(before, "mixamorig:LeftHand")
     hip = joint_named(before, "mixamorig:LeftUpLeg")["window"]
     g = before["chains"][arm]["goal_window"]
     steps = 20  # 75 % of the way to the hip
     step = (round(0.75 * (hip[0] - g[0]) / steps), round(0.75 * (hip[1] - g[1]) / steps))
     _, _, _, h = before["ui_rects"]["fingers_left"]
-    program = case.start(MIXAMO, state="after.json")
+    program = case.start(MIXAMO_RIG, state="after.json")
     program.click(*rect_point(before, "fingers_left", dx=h / 2))  # the box, left of its label
     program.drag(window_point(g), step, steps)
     program.screenshot()  # the posed hand, to look at
@@ -136,14 +134,14 @@ def test_gizmo_arrow_moves_goal_along_x(case):
     it); a press on the gizmo's red X arrow and a drag along it moves the goal along model X
     only. Two runs of the same start: the first only learns where the arrow is. F12
     screenshots: hovering the arrow, after the drag, and the rotate gizmo (R), to look at."""
-    before = case.run(MIXAMO, frames=2, state="before.json").state
+    before = case.run(MIXAMO_RIG, frames=2, state="before.json").state
     chain = chain_ending_at(before, "mixamorig:RightFoot")
     foot = goal_point(before, chain)
-    program = case.start(MIXAMO, state="layout.json")
+    program = case.start(MIXAMO_RIG, state="layout.json")
     program.click(*foot)
     program.quit()
     layout = program.state()
-    program = case.start(MIXAMO, state="after.json")
+    program = case.start(MIXAMO_RIG, state="after.json")
     program.click(*foot)
     drag_gizmo_x_arrow(program, layout)
     program.key("r")
@@ -166,13 +164,13 @@ def test_mixamo_knee_bends_forward(case):
     the mouse forward and up. The knee must end in front of the hip-ankle line (model +Z is
     the character's front). In the right view both feet's goals are on one spot: the press
     takes the nearer one (the left foot's)."""
-    program = case.start(MIXAMO, state="layout.json")
+    program = case.start(MIXAMO_RIG, state="layout.json")
     program.key("KP_3")
     program.quit()
     layout = program.state()
     assert abs(layout["camera"]["yaw"] - 1.5708) < 1e-3, "numpad 3 did not turn to the right view"
     foot = goal_point(layout, chain_ending_at(layout, "mixamorig:RightFoot"))
-    program = case.start(MIXAMO, state="after.json")
+    program = case.start(MIXAMO_RIG, state="after.json")
     program.key("KP_3")
     program.drag(foot, (-7, -16), steps=10)
     program.screenshot()

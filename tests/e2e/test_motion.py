@@ -7,10 +7,7 @@ import struct
 import time
 from pathlib import Path
 
-from driver import ASSETS, SAMPLES, joint_named, nonempty, write_json
-
-CESIUM_GLB = SAMPLES / "CesiumMan/glTF-Binary/CesiumMan.glb"
-SESSION_HEADER = {"format": "ikscope-session", "version": 1}
+from driver import CESIUM_GLB, HUMANOID, joint_named, nonempty, write_session
 
 
 def write_wave_session(case, rest):
@@ -21,12 +18,10 @@ def write_wave_session(case, rest):
         a = 2 * math.pi * i / 120
         times.append(i / 60.0)
         positions.append([hand[0] + 0.1 * math.sin(a), hand[1] + 0.08 * math.sin(2 * a), hand[2] + 0.1])
-    write_json(case.path("session.json"), {
-        **SESSION_HEADER, "rig_path": str(ASSETS / "humanoid.gltf"),
-        "chains": [{"solver": "dls", "root": {"name": "LeftShoulder"}, "effector": {"name": "LeftHand_end"},
-                    "goal": {"position": hand}}],
-        "goal_paths": [{"chain": 0, "name": "wave", "times": times, "positions": positions}]})
-    return case.path("session.json")
+    chain = {"solver": "dls", "root": {"name": "LeftShoulder"}, "effector": {"name": "LeftHand_end"},
+             "goal": {"position": hand}}
+    return write_session(case.path("session.json"), HUMANOID, [chain],
+                         goal_paths=[{"chain": 0, "name": "wave", "times": times, "positions": positions}])
 
 
 def check_report_plots(path):
@@ -93,8 +88,8 @@ def test_export_motion_reopens_as_clip(case):
                        "goal": {"position": [0.0, 0.1, 0.0] if lifted else [0.0, 0.0, 0.0]},
                        "goal_motion": {"mode": "animation"}})
     assert any(ch["goal"]["position"][1] for ch in chains), [s["joints"][c["effector"]]["name"] for c in s["chains"]]
-    write_json(case.path("lifted.session.json"), {**SESSION_HEADER, "rig_path": str(CESIUM_GLB), "chains": chains})
-    solved = case.run(case.path("lifted.session.json"), "--clip", "animation 0", "--time", t, "--export-motion",
+    session = write_session(case.path("lifted.session.json"), CESIUM_GLB, chains)
+    solved = case.run(session, "--clip", "animation 0", "--time", t, "--export-motion",
                       case.path("baked.glb"), frames=1, state="solved.json", what="ikscope --export-motion").state
     assert re.search("motion exported to .*baked.glb: clip 'animation 0 IK', 48 frames", solved["status"]), \
         f"status: {solved['status']}"

@@ -7,13 +7,9 @@ goal paths on the humanoid."""
 import math
 import time
 
-from driver import ASSETS, SAMPLES, joint_named, write_json
+from driver import CESIUM_GLB, CESIUM_GLTF, HUMANOID, joint_named, write_session
 from gltf_clip_sample import sample_clip
 from rig_plans import limb_goal_drag
-
-CESIUM_GLTF = SAMPLES / "CesiumMan/glTF/CesiumMan.gltf"
-CESIUM_GLB = SAMPLES / "CesiumMan/glTF-Binary/CesiumMan.glb"
-SESSION_HEADER = {"format": "ikscope-session", "version": 1}
 
 
 # --- The clip at fixed times ----------------------------------------------------------------
@@ -70,8 +66,7 @@ def weighted_session(case, state, weight, name, skip_aim=False):
     chains = [{"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
                "goal": {"position": c["goal"]}, "ik_weight": weight}
               for c in state["chains"] if not (skip_aim and c["aim"])]
-    write_json(case.path(name), {**SESSION_HEADER, "rig_path": str(CESIUM_GLTF), "chains": chains})
-    return case.path(name)
+    return write_session(case.path(name), CESIUM_GLTF, chains)
 
 
 def test_timeline_clip_time(case):
@@ -183,10 +178,8 @@ def write_circle_session(case):
     positions = [circle_point(t) for t in times]
     chain = {"solver": "dls", "root": {"index": 7, "name": "LeftUpperArm"}, "effector": {"index": 9, "name": "LeftHand"},
              "goal": {"position": positions[0]}, "goal_motion": {"mode": "path", "path": "circle"}}
-    write_json(case.path("circle.session.json"),
-               {**SESSION_HEADER, "rig_path": str(ASSETS / "humanoid.gltf"), "chains": [chain],
-                "goal_paths": [{"chain": 0, "name": "circle", "times": times, "positions": positions}]})
-    return case.path("circle.session.json")
+    return write_session(case.path("circle.session.json"), HUMANOID, [chain],
+                         goal_paths=[{"chain": 0, "name": "circle", "times": times, "positions": positions}])
 
 
 def test_goal_path_replays_without_clips(case):
