@@ -1,31 +1,22 @@
-#!/usr/bin/env python3
-"""Full-body e2e helpers (tests/e2e/e2e.sh, case full_body_drag_hand).
+"""Helpers of the full-body hand drag (test_full_body.py, test_full_body_drag_hand), on
+--state-out dumps of the humanoid in full-body mode:
 
-  full_body_drag.py plan BEFORE.json          -> "gx gy dx dy": the main hand's goal handle
-      in window points and one mouse step (points) toward the model's +Z (forward: the
-      screen direction of a toe bone, which points along +Z at rest)
-  full_body_drag.py check BEFORE.json AFTER.json STEPS DX DY
-      -> asserts: the goal went far forward, the hips moved, the feet did not (<= 1e-4 of
-      the rig's height), the hand came within 5 % of the height of its goal
-  full_body_drag.py still A.png B.png AFTER.json
-      -> asserts: the 3D view (AFTER.json's "viewport") is pixel-identical in A (the F12
-      screenshot after the drag) and B (the last frame's, --screenshot) with unchanged goals,
-      and at least 600 frames ran between them (AFTER.json's screenshots[0].frame and
-      frames_run)
+  plan(BEFORE) -> ((gx, gy), (dx, dy)): the main hand's goal handle in window points and one
+      mouse step (points) toward the model's +Z (forward: the screen direction of a toe
+      bone, which points along +Z at rest)
+  check(BEFORE, AFTER, STEPS, DX, DY): asserts the goal went far forward, the hips moved,
+      the feet did not (<= 1e-4 of the rig's height), the hand came within 5 % of the
+      height of its goal
+  still(A.png, B.png, AFTER): asserts the 3D view (AFTER's "viewport") is pixel-identical
+      in A (the F12 screenshot after the drag) and B (the last frame's, --screenshot) with
+      unchanged goals, and at least 600 frames ran between them (AFTER's
+      screenshots[0].frame and frames_run)
 """
+import math
 import struct
 import zlib
-import json
-import math
-import sys
 
-
-def load(path):
-    return json.load(open(path))
-
-
-def joint(state, name):
-    return next(j for j in state["joints"] if j["name"] == name)
+from driver import joint_named as joint
 
 
 def plan(before):
@@ -38,7 +29,7 @@ def plan(before):
     vx, vy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(vx, vy)
     assert n > 1.0, "the toe bone is edge-on to the camera"
-    print(round(gx), round(gy), round(10 * vx / n), round(10 * vy / n))
+    return (round(gx), round(gy)), (round(10 * vx / n), round(10 * vy / n))
 
 
 def check(before, after, steps, dx, dy):
@@ -84,7 +75,8 @@ def check(before, after, steps, dx, dy):
 
 def read_png(path):
     """8-bit RGB or RGBA, non-interlaced (what the program writes): (width, height, rows)."""
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", path + " is not a PNG"
     pos, idat, width, height, channels = 8, b"", 0, 0, 3
     while pos < len(data):
@@ -135,11 +127,3 @@ def still(shot_a, shot_b, after):
     assert frames >= 600, f"only {frames} frames between the screenshots (the drag took longer than planned)"
     assert differing == 0, "the pose drifted with unchanged goals"
 
-
-if __name__ == "__main__":
-    if sys.argv[1] == "plan":
-        plan(load(sys.argv[2]))
-    elif sys.argv[1] == "still":
-        still(sys.argv[2], sys.argv[3], load(sys.argv[4]))
-    else:
-        check(load(sys.argv[2]), load(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]))

@@ -1,12 +1,12 @@
-#!/usr/bin/env python3
 """Samples a glTF file's animation at a time, independently of ikscope: reads the JSON and
 the .bin buffers itself, interpolates each channel (LINEAR: lerp, rotation slerp along the
 shorter arc; STEP; CUBICSPLINE: Hermite with tangents scaled by the key interval, as the
 glTF 2.0 spec's appendix says), and composes the node tree from the scene roots.
 
-usage: gltf_clip_sample.py FILE.gltf ANIMATION_INDEX TIME
-prints JSON: {node name: [x, y, z]} -- every named node's position in model space
-(the scene's space) at TIME."""
+    sample_clip(FILE.gltf, ANIMATION_INDEX, TIME) -> {node name: [x, y, z]}
+
+every named node's position in model space (the scene's space) at TIME. From a shell:
+`gltf_clip_sample.py FILE.gltf ANIMATION_INDEX TIME` prints that as JSON."""
 import base64
 import json
 import math
@@ -25,7 +25,8 @@ def load_buffers(doc, folder):
         if uri.startswith("data:"):
             out.append(base64.b64decode(uri.split(",", 1)[1]))
         else:
-            out.append(open(os.path.join(folder, uri), "rb").read())
+            with open(os.path.join(folder, uri), "rb") as f:
+                out.append(f.read())
     return out
 
 
@@ -100,9 +101,9 @@ def trs_matrix(t, r, s):
     return m + [[0, 0, 0, 1]]
 
 
-def main():
-    path, animation, time = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-    doc = json.load(open(path))
+def sample_clip(path, animation, time):
+    with open(path) as f:
+        doc = json.load(f)
     buffers = load_buffers(doc, os.path.dirname(os.path.abspath(path)))
     nodes = doc["nodes"]
     trs = {}
@@ -137,8 +138,8 @@ def main():
     identity = [[float(i == j) for j in range(4)] for i in range(4)]
     for root in doc["scenes"][doc.get("scene", 0)]["nodes"]:
         visit(root, identity)
-    json.dump(out, sys.stdout)
+    return out
 
 
 if __name__ == "__main__":
-    main()
+    json.dump(sample_clip(sys.argv[1], int(sys.argv[2]), float(sys.argv[3])), sys.stdout)

@@ -1,0 +1,182 @@
+"""Motion: the --analyse report of a goal path, the Motion analysis panel on CesiumMan's
+clip (and a click on its table), the clip baked with the IK on top (--export-motion), and
+the clip played for real with the default goal modes."""
+import math
+import re
+import struct
+import time
+from pathlib import Path
+
+from driver import CESIUM_GLB, HUMANOID, joint_named, nonempty, write_session
+
+
+def write_wave_session(case, rest):
+    """The humanoid, its left arm chain, a goal path "wave" circling in front of the hand."""
+    hand = joint_named(rest, "LeftHand_end")["model"]
+    times, positions = [], []
+    for i in range(120):
+        a = 2 * math.pi * i / 120
+        times.append(i / 60.0)
+        positions.append([hand[0] + 0.1 * math.sin(a), hand[1] + 0.08 * math.sin(2 * a), hand[2] + 0.1])
+    chain = {"solver": "dls", "root": {"name": "LeftShoulder"}, "effector": {"name": "LeftHand_end"},
+             "goal": {"position": hand}}
+    return write_session(case.path("session.json"), HUMANOID, [chain],
+                         goal_paths=[{"chain": 0, "name": "wave", "times": times, "positions": positions}])
+
+
+def check_report_plots(path):
+    """report.png is the plots: a PNG 1200 wide, a few hundred pixels per series."""
+    data = Path(path).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "report.png is not the plots: not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width == 1200 and height > 600, f"report.png is not the plots: {(width, height)}"
+
+
+def check_report_table(report):
+    """The table's numbers are numbers, and DLS (the program's default) follows the path:
+    mean error < 1 cm."""
+    rows = 0
+    for line in report.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 11 and cells[1] == "on":
+            rows += 1
+            values = [float(c) for c in cells[2:10]]
+            assert all(v >= 0 for v in values), f"the table is not as expected: {line}"
+            if cells[0] == "Damped least squares":
+                assert values[4] < 0.01, f"the table is not as expected: {line}"
+    assert rows == 7, f"the table is not as expected: {report}"
+
+
+def test_analyse_goal_path_report(case):
+    """--analyse without a window: a session (the humanoid, its left arm chain, a goal path
+    "wave") -> a Markdown table with a row per solver that accepts the chain, the per-frame
+    CSV and the plots beside it; an unknown name: one message, exit 1, no report."""
+    rest = case.run(frames=2, state="rest.json", label="rest").state
+    session = write_wave_session(case, rest)
+    case.run(session, "--analyse", "wave", "--report", case.path("report.md"), window=False, what="--analyse")
+    report_path, csv_path = Path(case.path("report.md")), Path(case.path("report.csv"))
+    assert nonempty(report_path) and nonempty(csv_path), "no report or no CSV"
+    report = report_path.read_text()
+    assert "goal path 'wave'" in report, "the report does not name the path"
+    assert "![Per-frame plots](report.png)" in report, "the report does not show report.png"
+    check_report_plots(case.path("report.png"))
+    rows = sum(1 for line in report.splitlines() if re.match(r"\| .* \| on \|", line))
+    assert rows == 7, f"expected 7 solver rows (4-bone arm: all but the analytic and scale solvers), got {rows}: {report}"
+    assert any(line.startswith("| Damped least squares | on | ") for line in report.splitlines()), "no DLS row"
+    lines = csv_path.read_text().count("\n")
+    assert lines == 120 * 7 + 1, f"CSV has {lines} lines, expected {120 * 7 + 1}"
+    check_report_table(report)
+    nope = case.run(session, "--analyse", "nope", "--report", case.path("nope.md"), expect=None, window=False,
+                    label="nope")
+    assert nope.code == 1, f"unknown name gave exit code {nope.code}"
+    assert "no goal path or clip named 'nope' (there are: wave)" in nope.stderr, f"unclear: {nope.stderr}"
+    assert not Path(case.path("nope.md")).exists(), "a report was written for an unknown name"
+
+
+def test_export_motion_reopens_as_clip(case):
+    """The clip with the IK on top, baked (--export-motion: File > Export motion's command):
+    the file reopens with one clip, "<clip> IK", whose pose at a frame's time is the pose the
+    program solved at that time. The goals follow the animation (the default on a rig with
+    clips); a session lifts the left foot's goal 10 cm above the animated foot, so the IK
+    has something to do."""
+    t = "0.875"  # frame 20 of 24 per second, from the clip's start at 1/24 s
+    s = case.run(CESIUM_GLB, frames=1, state="chains.json", label="chains").state
+    chains = []
+    for c in s["chains"]:
+        lifted = s["joints"][c["effector"]]["name"] == "leg_joint_L_3"
+        chains.append({"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
+                       "goal": {"position": [0.0, 0.1, 0.0] if lifted else [0.0, 0.0, 0.0]},
+                       "goal_motion": {"mode": "animation"}})
+    assert any(ch["goal"]["position"][1] for ch in chains), [s["joints"][c["effector"]]["name"] for c in s["chains"]]
+    session = write_session(case.path("lifted.session.json"), CESIUM_GLB, chains)
+    solved = case.run(session, "--clip", "animation 0", "--time", t, "--export-motion",
+                      case.path("baked.glb"), frames=1, state="solved.json", what="ikscope --export-motion").state
+    assert re.search("motion exported to .*baked.glb: clip 'animation 0 IK', 48 frames", solved["status"]), \
+        f"status: {solved['status']}"
+    reopened = case.run(case.path("baked.glb"), "--clip", "animation 0 IK", "--time", t, frames=1,
+                        state="reopened.json", label="reopen", what="the export (reopened)").state
+    tl = reopened["timeline"]
+    assert [c["name"] for c in tl["clips"]] == ["animation 0 IK"], tl["clips"]
+    assert abs(tl["time"] - float(t)) < 1e-6, tl["time"]
+    # The solved pose had the IK move something (else this checks only the clip).
+    animated = solved["timeline"]["animated"]
+    moved = max(math.dist(j["model"], a) for j, a in zip(solved["joints"], animated))
+    assert moved > 1e-3, f"the IK did not move any joint ({moved})"
+    worst = 0.0
+    for joint, baked in zip(solved["joints"], tl["animated"]):
+        if joint["added_tip"]:
+            continue  # placed by the importer from the file's rest, not keyed
+        worst = max(worst, math.dist(joint["model"], baked))
+    assert worst < 1e-4, f"the baked clip is {worst} m off the solved pose at {t} s"
+    print(f"baked clip at {t} s: farthest joint {worst:.2g} m from the solved pose; the IK moved joints up to {moved:.3g} m")
+
+
+def check_motion_summary(s):
+    """A run for each solver that takes a 2-bone chain, every number finite, DLS following
+    its animated hand (mean error < 1 cm)."""
+    m = s["motion_analysis"]
+    assert m["open"] and m["has_result"], m
+    assert m["source"] == "clip 'animation 0'" and m["chain"] == "Skeleton_arm_joint_L__2_", m
+    assert m["frames"] >= 40, m["frames"]  # 2 s at the clip's 24 frames per second
+    panel = sorted(r["solver"] for r in m["runs"])
+    expected = ["ccd", "ccd_dls", "dls", "fabrik", "full_body", "jacobian_transpose", "mass_spring", "two_bone"]
+    assert panel == expected, panel
+    for r in m["runs"]:
+        for key in ("max_pop_deg", "jitter_rms_deg", "mean_error", "max_error", "mean_us"):
+            assert math.isfinite(r[key]) and r[key] >= 0, (r["solver"], key, r[key])
+        assert r["warm_start"] and r["flips"] >= 0 and r["max_error"] >= r["mean_error"], r
+    dls = next(r for r in m["runs"] if r["solver"] == "dls")
+    assert dls["mean_error"] < 0.01, dls
+    print("runs", len(panel), "run_ms", m["run_ms"])
+
+
+def test_motion_panel_summary(case):
+    """--motion-panel on CesiumMan's left arm (upper arm -> hand, 2 bones): the panel runs the
+    analysis of the clip at start and --state-out reports the summary per solver. Then a
+    real click on the table's first row jumps the timeline to that run's worst frame and
+    draws the other solvers' ghosts there."""
+    arm = "Skeleton_arm_joint_L__2_"
+    panel = case.run(CESIUM_GLB, "--motion-panel", "--chain", arm, frames=5, state="panel.json",
+                     screenshot="panel.png", what="the --motion-panel run").state
+    check_motion_summary(panel)
+    x, y, _, h = panel["ui_rects"]["motion_first_row"]
+    program = case.start(CESIUM_GLB, "--motion-panel", "--chain", arm, state="clicked.json")
+    program.press(int(x + 20), int(y + h / 2))
+    program.screenshot()
+    program.quit()
+    s = program.state()
+    m, t = s["motion_analysis"], s["timeline"]
+    message = "clicking the first row did not jump to its worst frame"
+    assert m["ghost_frame"] >= 0, f"{message}: {m}"
+    assert t["frame"] == m["ghost_frame"], f"{message}: {(t['frame'], m['ghost_frame'])}"
+    assert not t["playing"], message
+    print("jumped to frame", m["ghost_frame"], "time", t["time"])
+
+
+def test_motion_play_follows_clip(case):
+    """CesiumMan with its default goal modes (every goal follows the animated effector, zero
+    offset): played for real with Space, quit at two different times; each time every
+    joint's position equals the clip's own pose at that time (IK does not fight the walk)."""
+    states = []
+    for wait in (0.7, 1.5):
+        program = case.start(CESIUM_GLB, state=f"play_{wait}.json")
+        program.key("space")
+        time.sleep(wait)  # playing this long
+        program.quit()
+        states.append(program.state())
+    for s in states:
+        t = s["timeline"]
+        modes = {c["goal_mode"] for c in s["chains"]}
+        worst = max(math.dist(j["model"], a) for j, a in zip(s["joints"], t["animated"]))
+        print(f"t = {t['time']:.3f} s, playing {t['playing']}, goal modes {sorted(modes)}, "
+              f"largest joint distance from the clip's pose {worst:.2e}")
+        assert t["playing"], "Space did not start playing"
+        assert modes == {"follows animation"}, "the default goal mode on a rig with clips"
+        assert len(s["joints"]) == len(t["animated"]) > 10
+        assert worst < 1e-5, "the IK moved the pose away from the clip"
+    a, b = states
+    assert abs(a["timeline"]["time"] - b["timeline"]["time"]) > 0.1, "the two runs stopped at the same time"
+    moved = max(math.dist(p["model"], q["model"]) for p, q in zip(a["joints"], b["joints"]))
+    print(f"the pose at the two times differs by up to {moved:.3f}")
+    assert moved > 0.01, "the clip did not move the joints"
+

@@ -1,0 +1,220 @@
+"""The timeline: CesiumMan's clip at two times against an independent sample of the glTF,
+the IK weight, Space playing for real, a goal drag recorded as a goal path, and a goal path
+replayed (and baked) on a rig without clips.
+
+Parts: the clip at fixed times (poses, screenshots, IK weight); playing; recording;
+goal paths on the humanoid."""
+import math
+import time
+
+from driver import CESIUM_GLB, CESIUM_GLTF, HUMANOID, joint_named, write_session
+from gltf_clip_sample import sample_clip
+from rig_plans import limb_goal_drag
+
+
+# --- The clip at fixed times ----------------------------------------------------------------
+
+def check_clip_pose(state, t, sample):
+    """The clip's pose at `t` is the glTF's own (every named joint within 1e-4), and joints
+    outside the IK chains show exactly that pose."""
+    tl = state["timeline"]
+    assert tl["clip"] == "animation 0" and abs(tl["time"] - float(t)) < 1e-6 and not tl["playing"], tl
+    clip = tl["clips"][0]
+    assert clip["channels"] == 57 and abs(clip["duration"] - (2.0 - 1 / 24)) < 1e-4, clip
+    assert abs(tl["frame_rate"] - 24.0) < 1e-6, tl["frame_rate"]
+    compared = 0
+    for j in state["joints"]:
+        if j["name"] not in sample:
+            assert j["added_tip"], j["name"]
+            continue
+        err = math.dist(tl["animated"][j["index"]], sample[j["name"]])
+        assert err < 1e-4, f"t={t} {j['name']}: ikscope {tl['animated'][j['index']]} vs glTF {sample[j['name']]}"
+        compared += 1
+    assert compared >= 19, compared
+    free = joints_outside_chains(state)
+    for j in free:
+        assert math.dist(j["model"], tl["animated"][j["index"]]) < 1e-5, j["name"]
+    print(f"t={t}: {compared} joints match the glTF sample; {len(free)} joints outside chains show the clip")
+
+
+def joints_outside_chains(state):
+    """Joints on no chain's path, nor below a joint that is (a chain that ends at the head
+    turns the head's tip with it). With a spine chain from the hips every joint may be below
+    a chain; the IK weight 0 run checks the whole pose then."""
+    parent = [j["parent"] for j in state["joints"]]
+    in_chain = set()
+    for c in state["chains"]:
+        j = c["effector"]
+        while j >= 0:
+            in_chain.add(j)
+            if j == c["root"]:
+                break
+            j = parent[j]
+
+    def moved_by_ik(i):
+        while i >= 0:
+            if i in in_chain:
+                return True
+            i = parent[i]
+        return False
+    return [j for j in state["joints"] if not moved_by_ik(j["index"])]
+
+
+def weighted_session(case, state, weight, name, skip_aim=False):
+    """A session of CesiumMan whose chains (goals pinned where `state` had them) have IK
+    weight `weight`."""
+    chains = [{"solver": "dls", "root": {"index": c["root"]}, "effector": {"index": c["effector"]},
+               "goal": {"position": c["goal"]}, "ik_weight": weight}
+              for c in state["chains"] if not (skip_aim and c["aim"])]
+    return write_session(case.path(name), CESIUM_GLTF, chains)
+
+
+def test_timeline_clip_time(case):
+    """CesiumMan opened at its clip at two times (--clip, --time, paused): the clip's pose at
+    each time matches an independent sample of the glTF (gltf_clip_sample.py reads the JSON
+    and buffers itself), joints outside the IK chains show exactly that pose, the two times
+    give different poses and different screenshots. A 1024x640 run to look at."""
+    states = {}
+    for t in ("0.5", "1.25"):
+        states[t] = case.run(CESIUM_GLTF, "--clip", "animation 0", "--time", t, frames=4,
+                             screenshot=f"t{t}.png", state=f"t{t}.json").state
+        assert states[t]["status_is_error"] is False, f"status: {states[t]['status']}"
+        case.check_screenshot(f"t{t}.png", f"t{t}.json")
+    case.run(CESIUM_GLTF, "--time", "1.0", "--size", "1024x640", frames=4, screenshot="small.png", label="small")
+    for t, state in states.items():
+        check_clip_pose(state, t, sample_clip(CESIUM_GLTF, 0, float(t)))
+    a, b = (states[t]["timeline"]["animated"] for t in ("0.5", "1.25"))
+    moved = max(math.dist(p, q) for p, q in zip(a, b))
+    assert moved > 0.05, f"the clip's pose hardly changes between the two times ({moved})"
+    print(f"largest joint move between t=0.5 and t=1.25: {moved:.3f}")
+    case.check_differ("t0.5.png", "t1.25.png", 2000)
+    # IK weight 0 on every chain: the program shows the clip's pose exactly. Weight 1 with
+    # goals pinned where the effectors were at 0.5 s (the default goals follow the
+    # animation, which would show the clip too): the IK holds them there at 1.25 s.
+    w0 = case.run(weighted_session(case, states["1.25"], 0, "weight0.session.json"), "--clip", "animation 0",
+                  "--time", "1.25", frames=4, state="weight0.json").state
+    w1 = case.run(weighted_session(case, states["0.5"], 1, "weight1.session.json", skip_aim=True), "--clip",
+                  "animation 0", "--time", "1.25", frames=4, state="weight1.json").state
+    assert all(c["ik_weight"] == 0 for c in w0["chains"]) and w0["chains"], "the session's weights were not loaded"
+    anim = w0["timeline"]["animated"]
+    worst0 = max(math.dist(j["model"], anim[j["index"]]) for j in w0["joints"])
+    worst1 = max(math.dist(j["model"], anim[j["index"]]) for j in w1["joints"])
+    print(f"weight 0: joints at most {worst0:.2e} from the clip's pose; weight 1: {worst1:.3f}")
+    assert worst0 < 1e-5, "weight 0 does not show the clip's pose"
+    assert worst1 > 0.01, "weight 1 shows the clip's pose: the IK did nothing, so the check means nothing"
+
+
+# --- Playing --------------------------------------------------------------------------------
+
+def test_timeline_play(case):
+    """Space plays CesiumMan's clip for real; two F12 screenshots a second apart differ and
+    the state on exit says it is playing."""
+    program = case.start(CESIUM_GLTF, state="play.json")
+    program.key("space")
+    first = program.screenshot()
+    time.sleep(1.1)  # a second of playing between the two pictures
+    second = program.screenshot()
+    program.quit()
+    shots = case.screenshots()
+    assert len(shots) == 2, f"expected two F12 screenshots, got {len(shots)}"
+    state = program.state()
+    assert state["timeline"]["playing"] is True, "Space did not start playing"
+    print("time on exit:", state["timeline"]["time"])
+    case.check_differ(first, second, 2000)
+
+
+# --- Recording ------------------------------------------------------------------------------
+
+def test_record_goal_path(case):
+    """On CesiumMan (paused): click a limb's goal (selects its chain), T starts recording,
+    the goal dragged in steps with real mouse events, T stops; the state on exit lists the
+    recorded path on that chain: its name, sample count, duration, and where it went."""
+    before = case.run(CESIUM_GLB, frames=2, state="before.json").state
+    drag = limb_goal_drag(before)
+    program = case.start(CESIUM_GLB, state="after.json")
+    program.click(*drag.start)
+    program.imgui_key("t")
+    program.drag(drag.start, drag.step, drag.steps, step_pause=0.1)  # a second of recording
+    program.imgui_key("t")
+    program.quit()
+    after, c = program.state(), drag.chain
+    paths = after["goal_paths"]
+    print("status:", after["status"])
+    for p in paths:
+        print(f"path '{p['name']}' on chain {p['chain']}: {p['samples']} samples, {p['duration']:.2f} s")
+    assert len(paths) == 1, "one recorded path"
+    p = paths[0]
+    assert p["chain"] == c and p["name"] == "take 1"
+    assert p["samples"] >= 10 and p["duration"] > 0.5, "too short a recording"
+    assert not after["recording"]["active"]
+    start, end = p["positions"][0], p["positions"][-1]
+    goal_before, goal_after = before["chains"][c]["goal"], after["chains"][c]["goal"]
+    print(f"path from {math.dist(start, goal_before):.4f} of the goal's start to {math.dist(end, goal_after):.4f} of its end")
+    assert math.dist(start, goal_before) < 0.01 and math.dist(end, goal_after) < 0.01
+    assert math.dist(goal_before, goal_after) > 0.05, "the goal did not move"
+    assert (after["chains"][c]["goal_mode"] == "follows animation"
+            and math.dist(after["chains"][c]["goal_offset"], [0, 0, 0]) > 0.05)
+
+
+# --- Goal paths on a rig without clips --------------------------------------------------------
+
+def circle_point(t):
+    """The left hand's path: a 2 s circle."""
+    return [0.35 + 0.15 * math.cos(math.pi * t), 1.0 + 0.15 * math.sin(math.pi * t), 0.35]
+
+
+def circle_at_clock(clock):
+    """Where the sampled circle (21 samples 0.1 s apart, linear between them) is at `clock`,
+    looping on the path's length."""
+    t = clock % 2.0
+    k = min(int(t / 0.1), 19)
+    f = (t - 0.1 * k) / 0.1
+    a, b = circle_point(0.1 * k), circle_point(0.1 * (k + 1))
+    return [a[i] + f * (b[i] - a[i]) for i in range(3)]
+
+
+def write_circle_session(case):
+    times = [i * 0.1 for i in range(21)]
+    positions = [circle_point(t) for t in times]
+    chain = {"solver": "dls", "root": {"index": 7, "name": "LeftUpperArm"}, "effector": {"index": 9, "name": "LeftHand"},
+             "goal": {"position": positions[0]}, "goal_motion": {"mode": "path", "path": "circle"}}
+    return write_session(case.path("circle.session.json"), HUMANOID, [chain],
+                         goal_paths=[{"chain": 0, "name": "circle", "times": times, "positions": positions}])
+
+
+def test_goal_path_replays_without_clips(case):
+    """The built-in humanoid has no clips: a goal following a recorded path replays on the
+    timeline's path clock (real time, looping on the path's length). A session puts the left
+    hand's goal on a 2 s circle; two runs, 10 and 40 frames: the clock has moved on, and each
+    time the goal sits on the circle where the path is at that clock, and the two places
+    differ. Then the bake."""
+    session = write_circle_session(case)
+    goals, clocks = [], []
+    for n in (10, 40):
+        s = case.run(session, frames=n, state=f"f{n}.json", label=f"f{n}").state
+        assert not s["status_is_error"], s["status"]
+        chain = s["chains"][0]
+        assert chain["goal_mode"] == "follows path", chain["goal_mode"]
+        clock = s["timeline"]["path_clock"]
+        # The dump is written after the last frame's solve; the clock may have moved on by
+        # less than one frame's advance (at most a quarter of a second) since then.
+        miss = min(math.dist(chain["goal"], circle_at_clock(clock - d)) for d in [i * 0.005 for i in range(51)])
+        assert miss < 2e-3, f"frame {n}: the goal is {miss} off the path at clock {clock}"
+        goals.append(chain["goal"])
+        clocks.append(clock)
+    assert clocks[1] > clocks[0] + 0.1, clocks
+    assert math.dist(goals[0], goals[1]) > 0.01, goals
+    print(f"path clock {clocks[0]:.2f} s -> {clocks[1]:.2f} s; the goal followed the circle")
+    # File > Export motion on this rig bakes the path (30 per second, from rest): the baked
+    # clip, reopened, has the hand on the circle at 1.3 s.
+    baked = case.run(session, "--export-motion", case.path("circle.glb"), frames=1, state="baked.json",
+                     label="bake", what="--export-motion").state
+    assert "clip 'circle IK', 61 frames at 30 per second" in baked["status"], f"status: {baked['status']}"
+    s = case.run(case.path("circle.glb"), "--time", "1.3", frames=1, state="reopened.json", label="reopen",
+                 what="the baked file (reopened)").state
+    hand = joint_named(s, "LeftHand")["index"]
+    miss = math.dist(s["timeline"]["animated"][hand], circle_point(1.3))
+    assert [c["name"] for c in s["timeline"]["clips"]] == ["circle IK"], s["timeline"]["clips"]
+    assert miss < 5e-3, f"the baked hand is {miss} m off the circle at 1.3 s"
+    print(f"baked goal path: the hand {miss:.2g} m off the circle at 1.3 s")
+
