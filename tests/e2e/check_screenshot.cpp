@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
     for (const auto& c : state["chains"])
       handles.push_back({c["goal_window"][0].get<float>() * to_pixels, c["goal_window"][1].get<float>() * to_pixels});
   const auto under_handle = [&](const Point& p) {
-    // 7 px handles (app/scene_draw.cpp) + 1 px of rim + the 3 px the check looks around.
+    // 7 px handles (app/viewport/scene_draw.cpp) + 1 px of rim + the 3 px the check looks around.
     const float radius = 11.0f * to_pixels;
     for (const Point& h : handles)
       if ((p.x - h.x) * (p.x - h.x) + (p.y - h.y) * (p.y - h.y) < radius * radius) return true;
@@ -188,7 +188,7 @@ int main(int argc, char** argv) {
       if (x >= b[0] - 4 && x <= b[2] + 4 && y >= b[1] - 4 && y <= b[3] + 4) return true;
     return false;
   };
-  // The selected goal's gizmo (app/gizmo.h: 90 points across, drawn over the view): not
+  // The selected goal's gizmo (app/editor/gizmo.h: 90 points across, drawn over the view): not
   // background either.
   Point gizmo{-1e9f, -1e9f};
   if (state.contains("selected_chain") && state.contains("chains") && state["selected_chain"].get<int>() >= 0) {
@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
   const auto on_gizmo = [&](const Point& p) {
     return (p.x - gizmo.x) * (p.x - gizmo.x) + (p.y - gizmo.y) * (p.y - gizmo.y) < gizmo_radius * gizmo_radius;
   };
-  // The viewport's toolbar (Move, Rotate, Persp: app/gizmo_draw.h), a small window over the
+  // The viewport's toolbar (Move, Rotate, Persp: app/viewport/gizmo_draw.h), a small window over the
   // view's top left corner: its buttons' rectangles, padded by the window's frame.
   std::vector<std::vector<float>> toolbar;
   if (state.contains("ui_rects"))

@@ -488,7 +488,7 @@ def write_json(path, value):
 
 
 def write_session(path, rig, chains, **more):
-    """A session file (io/session.h) of `rig` with `chains`, and any more top-level fields."""
+    """A session file (io/session/session.h) of `rig` with `chains`, and any more top-level fields."""
     write_json(path, {"format": "ikscope-session", "version": 1, "rig_path": str(rig), "chains": chains, **more})
     return str(path)
 

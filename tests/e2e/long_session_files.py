@@ -90,7 +90,7 @@ def home_view(case, rig, name):
 
 
 def write_home_session(home, rig, path):
-    """A session (io/session.h) that reopens `rig` as its home view shows it: the
+    """A session (io/session/session.h) that reopens `rig` as its home view shows it: the
     chains of the dump with their goals (solver: DLS, as suggested chains have), the pose at
     rest, and the dump's camera."""
     joints = home["joints"]

@@ -97,7 +97,7 @@ def test_unsaved_prompt_on_quit(case):
 def test_quit_prompt_over_open_combo(case):
     """An edit (O), the Goal combo under the chain table opened with a click, then Ctrl+Q:
     the prompt must appear (ImGui 1.86 asserted here: the combo closed and the combo's
-    tooltip appeared for the first time after the new prompt, app/panels.h), Escape keeps
+    tooltip appeared for the first time after the new prompt, app/ui/panels.h), Escape keeps
     the program, and Ctrl+Q, D quits it cleanly."""
     before = case.run(frames=2, state="before.json").state
     combo = rect_point(before, "goal_space", dx=20, dy=10)
