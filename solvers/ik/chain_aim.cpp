@@ -1,3 +1,11 @@
+// Rotations from wanted joint positions (chain_aim.h): the walk down the chain's tree that
+// ends FABRIK and the mass-spring solver, and its quaternion-only form for a rigid path.
+//
+// Index:
+//   Rotation extraction  rotation_maximising (Mueller et al. 2016)
+//   The tree walk        inverse_direction, branch_rotation (a joint with several children),
+//                        roll_for_hinge (a limited hinge child), aim_chain_tree
+//   The rigid path       scaled_shortest_turn, aim_rigid_path_body, RigidAimScratch::resize, aim_rigid_path
 #include "solvers/ik/chain_aim.h"
 
 #include <algorithm>
@@ -9,6 +17,8 @@
 #include "solvers/ik/workspace.h"
 
 namespace ik {
+
+// ---- Rotation extraction ----------------------------------------------------------------
 
 glm::quat rotation_maximising(const glm::mat3& a, const glm::quat& start) {
   // <a, Q> = sum_j dot(q_j, a_j) over columns. Turning Q by a small rotation w changes it
@@ -29,6 +39,8 @@ glm::quat rotation_maximising(const glm::mat3& a, const glm::quat& start) {
   }
   return q;
 }
+
+// ---- The tree walk ----------------------------------------------------------------------
 
 namespace {
 
@@ -197,6 +209,8 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
     linear[k] = m;
   }
 }
+
+// ---- The rigid path ---------------------------------------------------------------------
 
 namespace {
 

@@ -1,3 +1,16 @@
+// Joint-limit maths (limits.h): angles of a local rotation relative to its rest rotation,
+// and the clamps that keep it inside a hinge, a swing-twist cone or per-axis (ball) ranges.
+//
+// Index:
+//   Helpers                              range_distance, ball_violation, turns_noticeably, angle_between
+//   Angles                               wrap_angle, clamp_angle, twist_angle, xyz_angles, from_xyz_angles,
+//                                        other_xyz_angles, xyz_angles_near_limits, hinge_axis
+//   Swing-twist cones                    cone_bone_axis, cone_axes, swing_twist_angles, from_swing_twist,
+//                                        cone_swing_ratio, cone_limits_swing, clamp_swing_twist
+//   Clamping                             limits_active, clamp_to_limits (hinge, cone, ball)
+//   Hinges tracked by their angle        hinge_angle, clamp_hinge_angle_outside
+//   A quick inside test for ball joints  prepare_ball_ranges, cached_ball_ranges; then within_limits (every
+//                                        kind of limit, with a slack)
 #include "solvers/ik/limits.h"
 
 #include <algorithm>
@@ -8,6 +21,8 @@
 
 namespace ik {
 namespace {
+
+// ---- Helpers ----------------------------------------------------------------------------
 
 constexpr float kPiF = 3.14159265358979f;
 // A rotation change smaller than this (radians) does not count as a clamp.
@@ -49,6 +64,8 @@ float angle_between(const glm::quat& a, const glm::quat& b) {
 }
 
 }  // namespace
+
+// ---- Angles -----------------------------------------------------------------------------
 
 float wrap_angle(float angle) { return angle - kTwoPi * std::floor((angle + kPiF) / kTwoPi); }
 
@@ -117,6 +134,8 @@ glm::vec3 hinge_axis(const JointLimits& limits) {
   if (!(len > 1e-12f) || !std::isfinite(len)) return {0.0f, 0.0f, 1.0f};
   return a / len;
 }
+
+// ---- Swing-twist cones ------------------------------------------------------------------
 
 glm::vec3 cone_bone_axis(const JointLimits& limits) {
   const glm::vec3 a = limits.bone_axis;
@@ -201,6 +220,8 @@ SwingTwist clamp_swing_twist(const JointLimits& limits, SwingTwist angles) {
 
 }  // namespace
 
+// ---- Clamping ---------------------------------------------------------------------------
+
 bool limits_active(const JointLimits& limits) {
   if (!limits.enabled) return false;
   if (limits.hinge) return true;
@@ -268,6 +289,8 @@ bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm
   return changed;
 }
 
+// ---- Hinges tracked by their angle ------------------------------------------------------
+
 namespace {
 
 // sin_cos's cosine alone (inlined, the unused sine is dropped).
@@ -297,6 +320,8 @@ bool clamp_hinge_angle_outside(const JointLimits& limits, float& angle) {
   angle = clamped;
   return moved;
 }
+
+// ---- A quick inside test for ball joints ------------------------------------------------
 
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]) {
   if (!limits.enabled || limits.hinge || limits.cone) return false;

@@ -8,6 +8,18 @@
 // a joint's "frame" is its model-space transform, split into a position (vec3) and a
 // linear part (mat3 = rotation * scale, which may shear under a non-uniformly scaled
 // parent).
+//
+// Index:
+//   Validation                    is_finite, all_finite, is_valid_goal, is_valid_transform, is_valid_chain
+//   The chain's joints            fill_chain_path, fill_chain_tree, fill_tree_children, find_in_sorted
+//   Frames                        parent_world, chain_frames, is_similarity, path_length, max_stretch,
+//                                 reach_upper_bound
+//   Tolerance and warm start      resolve_tolerance, apply_start_pose
+//   Vectors, rotations, the bump  rsqrt_estimate, scale_over_sqrt, multiply, sandwich, rotate, atan2_fast,
+//                                 rotation_from_vector, any_perpendicular, direction_or, rotation_between,
+//                                 nearly_colinear, bump_colinear_path
+//   Trace                         trace_begin, trace_iteration, trace_clamped
+//   The iteration loop            StallDetector, LoopOutcome, iterate_until_done, final_status
 #pragma once
 
 #include <algorithm>

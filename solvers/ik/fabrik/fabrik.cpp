@@ -1,3 +1,16 @@
+// FABRIK (fabrik.h): backward and forward passes over the chain's tree, the rotations rebuilt
+// from the positions (chain_aim.h), and lean passes for a plain chain with one goal.
+//
+// Index:
+//   goals and error     prepare_goals, goal_error
+//   the tree's pass     backward_pass (several effectors: proposals averaged at branch points)
+//   the fast passes     Placement, step_toward, step_along, start_placement, backward_pass_single_body,
+//                       forward_pass_single_body, single_goal_iteration; forward_pass (several goals, a path)
+//   shortcuts           lay_straight_line (an unreachable goal), positions_only_is_exact
+//   The rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path
+//   the general solve   solve_fabrik_without_pole: the rigid path, else the tree (positions only when that
+//                       is exact, else the rotations rebuilt every iteration)
+//   entry point         solve_fabrik (through solve_with_pole when the goal has a pole)
 #include "solvers/ik/fabrik/fabrik.h"
 
 #include <algorithm>
