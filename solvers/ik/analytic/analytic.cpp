@@ -12,10 +12,11 @@
 //   the reach step    reach_two_bone (the closed form, reach_two_bone_at_once in
 //                     two_bone_fast.cpp, in the common case; else step by step),
 //                     reach_three_bone
-//   after the reach   orient_effector, clamp_to_limb_limits, limb_error
-//   the solve         solve_limb: valid_limb -> limb_goal -> start pose -> measure_bones ->
-//                     trace_begin -> reach -> orient_effector -> clamp_to_limb_limits ->
-//                     error -> trace_iteration
+//   after the reach   orient_effector, limb_error, measure_bones, clamp_to_limb_limits
+//   pole and limits   use_pole_target (Goal::use_pole), swivel_within_limits (a limited root)
+//   the solve         solve_limb: valid_limb -> limb_goal -> use_pole_target -> start pose ->
+//                     measure_bones -> trace_begin -> reach -> orient_effector ->
+//                     swivel_within_limits -> clamp_to_limb_limits -> error -> trace_iteration
 //   entry points      solve_two_bone (the fast path, else solve_limb), solve_three_bone
 #include "solvers/ik/analytic/analytic.h"
 
