@@ -12,6 +12,14 @@
 //      solvers/rig/rig_roles.cpp
 //  10. a file without any limits: defaults from the roles (kept switchable) -> solvers/rig/default_limits.cpp
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
+//
+// Index:
+//   reading the file  read_file_bytes (step 1)
+//   tinygltf's hooks  FsContext, fs_file_exists, fs_expand_path, fs_read_file, fs_write_file, skip_image_pixels
+//   helpers           ends_with_glb, add_lines_as_warnings, glb_with_json (for the load without meshes), join
+//   import_bytes      steps 2 to 10, with the load again without meshes when tinygltf refuses the file
+//   default limits    use_default_limits
+//   entry points      error_line, import_gltf_memory, import_gltf_file
 #include "io/gltf/gltf_import.h"
 
 #include <tiny_gltf.h>

@@ -1,3 +1,15 @@
+// glTF's JSON before tinygltf sees it (gltf_json_check.h): parsed with nlohmann::json and
+// checked for the types and shapes tinygltf would read as "absent" or index out of bounds.
+//
+// Index:
+//   Values                 quoted, describe, is_index, is_count
+//   Checker                fail, then one check per kind of value: optional_string, optional_index,
+//                          index_array, number_array, array_of_objects, array_of_strings
+//   Parts of the document  array_or_empty, check_asset, check_nodes, check_skins_and_scenes, check_buffers
+//                          (buffers, bufferViews and images)
+//   Parsing                nesting_depth, parse_json_text
+//   The checks             check_gltf_json (the list below, part by part)
+//   Required extensions    required_extensions, skeleton_only_json (the document of the skeleton-only load)
 #include "io/gltf/gltf_json_check.h"
 
 #include <algorithm>
@@ -30,6 +42,8 @@ namespace {
 
 using nlohmann::json;
 
+// --- Values ------------------------------------------------------------------------------
+
 std::string quoted(const std::string& key) { return "'" + key + "'"; }
 
 // A short description of a JSON value for messages: its type, or the number itself.
@@ -57,6 +71,8 @@ bool is_count(const json& v, std::uint64_t min_value) {
   const std::uint64_t n = v.get<std::uint64_t>();
   return n >= min_value && n <= (std::uint64_t{1} << 53);
 }
+
+// --- Checker -----------------------------------------------------------------------------
 
 // Each check returns false and sets `problem` on the first violation. `where` names
 // the object ("node 3", "skin 0", "the root").
@@ -141,6 +157,8 @@ class Checker {
  private:
   std::string& problem_;
 };
+
+// --- Parts of the document ---------------------------------------------------------------
 
 const json& array_or_empty(const json& doc, const char* key) {
   static const json kEmpty = json::array();
@@ -256,6 +274,8 @@ bool check_buffers(const json& doc, Checker& c) {
   return true;
 }
 
+// --- Parsing -----------------------------------------------------------------------------
+
 // Deepest nesting of arrays and objects in JSON text. Only meaningful for valid JSON
 // (strings are skipped, with their escapes).
 int nesting_depth(const char* text, std::size_t size) {
@@ -311,6 +331,8 @@ bool parse_json_text(const char* text, std::size_t size, json& doc, std::string&
   return true;
 }
 
+// --- The checks --------------------------------------------------------------------------
+
 bool check_gltf_json(const json& doc, std::vector<std::string>& warnings, std::string& problem) {
   Checker c(problem);
   if (!doc.is_object()) return c.fail("", "the JSON root is " + describe(doc) + ", not an object");
@@ -323,6 +345,8 @@ bool check_gltf_json(const json& doc, std::vector<std::string>& warnings, std::s
     return false;
   return check_nodes(doc, c, warnings) && check_skins_and_scenes(doc, c) && check_buffers(doc, c);
 }
+
+// --- Required extensions -----------------------------------------------------------------
 
 std::vector<std::string> required_extensions(const json& doc) {
   std::vector<std::string> names;

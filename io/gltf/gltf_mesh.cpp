@@ -5,6 +5,13 @@
 //                                 indices, normals -> one Part, appended to the mesh
 //   locate (gltf_accessor.h)      every accessor goes through here: index, type and byte
 //                                 range checked before a byte is read
+//
+// Index:
+//   helpers       finite, read_vec3s (a VEC3 float accessor, every value finite)
+//   Skins         SkinBinding, bind_skin
+//   Primitives    Part, attribute, Influences, read_influences, read_indices, largest_component, unit_or,
+//                 read_normals, read_primitive, append, node_label
+//   entry points  json_without_meshes (gltf_import.cpp's load without meshes), skinned_meshes_from_model
 #include "io/gltf/gltf_mesh.h"
 
 #include <algorithm>

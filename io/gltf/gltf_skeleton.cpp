@@ -1,3 +1,14 @@
+// The skeleton out of a loaded glTF model (gltf_skeleton.h): the node hierarchy and the
+// nodes' transforms checked, the joints chosen, and the transforms of the nodes that are
+// not joints folded into the joints below them.
+//
+// Index:
+//   Node locals and labels  NodeLocal, node_label, node_label_named, count_of, count_of_nodes, finite_as_float
+//   The hierarchy           read_parents (children out of range, two parents, cycles)
+//   Node transforms         all_finite_as_float, read_trs, read_matrix, read_locals
+//   Scenes and joints       check_scenes, choose_joints, depth_first_nodes
+//   Folding helpers         linear_part_mismatch (the shear a TRS cannot hold), node_extras
+//   Entry points            raw_skeleton_from_model, joint_frames_from_model
 #include "io/gltf/gltf_skeleton.h"
 
 #include <algorithm>
@@ -10,6 +21,8 @@
 
 namespace ik {
 namespace {
+
+// --- Node locals and labels --------------------------------------------------------------
 
 // A node's own transform, parent space, two ways: `matrix` in double precision for
 // composing with other nodes, and `trs` (single precision, as the skeleton stores it).
@@ -35,6 +48,8 @@ std::string count_of_nodes(int n) {
 }
 
 bool finite_as_float(double v) { return std::isfinite(static_cast<float>(v)); }
+
+// --- The hierarchy -----------------------------------------------------------------------
 
 // Parent of every node from the children lists: rejects indices out of range, a node
 // with two parents (or listed twice by one), and cycles.
@@ -72,6 +87,8 @@ bool read_parents(const tinygltf::Model& model, std::vector<int>& parent, std::s
   }
   return true;
 }
+
+// --- Node transforms ---------------------------------------------------------------------
 
 bool all_finite_as_float(const std::vector<double>& values) {
   for (const double v : values)
@@ -174,6 +191,8 @@ bool read_locals(const tinygltf::Model& model, std::vector<NodeLocal>& locals,
   return true;
 }
 
+// --- Scenes and joints -------------------------------------------------------------------
+
 bool check_scenes(const tinygltf::Model& model, std::string& problem) {
   const int n = static_cast<int>(model.nodes.size());
   for (size_t s = 0; s < model.scenes.size(); ++s)
@@ -253,6 +272,8 @@ std::vector<int> depth_first_nodes(const tinygltf::Model& model, const std::vect
   return order;
 }
 
+// --- Folding helpers ---------------------------------------------------------------------
+
 // Largest relative difference between the linear (3x3) parts of two matrices, per
 // column. Used to notice shear that a TRS cannot hold.
 double linear_part_mismatch(const glm::dmat4& expected, const glm::mat4& got) {
@@ -275,6 +296,8 @@ const nlohmann::json* node_extras(const nlohmann::json& doc, size_t i) {
 }
 
 }  // namespace
+
+// --- Entry points ------------------------------------------------------------------------
 
 bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json& doc,
                              RawSkeleton& raw, std::vector<std::string>& warnings,
