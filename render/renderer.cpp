@@ -1,6 +1,16 @@
 // The OpenGL 3.3 core renderer: one program per kind of thing drawn, one static mesh
 // each, and one streamed instance buffer each, refilled once per draw call (the CPU
 // side vectors keep their capacity, so a steady frame allocates nothing).
+//
+// Index:
+//   Colours and vertex layout    background and grid colours, attribute locations, float_attribute,
+//                                mesh_instance_attributes, upload_stream (a fresh data store each time)
+//   Renderer::Impl               programs, vertex arrays and buffers, this frame's camera, stats, scratch
+//   Set-up and shutdown          build_programs, build_meshes, init, shutdown
+//   Frame start, grid, skeleton  begin_frame (clear, background, camera), draw_grid, draw_skeleton
+//   Lines and points             draw_line_instances, draw_lines, draw_polyline, draw_points (culling overlaps)
+//   Skinned meshes               upload_skinned_meshes, draw_skinned_meshes
+//   End of the frame             last_frame_stats, end_frame (the GL state back to its defaults)
 #include "render/renderer.h"
 
 #include <cmath>
@@ -20,6 +30,8 @@
 
 namespace render {
 namespace {
+
+// ---- Colours and vertex layout ----------------------------------------------------------
 
 // Background gradient (display RGB), Blender-like dark grey, lighter at the top.
 const glm::vec3 kBackgroundBottom(0.145f, 0.148f, 0.157f);
@@ -67,6 +79,8 @@ void upload_stream(GLuint buffer, const std::vector<T>& data) {
 
 }  // namespace
 
+// ---- Renderer::Impl ---------------------------------------------------------------------
+
 struct Renderer::Impl {
   struct Program {
     GLuint id = 0;
@@ -112,6 +126,8 @@ struct Renderer::Impl {
   void build_meshes();
   void draw_line_instances(float width_pixels, float cap_pixels, bool on_top);
 };
+
+// ---- Set-up and shutdown ----------------------------------------------------------------
 
 bool Renderer::Impl::build_programs(std::string& error) {
   struct Spec {
@@ -266,6 +282,8 @@ void Renderer::shutdown() {
   impl_ = nullptr;
 }
 
+// ---- Frame start, grid, skeleton --------------------------------------------------------
+
 void Renderer::begin_frame(int framebuffer_width, int framebuffer_height, const Camera& camera,
                            const ViewportRect& viewport) {
   Impl& r = *impl_;
@@ -374,6 +392,8 @@ void Renderer::draw_skeleton(const SkeletonDraw& draw) {
   }
 }
 
+// ---- Lines and points -------------------------------------------------------------------
+
 void Renderer::Impl::draw_line_instances(float width_pixels, float cap_pixels, bool on_top) {
   if (line_instances.empty()) return;
   glUseProgram(line.id);
@@ -444,6 +464,8 @@ void Renderer::draw_points(const std::vector<glm::vec3>& centres, const std::vec
   glDisable(GL_BLEND);
 }
 
+// ---- Skinned meshes ---------------------------------------------------------------------
+
 void Renderer::upload_skinned_meshes(const ik::Skeleton& skeleton,
                                      const std::vector<ik::SkinnedMesh>& meshes) {
   if (impl_ != nullptr) impl_->skinned.upload(skeleton, meshes);
@@ -455,6 +477,8 @@ void Renderer::draw_skinned_meshes(const SkinnedMeshDraw& draw) {
   r.skinned.draw(*draw.world, draw.colour, r.view, r.projection, r.view_up);
   r.stats.draw_calls += r.skinned.mesh_count();
 }
+
+// ---- End of the frame -------------------------------------------------------------------
 
 const FrameStats& Renderer::last_frame_stats() const {
   static const FrameStats kNone;
