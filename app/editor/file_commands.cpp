@@ -1,3 +1,15 @@
+// The File menu's commands (file_commands.h): the path popup's titles and default names, the
+// recent-files list, sessions, the posed export, the guard against losing unsaved changes, and
+// run_path_command, which runs any of them.
+//
+// Index:
+//   The path popup                rig_stem, path_command_title, path_command_writes, default_path
+//   Recent files                  load_recent_files, write_recent_files, remember_recent_file, forget_recent_files
+//   Sessions                      save_session, open_session
+//   Export, and opening any file  export_posed_rig, open_command_for, open_any
+//   Unsaved changes               has_unsaved_changes, request_quit, request_open, request_suggest_chains,
+//                                 pending_save_path, answer_pending
+//   Running a command             run_path_command
 #include "app/editor/file_commands.h"
 
 #include <cstdio>
@@ -18,6 +30,8 @@
 
 namespace app {
 namespace {
+
+// ---- The path popup -----------------------------------------------------------------------
 
 std::string rig_stem(const Editor& editor) {
   if (!editor.document.has_rig) return "ikscope";
@@ -70,6 +84,8 @@ std::string default_path(const Editor& editor, PathCommand command) {
   return "";
 }
 
+// ---- Recent files -------------------------------------------------------------------------
+
 void load_recent_files(Editor& editor, const std::string& config_folder) {
   editor.ui.recent_files.clear();
   editor.ui.recent_files_path = config_folder.empty() ? "" : config_folder + "/recent-files.txt";
@@ -113,6 +129,8 @@ void forget_recent_files(Editor& editor) {
   editor.ui.recent_files.clear();
   write_recent_files(editor);
 }
+
+// ---- Sessions -----------------------------------------------------------------------------
 
 bool save_session(Editor& editor, const std::string& path) {
   if (!editor.document.has_rig) return false;
@@ -195,6 +213,8 @@ bool open_session(Editor& editor, const std::string& path) {
   return true;
 }
 
+// ---- Export, and opening any file ---------------------------------------------------------
+
 bool export_posed_rig(Editor& editor, const std::string& path) {
   if (!editor.document.has_rig) return false;
   std::string error;
@@ -214,6 +234,8 @@ PathCommand open_command_for(const std::string& path) {
 bool open_any(Editor& editor, const std::string& path) {
   return run_path_command(editor, open_command_for(path), path);
 }
+
+// ---- Unsaved changes ----------------------------------------------------------------------
 
 bool has_unsaved_changes(const Editor& editor) {
   // Chains, recorded goal paths, joint-limit edits and full-body settings (as last saved or loaded).
@@ -279,6 +301,8 @@ void answer_pending(Editor& editor, bool save, bool go_on) {
       break;
   }
 }
+
+// ---- Running a command --------------------------------------------------------------------
 
 bool run_path_command(Editor& editor, PathCommand command, const std::string& path) {
   bool done = false;

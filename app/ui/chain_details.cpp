@@ -1,3 +1,14 @@
+// The Chains panel's part for the selected chain (chain_details.h): its name row, its stop
+// reason and its tabs.
+//
+// Index:
+//   Status colour               status_colour
+//   Parameters and chain ends   commit_when_done, draw_param (one row of the parameter table), draw_chain_ends
+//   Convergence tab             draw_inspection_controls (Solve from rest, Step and its iteration scrubber,
+//                               the Jacobian readout, the count of clamped joints)
+//   Solver tab                  draw_solver_tab (ends, solver, parameters, IK weight, goal, orientation goal,
+//                               pole, goal scale)
+//   The selected chain          draw_selected_chain: name, Enabled, Remove, the stop reason, then the tabs
 #include "app/ui/chain_details.h"
 
 #include <imgui.h>
@@ -23,6 +34,8 @@
 
 namespace app {
 
+// ---- Status colour ------------------------------------------------------------------------
+
 ImVec4 status_colour(ik::SolveStatus s) {
   switch (s) {
     case ik::SolveStatus::reached:
@@ -40,6 +53,8 @@ ImVec4 status_colour(ik::SolveStatus s) {
 }
 
 namespace {
+
+// ---- Parameters and chain ends ------------------------------------------------------------
 
 // Edits that finish on release (sliders, drags) are committed to the undo history then.
 void commit_when_done(Editor& editor) {
@@ -134,6 +149,8 @@ void draw_chain_ends(Editor& editor, ik::Chain& chain) {
   }
 }
 
+// ---- Convergence tab ----------------------------------------------------------------------
+
 // The selected chain's inspection: Solve from rest, step mode and its iteration scrubber,
 // the solver comparison switch, the Jacobian's singular values, the count of clamped joints.
 void draw_inspection_controls(Editor& editor, int c) {
@@ -193,6 +210,8 @@ void draw_inspection_controls(Editor& editor, int c) {
     ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1.0f), "%d joint%s clamped by limits (red in the viewport)", clamped,
                        clamped == 1 ? "" : "s");
 }
+
+// ---- Solver tab ---------------------------------------------------------------------------
 
 // The "Solver" tab: the chain's ends, solver, parameters and goal.
 void draw_solver_tab(Editor& editor, int c) {
@@ -275,6 +294,8 @@ void draw_solver_tab(Editor& editor, int c) {
 }
 
 }  // namespace
+
+// ---- The selected chain -------------------------------------------------------------------
 
 int draw_selected_chain(Editor& editor, int c) {
   ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];

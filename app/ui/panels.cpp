@@ -1,3 +1,14 @@
+// The ImGui panels (panels.h): the menu bar, the skeleton outline, the status line, help and
+// the modal prompts, laid out by draw_ui.
+//
+// Index:
+//   Widget helpers   remember_rect, same_line_if_fits, button_width, elide_to_width, joint_depth
+//   Menu bar         request_path, draw_recent_files_menu, draw_menu_bar
+//   Prompts          enter_pressed, escape_pressed, folder_of, draw_path_popup, draw_pending_prompt
+//   Outline          draw_outline (the joint table with its role column, then the joint details)
+//   Status and help  draw_status_line, draw_help
+//   Layout           draw_ui (the panels, splitters, timeline, status line and motion panel; returns the
+//                    viewport's area), draw_modal_prompts
 #include "app/ui/panels.h"
 
 #include "app/editor/controls.h"
@@ -21,6 +32,8 @@
 #include <string>
 
 namespace app {
+
+// ---- Widget helpers -----------------------------------------------------------------------
 
 void remember_rect(Editor& editor, const char* name) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
@@ -59,6 +72,8 @@ int joint_depth(const ik::Skeleton& s, int i) {
   for (int p = s.parent[static_cast<size_t>(i)]; p >= 0; p = s.parent[static_cast<size_t>(p)]) ++d;
   return d;
 }
+
+// ---- Menu bar -----------------------------------------------------------------------------
 
 void request_path(Editor& editor, PathCommand command) {
   editor.ui.path_command_requested = command;
@@ -127,6 +142,8 @@ void draw_menu_bar(Editor& editor) {
   }
   ImGui::EndMainMenuBar();
 }
+
+// ---- Prompts ------------------------------------------------------------------------------
 
 bool enter_pressed() {
   // No key repeat: an Enter still held from the popup before (held past ImGui's repeat
@@ -219,6 +236,8 @@ void draw_pending_prompt(Editor& editor) {
   }
   ImGui::EndPopup();
 }
+
+// ---- Outline ------------------------------------------------------------------------------
 
 void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
   if (!begin_side_panel(editor, PanelSide::skeleton, "Skeleton", pos, size)) {
@@ -341,6 +360,8 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
   ImGui::End();
 }
 
+// ---- Status and help ----------------------------------------------------------------------
+
 void draw_status_line(const Editor& editor, const ImVec2& pos, const ImVec2& size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
@@ -382,6 +403,8 @@ void draw_help(Editor& editor) {
 }
 
 }  // namespace
+
+// ---- Layout -------------------------------------------------------------------------------
 
 ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   load_panel_layout(editor);

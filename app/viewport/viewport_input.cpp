@@ -1,3 +1,15 @@
+// Mouse and keyboard in the 3D viewport (viewport_input.h): camera, goal, pole and gizmo
+// drags, joint picking and the editor's keys; and the goal and pole handles the viewport
+// draws and picks.
+//
+// Index:
+//   Selection and drags  select_joint, dragged_pole, begin_goal_drag, drag_goal, rotate_goal, begin_gizmo_drag,
+//                        drag_gizmo, left_press_point
+//   Mouse                on_button_down (the gizmo, then the handles, then a click), on_button_up, on_motion
+//   Keys                 toggle_solving, on_numpad_key, on_key
+//   Handles              goal_has_orientation, pole_shown, pole_handles, chain_middle_joint, grabbable_handles,
+//                        selected_gizmo_centre, pick_selected_gizmo, goal_positions
+//   Events               handle_viewport_event
 #include "app/viewport/viewport_input.h"
 
 #include <cmath>
@@ -13,6 +25,8 @@
 
 namespace app {
 namespace {
+
+// ---- Selection and drags ------------------------------------------------------------------
 
 void select_joint(Editor& editor, int joint) {
   editor.selection.joint = joint;
@@ -118,6 +132,8 @@ bool left_press_point(const ViewportInput& input, float x, float y) {
   return input.moved || x != input.press_x || y != input.press_y;
 }
 
+// ---- Mouse --------------------------------------------------------------------------------
+
 void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonEvent& b,
                     const ViewportArea& area) {
   const float x = static_cast<float>(b.x), y = static_cast<float>(b.y);
@@ -208,6 +224,8 @@ void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent&
       break;  // hovering is found once per frame in main, not per motion event
   }
 }
+
+// ---- Keys ---------------------------------------------------------------------------------
 
 void toggle_solving(Editor& editor) {
   editor.solve.running = !editor.solve.running;
@@ -337,6 +355,8 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
 
 }  // namespace
 
+// ---- Handles ------------------------------------------------------------------------------
+
 bool goal_has_orientation(const Editor& editor, int c) {
   // Handle c below the chain count is chain c's own goal (app/editor/goal_handles.h).
   return c >= 0 && c < static_cast<int>(editor.document.chains.size()) && goal_handle_has_orientation(editor, c);
@@ -406,6 +426,8 @@ std::vector<glm::vec3> goal_positions(const Editor& editor) {
   append_extra_goal_handles(editor, points, nullptr);
   return points;
 }
+
+// ---- Events -------------------------------------------------------------------------------
 
 void handle_viewport_event(Editor& editor, ViewportInput& input, const SDL_Event& event,
                            const ViewportArea& area, bool imgui_wants_mouse,
