@@ -28,6 +28,14 @@
 //     solved by ik::solve_scene), judged by the same
 //     effectors, with the cost ratio. Then the same with the hips left at rest in the random
 //     poses: no per-chain setup moves the hips, so only there can it reach a goal set.
+//
+// Index:
+//   rigs                Rig, load, rig (the humanoid and the Mixamo rig, loaded once), effector_count,
+//                       effector_joint, effector_goal
+//   the benchmark       hand_path, BM_FullBodyDrag
+//   The printed tables  drag_table; body_joints, random_pose, reach_table (reachability, and the per-chain
+//                       DLS setup on the same poses)
+//   main                the flags above, the benchmarks, then the tables
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

@@ -17,6 +17,12 @@
 //   ikscope_kdl_compare [--targets N] [--budget-ms MS] [--arms arm7,panda,ur5]
 //                       [--solvers SUBSTRING,...] [--out FILE]
 // --solvers keeps the rows whose name contains one of the substrings (for quick runs).
+//
+// Index:
+//   Options and the machine  Options, split, read_first_line_with, cpu_model, load_average, cpu_count
+//   Running the rows         wanted (--solvers), run_arm (the seven runners on one arm)
+//   The report               find_row, as_fraction, goals, table, write_section (between the markers of FILE)
+//   Command line             parse, main
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -34,6 +40,8 @@
 namespace {
 
 using armbench::Row;
+
+// ---- Options and the machine ------------------------------------------------------------
 
 struct Options {
   int targets = 10000;
@@ -84,6 +92,8 @@ int cpu_count() {
   return n;
 }
 
+// ---- Running the rows -------------------------------------------------------------------
+
 bool wanted(const Options& options, const std::string& solver) {
   if (options.solvers.empty()) return true;
   for (const std::string& s : options.solvers)
@@ -118,6 +128,8 @@ std::vector<Row> run_arm(const std::string& name, const Options& options) {
   }
   return rows;
 }
+
+// ---- The report -------------------------------------------------------------------------
 
 const Row* find_row(const std::vector<Row>& rows, const std::string& arm, const std::string& prefix) {
   for (const Row& r : rows)
@@ -213,6 +225,8 @@ void write_section(const std::string& path, const std::string& section) {
   out << text;
   if (!out) throw std::runtime_error("cannot write " + path);
 }
+
+// ---- Command line -----------------------------------------------------------------------
 
 bool parse(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
