@@ -2,6 +2,14 @@
 // assets/README.md promises: joint counts and names, spine-first DFS order, a bent
 // (bike-riding) humanoid standing on y = 0, a curved tentacle, a 7-hinge arm with its
 // limits. Positions come from forward kinematics of the imported rest pose.
+//
+// Index:
+//   helpers     LoadedRig, load, bend_deg, added_tip_count, bone_joint_count
+//   humanoid    every named joint, spine-first DFS order, a human height on the floor, bent knees and elbows,
+//               on a bike facing +Z, left and right mirrored, hinge knees and elbows, three-axis limits elsewhere
+//   tentacle    one long chain of tapering bones, gently curved, every joint limited
+//   arm7        seven hinges alternating along and across the links, the data sheet's ranges, bent at rest
+//   mixamo_rig  65 joints in centimetres under a scaled armature, a T-pose, every body part's role
 #include <cmath>
 #include <string>
 #include <vector>

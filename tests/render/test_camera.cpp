@@ -1,5 +1,15 @@
 // Tests of the orbit camera (render/camera.h): framing, picking rays, pan, orbit, zoom.
 // Plain maths: no window needed.
+//
+// Index:
+//   helpers                      Box, corners, to_clip, to_pixel, distance_to_ray; the boxes, aspects and
+//                                directions the framing tests try
+//   Framing                      every corner inside the frustum, the direction kept and the box centred,
+//                                near and far planes that follow the distance
+//   Picking rays                 the centre pixel's ray hits the target, a pixel's ray projects back onto it
+//   Pan, orbit, zoom             the grabbed point stays under the mouse, orbit keeps target and distance and
+//                                stops short of the poles, zoom is exponential and reversible
+//   Orthographic and axis views  parallel rays, the same size at the target's depth, units_per_pixel, axis views
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -49,6 +59,8 @@ const Box kBoxes[] = {
 };
 const float kAspects[] = {0.4f, 1.0f, 16.0f / 9.0f, 3.0f};
 const float kDirections[][2] = {{0.6f, 0.25f}, {0.0f, 0.0f}, {-2.5f, 1.2f}, {3.0f, -0.8f}};
+
+// ---- Framing ----------------------------------------------------------------------------
 
 TEST(Camera, FrameKeepsEveryCornerInsideTheFrustum) {
   for (const Box& box : kBoxes) {
@@ -104,6 +116,8 @@ TEST(Camera, NearAndFarFollowTheDistance) {
   EXPECT_GT(centimetre_rig.far_plane(), centimetre_rig.distance);
 }
 
+// ---- Picking rays -----------------------------------------------------------------------
+
 TEST(Camera, RayThroughTheCentrePixelHitsTheTarget) {
   render::Camera camera;
   camera.target = {3.0f, 90.0f, -2.0f};
@@ -133,6 +147,8 @@ TEST(Camera, RayThroughAPixelProjectsBackOntoThatPixel) {
     }
   }
 }
+
+// ---- Pan, orbit, zoom -------------------------------------------------------------------
 
 TEST(Camera, PanKeepsThePointUnderTheMouseUnderIt) {
   const float width = 1280.0f;
@@ -211,6 +227,8 @@ TEST(Camera, ZoomIsExponentialAndReversible) {
   camera.zoom(1000.0f);
   EXPECT_GT(camera.distance, 0.0f);
 }
+
+// ---- Orthographic and axis views --------------------------------------------------------
 
 // Orthographic (numpad 5): every picking ray runs along forward and passes through the
 // point that projects onto its pixel, as in perspective.

@@ -1,6 +1,16 @@
 // Tests of the GL-free half of render/ (library ikscope_view): the bone and joint
 // meshes, bone / joint instance transforms and highlight rules, grid spacing, line and
 // point instance packing, and the shaders embedded at build time.
+//
+// Index:
+//   helpers             apply, signed_volume
+//   Meshes              the octahedron bone: closed, facing outward, Blender's proportions
+//   Bone matrices       head to tail with the waist at a tenth, roll from the hint, degenerate inputs
+//   Skeleton instances  a bone per child and a sphere per joint, selection and hover, added tips, a centimetre
+//                       rig, the joint radius and its clamps, the least size of highlighted joints on screen
+//   Grid                spacing for a humanoid and a centimetre rig, 10 to 100 minor cells at any size
+//   Lines and points    segments, polylines, point colours, culling of overlapping handles
+//   Embedded shaders    every file in shaders/ embedded byte for byte
 #include <gtest/gtest.h>
 
 #include <cmath>

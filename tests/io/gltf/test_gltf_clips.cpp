@@ -3,6 +3,13 @@
 // file reads the glTF JSON and buffers itself, interpolates the keys itself (glm's mix and
 // slerp), composes the node hierarchy itself, and compares world positions with forward
 // kinematics of the pose ik::sample_clip gives.
+//
+// Index:
+//   An independent reader  Document, read_document, floats, NodeTrs, rest_nodes, animated_nodes, node_worlds
+//   The samples            CesiumMan, RiggedFigure and RiggedSimple against their files; CesiumMan's clip list
+//   Clips written here     STEP and CUBICSPLINE keys; a broken channel skips its clip only (times not
+//                          increasing, counts, node or sampler out of range, a NaN key, an unknown path, the
+//                          wrong accessor type)
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -5,6 +5,16 @@
 // The exports of the round-trip cases are left in IKSCOPE_TEST_TMP/gltf_export/ for the
 // ctest entry gltf_export_validator (Khronos' validator, 0 errors), which requires this
 // test as its fixture.
+//
+// Index:
+//   helpers       export_dir, scratch_dir, CleanFolders, import_or_die, random_pose, posed_world_by_node,
+//                 read_document, image_bytes
+//   round trips   RoundTrip over ten rigs and samples: the posed world positions come back, and everything
+//                 but the joints' transforms is kept
+//   single nodes  the rest pose keeps every node, a turned TRS joint keeps the file's translation and scale,
+//                 a matrix joint below folded nodes gets TRS
+//   Refusals      the source file itself, another extension, a missing folder, a skeleton from another file,
+//                 a pose that does not fit; a failed export keeps the old file
 #include <gtest/gtest.h>
 
 #include <cmath>

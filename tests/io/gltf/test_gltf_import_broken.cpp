@@ -1,5 +1,16 @@
 // Broken files, generated here: each must fail with one line "<path>: <problem>" that
 // names the problem, and leave the caller's ImportedRig exactly as it was.
+//
+// Index:
+//   helpers             sentinel_rig, expect_untouched, expect_failure (and its text and bytes forms), gltf_with
+//   the file itself     missing, empty, a directory
+//   the .glb container  truncated, a header length that lies, magic and version, chunks past the end, broken JSON
+//   JSON                invalid, not a glTF document, nested too deep
+//   wrong types         properties of the wrong type, which tinygltf would read as absent
+//   the node hierarchy  a child out of range, two parents, cycles, zero scales, huge or degenerate values
+//   skins and scenes    indices out of range, no nodes
+//   buffers             a missing .bin, tinygltf's two-line error, view and image ranges
+//   memory import       the given name in the message; random damage never crashes
 #include <gtest/gtest.h>
 
 #include <random>

@@ -5,6 +5,14 @@
 // mesh spans), hand-worked positions on a small synthetic file, and rigid motion (a vertex
 // bound to one joint moves exactly as that joint does; a vertex bound only to joints
 // outside the turned joint's subtree does not move).
+//
+// Index:
+//   helpers              expect_near, world_of, skinned, bounds, check_rigid_motion, load
+//   The Khronos samples  the rest pose is the bind-pose mesh, the README's spans, meshes bend with their joints
+//   The built-in rigs    one rigid box per bone, following its joint
+//   A synthetic file     the quad (synthetic_bin, kSyntheticJson, edited, data_uri); interleaved bytes and
+//                        stride, index types, merged primitives, a second influence set; malformed meshes
+//                        skipped; files tinygltf refuses for their meshes; corrupt bytes never lose the skeleton
 #include <gtest/gtest.h>
 
 #include <algorithm>
