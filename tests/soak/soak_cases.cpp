@@ -1,3 +1,11 @@
+// The solver soak's cases (soak_cases.h): make_case draws each one, kind by kind, from its own seed.
+//
+// Index:
+//   Params     random_params (near the defaults, or anywhere the UI allows), spoil_params
+//   Goals      reachable_scale, unreachable_scale, set_extra_effectors, set_full_body_stiffness (stiffness,
+//              balance and masses; a bad setting in 3 % of the cases)
+//   make_case  to_string, then make_case in its steps: 1. kind and degenerate variant, 2. rig, 3. params,
+//              4. start pose and locks, 5. goals, 6. invalid input, 7. the solves, 8. the full-body stiffness
 #include "tests/soak/soak_cases.h"
 
 #include <algorithm>

@@ -2,6 +2,18 @@
 // written once and parameterised by the solve function and its Params; each test file
 // calls them from its own TESTs, one degenerate input per TEST. Reach is checked with the
 // test util's independent forward kinematics. Header only.
+//
+// Index:
+//   Rigs and checks                 Solve, chain_of, Rig, rig_of, reach_of, effector_position,
+//                                   expect_only_chain_rotations_changed
+//   Reach                           reaches_under_every_root, expect_reached_from_rest
+//   Degenerate inputs               zero_length_bone, target_at_the_root, straight_colinear_chain (and with its
+//                                   pole on its line), target_straight_behind, unreachable_ends_straight_toward_it
+//   Invalid input                   non_finite_goal_is_invalid, invalid_params_are_rejected
+//   Limits                          limits_never_exceeded
+//   Trace, determinism, allocation  trace_is_finite_and_complete, same_input_same_output,
+//                                   second_solve_allocates_nothing
+//   Property                        property_random_goals
 #pragma once
 
 #include <gtest/gtest.h>
@@ -15,6 +27,8 @@
 #include "tests/support/solver_test_util.h"
 
 namespace anglecases {
+
+// ---- Rigs and checks --------------------------------------------------------------------
 
 using Solve = ik::SolveResult (*)(const ik::Skeleton&, const ik::Chain&, ik::Pose&, ik::Workspace&, ik::Trace*);
 
@@ -65,6 +79,8 @@ inline void expect_only_chain_rotations_changed(const Rig& rig, const ik::Pose& 
   }
 }
 
+// ---- Reach ------------------------------------------------------------------------------
+
 // Random reachable goals from the rest pose, under every root transform of the util:
 // reached within tolerance (checked by independent FK), the reported error is the real
 // one, bone lengths kept in the base's frame, only the chain's rotations written.
@@ -104,6 +120,8 @@ inline void expect_reached_from_rest(Solve solve, const Rig& rig, const glm::vec
   EXPECT_EQ(result.status, ik::SolveStatus::reached) << "error " << result.error;
   EXPECT_LE(glm::length(effector_position(rig, pose) - goal), chain.params.tolerance * reach_of(rig) * 1.01f);
 }
+
+// ---- Degenerate inputs ------------------------------------------------------------------
 
 // A bone of zero length in the middle of the chain (joint 3 sits on joint 2).
 inline void zero_length_bone(Solve solve, const ik::Params& params) {
@@ -194,6 +212,8 @@ inline void unreachable_ends_straight_toward_it(Solve solve, const ik::Params& p
   }
 }
 
+// ---- Invalid input ----------------------------------------------------------------------
+
 // A NaN or infinite goal (or extra effector goal) is invalid input and the pose is untouched.
 inline void non_finite_goal_is_invalid(Solve solve, const ik::Params& params) {
   const Rig rig = rig_of(iktest::chain_skeleton(4), params);
@@ -235,6 +255,8 @@ inline void invalid_params_are_rejected(Solve solve, const ik::Params& params) {
   EXPECT_TRUE(iktest::same_pose(pose, before));
 }
 
+// ---- Limits -----------------------------------------------------------------------------
+
 // Random chains with random limits and random goals: every chain joint inside its limits.
 inline void limits_never_exceeded(Solve solve, const ik::Params& params) {
   std::mt19937 rng(31);
@@ -250,6 +272,8 @@ inline void limits_never_exceeded(Solve solve, const ik::Params& params) {
     }
   }
 }
+
+// ---- Trace, determinism, allocation -----------------------------------------------------
 
 // The trace: the error before iteration 1 (measured here, before solving) and after each
 // iteration, all finite, the last one the result's; one recorded pose per entry.
@@ -314,6 +338,8 @@ inline void second_solve_allocates_nothing(Solve solve, const ik::Params& params
   EXPECT_GT(result.iterations, 1);
   EXPECT_EQ(during, 0);
 }
+
+// ---- Property ---------------------------------------------------------------------------
 
 // `count` random goals on small random chains (with and without limits, under the util's
 // root transforms, warm and cold starts, some goals far out of reach), a few iterations

@@ -4,6 +4,15 @@
 // checks (bone lengths, limits, finiteness) written independently of the library.
 //
 // Header only: every tests/test_*.cpp is its own executable.
+//
+// Index:
+//   Independent forward kinematics  path_of, bone_lengths, bone_lengths_in_frame, sum, max_bend (the
+//                                   matrices themselves: independent_fk.h)
+//   Rigs                            build, chain_raw, chain_skeleton, RootCase, root_cases, from_base
+//   Random rigs and goals           uniform, random_unit, random_rotation, random_limits, random_chain, xyz,
+//                                   random_pose, random_reachable_goal
+//   Checks                          finite, same_pose, distance_to_range, respects_limits
+//   Solve helpers                   chain_to, expect_only_rotations_of, expect_lengths_kept
 #pragma once
 
 #include <gtest/gtest.h>

@@ -7,6 +7,14 @@
 //
 // This file is built without -march and without fused multiply-adds, so neither side is
 // contracted: the comparison is of the operations as written.
+//
+// Index:
+//   helpers                     random_float; with SSE2: Lanes, Both, same_bits, same, for_random_inputs
+//   SSE2 against the reference  in simd_math.h's order: make and read, stores, arithmetic (max4 with NaN and
+//                               signed zeros), swizzles, products (cross and dot rounding as glm's), rotate3,
+//                               symmetric columns, the two estimates within their bounds, index_of_largest,
+//                               the finite and non-zero tests; without SSE2, one skipped test
+//   The reference alone         the values the operations promise, on every target
 #include "solvers/base/simd_math.h"
 #include "solvers/ik/solver_common.h"
 
@@ -86,6 +94,8 @@ void for_random_inputs(unsigned seed, Check&& check) {
   std::mt19937 rng(seed);
   for (int i = 0; i < kTrials; ++i) check(rng);
 }
+
+// ---- SSE2 against the reference ---------------------------------------------------------
 
 TEST(SimdMath, MakeAndRead) {
   for_random_inputs(1, [](std::mt19937& rng) {
@@ -274,6 +284,8 @@ TEST(SimdMath, FiniteAndNonZeroTests) {
 #else
 TEST(SimdMath, NeedsSse2) { GTEST_SKIP() << "no SSE2 on this target: only the reference section is compiled"; }
 #endif  // __SSE2__
+
+// ---- The reference alone ----------------------------------------------------------------
 
 // The reference on its own (every target): the values the operations promise.
 TEST(SimdMath, ReferenceMeansWhatTheIndexSays) {

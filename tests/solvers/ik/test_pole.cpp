@@ -11,6 +11,13 @@
 // kTurnMultiple times the goal's angular step (pole.h: inside the band the bend side turns
 // at most kPoleTurnPerGoalStep times it, plus a floor). With the pole off the same sweep
 // flips some solvers or turns a joint faster (the last test: the checks can fail).
+//
+// Index:
+//   the sweep's parts  kSolvers, Limb, chain_positions, chain_length, rest_pole, SweepOutcome, sweep, Circles,
+//                      circles_for, code_arm, humanoid_arm, run_all
+//   Geometry           pole_side, the bend side and the flip test, a new pole from the bend, the band's
+//                      allowance; every solver's elbow goes to the pole's side, a non-finite pole is invalid
+//   The sweep          with the pole no solver flips or jumps; without it some do
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -3,6 +3,15 @@
 // forward when DLS, FABRIK and CCD lift a foot forward and up, elbows never bend backwards,
 // random rotations clamped into every default never end outside and rotations inside are
 // untouched; the import applies defaults only to a file without limits, switchably.
+//
+// Index:
+//   The rig           Bone, mixamo_bones, mixamo_tpose, Rig, rig_with_defaults, joint
+//   Roles to limits   hinges, cones along the bone, free joints, the character's directions
+//   Knees and elbows  knee_in_front: the knee bends forward under DLS and CCD (FABRIK keeps it straight);
+//                     elbow_bend_forward: elbows never bend backwards
+//   Clamping          random rotations clamped never end outside, rotations inside are untouched
+//   A real file       CesiumMan's knees bend forward; the import applies defaults only to a file without
+//                     limits, and they turn off
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -17,6 +26,8 @@
 #include "tests/support/solver_test_util.h"
 
 namespace {
+
+// ---- The rig ----------------------------------------------------------------------------
 
 // Joint, parent, position in centimetres (T-pose: +Y up, +X the character's left, facing +Z).
 struct Bone {
@@ -112,6 +123,8 @@ int joint(const ik::Skeleton& s, const char* name) {
   return j;
 }
 
+// ---- Roles to limits --------------------------------------------------------------------
+
 TEST(DefaultLimits, RolesGiveHingesConesAndFreeJoints) {
   const Rig rig = rig_with_defaults();
   const ik::Skeleton& s = rig.skeleton;
@@ -136,6 +149,8 @@ TEST(DefaultLimits, RolesGiveHingesConesAndFreeJoints) {
   EXPECT_NEAR(forward.z, 1.0f, 1e-4f);
   EXPECT_NEAR(left.x, 1.0f, 1e-4f);
 }
+
+// ---- Knees and elbows -------------------------------------------------------------------
 
 glm::vec3 world_position(const ik::Skeleton& s, const ik::Pose& pose, int j) {
   return iktest::world_position(s, pose, j);
@@ -229,6 +244,8 @@ TEST(DefaultLimits, ElbowsNeverBendBackwards) {
   }
 }
 
+// ---- Clamping ---------------------------------------------------------------------------
+
 TEST(DefaultLimits, RandomRotationsClampedNeverEndOutsideAndInsideOnesAreUntouched) {
   const Rig rig = rig_with_defaults();
   const ik::Skeleton& s = rig.skeleton;
@@ -256,6 +273,8 @@ TEST(DefaultLimits, RandomRotationsClampedNeverEndOutsideAndInsideOnesAreUntouch
   }
   EXPECT_EQ(limited, 18);  // 3 spine, neck, 2 x (clavicle, upper arm, forearm, hand, thigh, shin, foot)
 }
+
+// ---- A real file ------------------------------------------------------------------------
 
 // The same on a real file's rig: CesiumMan (roles from "leg_joint_L_1"-style names, its own
 // frames, facing its own forward): DLS lifts each foot forward and up with the knee forward.

@@ -1,5 +1,12 @@
 // Rig roles from names (Mixamo, Unreal mannequin, Rigify, glTF samples) and from the
 // tree's shape (unnamed bipeds and quadrupeds). Every rig here is generated in the test.
+//
+// Index:
+//   helpers         role, role_of, EXPECT_ROLE (the rigs: tests/support/role_chain_rigs.h)
+//   From names      Mixamo with any prefix, the Unreal mannequin with twist bones, Rigify deform bones,
+//                   side markers, two joints claiming one role
+//   From the shape  an unnamed biped, an unnamed quadruped, a rig without roles
+//   Imported rigs   the built-in humanoid, RiggedFigure and CesiumMan
 #include <gtest/gtest.h>
 
 #include <map>
@@ -36,6 +43,8 @@ JointRole role_of(const ik::Skeleton& s, const ik::RigRoles& roles, const std::s
 
 #define EXPECT_ROLE(s, roles, name, expected) \
   EXPECT_EQ(ik::describe_role(role_of(s, roles, name)), ik::describe_role(expected)) << (name)
+
+// ---- From names -------------------------------------------------------------------------
 
 TEST(RigRoles, MixamoNamesWithAnyPrefix) {
   for (const std::string prefix : {"mixamorig:", "", "Character1:"}) {
@@ -189,6 +198,8 @@ TEST(RigRoles, TwoJointsClaimingOneRoleKeepTheFirst) {
   EXPECT_EQ(ik::roles_problem(s, r.joints), "");
 }
 
+// ---- From the shape ---------------------------------------------------------------------
+
 // A biped named "node N" (as BrainStem): roles from the shape alone.
 TEST(RigRoles, UnnamedBipedByShape) {
   RigWriter w;
@@ -280,6 +291,8 @@ TEST(RigRoles, ARigWithoutRolesIsAllNone) {
   for (const JointRole& j : r.joints) EXPECT_EQ(j.role, Role::none);
   EXPECT_TRUE(r.warnings.empty());
 }
+
+// ---- Imported rigs ----------------------------------------------------------------------
 
 ik::ImportedRig load(const std::string& path) {
   ik::ImportedRig rig;

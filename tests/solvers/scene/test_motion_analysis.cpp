@@ -3,6 +3,14 @@
 // checked against an independent replay written here: the same solves run frame by frame
 // by the test, angles from rotation matrices in double precision (not the library's
 // quaternion helpers), positions from the test's own forward kinematics.
+//
+// Index:
+//   The independent replay  to_matrix, relative, angle_degrees, Replay, replay
+//   Rigs and paths          Arm, path_of_points, through_extension, circle_at, track_of, find_run
+//   Tests                   every solver that accepts the chain runs; the numbers match the replay; flips
+//                           through full extension; jitter there; drift against from-rest solves; bad input's
+//                           messages; tracks from a goal path and from a clip; no allocation after the first
+//                           frame; the report files
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -2,6 +2,14 @@
 // order of their effectors; a later chain never moves what an earlier chain owns. And the
 // program's per-frame step around it (solve_frame): the same poses as an untraced solve,
 // every chain traced, poses for the inspected chain only, the last trace that iterated kept.
+//
+// Index:
+//   helpers      humanoid, joint, solver_chain, nearby_goal
+//   solve_scene  the order (scale chains, then effectors in DFS order), later chains never move what earlier
+//                ones own, the listing order does not matter, scale chains before position chains, disabled
+//                and invalid chains, each mass-spring chain's own state, a pose of the wrong size
+//   solve_frame  moved_program_chains; an untraced solve's poses, every chain traced and poses for the
+//                inspected one, the last trace that iterated kept, disabled chains and erase_chain
 #include <gtest/gtest.h>
 
 #include <algorithm>

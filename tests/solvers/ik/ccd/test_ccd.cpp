@@ -1,6 +1,17 @@
 // CCD: reach by independent forward kinematics under transformed roots; hinge and
 // per-axis ball joints with limits; the per-step angle clamp; each degenerate input on
 // its own; trace, determinism, locking, and a property test over random goals.
+//
+// Index:
+//   helpers                    distance_to
+//   Reach                      under every root transform
+//   Limits and the step clamp  a hinge chain stays on its axes, limited ball joints inside their ranges,
+//                              max_step_angle bounds each joint's turn
+//   Degenerate inputs          a zero-length bone, the target at the root, a straight chain with the goal on
+//                              its line, the target straight behind, unreachable, a NaN or infinite goal
+//   Trace, determinism, locks  the trace finite and non-increasing, same input same output and cold start,
+//                              locked joints
+//   Property                   100,000 random goals
 #include <gtest/gtest.h>
 
 #include "solvers/ik/ccd/ccd.h"
@@ -18,6 +29,8 @@ using iktest::kPi;
 float distance_to(const ik::Skeleton& s, const ik::Pose& pose, int joint, const glm::vec3& goal) {
   return glm::length(iktest::world_position(s, pose, joint) - goal);
 }
+
+// ---- Reach ------------------------------------------------------------------------------
 
 TEST(Ccd, ReachesUnderEveryRootTransform) {
   for (const iktest::RootCase& rc : iktest::root_cases()) {
@@ -42,6 +55,8 @@ TEST(Ccd, ReachesUnderEveryRootTransform) {
     expect_only_rotations_of(before, pose, path);
   }
 }
+
+// ---- Limits and the step clamp ----------------------------------------------------------
 
 // A planar arm of hinges (all about the rest frame's X): goals made by a pose within the
 // limits are reached, and every joint stays a pure hinge rotation inside its range.
@@ -116,6 +131,8 @@ TEST(Ccd, MaxStepAngleLimitsEachJointsTurnPerIteration) {
   }
   EXPECT_TRUE(some_turned);
 }
+
+// ---- Degenerate inputs ------------------------------------------------------------------
 
 TEST(Ccd, ZeroLengthBone) {
   ik::RawSkeleton raw = iktest::chain_raw(5);
@@ -221,6 +238,8 @@ TEST(Ccd, NanOrInfiniteGoalIsInvalidAndLeavesThePoseUntouched) {
   EXPECT_TRUE(iktest::same_pose(before, pose));
 }
 
+// ---- Trace, determinism, locks ----------------------------------------------------------
+
 TEST(Ccd, TraceIsFiniteAndNonIncreasing) {
   std::mt19937 rng(21);
   for (int rig = 0; rig < 20; ++rig) {
@@ -290,6 +309,8 @@ TEST(Ccd, LockedJointsKeepTheirRotation) {
   EXPECT_EQ(pose.local[4].rotation, before.local[4].rotation);
   EXPECT_NE(pose.local[3].rotation, before.local[3].rotation);
 }
+
+// ---- Property ---------------------------------------------------------------------------
 
 // >= 100,000 random goals on small random rigs (half with limits, some with a per-step
 // clamp), warm started: never a NaN, never a limit exceeded, bone lengths kept.

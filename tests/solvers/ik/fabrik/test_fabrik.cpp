@@ -1,6 +1,18 @@
 // FABRIK: reach checked by the test util's independent forward kinematics, under
 // transformed roots; several effectors and branches; each degenerate input on its own;
 // limits, bone lengths, trace, determinism, and a property test over random goals.
+//
+// Index:
+//   Reach                      under every root transform; wide-open limits give what no limits give (the
+//                              general path against the positions-only one)
+//   Several effectors          a mid-chain effector and the tip, a branching chain (y_rig) reaching both tips
+//   Degenerate inputs          a zero-length bone, the target at the root, a straight chain with the goal on
+//                              its line, the target straight behind, unreachable, a far goal under a
+//                              non-uniform scale
+//   Invalid input              a NaN or infinite goal, a non-finite pose on the chain or above it
+//   Trace, determinism, locks  the trace, same input same output, cold start, locked joints
+//   Limits                     never exceeded; an arm with a one-way hinge elbow reaches posed goals
+//   Property                   100,000 random goals
 #include <gtest/gtest.h>
 
 #include "solvers/ik/fabrik/fabrik.h"
@@ -15,6 +27,8 @@ using iktest::kPi;
 using iktest::chain_to;
 using iktest::expect_lengths_kept;
 using iktest::expect_only_rotations_of;
+
+// ---- Reach ------------------------------------------------------------------------------
 
 TEST(Fabrik, ReachesUnderEveryRootTransform) {
   for (const iktest::RootCase& rc : iktest::root_cases()) {
@@ -69,6 +83,8 @@ TEST(Fabrik, WideOpenLimitsGiveTheSameResultAsNoLimits) {
     EXPECT_LT(glm::length(pa - pb), 5e-3f) << "joint " << j;
   }
 }
+
+// ---- Several effectors ------------------------------------------------------------------
 
 TEST(Fabrik, MidChainEffectorAndTipBothReached) {
   const ik::Skeleton s = iktest::chain_skeleton(7);
@@ -151,6 +167,8 @@ TEST(Fabrik, BranchingChainReachesBothTips) {
   expect_lengths_kept(iktest::bone_lengths(s, ik::rest_pose(s), {3, 6, 7}),
                       iktest::bone_lengths(s, pose, {3, 6, 7}));
 }
+
+// ---- Degenerate inputs ------------------------------------------------------------------
 
 TEST(Fabrik, ZeroLengthBone) {
   ik::RawSkeleton raw = iktest::chain_raw(5);
@@ -261,6 +279,8 @@ TEST(Fabrik, FarGoalUnderANonUniformScaleGivesUnitRotations) {
   }
 }
 
+// ---- Invalid input ----------------------------------------------------------------------
+
 TEST(Fabrik, NanOrInfiniteGoalIsInvalidAndLeavesThePoseUntouched) {
   const ik::Skeleton s = iktest::chain_skeleton(4);
   std::mt19937 rng(1);
@@ -313,6 +333,8 @@ TEST(Fabrik, NonFinitePoseOnTheChainOrAboveIsInvalid) {
   EXPECT_NE(ik::solve_fabrik(s, chain_to(1, 4, glm::vec3(1, 2, 0)), pose, ws, nullptr).status,
             ik::SolveStatus::invalid_input);
 }
+
+// ---- Trace, determinism, locks ----------------------------------------------------------
 
 TEST(Fabrik, TraceIsFiniteNonIncreasingAndRecordsPoses) {
   const ik::Skeleton s = iktest::chain_skeleton(8);
@@ -395,6 +417,8 @@ TEST(Fabrik, LockedJointsKeepTheirRotation) {
   EXPECT_NE(r.status, ik::SolveStatus::invalid_input);
 }
 
+// ---- Limits -----------------------------------------------------------------------------
+
 TEST(Fabrik, LimitsAreNeverExceeded) {
   std::mt19937 rng(2024);
   for (int rig = 0; rig < 50; ++rig) {
@@ -442,6 +466,8 @@ TEST(Fabrik, ArmWithAOneWayHingeElbowReachesPosedGoals) {
   }
   EXPECT_GE(reached, goals * 99 / 100);
 }
+
+// ---- Property ---------------------------------------------------------------------------
 
 // >= 100,000 random goals on small random rigs (with limits, warm started from the last
 // solve): never a NaN, never a limit exceeded, bone lengths kept.

@@ -2,6 +2,18 @@
 // degenerate inputs, limits, trace, determinism, a property test), then what is DLS's
 // own: several effectors and branches, 6-D goals, lambda, the per-step clamp, locked
 // joints, cold start, and its iteration count.
+//
+// Index:
+//   helpers                        dls_params, dls_chain
+//   The shared angle-solver cases  angle_solver_cases.h's cases; finite-difference columns reach too
+//   Several effectors              branching_rig; mid-chain and branch effectors reached, a zero-weight one ignored
+//   6-D goals                      position and orientation reached under the rigid root transforms
+//   Steps: lambda and the clamp    largest_turn; a larger lambda takes smaller steps, max_step_angle, a zero
+//                                  lambda at a singular pose
+//   Locks and cold start           locked joints and joints outside the chain, cold start
+//   Paths through the solver       a shared workspace's ball limits, the fused iteration against the general one,
+//                                  traced and untraced solves alike
+//   Iteration count                a ten-joint chain's mean iterations
 #include <gtest/gtest.h>
 
 #include "solvers/ik/ccd/ccd.h"
@@ -24,6 +36,8 @@ ik::Params dls_params() {
 ik::Chain dls_chain(int root, int effector, const glm::vec3& goal = glm::vec3(0.0f)) {
   return anglecases::chain_of(root, effector, dls_params(), goal);
 }
+
+// ---- The shared angle-solver cases ------------------------------------------------------
 
 TEST(Dls, ReachesUnderEveryRootTransform) { anglecases::reaches_under_every_root(ik::solve_dls, dls_params(), 10); }
 TEST(Dls, ZeroLengthBone) { anglecases::zero_length_bone(ik::solve_dls, dls_params()); }
@@ -55,6 +69,8 @@ TEST(Dls, FiniteDifferenceColumnsReachToo) {
   params.finite_difference = true;
   anglecases::reaches_under_every_root(ik::solve_dls, params, 3);
 }
+
+// ---- Several effectors ------------------------------------------------------------------
 
 // A chain 1-2-3-4-5(end) with a branch 6-7(end) off joint 3.
 ik::Skeleton branching_rig() {
@@ -116,6 +132,8 @@ TEST(Dls, ZeroWeightEffectorIsIgnored) {
   EXPECT_EQ(ik::solve_dls(s, chain, pose, workspace, nullptr).status, ik::SolveStatus::reached);
 }
 
+// ---- 6-D goals --------------------------------------------------------------------------
+
 TEST(Dls, PositionAndOrientationGoalsAreReached) {
   for (const iktest::RootCase& root : iktest::root_cases()) {
     // A model-space rotation of the effector only exists under a rigid base.
@@ -148,6 +166,8 @@ TEST(Dls, PositionAndOrientationGoalsAreReached) {
     }
   }
 }
+
+// ---- Steps: lambda and the clamp --------------------------------------------------------
 
 // Largest rotation angle of any chain joint between two consecutive trace poses.
 float largest_turn(const ik::Trace& trace, size_t from_entry) {
@@ -208,6 +228,8 @@ TEST(Dls, ZeroLambdaAtASingularPoseStaysFinite) {
   EXPECT_TRUE(std::isfinite(result.error));
 }
 
+// ---- Locks and cold start ---------------------------------------------------------------
+
 TEST(Dls, LockedJointsAndJointsOutsideTheChainAreNotWritten) {
   const ik::Skeleton s = branching_rig();
   ik::Chain chain = dls_chain(2, 5, world_position(s, ik::rest_pose(s), 2) + glm::vec3(1.0f, 1.0f, 0.5f));
@@ -236,6 +258,8 @@ TEST(Dls, ColdStartIgnoresTheStartingPose) {
   ik::solve_dls(s, chain, from_elsewhere, workspace, nullptr);
   EXPECT_TRUE(iktest::same_pose(from_rest, from_elsewhere));
 }
+
+// ---- Paths through the solver -----------------------------------------------------------
 
 // JacobianScratch::ball_ranges (in Workspace::jacobian) keeps each joint's prepared ball
 // limits across solves. A workspace
@@ -385,6 +409,8 @@ TEST(Dls, TracedAndUntracedSolvesGiveTheSamePose) {
   }
   EXPECT_EQ(compared, 144);
 }
+
+// ---- Iteration count --------------------------------------------------------------------
 
 TEST(Dls, TenJointChainNeedsFewIterationsOnAverage) {
   // The bench measures this properly (bench_jacobian); here a guard: random reachable
