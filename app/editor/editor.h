@@ -208,7 +208,8 @@ void solve_chains(Editor& editor);
 // (the chains' goals stay).
 void reset_pose(Editor& editor);
 
-// Reset pose (Alt+R, as Blender clears a transform with Alt): the rest pose, and every goal moved onto its effector there, so the
+// Reset pose (Alt+R, as Blender clears a transform with Alt): the rest pose, and every goal
+// moved onto its effector there, so the
 // figure stays at rest while solving is on; the goals' move is one undo step.
 void reset_pose_and_goals(Editor& editor);
 

@@ -1,5 +1,6 @@
 // The File menu's commands on the editor: open a rig, save and open sessions, export the
-// posed skeleton as glTF, export the clip with IK as a glTF clip (app/editor/motion_export.h). Each reports in the status line; a failure changes nothing.
+// posed skeleton as glTF, export the clip with IK as a glTF clip (app/editor/motion_export.h).
+// Each reports in the status line; a failure changes nothing.
 #pragma once
 
 #include <string>

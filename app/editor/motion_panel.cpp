@@ -1,6 +1,5 @@
 // Index:
-//   source         the chain, the editor's goal paths, the track
-//   run            run_motion_analysis, the live rerun when the chain's inputs change
+//   source         the chain, the editor's goal paths, the inputs a run depends on
 //   frames         jump to a frame (timeline and ghosts), the ghosts
 //   export         the table and the series as CSV
 //   run            open, run, the ghosts, the rerun when the chain's inputs change

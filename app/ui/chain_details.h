@@ -1,6 +1,7 @@
 // The Chains panel's part for the selected chain: its name, Enabled, Remove and stop
 // reason, then three tabs (four for the full-body chain, whose "Body" tab comes first: its
-// effectors, stiffness and comparison, app/ui/full_body_panel.h) -- "Solver" (root and effector, solver, live parameters,
+// effectors, stiffness and comparison, app/ui/full_body_panel.h) -- "Solver" (root and
+// effector, solver, live parameters,
 // IK weight, goal, orientation goal, pole), "Convergence" (Solve from rest, Step and its iteration scrubber, the
 // Jacobian readout, the error plot) and "Compare" (the compare mode while it is open: every solver's table, then their
 // plot) -- so the panel fits a 1280x800 window.

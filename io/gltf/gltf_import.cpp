@@ -187,7 +187,8 @@ std::string join(const std::vector<std::string>& names) {
   return text;
 }
 
-// Steps 2 to 6. Returns false with `problem` set; fills `rig` (not the caller's) on success.
+// Steps 2 to 10 (the file's bytes are read by the caller). Returns false with `problem`
+// set; fills `rig` (not the caller's) on success.
 bool import_bytes(const unsigned char* data, size_t size, const std::string& name,
                   const std::string& base_dir, ImportedRig& rig, std::string& problem) {
   if (size == 0) {

@@ -9,7 +9,8 @@
 // A file with no skin: every node of the hierarchy is a joint.
 //
 // Joint limits come from node extras: "extras": {"ikscope": {...}} (schema in
-// io/gltf/ikscope_extras.h); a file without any gets defaults from the rig's roles. Required extensions the importer cannot decode (Draco,
+// io/gltf/ikscope_extras.h); a file without any gets defaults from the rig's roles.
+// Required extensions the importer cannot decode (Draco,
 // meshopt...) do not stop the skeleton: it is loaded from nodes and skins alone, with a
 // warning. Image pixels are never decoded. Skinned meshes are read for drawing (see
 // io/gltf/gltf_mesh.h), animations as clips (io/gltf/gltf_clips.h).

@@ -186,7 +186,8 @@ inline glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, fl
 
 // Prepares the test for `limits` into ranges[0..2] = (cos m, sin m, cos h) per axis (an axis
 // without a limit gets cos h = -2: always inside). Returns false, ranges untouched, unless
-// the limits are an enabled per-axis ball joint (a cone has no quick test). A few polynomial sines and cosines: meant to be run
+// the limits are an enabled per-axis ball joint (a cone has no quick test). A few
+// polynomial sines and cosines: meant to be run
 // once per solve per joint, not per iteration.
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]);
 

@@ -3,7 +3,7 @@
 // transforms to repeat each case under, random rigs and goals with fixed seeds, and
 // checks (bone lengths, limits, finiteness) written independently of the library.
 //
-// Header only: every tests/test_*.cpp is its own executable.
+// Header only: every test_*.cpp below tests/ is its own executable.
 //
 // Index:
 //   Independent forward kinematics  path_of, bone_lengths, bone_lengths_in_frame, sum, max_bend (the

@@ -37,7 +37,8 @@
 // target and the root has limits, the limb's swivel (its turn about root -> target, which
 // keeps the effector on target) is searched first for the one whose clamped pose ends
 // nearest (36 samples, then a bisection): a ball shoulder then reaches what DLS reaches
-// (tests/solvers/ik/analytic/test_analytic_limbs.cpp); the pole's swivel is kept whenever it reaches. Exactness assumes a uniform scale on the root (and
+// (tests/solvers/ik/analytic/test_analytic_limbs.cpp); the pole's swivel is kept whenever
+// it reaches. Exactness assumes a uniform scale on the root (and
 // on b for three-bone); a non-uniform scale there distorts the links' lengths as they
 // turn, and the result is only close.
 //

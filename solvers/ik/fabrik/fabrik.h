@@ -46,7 +46,8 @@
 
 namespace ik {
 
-// FABRIK's scratch (scratch_of<FabrikScratch>(workspace), workspace.h). Every vector holds one entry per tree joint k, in
+// FABRIK's scratch (scratch_of<FabrikScratch>(workspace), workspace.h). Every vector holds
+// one entry per tree joint k, in
 // Workspace::path order, and is sized once per solve before the iterations; members a path
 // does not use keep whatever size they had. The current positions and frames are the
 // Workspace's common `positions` and `linear`.

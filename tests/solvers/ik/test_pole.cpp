@@ -1,4 +1,5 @@
-// Pole targets (solvers/ik/pole.h): the shared geometry, and the no-flip sweep (the elbow never flips as the goal sweeps).
+// Pole targets (solvers/ik/pole.h): the shared geometry, and the no-flip sweep (the elbow
+// never flips as the goal sweeps).
 //
 // The sweep: the goal goes once around a full circle about the chain's root in 1,000
 // steps, each solve warm-started from the last pose, for every solver that honours a pole

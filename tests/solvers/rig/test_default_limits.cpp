@@ -1,6 +1,7 @@
 // Default limits from roles (solvers/rig/default_limits.h) on a Mixamo-named T-pose rig built
 // here (centimetre bones under a root scaled by 0.01, as Mixamo exports): the knee bends
-// forward when DLS, FABRIK and CCD lift a foot forward and up, elbows never bend backwards,
+// forward when DLS and CCD lift a foot forward and up (FABRIK keeps it straight and falls
+// short), elbows never bend backwards,
 // random rotations clamped into every default never end outside and rotations inside are
 // untouched; the import applies defaults only to a file without limits, switchably.
 //

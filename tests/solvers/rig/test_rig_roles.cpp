@@ -1,5 +1,6 @@
 // Rig roles from names (Mixamo, Unreal mannequin, Rigify, glTF samples) and from the
-// tree's shape (unnamed bipeds and quadrupeds). Every rig here is generated in the test.
+// tree's shape (unnamed bipeds and quadrupeds). The rigs are generated in the test,
+// but for the built-in humanoid and the Khronos samples, imported.
 //
 // Index:
 //   helpers         role, role_of, EXPECT_ROLE (the rigs: tests/support/role_chain_rigs.h)
