@@ -103,8 +103,6 @@ const Rig& rig(int index) {
   return rigs[index];
 }
 
-int effector_count(const ik::Chain& c) { return 1 + static_cast<int>(c.extra_effectors.size()); }
-int effector_joint(const ik::Chain& c, int i) { return i == 0 ? c.effector : c.extra_effectors[i - 1].joint; }
 ik::Goal& effector_goal(ik::Chain& c, int i) { return i == 0 ? c.goal : c.extra_effectors[i - 1].goal; }
 
 // The left hand's goal at frame f of the fixed path (240 frames, a closed loop).
@@ -168,8 +166,8 @@ void drag_table(const Rig& r, bool balance) {
 // The joints the full body turns: every joint from an effector up to the root.
 std::vector<int> body_joints(const Rig& r) {
   std::vector<int> joints;
-  for (int i = 0; i < effector_count(r.chain); ++i)
-    for (int j = effector_joint(r.chain, i); j >= r.chain.root; j = r.skeleton.parent[j]) {
+  for (int i = 0; i < ik::effector_count(r.chain); ++i)
+    for (int j = ik::effector_joint(r.chain, i); j >= r.chain.root; j = r.skeleton.parent[j]) {
       if (std::find(joints.begin(), joints.end(), j) == joints.end()) joints.push_back(j);
       if (j == r.chain.root) break;
     }
@@ -247,14 +245,14 @@ void reach_table(const Rig& r, int cases, bool use_limits, bool move_hips) {
   std::map<std::string, int> failures;
   // Per effector, how often each setup put it within the tolerance.
   std::vector<int> effector_reached[2];
-  effector_reached[0].assign(static_cast<size_t>(effector_count(chain)), 0);
+  effector_reached[0].assign(static_cast<size_t>(ik::effector_count(chain)), 0);
   effector_reached[1] = effector_reached[0];
   auto worst_of = [&](const ik::Pose& pose, const ik::Chain& goals, int& worst_effector, std::vector<int>& reached) {
     ik::fk_all(r.skeleton, pose, world);
     float worst = 0.0f;
     ik::Chain g = goals;
-    for (int i = 0; i < effector_count(g); ++i) {
-      const float e = glm::length(ik::position_of(world[effector_joint(g, i)]) - effector_goal(g, i).position);
+    for (int i = 0; i < ik::effector_count(g); ++i) {
+      const float e = glm::length(ik::position_of(world[ik::effector_joint(g, i)]) - effector_goal(g, i).position);
       reached[static_cast<size_t>(i)] += e <= tolerance;
       if (e > worst) {
         worst = e;
@@ -266,8 +264,8 @@ void reach_table(const Rig& r, int cases, bool use_limits, bool move_hips) {
   for (int n = 0; n < cases; ++n) {
     const ik::Pose target = random_pose(r, joints, rng, move_hips);
     ik::fk_all(r.skeleton, target, world);
-    for (int i = 0; i < effector_count(chain); ++i)
-      effector_goal(chain, i).position = ik::position_of(world[effector_joint(chain, i)]);
+    for (int i = 0; i < ik::effector_count(chain); ++i)
+      effector_goal(chain, i).position = ik::position_of(world[ik::effector_joint(chain, i)]);
     // Each chain's goal from its effector in the random pose: its position (and orientation
     // where the chain has an orientation goal); an aim chain's look target a reach ahead
     // along its aim axis.
@@ -292,7 +290,7 @@ void reach_table(const Rig& r, int cases, bool use_limits, bool move_hips) {
                                                  : 72;
     ++iteration_buckets[bucket];
     if (!full_ok) {
-      const int joint = effector_joint(chain, worst_effector);
+      const int joint = ik::effector_joint(chain, worst_effector);
       const bool pin = worst_effector > 0 && chain.extra_effectors[worst_effector - 1].pinned;
       failures[std::string(ik::to_string(result.status)) + ", worst " + (pin ? "pinned " : "") +
                ik::describe_role(r.roles.joints[joint])]++;
@@ -323,8 +321,8 @@ void reach_table(const Rig& r, int cases, bool use_limits, bool move_hips) {
       chains.size(), chains_reached * share, chains_us / cases, full_us / chains_us);
   std::printf("  goal sets only full body reaches: %d, only per-chain: %d, both: %d\n", full_only, chains_only, both);
   std::printf("  each effector reached, full body / per-chain:");
-  for (int i = 0; i < effector_count(chain); ++i)
-    std::printf("  %s %.1f / %.1f %%", r.skeleton.name[static_cast<size_t>(effector_joint(chain, i))].c_str(),
+  for (int i = 0; i < ik::effector_count(chain); ++i)
+    std::printf("  %s %.1f / %.1f %%", r.skeleton.name[static_cast<size_t>(ik::effector_joint(chain, i))].c_str(),
                 effector_reached[0][static_cast<size_t>(i)] * share,
                 effector_reached[1][static_cast<size_t>(i)] * share);
   std::printf("\n");

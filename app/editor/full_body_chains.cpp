@@ -3,19 +3,11 @@
 #include "solvers/ik/goal_space.h"
 
 namespace app {
-namespace {
-
-int effector_count(const ik::Chain& chain) { return 1 + static_cast<int>(chain.extra_effectors.size()); }
-int effector_joint(const ik::Chain& chain, int i) {
-  return i == 0 ? chain.effector : chain.extra_effectors[static_cast<size_t>(i - 1)].joint;
-}
-
-}  // namespace
 
 std::vector<std::uint8_t> body_joints(const ik::Skeleton& skeleton, const ik::Chain& body) {
   std::vector<std::uint8_t> in_body(static_cast<size_t>(skeleton.joint_count()), 0);
-  for (int i = 0; i < effector_count(body); ++i)
-    for (int j : ik::chain_path(skeleton, body.root, effector_joint(body, i))) in_body[static_cast<size_t>(j)] = 1;
+  for (int i = 0; i < ik::effector_count(body); ++i)
+    for (int j : ik::chain_path(skeleton, body.root, ik::effector_joint(body, i))) in_body[static_cast<size_t>(j)] = 1;
   return in_body;
 }
 

@@ -23,13 +23,6 @@
 namespace app {
 namespace {
 
-int effector_count(const ik::Chain& chain) { return 1 + static_cast<int>(chain.extra_effectors.size()); }
-int effector_joint(const ik::Chain& chain, int i) {
-  return i == 0 ? chain.effector : chain.extra_effectors[static_cast<size_t>(i - 1)].joint;
-}
-const ik::Goal& effector_goal(const ik::Chain& chain, int i) {
-  return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
-}
 bool is_full_body_chain(const ik::Chain& chain) {
   return chain.solver == ik::find_solver("full_body") && !chain.extra_effectors.empty();
 }
@@ -37,8 +30,8 @@ bool is_full_body_chain(const ik::Chain& chain) {
 // Effector i's error as the solver measures it (ik::effector_error: distance, plus the
 // orientation weight times the angle for an orientation goal).
 float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>& world) {
-  const glm::mat4& m = world[static_cast<size_t>(effector_joint(chain, i))];
-  return ik::effector_error(effector_goal(chain, i), ik::position_of(m), glm::mat3(m), chain.params.orientation_weight);
+  const glm::mat4& m = world[static_cast<size_t>(ik::effector_joint(chain, i))];
+  return ik::effector_error(ik::effector_goal(chain, i), ik::position_of(m), glm::mat3(m), chain.params.orientation_weight);
 }
 
 bool holds(const ik::Chain& chain, int i) {
@@ -189,15 +182,15 @@ std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain) 
   std::vector<EffectorState> out;
   if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size()) || !editor.document.has_rig) return out;
   const ik::Chain& body = editor.document.chains[static_cast<size_t>(chain)];
-  for (int i = 0; i < effector_count(body); ++i) {
+  for (int i = 0; i < ik::effector_count(body); ++i) {
     EffectorState s;
-    s.joint = effector_joint(body, i);
+    s.joint = ik::effector_joint(body, i);
     if (s.joint < 0 || s.joint >= static_cast<int>(editor.solve.world.size())) continue;
     s.name = editor.document.rig.skeleton.name[static_cast<size_t>(s.joint)];
-    s.pinned = i > 0 && body.extra_effectors[static_cast<size_t>(i - 1)].pinned;
-    s.weight = i == 0 ? 1.0f : body.extra_effectors[static_cast<size_t>(i - 1)].weight;
+    s.pinned = ik::effector_pinned(body, i);
+    s.weight = ik::effector_weight(body, i);
     s.holds = holds(body, i);
-    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.solve.world).position : effector_goal(body, i).position;
+    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.solve.world).position : ik::effector_goal(body, i).position;
     s.position = ik::position_of(editor.solve.world[static_cast<size_t>(s.joint)]);
     s.error = effector_error(body, i, editor.solve.world);
     out.push_back(s);
@@ -210,9 +203,9 @@ float full_body_tolerance(const Editor& editor, int chain) {
   const ik::Chain& body = editor.document.chains[static_cast<size_t>(chain)];
   if (!body.params.tolerance_relative) return body.params.tolerance;
   float reach = 0.0f;  // the longest path from the root to an effector, model units
-  for (int i = 0; i < effector_count(body); ++i) {
+  for (int i = 0; i < ik::effector_count(body); ++i) {
     float length = 0.0f;
-    const std::vector<int> path = ik::chain_path(editor.document.rig.skeleton, body.root, effector_joint(body, i));
+    const std::vector<int> path = ik::chain_path(editor.document.rig.skeleton, body.root, ik::effector_joint(body, i));
     for (size_t k = 1; k < path.size(); ++k)
       length += glm::length(ik::position_of(editor.solve.world[static_cast<size_t>(path[k])]) -
                             ik::position_of(editor.solve.world[static_cast<size_t>(path[k - 1])]));
@@ -227,13 +220,13 @@ bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Tr
   const size_t n = trace.joints.size();
   if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size()) || n == 0 || trace.poses.size() < n) return false;
   const ik::Chain& body = editor.document.chains[static_cast<size_t>(chain)];
-  out.assign(static_cast<size_t>(effector_count(body)), {});
+  out.assign(static_cast<size_t>(ik::effector_count(body)), {});
   ik::Pose pose = editor.solve.pose;
   std::vector<glm::mat4> world;
   for (size_t it = 0; (it + 1) * n <= trace.poses.size(); ++it) {
     for (size_t k = 0; k < n; ++k) pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[it * n + k];
     ik::fk_all(editor.document.rig.skeleton, pose, world);
-    for (int i = 0; i < effector_count(body); ++i)
+    for (int i = 0; i < ik::effector_count(body); ++i)
       out[static_cast<size_t>(i)].push_back(effector_error(body, i, world));
   }
   return true;
@@ -276,10 +269,10 @@ void compare_with_per_chain(Editor& editor) {
     if (static_cast<int>(c) == fb || disabled_by_mode[c] == 0) continue;
     ik::Chain chain = editor.document.chains[c];
     chain.enabled = false;
-    for (int i = 0; i < effector_count(body); ++i)
-      if (holds(body, i) && effector_joint(body, i) == chain.effector) {
+    for (int i = 0; i < ik::effector_count(body); ++i)
+      if (holds(body, i) && ik::effector_joint(body, i) == chain.effector) {
         ik::Goal goal = ik::goal_in_model_space(chain, editor.solve.world);
-        goal.position = effector_goal(body, i).position;
+        goal.position = ik::effector_goal(body, i).position;
         ik::set_goal_in_model_space(chain, editor.solve.world, goal);
         chain.enabled = true;
       }
@@ -293,10 +286,10 @@ void compare_with_per_chain(Editor& editor) {
   ik::fk_all(skeleton, full_pose, full_world);
   ik::fk_all(skeleton, chain_pose, chain_world);
   const float tolerance = full_body_tolerance(editor, fb);
-  for (int i = 0; i < effector_count(body); ++i) {
+  for (int i = 0; i < ik::effector_count(body); ++i) {
     if (!holds(body, i)) continue;
     FullBodyCompareRow row;
-    row.name = skeleton.name[static_cast<size_t>(effector_joint(body, i))];
+    row.name = skeleton.name[static_cast<size_t>(ik::effector_joint(body, i))];
     row.full_body_error = effector_error(body, i, full_world);
     row.per_chain_error = effector_error(body, i, chain_world);
     cmp.full_body_reached += row.full_body_error <= tolerance ? 1 : 0;

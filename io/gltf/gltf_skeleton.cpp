@@ -17,6 +17,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "io/files/message_text.h"
+#include "io/gltf/gltf_joint_nodes.h"
 #include "io/gltf/ikscope_extras.h"
 
 namespace ik {
@@ -32,11 +33,9 @@ struct NodeLocal {
   bool from_matrix = false;  // the file gave a matrix (trs was decomposed from it)
 };
 
-std::string node_label(int i) { return "node " + std::to_string(i); }
-
 std::string node_label_named(const tinygltf::Model& model, int i) {
   const std::string& name = model.nodes[static_cast<size_t>(i)].name;
-  return name.empty() ? node_label(i) : node_label(i) + " ('" + one_line(name, 80) + "')";
+  return name.empty() ? node_label(static_cast<size_t>(i)) : node_label(static_cast<size_t>(i)) + " ('" + one_line(name, 80) + "')";
 }
 
 std::string count_of(size_t n, const char* noun) {
@@ -59,7 +58,7 @@ bool read_parents(const tinygltf::Model& model, std::vector<int>& parent, std::s
   for (int i = 0; i < n; ++i) {
     for (const int c : model.nodes[static_cast<size_t>(i)].children) {
       if (c < 0 || c >= n) {
-        problem = node_label(i) + ": child index " + std::to_string(c) + " is out of range " +
+        problem = node_label(static_cast<size_t>(i)) + ": child index " + std::to_string(c) + " is out of range " +
                   count_of_nodes(n);
         return false;
       }
@@ -70,11 +69,11 @@ bool read_parents(const tinygltf::Model& model, std::vector<int>& parent, std::s
       }
       const int p = parent[static_cast<size_t>(c)];
       if (p == i) {
-        problem = node_label(i) + " lists child " + std::to_string(c) + " twice";
+        problem = node_label(static_cast<size_t>(i)) + " lists child " + std::to_string(c) + " twice";
         return false;
       }
       if (p >= 0) {
-        problem = node_label(c) + " has two parents (nodes " + std::to_string(p) + " and " +
+        problem = node_label(static_cast<size_t>(c)) + " has two parents (nodes " + std::to_string(p) + " and " +
                   std::to_string(i) + ")";
         return false;
       }
@@ -98,7 +97,7 @@ bool all_finite_as_float(const std::vector<double>& values) {
 
 bool read_trs(const tinygltf::Node& node, int i, NodeLocal& out, std::string& problem) {
   const auto non_finite = [&](const char* field) {
-    problem = node_label(i) + " has a non-finite or too large value in its '" + field + "'";
+    problem = node_label(static_cast<size_t>(i)) + " has a non-finite or too large value in its '" + field + "'";
     return false;
   };
   if (!all_finite_as_float(node.translation)) return non_finite("translation");
@@ -114,14 +113,14 @@ bool read_trs(const tinygltf::Node& node, int i, NodeLocal& out, std::string& pr
     r = glm::dquat(node.rotation[3], node.rotation[0], node.rotation[1], node.rotation[2]);
   if (static_cast<float>(s.x) == 0.0f || static_cast<float>(s.y) == 0.0f ||
       static_cast<float>(s.z) == 0.0f) {
-    problem = node_label(i) + " has a zero scale";
+    problem = node_label(static_cast<size_t>(i)) + " has a zero scale";
     return false;
   }
   // Exporters write quaternions a little off unit length; normalise, but a zero one
   // has no direction to recover.
   const double len = std::sqrt(r.w * r.w + r.x * r.x + r.y * r.y + r.z * r.z);
   if (!(len > 1e-12)) {
-    problem = node_label(i) + " has a zero-length 'rotation' quaternion";
+    problem = node_label(static_cast<size_t>(i)) + " has a zero-length 'rotation' quaternion";
     return false;
   }
   r = glm::dquat(r.w / len, r.x / len, r.y / len, r.z / len);
@@ -142,7 +141,7 @@ bool read_trs(const tinygltf::Node& node, int i, NodeLocal& out, std::string& pr
 
 bool read_matrix(const tinygltf::Node& node, int i, NodeLocal& out, std::string& problem) {
   if (!all_finite_as_float(node.matrix)) {
-    problem = node_label(i) + " has a non-finite or too large value in its 'matrix'";
+    problem = node_label(static_cast<size_t>(i)) + " has a non-finite or too large value in its 'matrix'";
     return false;
   }
   glm::dmat4 m;
@@ -151,18 +150,18 @@ bool read_matrix(const tinygltf::Node& node, int i, NodeLocal& out, std::string&
       m[c][r] = node.matrix[static_cast<size_t>(c * 4 + r)];  // column-major
   if (std::fabs(m[0][3]) > 1e-6 || std::fabs(m[1][3]) > 1e-6 || std::fabs(m[2][3]) > 1e-6 ||
       std::fabs(m[3][3] - 1.0) > 1e-6) {
-    problem = node_label(i) + " has a 'matrix' that is not affine (its last row must be 0 0 0 1)";
+    problem = node_label(static_cast<size_t>(i)) + " has a 'matrix' that is not affine (its last row must be 0 0 0 1)";
     return false;
   }
   for (int c = 0; c < 3; ++c)
     if (static_cast<float>(glm::length(glm::dvec3(m[c]))) == 0.0f) {
-      problem = node_label(i) + " has a zero scale (column " + std::to_string(c) +
+      problem = node_label(static_cast<size_t>(i)) + " has a zero scale (column " + std::to_string(c) +
                 " of its 'matrix' is zero)";
       return false;
     }
   if (!decompose(glm::mat4(m), out.trs)) {
     problem =
-        node_label(i) + " has a 'matrix' that cannot be split into translation, rotation and scale";
+        node_label(static_cast<size_t>(i)) + " has a 'matrix' that cannot be split into translation, rotation and scale";
     return false;
   }
   out.matrix = m;
@@ -354,7 +353,7 @@ bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json&
 
     RawJoint joint;
     const std::string& name = model.nodes[ku].name;
-    joint.name = name.empty() ? node_label(k) : name;
+    joint.name = name.empty() ? node_label(ku) : name;
     joint.parent = joint_above[ku];
     joint.source_node = k;
     joint.limits = limits;
@@ -364,7 +363,7 @@ bool raw_skeleton_from_model(const tinygltf::Model& model, const nlohmann::json&
       const glm::mat4 m(from_joint[ku]);
       if (!decompose(m, joint.rest) || !is_valid(joint.rest)) {
         problem =
-            node_label(k) +
+            node_label(ku) +
             ": its transform times those of the non-joint nodes above it cannot be split into "
             "translation, rotation and scale (a zero, overflowing or non-finite scale)";
         return false;

@@ -163,6 +163,22 @@ struct Trace {
   }
 };
 
+// A chain's effectors by one index: 0 is the chain's own (its effector and goal, weight 1,
+// never pinned), 1 .. extra_effectors.size() the extra effectors in order.
+inline int effector_count(const Chain& chain) { return 1 + static_cast<int>(chain.extra_effectors.size()); }
+inline int effector_joint(const Chain& chain, int i) {
+  return i == 0 ? chain.effector : chain.extra_effectors[static_cast<size_t>(i - 1)].joint;
+}
+inline const Goal& effector_goal(const Chain& chain, int i) {
+  return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
+}
+inline float effector_weight(const Chain& chain, int i) {
+  return i == 0 ? 1.0f : chain.extra_effectors[static_cast<size_t>(i - 1)].weight;
+}
+inline bool effector_pinned(const Chain& chain, int i) {
+  return i > 0 && chain.extra_effectors[static_cast<size_t>(i - 1)].pinned;
+}
+
 // Scratch and state the solvers keep between solves: solvers/ik/workspace.h.
 struct Workspace;
 

@@ -270,7 +270,7 @@ void restart_from_stall(Body& b, Pose& pose, Trace* trace, Progress& p, int rest
 
 bool pins_missed(const Body& b) {
   for (int i = 0; i < b.effectors; ++i)
-    if (is_pinned(b.chain, i) && b.scratch.effector_error[static_cast<size_t>(i)] > b.pin_tolerance) return true;
+    if (effector_pinned(b.chain, i) && b.scratch.effector_error[static_cast<size_t>(i)] > b.pin_tolerance) return true;
   return false;
 }
 

@@ -107,11 +107,11 @@ bool prepare_body(Body& b, const Pose& pose) {
   int order = 0;
   for (int pass = 0; pass < 2; ++pass) {
     for (int i = 0; i < b.effectors; ++i) {
-      if (is_pinned(chain, i) != (pass == 0)) continue;
+      if (effector_pinned(chain, i) != (pass == 0)) continue;
       s.effector_tree_index[static_cast<size_t>(i)] = find_in_sorted(ws.path, effector_joint(chain, i));
       // An effector that holds nothing (weight 0, not pinned) gets no rows: it would only add
       // zero rows to every small system.
-      if (effector_weight(chain, i) == 0.0f) {
+      if (row_weight(chain, i) == 0.0f) {
         s.effector_first_row[static_cast<size_t>(i)] = -1;
         continue;
       }
@@ -148,7 +148,7 @@ bool prepare_body(Body& b, const Pose& pose) {
     bool pinned_below = false, free_below = false;
     for (int i = 0; i < b.effectors; ++i) {
       if (!below(b.skeleton, joint, effector_joint(chain, i))) continue;
-      (is_pinned(chain, i) ? pinned_below : free_below) = true;
+      (effector_pinned(chain, i) ? pinned_below : free_below) = true;
     }
     s.pin_only[k] = pinned_below && !free_below ? 1 : 0;
   }
@@ -259,7 +259,7 @@ void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
   glm::vec3 pins_now(0.0f), pins_rest(0.0f);
   int pins = 0;
   for (int i = 0; i < b.effectors; ++i) {
-    if (!is_pinned(b.chain, i)) continue;
+    if (!effector_pinned(b.chain, i)) continue;
     pins_now += s.goal_position[static_cast<size_t>(i)];
     pins_rest += s.rest_position[static_cast<size_t>(s.effector_tree_index[static_cast<size_t>(i)])];
     ++pins;

@@ -92,17 +92,9 @@ inline bool below(const Skeleton& skeleton, int ancestor, int joint) {
   return joint >= ancestor && joint < skeleton.subtree_end[static_cast<size_t>(ancestor)];
 }
 
-inline bool is_pinned(const Chain& chain, int i) {
-  return i > 0 && chain.extra_effectors[static_cast<size_t>(i - 1)].pinned;
-}
-inline int effector_joint(const Chain& chain, int i) {
-  return i == 0 ? chain.effector : chain.extra_effectors[static_cast<size_t>(i - 1)].joint;
-}
-inline const Goal& effector_goal(const Chain& chain, int i) {
-  return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
-}
+// (effector_joint, effector_goal, effector_pinned: solvers/ik/chain.h.)
 // The weight of effector i's rows: 1 for a pin (pins are met first whatever their weight).
-inline float effector_weight(const Chain& chain, int i) {
+inline float row_weight(const Chain& chain, int i) {
   if (i == 0) return 1.0f;
   const EffectorGoal& e = chain.extra_effectors[static_cast<size_t>(i - 1)];
   return e.pinned ? 1.0f : e.weight;

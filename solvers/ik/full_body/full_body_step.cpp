@@ -53,8 +53,8 @@ float evaluate(Body& b, float& worst, float& metric) {
     const size_t e = static_cast<size_t>(i);
     const size_t k = static_cast<size_t>(s.effector_tree_index[e]);
     const Goal& goal = effector_goal(b.chain, i);
-    const float row_scale = std::sqrt(effector_weight(b.chain, i));
-    const bool pinned = is_pinned(b.chain, i);
+    const float row_scale = std::sqrt(row_weight(b.chain, i));
+    const bool pinned = effector_pinned(b.chain, i);
     const glm::vec3 offset = s.goal_position[e] - ws.positions[k];
     float model_error = glm::length(b.model_linear * offset);
     float squared = glm::dot(offset, offset);
@@ -166,7 +166,7 @@ void build_jacobian(Body& b, const Pose& pose) {
     for (int i = 0; i < b.effectors; ++i) {
       const size_t e = static_cast<size_t>(i);
       if (s.effector_first_row[e] < 0 || !below(b.skeleton, joint, effector_joint(b.chain, i))) continue;
-      const float row_scale = std::sqrt(effector_weight(b.chain, i));
+      const float row_scale = std::sqrt(row_weight(b.chain, i));
       const glm::vec3 lever =
           a_inverse * (ws.positions[static_cast<size_t>(s.effector_tree_index[e])] - ws.positions[k]);
       float* rows = &s.jacobian[static_cast<size_t>(s.effector_first_row[e]) * n];
@@ -201,7 +201,7 @@ void build_jacobian(Body& b, const Pose& pose) {
     // centre of mass.
     for (int i = 0; i < b.effectors; ++i) {
       if (s.effector_first_row[static_cast<size_t>(i)] < 0) continue;
-      const float value = std::sqrt(effector_weight(b.chain, i)) * b.reach;
+      const float value = std::sqrt(row_weight(b.chain, i)) * b.reach;
       float* rows = &s.jacobian[static_cast<size_t>(s.effector_first_row[static_cast<size_t>(i)]) * n];
       for (size_t c = 0; c < 3; ++c) rows[c * n + static_cast<size_t>(b.translation_column) + c] = value;
     }
@@ -413,9 +413,9 @@ bool bump_colinear_joints(Body& b, Pose& pose) {
     const glm::vec3& start = ws.positions[static_cast<size_t>(ws.tree_parent[k])];
     for (int i = 0; i < b.effectors && !needed; ++i) {
       const size_t e = static_cast<size_t>(i);
-      const float tolerance = is_pinned(b.chain, i) ? b.pin_tolerance : b.tolerance;
+      const float tolerance = effector_pinned(b.chain, i) ? b.pin_tolerance : b.tolerance;
       if (!below(b.skeleton, joint, effector_joint(b.chain, i)) || !(s.effector_error[e] > tolerance) ||
-          effector_weight(b.chain, i) == 0.0f)
+          row_weight(b.chain, i) == 0.0f)
         continue;
       const glm::vec3& effector = ws.positions[static_cast<size_t>(s.effector_tree_index[e])];
       needed = glm::length(s.goal_position[e] - start) < glm::length(effector - start);

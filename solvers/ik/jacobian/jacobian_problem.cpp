@@ -77,7 +77,7 @@ bool prepare(Problem& p, const Pose& pose, bool main_only) {
   JacobianScratch& s = p.scratch;
   if (!is_valid_chain(p.skeleton, p.chain, pose, ws) || !valid_jacobian_params(p.params)) return false;
   if (!fill_chain_tree(p.skeleton, p.chain, ws.path, ws.tree_parent)) return false;
-  p.effectors = effector_count(p.chain, main_only);
+  p.effectors = solved_effectors(p.chain, main_only);
   p.rows = 0;
   for (int i = 0; i < p.effectors; ++i) p.rows += rows_of(effector_goal(p.chain, i));
   p.columns = 0;

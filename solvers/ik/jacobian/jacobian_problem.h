@@ -49,18 +49,9 @@ namespace jacobian_detail {
 
 // ---- The chain's effectors: 0 is the main one, then the extra ones ---------------------
 
-inline int effector_count(const Chain& chain, bool main_only) {
-  return main_only ? 1 : 1 + static_cast<int>(chain.extra_effectors.size());
-}
-inline int effector_joint(const Chain& chain, int i) {
-  return i == 0 ? chain.effector : chain.extra_effectors[static_cast<size_t>(i - 1)].joint;
-}
-inline const Goal& effector_goal(const Chain& chain, int i) {
-  return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
-}
-inline float effector_weight(const Chain& chain, int i) {
-  return i == 0 ? 1.0f : chain.extra_effectors[static_cast<size_t>(i - 1)].weight;
-}
+// (effector_joint, effector_goal, effector_weight: solvers/ik/chain.h.) The effectors a
+// solve works on: the main one alone, or all.
+inline int solved_effectors(const Chain& chain, bool main_only) { return main_only ? 1 : effector_count(chain); }
 inline int rows_of(const Goal& goal) { return goal.use_orientation ? 6 : 3; }
 
 // A joint the solvers turn about its one hinge axis (one column) instead of three axes.

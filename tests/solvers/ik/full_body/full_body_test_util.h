@@ -62,12 +62,6 @@ inline ik::Workspace workspace_for(const Body& body) {
   return ws;
 }
 
-inline int effector_count(const ik::Chain& chain) { return 1 + static_cast<int>(chain.extra_effectors.size()); }
-
-inline int effector_joint(const ik::Chain& chain, int i) {
-  return i == 0 ? chain.effector : chain.extra_effectors[i - 1].joint;
-}
-
 ik::Goal& effector_goal(ik::Chain& chain, int i) { return i == 0 ? chain.goal : chain.extra_effectors[i - 1].goal; }
 
 inline bool pinned(const ik::Chain& chain, int i) { return i > 0 && chain.extra_effectors[i - 1].pinned; }
@@ -75,8 +69,8 @@ inline bool pinned(const ik::Chain& chain, int i) { return i > 0 && chain.extra_
 // Every joint below the body's root that an effector hangs from.
 inline std::vector<int> body_joints(const ik::Skeleton& s, const ik::Chain& chain) {
   std::vector<int> joints;
-  for (int i = 0; i < effector_count(chain); ++i)
-    for (int j = effector_joint(chain, i); j >= chain.root; j = s.parent[j]) {
+  for (int i = 0; i < ik::effector_count(chain); ++i)
+    for (int j = ik::effector_joint(chain, i); j >= chain.root; j = s.parent[j]) {
       if (std::find(joints.begin(), joints.end(), j) == joints.end()) joints.push_back(j);
       if (j == chain.root) break;
     }
@@ -119,16 +113,16 @@ inline ik::Pose random_pose(const Body& body, std::mt19937& rng) {
 
 // Goals of `chain` moved onto the effectors of `pose`.
 inline void goals_from(const Body& body, const ik::Pose& pose, ik::Chain& chain) {
-  for (int i = 0; i < effector_count(chain); ++i)
-    effector_goal(chain, i).position = world_position(body.skeleton, pose, effector_joint(chain, i));
+  for (int i = 0; i < ik::effector_count(chain); ++i)
+    effector_goal(chain, i).position = world_position(body.skeleton, pose, ik::effector_joint(chain, i));
 }
 
 inline float worst_error(const Body& body, const ik::Chain& chain, const ik::Pose& pose) {
   float worst = 0.0f;
   ik::Chain c = chain;
-  for (int i = 0; i < effector_count(c); ++i)
+  for (int i = 0; i < ik::effector_count(c); ++i)
     worst = std::max(
-        worst, glm::length(world_position(body.skeleton, pose, effector_joint(c, i)) - effector_goal(c, i).position));
+        worst, glm::length(world_position(body.skeleton, pose, ik::effector_joint(c, i)) - effector_goal(c, i).position));
   return worst;
 }
 
@@ -182,8 +176,8 @@ inline float drag_hand_forward(Body& body, float distance, ik::Pose& pose, ik::W
   body.chain.params.warm_start = true;
   pose = ik::rest_pose(body.skeleton);
   std::vector<glm::vec3> feet;
-  for (int i = 0; i < effector_count(body.chain); ++i)
-    if (pinned(body.chain, i)) feet.push_back(world_position(body.skeleton, pose, effector_joint(body.chain, i)));
+  for (int i = 0; i < ik::effector_count(body.chain); ++i)
+    if (pinned(body.chain, i)) feet.push_back(world_position(body.skeleton, pose, ik::effector_joint(body.chain, i)));
   const glm::vec3 start = body.chain.goal.position;
   float worst = 0.0f;
   for (int step = 1; step <= 100; ++step) {
@@ -191,18 +185,18 @@ inline float drag_hand_forward(Body& body, float distance, ik::Pose& pose, ik::W
     const ik::SolveResult r = ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
     EXPECT_NE(r.status, ik::SolveStatus::invalid_input);
     size_t f = 0;
-    for (int i = 0; i < effector_count(body.chain); ++i)
+    for (int i = 0; i < ik::effector_count(body.chain); ++i)
       if (pinned(body.chain, i))
         worst = std::max(worst,
-                         glm::length(world_position(body.skeleton, pose, effector_joint(body.chain, i)) - feet[f++]));
+                         glm::length(world_position(body.skeleton, pose, ik::effector_joint(body.chain, i)) - feet[f++]));
   }
   return worst;
 }
 
 // The effector index of the joint with `role` on `side` (-1 if the chain has none).
 inline int effector_with_role(const Body& body, ik::Role role, ik::Side side) {
-  for (int i = 0; i < effector_count(body.chain); ++i) {
-    const ik::JointRole& r = body.roles.joints[effector_joint(body.chain, i)];
+  for (int i = 0; i < ik::effector_count(body.chain); ++i) {
+    const ik::JointRole& r = body.roles.joints[ik::effector_joint(body.chain, i)];
     if (r.role == role && r.side == side) return i;
   }
   return -1;
@@ -243,10 +237,10 @@ inline glm::vec3 centre_of_mass(const Body& body, const std::vector<float>& mass
 inline float balance_miss(const Body& body, const std::vector<float>& mass, const ik::Pose& pose) {
   const ik::Pose rest = ik::rest_pose(body.skeleton);
   glm::vec3 feet_now(0.0f), feet_rest(0.0f);
-  for (int i = 0; i < effector_count(body.chain); ++i)
+  for (int i = 0; i < ik::effector_count(body.chain); ++i)
     if (pinned(body.chain, i)) {
-      feet_now += world_position(body.skeleton, pose, effector_joint(body.chain, i));
-      feet_rest += world_position(body.skeleton, rest, effector_joint(body.chain, i));
+      feet_now += world_position(body.skeleton, pose, ik::effector_joint(body.chain, i));
+      feet_rest += world_position(body.skeleton, rest, ik::effector_joint(body.chain, i));
     }
   glm::vec3 miss = centre_of_mass(body, mass, pose) - centre_of_mass(body, mass, rest) - 0.5f * (feet_now - feet_rest);
   miss.y = 0.0f;
