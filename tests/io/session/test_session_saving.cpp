@@ -53,7 +53,7 @@ TEST(Session, AFailedWriteLeavesTheOldFileWhole) {
   changed.chains[0].goal.position.x = std::nanf("");
   EXPECT_FALSE(ik::save_session(path, humanoid(), changed, error));
   EXPECT_EQ(error,
-            path + ": cannot save: chains[0].goal.position[0]: must be a finite number, not NaN");
+            path + ": cannot save: chains[0].goal.position[0]: must be within ±1e18, not NaN");
   changed = rich_session();
   changed.chains[0].effector = 999;
   EXPECT_FALSE(ik::save_session(path, humanoid(), changed, error));
