@@ -398,14 +398,14 @@ TEST(GltfRigs, MalformedExtrasLimitsWarn) {
   ASSERT_TRUE(load_text("bad_limits.gltf", json, rig, error)) << error;
   const ik::Skeleton& s = rig.skeleton;
   const char* const expected[] = {
-      "node 0 ('short_axis'): malformed extras.ikscope ('hinge_axis' must be an array of 3 "
-      "numbers)",
-      "node 1 ('no_max'): malformed extras.ikscope ('max_deg' is missing)",
+      "node 0 ('short_axis'): malformed extras.ikscope (hinge_axis: must be an array of 3 numbers, not an array "
+      "of 2)",
+      "node 1 ('no_max'): malformed extras.ikscope (missing 'max_deg')",
       "node 2 ('reversed'): malformed extras.ikscope (hinge min_deg 50",
-      "node 3 ('zero_axis'): malformed extras.ikscope ('hinge_axis' must be a non-zero vector)",
+      "node 3 ('zero_axis'): malformed extras.ikscope (hinge_axis: must be a non-zero direction)",
       "node 4 ('typo'): malformed extras.ikscope (unknown key 'min_degs'",
-      "node 5 ('too_far'): malformed extras.ikscope (angles must lie in [-360, 360] degrees)",
-      "node 6 ('not_object'): malformed extras.ikscope ('ikscope' must be an object)",
+      "node 5 ('too_far'): malformed extras.ikscope (min_deg[2]: must be within ±360, not -400)",
+      "node 6 ('not_object'): malformed extras.ikscope (must be an object, not the number 12)",
       "node 8 ('Armature') has extras.ikscope limits but is not a joint; ignored",
   };
   for (const char* text : expected) EXPECT_TRUE(any_warning_contains(rig, text)) << text;
