@@ -1,6 +1,11 @@
 // The importer on small rigs written by the test: each exercises one thing the glTF
 // specification allows and the Khronos samples do not show. Expected world positions
 // are worked out by hand in the comments.
+//
+// Index: skins and joints (no skin, unnamed nodes, two skins, nested skins, a skeleton
+//        outside the joints, parents after children, no default scene); transforms
+//        (matrices, shear, centimetres, negative scale, matrix with TRS); buffers (Draco,
+//        byte stride, external buffer); extras.ikscope limits (parsed, malformed)
 #include <gtest/gtest.h>
 
 #include <cmath>
