@@ -74,13 +74,15 @@ void draw_param(Editor& editor, ik::Params& params, const ik::ParamInfo& info) {
     }
     case ik::ParamKind::integer: {
       int v = static_cast<int>(value);
-      if (ImGui::SliderInt(info.label, &v, static_cast<int>(info.min), static_cast<int>(info.max)))
+      if (ImGui::SliderInt(info.label, &v, static_cast<int>(info.min), static_cast<int>(info.max), "%d",
+                           ImGuiSliderFlags_AlwaysClamp))
         ik::set_param(params, info.field, static_cast<float>(v));
       commit_when_done(editor);
       break;
     }
     case ik::ParamKind::real: {
-      const ImGuiSliderFlags flags = info.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
+      // Clamped, typed values too (Ctrl+click): the row's range is what a session accepts.
+      const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (info.log_scale ? ImGuiSliderFlags_Logarithmic : 0);
       if (ImGui::SliderFloat(info.label, &value, info.min, info.max, "%.4g", flags))
         ik::set_param(params, info.field, value);
       commit_when_done(editor);
@@ -88,7 +90,8 @@ void draw_param(Editor& editor, ik::Params& params, const ik::ParamInfo& info) {
     }
     case ik::ParamKind::vector3: {
       glm::vec3 v = ik::get_param3(params, info.field);
-      if (ImGui::DragFloat3(info.label, &v.x, 0.05f, info.min, info.max, "%.3g")) ik::set_param3(params, info.field, v);
+      if (ImGui::DragFloat3(info.label, &v.x, 0.05f, info.min, info.max, "%.3g", ImGuiSliderFlags_AlwaysClamp))
+        ik::set_param3(params, info.field, v);
       commit_when_done(editor);
       break;
     }
@@ -282,13 +285,13 @@ void draw_solver_tab(Editor& editor, int c) {
       ImGui::SetTooltip(applies ? "The chain bends toward its pole handle (the violet dot): drag it in the viewport"
                                 : "A pole needs a chain of two or more bones and a solver that bends it");
     if (applies && chain.goal.use_pole) {
-      ImGui::SliderAngle("Pole twist", &chain.goal.pole_twist, -180.0f, 180.0f);
+      ImGui::SliderAngle("Pole twist", &chain.goal.pole_twist, -180.0f, 180.0f, "%.0f deg", ImGuiSliderFlags_AlwaysClamp);
       commit_when_done(editor);
     }
   }
   if (solver.scale_goal) {
     ImGui::SliderFloat("Goal scale", &chain.goal.scale, chain.params.min_scale, chain.params.max_scale, "%.3f",
-                       ImGuiSliderFlags_Logarithmic);
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     commit_when_done(editor);
   }
 }

@@ -2,6 +2,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "io/files/message_text.h"
 #include "io/json/json_output.h"
 
 namespace ik {
@@ -105,6 +106,10 @@ void write_trs(Json& node, const Transform& t) {
 }  // namespace
 
 std::string node_label(size_t node) { return "node " + std::to_string(node); }
+
+std::string node_label(size_t node, const std::string& name) {
+  return name.empty() ? node_label(node) : node_label(node) + " ('" + one_line(name, 80) + "')";
+}
 
 bool map_joint_nodes(const Json& json, const Skeleton& skeleton, JointNodes& out, std::string& problem) {
   const auto nodes_it = json.find("nodes");

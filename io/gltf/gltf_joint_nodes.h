@@ -48,7 +48,8 @@ bool pose_joint_nodes(nlohmann::ordered_json& json, const Skeleton& skeleton, co
 // finite with no zero scale and a non-zero rotation: what an export can write.
 bool pose_fits(const Skeleton& skeleton, const Pose& pose, std::string& problem);
 
-// "node 12": how messages name a node.
+// "node 12": how messages name a node; "node 12 ('Hips')" when the node has a name.
 std::string node_label(size_t node);
+std::string node_label(size_t node, const std::string& name);
 
 }  // namespace ik

@@ -10,7 +10,7 @@
 //   helpers       finite, read_vec3s (a VEC3 float accessor, every value finite)
 //   Skins         SkinBinding, bind_skin
 //   Primitives    Part, attribute, Influences, read_influences, read_indices, largest_component, unit_or,
-//                 read_normals, read_primitive, append, node_label
+//                 read_normals, read_primitive, append
 //   entry points  json_without_meshes (gltf_import.cpp's load without meshes), skinned_meshes_from_model
 #include "io/gltf/gltf_mesh.h"
 
@@ -21,8 +21,8 @@
 #include <initializer_list>
 #include <new>
 
-#include "io/files/message_text.h"
 #include "io/gltf/gltf_accessor.h"
+#include "io/gltf/gltf_joint_nodes.h"
 
 namespace ik {
 namespace {
@@ -359,12 +359,6 @@ void append(const Part& part, SkinnedMesh& mesh) {
   for (const std::uint32_t i : part.indices) mesh.indices.push_back(base + i);
 }
 
-std::string node_label(const tinygltf::Model& model, std::size_t i) {
-  const std::string& name = model.nodes[i].name;
-  const std::string label = "node " + std::to_string(i);
-  return name.empty() ? label : label + " ('" + one_line(name, 80) + "')";
-}
-
 }  // namespace
 
 std::string json_without_meshes(const nlohmann::json& doc) {
@@ -401,7 +395,7 @@ void skinned_meshes_from_model(const tinygltf::Model& model, const Skeleton& ske
   for (std::size_t node_index = 0; node_index < model.nodes.size(); ++node_index) {
     const tinygltf::Node& node = model.nodes[node_index];
     if (node.mesh < 0 || node.skin < 0) continue;  // unskinned meshes are not drawn
-    const std::string label = node_label(model, node_index);
+    const std::string label = node_label(node_index, model.nodes[node_index].name);
     const auto mesh_index = static_cast<std::size_t>(node.mesh);
     const auto skin_index = static_cast<std::size_t>(node.skin);
     if (mesh_index >= model.meshes.size() || skin_index >= model.skins.size()) {

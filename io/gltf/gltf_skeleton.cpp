@@ -34,8 +34,7 @@ struct NodeLocal {
 };
 
 std::string node_label_named(const tinygltf::Model& model, int i) {
-  const std::string& name = model.nodes[static_cast<size_t>(i)].name;
-  return name.empty() ? node_label(static_cast<size_t>(i)) : node_label(static_cast<size_t>(i)) + " ('" + one_line(name, 80) + "')";
+  return node_label(static_cast<size_t>(i), model.nodes[static_cast<size_t>(i)].name);
 }
 
 std::string count_of(size_t n, const char* noun) {

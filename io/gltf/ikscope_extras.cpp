@@ -1,205 +1,122 @@
+// extras.ikscope joint limits (ikscope_extras.h), read in the vocabulary of
+// io/json/json_read.h: a problem is "KEY: problem, not VALUE" ("swing_deg: must be from 0 to
+// 180, not -10"), which the importer puts into its warning for the node.
 #include "io/gltf/ikscope_extras.h"
 
-#include <cmath>
-#include <cstdio>
+#include "io/json/json_read.h"
 
 namespace ik {
 namespace {
 
-using nlohmann::json;
+// The schema's bounds, in degrees (ikscope_extras.h): any angle a full turn either way,
+// and a cone's half angle at most the whole sphere.
+constexpr Bound kDegrees = within(360.0f);
+constexpr Bound kHalfAngleDegrees = from_to(0.0f, 180.0f);
 
-constexpr double kMaxDegrees = 360.0;
+float radians(float degrees) { return static_cast<float>(static_cast<double>(degrees) * (3.14159265358979323846 / 180.0)); }
 
-bool read_degrees(const json& block, const char* key, double& out, std::string& problem) {
-  const auto it = block.find(key);
-  if (it == block.end()) {
-    problem = std::string("'") + key + "' is missing";
-    return false;
-  }
-  if (!it->is_number()) {
-    problem = std::string("'") + key + "' must be a number of degrees";
-    return false;
-  }
-  out = it->get<double>();
-  if (!(std::fabs(out) <= kMaxDegrees)) {
-    problem = std::string("'") + key + "' must lie in [-360, 360] degrees";
-    return false;
-  }
-  return true;
+glm::vec3 radians(const glm::vec3& degrees) { return {radians(degrees.x), radians(degrees.y), radians(degrees.z)}; }
+
+// min <= max, else "WHAT min_deg 50 is greater than max_deg 10".
+void check_range(const JsonValue& block, float lo, float hi, const std::string& what) {
+  if (!(lo <= hi))
+    block.fail(what + " min_deg " + number_text(lo) + " is greater than max_deg " + number_text(hi));
 }
 
-bool read_vec3(const json& block, const char* key, double out[3], std::string& problem) {
-  const auto it = block.find(key);
-  if (it == block.end()) {
-    problem = std::string("'") + key + "' is missing";
-    return false;
-  }
-  if (!it->is_array() || it->size() != 3 || !(*it)[0].is_number() || !(*it)[1].is_number() ||
-      !(*it)[2].is_number()) {
-    problem = std::string("'") + key + "' must be an array of 3 numbers";
-    return false;
-  }
-  for (int k = 0; k < 3; ++k) out[k] = (*it)[static_cast<std::size_t>(k)].get<double>();
-  return true;
-}
-
-std::string number_text(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
-bool check_range(double lo, double hi, const std::string& what, std::string& problem) {
-  if (lo <= hi) return true;
-  problem = what + " min_deg " + number_text(lo) + " is greater than max_deg " + number_text(hi);
-  return false;
-}
-
-float radians(double degrees) {
-  return static_cast<float>(degrees * (3.14159265358979323846 / 180.0));
-}
-
-bool parse_hinge(const json& block, JointLimits& limits, std::string& problem) {
-  double axis[3], lo = 0.0, hi = 0.0;
-  if (!read_vec3(block, "hinge_axis", axis, problem)) return false;
-  const double len = std::sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
-  if (!(len > 1e-9) || !std::isfinite(len)) {
-    problem = "'hinge_axis' must be a non-zero vector";
-    return false;
-  }
-  if (!read_degrees(block, "min_deg", lo, problem) ||
-      !read_degrees(block, "max_deg", hi, problem) || !check_range(lo, hi, "hinge", problem))
-    return false;
+JointLimits read_hinge(const JsonValue& block) {
   JointLimits l;
   l.enabled = true;
   l.hinge = true;
-  l.hinge_axis = glm::vec3(static_cast<float>(axis[0] / len), static_cast<float>(axis[1] / len),
-                           static_cast<float>(axis[2] / len));
+  l.hinge_axis = block.member("hinge_axis").unit_direction();
+  const float lo = block.member("min_deg").number(kDegrees);
+  const float hi = block.member("max_deg").number(kDegrees);
+  check_range(block, lo, hi, "hinge");
   l.min = glm::vec3(radians(lo), 0.0f, 0.0f);
   l.max = glm::vec3(radians(hi), 0.0f, 0.0f);
-  limits = l;
-  return true;
+  return l;
 }
 
-bool parse_three_axis(const json& block, JointLimits& limits, std::string& problem) {
-  double lo[3], hi[3];
-  if (!read_vec3(block, "min_deg", lo, problem) || !read_vec3(block, "max_deg", hi, problem))
-    return false;
+JointLimits read_three_axis(const JsonValue& block) {
+  const glm::vec3 lo = block.member("min_deg").vec3(kDegrees);
+  const glm::vec3 hi = block.member("max_deg").vec3(kDegrees);
   static const char* const kAxis[3] = {"X", "Y", "Z"};
-  for (int k = 0; k < 3; ++k) {
-    if (!(std::fabs(lo[k]) <= kMaxDegrees) || !(std::fabs(hi[k]) <= kMaxDegrees)) {
-      problem = "angles must lie in [-360, 360] degrees";
-      return false;
-    }
-    if (!check_range(lo[k], hi[k], std::string(kAxis[k]) + " axis:", problem)) return false;
-  }
+  for (int k = 0; k < 3; ++k) check_range(block, lo[k], hi[k], std::string(kAxis[k]) + " axis:");
   JointLimits l;
   l.enabled = true;
-  l.hinge = false;
-  l.min = glm::vec3(radians(lo[0]), radians(lo[1]), radians(lo[2]));
-  l.max = glm::vec3(radians(hi[0]), radians(hi[1]), radians(hi[2]));
-  limits = l;
-  return true;
+  l.min = radians(lo);
+  l.max = radians(hi);
+  return l;
 }
 
-// "swing_deg": one number or an array of one or two numbers, each in [0, 180] (a degree
-// value past 180 would be a cone wider than the whole sphere; a negative one is no cone).
-bool read_swing(const json& block, double out[2], std::string& problem) {
-  const json& value = block.at("swing_deg");
-  const bool one_number = value.is_number();
-  const bool array = value.is_array() && (value.size() == 1 || value.size() == 2) && value[0].is_number() &&
-                     (value.size() == 1 || value[1].is_number());
-  if (!one_number && !array) {
-    problem = "'swing_deg' must be a number of degrees or an array of 1 or 2 numbers";
-    return false;
-  }
-  out[0] = one_number ? value.get<double>() : value[0].get<double>();
-  out[1] = one_number || value.size() == 1 ? out[0] : value[1].get<double>();
-  for (int k = 0; k < 2; ++k) {
-    if (!(out[k] >= 0.0 && out[k] <= 180.0)) {
-      problem = "'swing_deg' " + number_text(out[k]) + " must lie in [0, 180] degrees";
-      return false;
-    }
-  }
-  return true;
+// "swing_deg": one half angle (a circular cone) or an array of one or two.
+glm::vec2 read_swing(const JsonValue& swing) {
+  const Json& value = swing.json();
+  if (value.is_number()) return glm::vec2(swing.number(kHalfAngleDegrees));
+  if (!value.is_array() || value.empty() || value.size() > 2)
+    swing.fail("must be a number or an array of 1 or 2 numbers, not " + describe(value));
+  if (value.size() == 1) return glm::vec2(swing.element(0).number(kHalfAngleDegrees));
+  return swing.vec2(kHalfAngleDegrees);
 }
 
-bool parse_cone(const json& block, JointLimits& limits, std::string& problem) {
+JointLimits read_cone(const JsonValue& block) {
   JointLimits l;
   l.enabled = true;
   l.cone = true;
-  if (block.contains("swing_deg")) {
-    double swing[2];
-    if (!read_swing(block, swing, problem)) return false;
-    l.swing = glm::vec2(radians(swing[0]), radians(swing[1]));
+  if (const std::optional<JsonValue> swing = block.find("swing_deg")) {
+    const glm::vec2 degrees = read_swing(*swing);
+    l.swing = glm::vec2(radians(degrees.x), radians(degrees.y));
   }
-  if (block.contains("twist_deg")) {
-    const json& value = block.at("twist_deg");
-    if (!value.is_array() || value.size() != 2 || !value[0].is_number() || !value[1].is_number()) {
-      problem = "'twist_deg' must be an array of 2 numbers [min, max]";
-      return false;
-    }
-    const double lo = value[0].get<double>(), hi = value[1].get<double>();
-    if (!(std::fabs(lo) <= kMaxDegrees) || !(std::fabs(hi) <= kMaxDegrees)) {
-      problem = "'twist_deg' angles must lie in [-360, 360] degrees";
-      return false;
-    }
-    if (!check_range(lo, hi, "twist", problem)) return false;
-    l.twist_min = radians(lo);
-    l.twist_max = radians(hi);
+  if (const std::optional<JsonValue> twist = block.find("twist_deg")) {
+    const glm::vec2 degrees = twist->vec2(kDegrees);
+    check_range(block, degrees.x, degrees.y, "twist");
+    l.twist_min = radians(degrees.x);
+    l.twist_max = radians(degrees.y);
   }
-  if (block.contains("bone_axis")) {
-    double axis[3];
-    if (!read_vec3(block, "bone_axis", axis, problem)) return false;
-    const double len = std::sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
-    if (!(len > 1e-9) || !std::isfinite(len)) {
-      problem = "'bone_axis' must be a non-zero vector";
-      return false;
-    }
-    l.bone_axis = glm::vec3(static_cast<float>(axis[0] / len), static_cast<float>(axis[1] / len),
-                            static_cast<float>(axis[2] / len));
-  }
-  limits = l;
-  return true;
+  if (const std::optional<JsonValue> axis = block.find("bone_axis")) l.bone_axis = axis->unit_direction();
+  return l;
 }
 
 bool is_cone_key(const std::string& key) { return key == "swing_deg" || key == "twist_deg" || key == "bone_axis"; }
 
-}  // namespace
-
-ExtrasLimits read_ikscope_limits(const json* node_extras, JointLimits& limits,
-                                 std::string& problem) {
-  if (node_extras == nullptr || !node_extras->is_object()) return ExtrasLimits::kNone;
-  const auto block = node_extras->find("ikscope");
-  if (block == node_extras->end()) return ExtrasLimits::kNone;
-  if (!block->is_object()) {
-    problem = "'ikscope' must be an object";
-    return ExtrasLimits::kMalformed;
-  }
+// Which of the three kinds the block's keys say; an unknown key or a mix fails.
+JointLimits read_block(const JsonValue& block) {
+  block.object();
   bool cone_keys = false, angle_keys = false;
-  for (const auto& item : block->items()) {
-    const std::string& key = item.key();
+  for (auto it = block.json().begin(); it != block.json().end(); ++it) {
+    const std::string& key = it.key();
     if (is_cone_key(key)) {
       cone_keys = true;
     } else if (key == "hinge_axis" || key == "min_deg" || key == "max_deg") {
       angle_keys = true;
     } else {
-      problem = "unknown key '" + key + "' (expected hinge_axis, min_deg, max_deg, or swing_deg, twist_deg, bone_axis)";
-      return ExtrasLimits::kMalformed;
+      block.fail("unknown key '" + key + "' (expected hinge_axis, min_deg, max_deg, or swing_deg, twist_deg, bone_axis)");
     }
   }
-  if (cone_keys && angle_keys) {
-    problem = "a cone (swing_deg, twist_deg, bone_axis) cannot be mixed with hinge or per-axis keys";
+  if (cone_keys && angle_keys)
+    block.fail("a cone (swing_deg, twist_deg, bone_axis) cannot be mixed with hinge or per-axis keys");
+  if (cone_keys && !block.json().contains("swing_deg") && !block.json().contains("twist_deg"))
+    block.fail("'bone_axis' needs 'swing_deg' or 'twist_deg'");
+  if (cone_keys) return read_cone(block);
+  return block.json().contains("hinge_axis") ? read_hinge(block) : read_three_axis(block);
+}
+
+}  // namespace
+
+ExtrasLimits read_ikscope_limits(const nlohmann::json* node_extras, JointLimits& limits, std::string& problem) {
+  if (node_extras == nullptr || !node_extras->is_object()) return ExtrasLimits::kNone;
+  const auto block = node_extras->find("ikscope");
+  if (block == node_extras->end()) return ExtrasLimits::kNone;
+  // The importer's document is unordered JSON; the vocabulary reads the ordered kind (a copy
+  // of one small block).
+  const Json ordered = *block;
+  JsonReader reader("extras.ikscope");  // the importer names the node and the block itself
+  try {
+    limits = read_block(JsonValue(ordered, "", reader));
+  } catch (const JsonProblem& malformed) {
+    problem = malformed.text;
     return ExtrasLimits::kMalformed;
   }
-  if (cone_keys && !block->contains("swing_deg") && !block->contains("twist_deg")) {
-    problem = "'bone_axis' needs 'swing_deg' or 'twist_deg'";
-    return ExtrasLimits::kMalformed;
-  }
-  const bool ok = cone_keys                       ? parse_cone(*block, limits, problem)
-                  : block->contains("hinge_axis") ? parse_hinge(*block, limits, problem)
-                                                  : parse_three_axis(*block, limits, problem);
-  return ok ? ExtrasLimits::kParsed : ExtrasLimits::kMalformed;
+  return ExtrasLimits::kParsed;
 }
 
 }  // namespace ik

@@ -20,7 +20,9 @@
 //   frame. Either of swing_deg and twist_deg may be left out: that part is free.
 //
 // Rules: hinge_axis is 3 finite numbers, not all zero (it is normalised); every angle
-// lies in [-360, 360] and min <= max; cone keys are not mixed with the others; no other keys. Degrees become radians in
+// lies in [-360, 360] and min <= max; cone keys are not mixed with the others; no other keys.
+// A block that breaks them is one problem in the words of io/json/json_read.h, naming the
+// key: "swing_deg: must be from 0 to 180, not -10". Degrees become radians in
 // JointLimits (see solvers/anim/skeleton.h); a hinge stores its range in min.x / max.x and
 // zeros in y and z. Other keys of `extras` belong to other tools and are ignored.
 #pragma once

@@ -57,10 +57,10 @@
 //        "orientations": [[0, 0, 0, 1], ...]}       x, y, z, w, one per time; only with has_orientation
 //     ],
 //     "joint_limits": [...]                          optional: limits the user edited; its own
-//                                                    rules (io/session/session_limits.h): a bad entry is
+//                                                    rules (session_limits.h): a bad entry is
 //                                                    a warning and skipped, never an error
 //     "full_body": {...}                             optional (always written): the full-body
-//                                                    settings (io/session/session_full_body.h); a bad
+//                                                    settings (session_full_body.h); a bad
 //                                                    value is a warning and keeps its default
 //   }
 //
@@ -68,9 +68,14 @@
 // Every Params field is written under its ParamInfo::id (solver_table.h), so a new field
 // is saved and loaded as soon as it has a row in the param table.
 //
-// Loading checks everything and reports the first problem as one line
-// "<session path>: <where>: <problem>", e.g.
-//   "s.json: chains[1].solver: unknown solver 'fabrk' (known: fabrik, ccd, ...)".
+// Each part of the file is described once, as a field table (io/session/session_fields.h):
+// the writer, the unknown-key check and the reader walk the same rows. Loading checks
+// everything, every number against the bound the library itself holds it to (a goal within
+// kMaxGoalCoordinate, a param within its row of the param table, ...: a file that loads never
+// gives a chain its solver refuses as invalid input), and reports the first problem as one
+// line in the words of io/json/json_read.h, "<session path>: <key path>: <problem>", e.g.
+//   "s.json: chains[1].solver: unknown solver 'fabrk' (known: fabrik, ccd, ...)"
+//   "s.json: chains[0].goal.position[2]: must be within ±1e18, not -5e+19".
 // Joints are matched by index and name: when the index holds another name in this rig
 // (the rig was edited), the joint is found by its name (and a warning says so); a name
 // the rig does not have is an error. Missing optional fields take the defaults of

@@ -1,30 +1,9 @@
 #include "io/session/session_full_body.h"
 
-#include <cmath>
-#include <sstream>
-
 #include "io/json/json_output.h"
 
 namespace ik {
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-std::string number_text(double x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
-}
-
-// "a string", "the number -1", ... for messages.
-std::string describe(const Json& v) {
-  if (v.is_null()) return "null";
-  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_number()) return "the number " + v.dump();
-  if (v.is_string()) return "a string";
-  if (v.is_array()) return "an array of " + std::to_string(v.size());
-  return "an object";
-}
 
 // ---- One value of each kind a setting can be ---------------------------------------------
 
@@ -37,43 +16,29 @@ Json setting_json(const RoleStiffness& stiffness) {
   return out;
 }
 
-void read_setting(const Json& v, const std::string& where, float& value, std::vector<std::string>& warnings,
-                  SettingRange range) {
-  const double x = v.is_number() ? v.get<double>() : std::nan("");
-  if (x >= range.min && x <= range.max) {
-    value = static_cast<float>(x);
-    return;
-  }
-  warnings.push_back(where + ": must be a number from " + number_text(range.min) + " to " + number_text(range.max) +
-                     ", not " + describe(v) + "; the default " + number_text(value) + " is kept");
+// Each reads within the setting's range, or warns and keeps `value` (the default).
+void read_setting(const JsonValue& v, float& value, SettingRange range) {
+  warn_instead(v.reader(), "the default " + number_text(value) + " is kept",
+               [&] { value = v.number(from_to(range.min, range.max)); });
 }
 
-void read_setting(const Json& v, const std::string& where, bool& value, std::vector<std::string>& warnings) {
-  if (v.is_boolean()) {
-    value = v.get<bool>();
-    return;
-  }
-  warnings.push_back(where + ": must be true or false, not " + describe(v) + "; the default " +
-                     (value ? "true" : "false") + " is kept");
+void read_setting(const JsonValue& v, bool& value) {
+  warn_instead(v.reader(), std::string("the default ") + (value ? "true" : "false") + " is kept",
+               [&] { value = v.boolean(); });
 }
 
 // Each role by its name; roles not listed keep their defaults.
-void read_setting(const Json& v, const std::string& where, RoleStiffness& stiffness, std::vector<std::string>& warnings,
-                  SettingRange range) {
-  if (!v.is_object()) {
-    warnings.push_back(where + ": must be an object of stiffness per role name, not " + describe(v) +
-                       "; the defaults are kept");
-    return;
-  }
-  for (auto it = v.begin(); it != v.end(); ++it) {
+void read_setting(const JsonValue& v, RoleStiffness& stiffness, SettingRange range) {
+  if (!warn_instead(v.reader(), "the defaults are kept", [&] { v.object(); })) return;
+  for (auto it = v.json().begin(); it != v.json().end(); ++it) {
+    const JsonValue entry = *v.find(it.key().c_str());
     int role = -1;
     for (int r = 0; r < kRoleSlots && role < 0; ++r)
       if (it.key() == role_name(static_cast<Role>(r))) role = r;
-    if (role < 0) {
-      warnings.push_back(where + "." + it.key() + ": unknown role, ignored");
-      continue;
-    }
-    read_setting(it.value(), where + "." + it.key(), stiffness[static_cast<std::size_t>(role)], warnings, range);
+    if (role < 0)
+      entry.warn("unknown role, ignored");
+    else
+      read_setting(entry, stiffness[static_cast<std::size_t>(role)], range);
   }
 }
 
@@ -86,21 +51,15 @@ Json full_body_settings_json(const FullBodySettings& settings) {
   return section;
 }
 
-FullBodySettings read_full_body_settings(const Json& section, std::vector<std::string>& warnings) {
+FullBodySettings read_full_body_settings(const JsonValue& section) {
   FullBodySettings settings;
-  if (!section.is_object()) {
-    warnings.push_back("full_body: must be an object, not " + describe(section) +
-                       "; the full-body settings are the defaults");
+  if (!warn_instead(section.reader(), "the full-body settings are the defaults", [&] { section.object(); }))
     return settings;
-  }
-  for (auto it = section.begin(); it != section.end(); ++it) {
-    bool known = false;
-    for_each_full_body_setting([&](const char* key, auto...) { known = known || it.key() == key; });
-    if (!known) warnings.push_back("full_body." + it.key() + ": unknown, ignored");
-  }
+  std::vector<const char*> known;
+  for_each_full_body_setting([&](const char* key, auto...) { known.push_back(key); });
+  section.note_unknown_keys(known);
   for_each_full_body_setting([&](const char* key, auto member, auto... range) {
-    const auto it = section.find(key);
-    if (it != section.end()) read_setting(*it, std::string("full_body.") + key, settings.*member, warnings, range...);
+    if (const std::optional<JsonValue> value = section.find(key)) read_setting(*value, settings.*member, range...);
   });
   return settings;
 }

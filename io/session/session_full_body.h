@@ -10,22 +10,21 @@
 // Optional: a session older than it gets the defaults. A section of its own, like
 // "joint_limits", so a bad value never costs the rest of the session: a key that is absent
 // keeps its default; a value of the wrong type or out of range keeps its default with one
-// warning naming the key ("full_body.role_stiffness.hand: must be a number from 0.1 to 100,
-// not a string; the default 1 is kept"); unknown keys and role names are ignored with a
-// warning. The program puts the session file's name in front of the warnings it shows.
+// warning naming the key, in the words of io/json/json_read.h ("full_body.role_stiffness.hand:
+// must be from 0.1 to 100, not 1000; the default 1 is kept"); unknown keys and role names are
+// ignored with a warning. The program puts the session file's name in front of the warnings
+// it shows.
 #pragma once
 
-#include <nlohmann/json.hpp>
-#include <string>
-#include <vector>
-
+#include "io/json/json_read.h"
 #include "io/session/full_body_settings.h"
 
 namespace ik {
 
-nlohmann::ordered_json full_body_settings_json(const FullBodySettings& settings);
+Json full_body_settings_json(const FullBodySettings& settings);
 
-// Never throws: problems become warnings and the setting keeps its default.
-FullBodySettings read_full_body_settings(const nlohmann::ordered_json& section, std::vector<std::string>& warnings);
+// Never fails: problems become warnings (to `section`'s reader) and the setting keeps its
+// default.
+FullBodySettings read_full_body_settings(const JsonValue& section);
 
 }  // namespace ik

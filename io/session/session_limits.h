@@ -13,19 +13,19 @@
 //      "twist": [-0.5, 0.5]}                radians about the bone, -pi..pi, min <= max
 //   ]
 //
-// Every field is written for every kind, so a file round-trips exactly. Reading: an entry
-// with a problem (a joint the rig lacks, a missing or non-finite value, an angle out of
-// range, min > max, a zero axis) is skipped with one warning naming the entry, the joint
-// and the problem ("joint_limits[2] (joint 'mixamorig:LeftLeg'): swing[0] -0.2 rad is
-// outside 0..pi; its limits are not loaded"); the other entries load. A joint found by
-// name at another index is taken, with a warning. The program puts the session file's
-// name in front of the warnings it shows.
+// Every field is written for every kind, so a file round-trips exactly. Reading
+// (io/json/json_read.h): an entry with a problem (a joint the rig lacks, a missing or
+// non-finite value, an angle out of range, min > max, a zero axis) is skipped with one
+// warning naming the key and the joint ("joint_limits[2].swing[0]: must be from 0 to pi, not
+// -0.2; the limits of joint 'mixamorig:LeftLeg' are not loaded"); the other entries load. A
+// joint found by name at another index is taken, with a warning. The program puts the
+// session file's name in front of the warnings it shows.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "io/json/json_read.h"
 #include "solvers/anim/skeleton.h"
 
 namespace ik {
@@ -35,10 +35,9 @@ struct SessionJointLimits {
   JointLimits limits;
 };
 
-nlohmann::ordered_json joint_limits_json(const std::vector<SessionJointLimits>& entries, const Skeleton& skeleton);
+Json joint_limits_json(const std::vector<SessionJointLimits>& entries, const Skeleton& skeleton);
 
-// Never throws: problems become warnings and the entry is skipped.
-std::vector<SessionJointLimits> read_joint_limits(const nlohmann::ordered_json& section, const Skeleton& skeleton,
-                                                  std::vector<std::string>& warnings);
+// Never fails: problems become warnings (to `section`'s reader) and the entry is skipped.
+std::vector<SessionJointLimits> read_joint_limits(const JsonValue& section, const Skeleton& skeleton);
 
 }  // namespace ik

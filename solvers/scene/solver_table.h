@@ -74,7 +74,8 @@ struct ParamInfo {
   const char* id;  // stable, for files: "max_iterations" (today the member's name; never renamed)
   ParamKind kind;  // follows from the member's type
   const char* label;
-  float min;  // UI range (booleans: 0 and 1)
+  float min;  // the accepted range: a session outside it does not load, the sliders clamp
+              // to it (booleans: 0 and 1)
   float max;
   float default_value;  // the field in a default-constructed Params; vector3: its y component
   bool log_scale;       // slider on a logarithmic scale

@@ -100,4 +100,31 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
   EXPECT_EQ(skipped, 2);
 }
 
+// Found by fuzzing the session reader with another rig: a goal coordinate past
+// kMaxGoalCoordinate (chain.h) loaded without a word into a chain every solver refuses as
+// invalid input. Now it is one message naming the file and the key, and nothing loads.
+TEST(FuzzRegressions, AGoalPastTheLibrarysBoundIsOneMessage) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
+  const std::string name = "goal_past_max_coordinate.session.json";
+  const std::string text = file_text(std::string(IKSCOPE_SOURCE_DIR) + "/tests/fuzz/user_files_seeds/" + name);
+  ik::Session session;
+  session.rig_path = "kept";
+  EXPECT_FALSE(ik::load_session_text(text, name, "/nonexistent-ikscope-fuzz-folder", rig.skeleton, session, error));
+  EXPECT_EQ(error, name + ": chains[0].goal.position[2]: must be within ±1e18, not -5e+19");
+  EXPECT_EQ(session.rig_path, "kept");
+  EXPECT_TRUE(session.chains.empty());
+
+  // The property the contract now asks of every loaded session, on that very chain: the
+  // solvers refuse it.
+  nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+  doc["chains"][0]["goal"]["position"][2] = -1.0;
+  ASSERT_TRUE(ik::load_session_text(doc.dump(), name, "/nonexistent-ikscope-fuzz-folder", rig.skeleton, session, error))
+      << error;
+  EXPECT_EQ(fuzzcheck::chain_refused_by_its_solver(rig.skeleton, session), "");
+  session.chains[0].goal.position.z = -5e19f;
+  EXPECT_NE(fuzzcheck::chain_refused_by_its_solver(rig.skeleton, session), "");
+}
+
 }  // namespace

@@ -12,9 +12,11 @@
 //     ordered ranges and cones within 0..pi, a positive finite camera distance; every extra
 //     effector pinned exactly when the file says "pinned": true (absent: unpinned), and one
 //     flag per chain, set exactly when the chain says "disabled_by_full_body": true; every
-//     full-body setting within its range whatever the "full_body" section holds; and the
+//     full-body setting within its range whatever the "full_body" section holds; no chain
+//     that its solver refuses as invalid input (each solved alone on the rest pose with its
+//     goal as stored: every number the reader accepts is one the library accepts); and the
 //     enabled chains solve on the rest pose, with those settings in the full-body solver's
-//     workspace, to a finite pose (params are clamped on load);
+//     workspace, to a finite pose;
 //   * either way, the "full_body" section costs nothing else: the same document without it
 //     loads (or fails) just the same, with as many chains.
 // Recent files: every entry one non-empty line, and writing the list then reading it
@@ -99,6 +101,29 @@ inline std::string full_body_section_costs_more(const std::string& text, bool lo
   return "";
 }
 
+// The first loaded chain whose solver refuses it as invalid input, or "". Each chain is solved
+// alone on the rest pose, with the loaded full-body settings in the full-body solver's
+// workspace, its goal as stored (a goal that follows a joint, the animation or a path, or an
+// aim, is taken as the pinned goal the file holds: the offset or the last goal it had), so
+// what is checked is the numbers the file gave.
+inline std::string chain_refused_by_its_solver(const ik::Skeleton& skeleton, const ik::Session& session) {
+  const ik::Pose rest = ik::rest_pose(skeleton);
+  for (std::size_t c = 0; c < session.chains.size(); ++c) {
+    ik::Chain chain = session.chains[c];
+    chain.follow_joint = -1;
+    chain.aim = false;
+    chain.motion = ik::Chain::Motion::none;
+    ik::Workspace workspace;
+    ik::apply_full_body_settings(session.full_body, skeleton, session.roles,
+                                 ik::scratch_of<ik::FullBodyScratch>(workspace));
+    ik::Pose pose = rest;
+    const ik::SolverInfo& solver = ik::solver_table()[chain.solver];
+    if (solver.solve(skeleton, chain, pose, workspace, nullptr).status == ik::SolveStatus::invalid_input)
+      return "chain " + std::to_string(c) + ": loaded, but its solver '" + solver.id + "' refuses it as invalid input";
+  }
+  return "";
+}
+
 // The first broken promise of load_session_text on `text`, or "".
 inline std::string session_contract_violation(const std::string& text, const ik::Skeleton& skeleton) {
   const std::string name = "fuzz.session.json";
@@ -159,6 +184,8 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   if (!settings_in_range) return "a full-body setting outside its range";
   const std::string section = full_body_section_costs_more(text, true, session.chains.size(), skeleton);
   if (!section.empty()) return section;
+  const std::string refused = chain_refused_by_its_solver(skeleton, session);
+  if (!refused.empty()) return refused;
   ik::apply_full_body_settings(session.full_body, skeleton, session.roles, ik::scratch_of<ik::FullBodyScratch>(workspace));
   // What the program does next: solve the loaded chains.
   ik::Pose pose = rest;

@@ -2,15 +2,10 @@
 // specification allows and the Khronos samples do not show. Expected world positions
 // are worked out by hand in the comments.
 //
-// Index:
-//   helpers                        load_text, expect_near, count_real_joints
-//   Joints and hierarchy           no skin, unnamed nodes, two skins, nested skins through a non-joint node,
-//                                  skin.skeleton not a joint, parents listed after children, no default scene
-//   Transforms                     matrix nodes (a Z_UP node folded into the root), shear reported
-//   Files as exporters write them  a required Draco extension (both containers), centimetres, byteStride,
-//                                  an external .bin beside the file
-//   Limits from extras             extras.ikscope parsed, malformed blocks warn
-//   More transforms                a matrix and TRS together, a negative scale
+// Index: skins and joints (no skin, unnamed nodes, two skins, nested skins, a skeleton
+//        outside the joints, parents after children, no default scene); transforms
+//        (matrices, shear, centimetres, negative scale, matrix with TRS); buffers (Draco,
+//        byte stride, external buffer); extras.ikscope limits (parsed, malformed)
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -44,8 +39,6 @@ int count_real_joints(const ik::Skeleton& s) {
   for (int i = 0; i < s.joint_count(); ++i) n += s.is_added_tip[static_cast<size_t>(i)] ? 0 : 1;
   return n;
 }
-
-// ---- Joints and hierarchy ---------------------------------------------------------------
 
 // No skin: every node is a joint. Node 1 turns 90 degrees about Z, so node 2's offset
 // (1, 0, 0) becomes (0, 1, 0): worlds (1,0,0), (1,2,0), (1,3,0).
@@ -204,8 +197,6 @@ TEST(GltfRigs, NoDefaultScene) {
   EXPECT_EQ(count_real_joints(rig.skeleton), 2);
 }
 
-// ---- Transforms -------------------------------------------------------------------------
-
 // A matrix node: translate (0,0,2) * rotate 90 deg about Z * scale 2 (column-major).
 // Its TRS child at (1,0,0) lands at (0,0,2) + Rz(90)*(2,0,0) = (0,2,2). Above both, a
 // non-joint matrix node "Z_UP" (+90 deg about X) is folded into the root joint.
@@ -246,8 +237,6 @@ TEST(GltfRigs, ShearIsReportedNotHidden) {
       << (rig.warnings.empty() ? "" : rig.warnings[0]);
   expect_near(gltf_test::world_by_node(rig.skeleton).at(1), {1, 3, 0});
 }
-
-// ---- Files as exporters write them ------------------------------------------------------
 
 // The Draco sample layout: the primitive's accessors have no bufferView, the data is in
 // the extension. tinygltf 2.7 refuses such a file ("accessor[0] invalid bufferView")
@@ -362,8 +351,6 @@ TEST(GltfRigs, ExternalBufferBesideTheFile) {
   EXPECT_NE(error.find("external_buffer.bin"), std::string::npos) << error;
 }
 
-// ---- Limits from extras -----------------------------------------------------------------
-
 // Limits from extras.ikscope (schema in io/gltf/ikscope_extras.h), degrees to radians.
 TEST(GltfRigs, ExtrasLimitsAreParsed) {
   const std::string json = R"({"asset": {"version": "2.0"},
@@ -416,14 +403,14 @@ TEST(GltfRigs, MalformedExtrasLimitsWarn) {
   ASSERT_TRUE(load_text("bad_limits.gltf", json, rig, error)) << error;
   const ik::Skeleton& s = rig.skeleton;
   const char* const expected[] = {
-      "node 0 ('short_axis'): malformed extras.ikscope ('hinge_axis' must be an array of 3 "
-      "numbers)",
-      "node 1 ('no_max'): malformed extras.ikscope ('max_deg' is missing)",
+      "node 0 ('short_axis'): malformed extras.ikscope (hinge_axis: must be an array of 3 numbers, not an array "
+      "of 2)",
+      "node 1 ('no_max'): malformed extras.ikscope (missing 'max_deg')",
       "node 2 ('reversed'): malformed extras.ikscope (hinge min_deg 50",
-      "node 3 ('zero_axis'): malformed extras.ikscope ('hinge_axis' must be a non-zero vector)",
+      "node 3 ('zero_axis'): malformed extras.ikscope (hinge_axis: must be a non-zero direction)",
       "node 4 ('typo'): malformed extras.ikscope (unknown key 'min_degs'",
-      "node 5 ('too_far'): malformed extras.ikscope (angles must lie in [-360, 360] degrees)",
-      "node 6 ('not_object'): malformed extras.ikscope ('ikscope' must be an object)",
+      "node 5 ('too_far'): malformed extras.ikscope (min_deg[2]: must be within ±360, not -400)",
+      "node 6 ('not_object'): malformed extras.ikscope (must be an object, not the number 12)",
       "node 8 ('Armature') has extras.ikscope limits but is not a joint; ignored",
   };
   for (const char* text : expected) EXPECT_TRUE(any_warning_contains(rig, text)) << text;
@@ -432,8 +419,6 @@ TEST(GltfRigs, MalformedExtrasLimitsWarn) {
     EXPECT_FALSE(s.limits[static_cast<size_t>(gltf_test::joint_of_node(s, node))].enabled);
   EXPECT_TRUE(s.limits[static_cast<size_t>(gltf_test::joint_of_node(s, 7))].enabled);
 }
-
-// ---- More transforms --------------------------------------------------------------------
 
 // A node with both a matrix and TRS: the matrix wins (as in tinygltf), with a warning.
 TEST(GltfRigs, MatrixAndTrsTogetherWarns) {

@@ -79,15 +79,17 @@ TEST(GltfConeExtras, BadConesWarnOnceAndLeaveTheJointUnlimited) {
   std::string error;
   ASSERT_TRUE(load_text("bad_cones.gltf", json, rig, error)) << error;
   const char* const expected[] = {
-      "node 0 ('negative'): malformed extras.ikscope ('swing_deg' -10 must lie in [0, 180] degrees)",
-      "node 1 ('too_wide'): malformed extras.ikscope ('swing_deg' 200 must lie in [0, 180] degrees)",
+      "node 0 ('negative'): malformed extras.ikscope (swing_deg: must be from 0 to 180, not -10)",
+      "node 1 ('too_wide'): malformed extras.ikscope (swing_deg[1]: must be from 0 to 180, not 200)",
       "node 2 ('reversed_twist'): malformed extras.ikscope (twist min_deg 40 is greater than max_deg -40)",
-      "node 3 ('text_swing'): malformed extras.ikscope ('swing_deg' must be a number of degrees or an array",
-      "node 4 ('three_swings'): malformed extras.ikscope ('swing_deg' must be",
-      "node 5 ('text_twist'): malformed extras.ikscope ('twist_deg' must be an array of 2 numbers",
+      "node 3 ('text_swing'): malformed extras.ikscope (swing_deg: must be a number or an array of 1 or 2 numbers, "
+      "not a string)",
+      "node 4 ('three_swings'): malformed extras.ikscope (swing_deg: must be a number or an array of 1 or 2 "
+      "numbers, not an array of 3)",
+      "node 5 ('text_twist'): malformed extras.ikscope (twist_deg[0]: must be a number, not null)",
       "node 6 ('mixed'): malformed extras.ikscope (a cone (swing_deg, twist_deg, bone_axis) cannot be mixed",
       "node 7 ('axis_only'): malformed extras.ikscope ('bone_axis' needs 'swing_deg' or 'twist_deg')",
-      "node 8 ('zero_bone'): malformed extras.ikscope ('bone_axis' must be a non-zero vector)",
+      "node 8 ('zero_bone'): malformed extras.ikscope (bone_axis: must be a non-zero direction)",
   };
   for (const char* text : expected)
     EXPECT_TRUE(any_warning_contains(rig, text)) << text << "\n" << gltf_test::all_warnings(rig);
