@@ -30,8 +30,7 @@
 //     poses: no per-chain setup moves the hips, so only there can it reach a goal set.
 //
 // Index:
-//   rigs                Rig, load, rig (the humanoid and the Mixamo rig, loaded once), effector_count,
-//                       effector_joint, effector_goal
+//   rigs                Rig, load, rig (the humanoid and the Mixamo rig, loaded once)
 //   the benchmark       hand_path, BM_FullBodyDrag
 //   The printed tables  drag_table; body_joints, random_pose, reach_table (reachability, and the per-chain
 //                       DLS setup on the same poses)
@@ -102,8 +101,6 @@ const Rig& rig(int index) {
   static const Rig rigs[2] = {load("humanoid", "humanoid.gltf"), load("mixamo", "mixamo_rig.gltf")};
   return rigs[index];
 }
-
-ik::Goal& effector_goal(ik::Chain& c, int i) { return i == 0 ? c.goal : c.extra_effectors[i - 1].goal; }
 
 // The left hand's goal at frame f of the fixed path (240 frames, a closed loop).
 glm::vec3 hand_path(const Rig& r, const glm::vec3& start, int frame) {

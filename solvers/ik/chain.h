@@ -172,6 +172,9 @@ inline int effector_joint(const Chain& chain, int i) {
 inline const Goal& effector_goal(const Chain& chain, int i) {
   return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
 }
+inline Goal& effector_goal(Chain& chain, int i) {
+  return i == 0 ? chain.goal : chain.extra_effectors[static_cast<size_t>(i - 1)].goal;
+}
 inline float effector_weight(const Chain& chain, int i) {
   return i == 0 ? 1.0f : chain.extra_effectors[static_cast<size_t>(i - 1)].weight;
 }

@@ -203,7 +203,11 @@ def test_goal_path_replays_without_clips(case):
         goals.append(chain["goal"])
         clocks.append(clock)
     assert clocks[1] > clocks[0] + 0.1, clocks
-    assert math.dist(goals[0], goals[1]) > 0.01, goals
+    # The clock is real time, so under load the second run can land a whole loop (2 s) later,
+    # on the same place: the places must differ only when the loop positions do.
+    phase = (clocks[1] - clocks[0]) % 2.0
+    if 0.1 < phase < 1.9:
+        assert math.dist(goals[0], goals[1]) > 0.01, (goals, clocks)
     print(f"path clock {clocks[0]:.2f} s -> {clocks[1]:.2f} s; the goal followed the circle")
     # File > Export motion on this rig bakes the path (30 per second, from rest): the baked
     # clip, reopened, has the hand on the circle at 1.3 s.

@@ -62,9 +62,6 @@ inline ik::Workspace workspace_for(const Body& body) {
   return ws;
 }
 
-ik::Goal& effector_goal(ik::Chain& chain, int i) { return i == 0 ? chain.goal : chain.extra_effectors[i - 1].goal; }
-
-inline bool pinned(const ik::Chain& chain, int i) { return i > 0 && chain.extra_effectors[i - 1].pinned; }
 
 // Every joint below the body's root that an effector hangs from.
 inline std::vector<int> body_joints(const ik::Skeleton& s, const ik::Chain& chain) {
@@ -177,7 +174,7 @@ inline float drag_hand_forward(Body& body, float distance, ik::Pose& pose, ik::W
   pose = ik::rest_pose(body.skeleton);
   std::vector<glm::vec3> feet;
   for (int i = 0; i < ik::effector_count(body.chain); ++i)
-    if (pinned(body.chain, i)) feet.push_back(world_position(body.skeleton, pose, ik::effector_joint(body.chain, i)));
+    if (ik::effector_pinned(body.chain, i)) feet.push_back(world_position(body.skeleton, pose, ik::effector_joint(body.chain, i)));
   const glm::vec3 start = body.chain.goal.position;
   float worst = 0.0f;
   for (int step = 1; step <= 100; ++step) {
@@ -186,7 +183,7 @@ inline float drag_hand_forward(Body& body, float distance, ik::Pose& pose, ik::W
     EXPECT_NE(r.status, ik::SolveStatus::invalid_input);
     size_t f = 0;
     for (int i = 0; i < ik::effector_count(body.chain); ++i)
-      if (pinned(body.chain, i))
+      if (ik::effector_pinned(body.chain, i))
         worst = std::max(worst,
                          glm::length(world_position(body.skeleton, pose, ik::effector_joint(body.chain, i)) - feet[f++]));
   }
@@ -238,7 +235,7 @@ inline float balance_miss(const Body& body, const std::vector<float>& mass, cons
   const ik::Pose rest = ik::rest_pose(body.skeleton);
   glm::vec3 feet_now(0.0f), feet_rest(0.0f);
   for (int i = 0; i < ik::effector_count(body.chain); ++i)
-    if (pinned(body.chain, i)) {
+    if (ik::effector_pinned(body.chain, i)) {
       feet_now += world_position(body.skeleton, pose, ik::effector_joint(body.chain, i));
       feet_rest += world_position(body.skeleton, rest, ik::effector_joint(body.chain, i));
     }

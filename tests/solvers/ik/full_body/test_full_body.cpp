@@ -29,7 +29,7 @@ TEST(FullBody, RolesGiveAStifferSpineThanArms) {
   // The chain: two hands, head, two pinned feet, the hips.
   EXPECT_EQ(effector_count(body.chain), 6);
   int pins = 0;
-  for (int i = 0; i < effector_count(body.chain); ++i) pins += pinned(body.chain, i);
+  for (int i = 0; i < effector_count(body.chain); ++i) pins += ik::effector_pinned(body.chain, i);
   EXPECT_EQ(pins, 2);
 }
 
@@ -115,7 +115,7 @@ TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStay) {
         start - glm::vec3(0.0f, 0.1f * body.height * frame / 50.0f, 0.0f);
     ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
     for (int i = 0; i < effector_count(body.chain); ++i)
-      if (pinned(body.chain, i))
+      if (ik::effector_pinned(body.chain, i))
         feet_moved =
             std::max(feet_moved, glm::length(world_position(body.skeleton, pose, effector_joint(body.chain, i)) -
                                              world_position(body.skeleton, rest, effector_joint(body.chain, i))));
