@@ -15,13 +15,32 @@ bool is_spline_chain(const Editor& editor, int c) {
 bool place_default_spline_points(Editor& editor, int c) {
   if (c < 0 || c >= static_cast<int>(editor.document.chains.size())) return false;
   ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  const ik::Skeleton& skeleton = editor.document.rig.skeleton;
   const std::vector<glm::mat4>& world = editor.solve.world;
+  const int bones = static_cast<int>(ik::chain_path(skeleton, chain.root, chain.effector).size()) - 1;
   std::vector<glm::vec3> points =
-      ik::default_spline_points(editor.document.rig.skeleton, world, chain.root, chain.effector, kDefaultSplinePoints);
+      ik::default_spline_points(skeleton, world, chain.root, chain.effector, ik::default_spline_point_count(bones));
   if (points.empty() || chain.effector < 0 || static_cast<size_t>(chain.effector) >= world.size()) return false;
   chain.spline_points = std::move(points);
+  // The goal on the effector; then where the chain laid along that curve ends (the curve
+  // through a few joints is a little shorter or longer than the chain), a few times over, so
+  // the chain starts out reaching its goal.
+  ik::Chain trial = chain;
+  trial.goal.position = ik::position_of(world[static_cast<size_t>(chain.effector)]);
+  trial.follow_joint = -1;
+  trial.motion = ik::Chain::Motion::none;
+  trial.aim = false;
+  ik::Workspace workspace;
+  std::vector<glm::mat4> solved;
+  for (int pass = 0; pass < kDefaultGoalFits; ++pass) {
+    ik::Pose pose = editor.solve.pose;
+    const ik::SolveResult result = ik::solve_spline(skeleton, trial, pose, workspace, nullptr);
+    if (result.status == ik::SolveStatus::reached || result.status == ik::SolveStatus::invalid_input) break;
+    ik::fk_all(skeleton, pose, solved);
+    trial.goal.position = ik::position_of(solved[static_cast<size_t>(chain.effector)]);
+  }
   ik::Goal goal = model_goal(editor, c);
-  goal.position = ik::position_of(world[static_cast<size_t>(chain.effector)]);
+  goal.position = trial.goal.position;
   set_model_goal(editor, c, goal);
   return true;
 }

@@ -10,15 +10,18 @@
 
 namespace app {
 
-// How many control points a chain gets when it is first given the spline solver.
-inline constexpr int kDefaultSplinePoints = 2;
+// How many times place_default_spline_points moves the goal onto the end of the chain laid
+// along the new curve (each move changes the curve's end a little less).
+inline constexpr int kDefaultGoalFits = 4;
 
 // True if chain `c` exists and its solver is the spline solver.
 bool is_spline_chain(const Editor& editor, int c);
 
 // Chain `c`'s control points spread evenly along the chain as it is shown now
-// (editor.solve.world), and its goal on its effector, so the chain stays where it is until a
-// handle is dragged. Not an undo step (the caller commits). False if the chain has no path.
+// (editor.solve.world; ik::default_spline_point_count of them, on joints), and its goal on its
+// effector, then moved to where the chain laid along that curve ends, so the chain stays about
+// where it is, reaching its goal, until a handle is dragged. Not an undo step (the caller
+// commits). False if the chain has no path.
 bool place_default_spline_points(Editor& editor, int c);
 
 // After chain `c`'s solver was picked: a spline chain without control points gets the defaults

@@ -46,7 +46,7 @@ void draw_spline_points(Editor& editor, int c) {
     editor.history.commit(editor.document.chains);
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Two control points spread along the chain as it is now, the goal on its effector");
+    ImGui::SetTooltip("Control points spread along the chain as it is now, the goal where the chain then ends");
 }
 
 }  // namespace app

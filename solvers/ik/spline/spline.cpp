@@ -191,6 +191,8 @@ SolveResult solve_spline(const Skeleton& skeleton, const Chain& chain, Pose& pos
 
 // ---- Defaults -------------------------------------------------------------------------------
 
+int default_spline_point_count(int bones) { return std::clamp(bones / 6, 2, 6); }
+
 std::vector<glm::vec3> default_spline_points(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int root,
                                              int effector, int count) {
   std::vector<glm::vec3> points;

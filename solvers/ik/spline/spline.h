@@ -71,6 +71,10 @@ SolveResult solve_spline(const Skeleton& skeleton, const Chain& chain, Pose& pos
 bool place_on_curve(const SplinePolyline& curve, const float* lengths, int count, const glm::vec3& fallback_direction,
                     glm::vec3* targets);
 
+// How many control points a chain of `bones` bones gets by default: 2, and one more for each
+// 6 bones past 12, at most 6 (a long tentacle curls more than 2 points let a curve follow).
+int default_spline_point_count(int bones);
+
 // Control points for a chain that has none, so that picking the spline solver leaves the
 // chain about where it is: `count` points spread evenly by length along the chain in `world`
 // (model-space transforms, one per skeleton joint), between its root and effector: on the
