@@ -17,6 +17,7 @@ const Control kControls[] = {
     {"Left click", "select a joint (in the viewport, or its row in the outline); on empty space: clear"},
     {"Left click a goal handle", "select it (a full-body effector's too): the gizmo goes there"},
     {"Left drag a goal handle", "move the goal in the plane facing you"},
+    {"Left drag a violet or teal dot", "move a chain's pole target, or a control point of its spline (Spline IK)"},
     {"G", "translate gizmo on the selected goal handle: drag an arrow (one axis) or a square (one plane)"},
     {"R", "rotate gizmo on the selected goal handle: drag a ring (one axis) or the outer ring (view axis)"},
     {"X, Y or Z held while dragging", "move the goal along that axis"},

@@ -37,6 +37,7 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
       return false;
     if (x.ik_weight != y.ik_weight) return false;  // the IK weight (solvers/scene/ik_blend.h)
     if (x.motion != y.motion || x.follow_path != y.follow_path) return false;  // goal modes (goal_space.h)
+    if (x.spline_points != y.spline_points) return false;                      // spline IK's control points
     for (size_t k = 0; k < x.extra_effectors.size(); ++k) {
       const ik::EffectorGoal& e = x.extra_effectors[k];
       const ik::EffectorGoal& f = y.extra_effectors[k];

@@ -2,7 +2,9 @@
 
 #include <chrono>
 
+#include "app/editor/spline_edits.h"
 #include "solvers/ik/goal_space.h"
+#include "solvers/ik/spline/spline.h"
 #include "solvers/ik/workspace.h"
 #include "solvers/scene/solver_table.h"
 
@@ -122,6 +124,11 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
       trial.follow_joint = -1;
       trial.aim = false;
     }
+    // A chain that has no control points yet gets those picking the spline solver would give it
+    // (app/editor/spline_edits.h), so its row shows a curve through the pose, not a straight line.
+    if (info.family == ik::SolverFamily::curve && trial.spline_points.empty())
+      trial.spline_points = ik::default_spline_points(s, editor.solve.world, chain.root, chain.effector,
+                                                      ik::default_spline_point_count(bones));
     trial.params.warm_start = true;  // from `start`, the same for every solver
     ik::Pose pose = start;
     ik::Trace trace;

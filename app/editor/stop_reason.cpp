@@ -1,6 +1,7 @@
 #include "app/editor/stop_reason.h"
 
 #include <cstdio>
+#include <string>
 
 namespace app {
 
@@ -19,11 +20,15 @@ StopReason describe_stop(const ik::SolverInfo& solver, const ik::Params& params,
     std::snprintf(buf, sizeof(buf), "after %d substep%s (one %.3g s time step), error %.3g", result.iterations,
                   result.iterations == 1 ? "" : "s", static_cast<double>(params.time_step),
                   static_cast<double>(result.error));
+  } else if (solver.family == ik::SolverFamily::curve) {
+    std::snprintf(buf, sizeof(buf), "in one pass, error %.3g", static_cast<double>(result.error));
   } else {
     std::snprintf(buf, sizeof(buf), "after %d of %d iterations, error %.3g", result.iterations, params.max_iterations,
                   static_cast<double>(result.error));
   }
   out.detail = buf;
+  // The solver's own one line on why (the spline solver: which way curve and chain differ).
+  if (result.note != nullptr) out.detail += std::string(": ") + result.note;
   return out;
 }
 

@@ -2,7 +2,8 @@
 // the limit that stopped it. Most solvers stop at Params::max_iterations; a physics
 // solver (mass-spring) runs the substeps one frame's time step owes (time_step /
 // substep), so its "max iterations" means "this frame's time ran out while the
-// particles still move", not "16 iterations were not enough".
+// particles still move", not "16 iterations were not enough". A curve solver (spline IK) runs
+// one pass whatever max_iterations says. A solver's own note (SolveResult::note) ends the detail.
 #pragma once
 
 #include <string>

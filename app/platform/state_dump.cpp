@@ -1,3 +1,10 @@
+// --state-out (state_dump.h): the program's state as one JSON document.
+//
+// Index:
+//   parts         timeline_json, full_body_json, selected_goal_handle_json, goal_paths_json
+//   the document  write_state_json: rig, joints and their projections, camera, status, chains (goal,
+//                 pole, spline control points, the last solve's status and note), the parts above,
+//                 meshes, selection, inspection, health, draws
 #include "app/platform/state_dump.h"
 
 #include <nlohmann/json.hpp>
@@ -7,6 +14,7 @@
 #include "app/editor/goal_handles.h"
 #include "app/editor/goal_motion.h"
 #include "app/editor/inspection.h"
+#include "app/editor/spline_edits.h"
 #include "app/viewport/viewport_input.h"
 #include "io/files/atomic_file.h"
 #include "io/session/session_full_body.h"
@@ -233,6 +241,18 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       entry["status"] = ik::to_string(editor.solve.frame.results[c].status);
       entry["iterations"] = editor.solve.frame.results[c].iterations;
       entry["error"] = editor.solve.frame.results[c].error;
+      if (editor.solve.frame.results[c].note != nullptr) entry["note"] = editor.solve.frame.results[c].note;
+    }
+    {  // Spline IK (app/editor/spline_edits.h): the control points and their handles on screen.
+      json points = json::array(), windows = json::array();
+      for (const glm::vec3& p : chain.spline_points) {
+        const glm::vec2 w = project_to_window(editor.view.camera, area, p);
+        points.push_back({p.x, p.y, p.z});
+        windows.push_back({w.x, w.y});
+      }
+      entry["spline"] = {{"shown", spline_shown(editor, static_cast<int>(c))},
+                         {"points", std::move(points)},
+                         {"windows", std::move(windows)}};
     }
     chains.push_back(std::move(entry));
   }

@@ -7,7 +7,7 @@
 //   Convergence tab             draw_inspection_controls (Solve from rest, Step and its iteration scrubber,
 //                               the Jacobian readout, the count of clamped joints)
 //   Solver tab                  draw_solver_tab (ends, solver, parameters, IK weight, goal, orientation goal,
-//                               pole, goal scale)
+//                               pole, spline control points, goal scale)
 //   The selected chain          draw_selected_chain: name, Enabled, Remove, the stop reason, then the tabs
 #include "app/ui/chain_details.h"
 
@@ -22,11 +22,13 @@
 #include "app/editor/full_body_chains.h"
 #include "app/editor/full_body_mode.h"
 #include "app/editor/inspection.h"
+#include "app/editor/spline_edits.h"
 #include "app/editor/stop_reason.h"
 #include "app/ui/error_plot.h"
 #include "app/ui/full_body_panel.h"
 #include "app/ui/jacobian_view.h"
 #include "app/ui/panels.h"
+#include "app/ui/spline_points_view.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/ik/pole.h"
 #include "solvers/rig/suggest_chains.h"
@@ -228,6 +230,7 @@ void draw_solver_tab(Editor& editor, int c) {
     for (int k = 0; k < solver_count; ++k) {
       if (ImGui::Selectable(table[k].name, k == chain.solver)) {
         chain.solver = k;
+        give_spline_points_if_missing(editor, c);  // so picking Spline IK shows its handles at once
         editor.history.commit(editor.document.chains);
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", table[k].summary);
@@ -289,6 +292,7 @@ void draw_solver_tab(Editor& editor, int c) {
       commit_when_done(editor);
     }
   }
+  if (is_spline_chain(editor, c)) draw_spline_points(editor, c);
   if (solver.scale_goal) {
     ImGui::SliderFloat("Goal scale", &chain.goal.scale, chain.params.min_scale, chain.params.max_scale, "%.3f",
                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);

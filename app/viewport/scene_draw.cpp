@@ -5,6 +5,7 @@
 #include "app/editor/full_body_mode.h"
 #include "app/editor/goal_motion.h"
 #include "app/editor/inspection.h"
+#include "app/editor/spline_edits.h"
 #include "app/viewport/balance_draw.h"
 #include "app/viewport/gizmo_draw.h"
 #include "app/viewport/limit_draw.h"
@@ -88,6 +89,25 @@ void draw_poles(render::Renderer& renderer, const Editor& editor) {
   renderer.draw_points(points, colours, 6.0f, true);
 }
 
+// Spline chains (app/editor/spline_edits.h): the curve the chain follows, from its root through
+// its control points to its goal, and a teal dot on each control point; the selected chain's
+// brighter.
+void draw_splines(render::Renderer& renderer, const Editor& editor) {
+  std::vector<glm::vec3> points;
+  std::vector<int> chains, indices;
+  spline_handles(editor, points, chains, indices);
+  std::vector<glm::vec4> colours;
+  for (size_t k = 0; k < points.size(); ++k)
+    colours.push_back(chains[k] == editor.selection.chain ? glm::vec4(0.45f, 1.0f, 0.85f, 1.0f)
+                                                          : glm::vec4(0.25f, 0.7f, 0.6f, 1.0f));
+  for (int c = 0; c < static_cast<int>(editor.document.chains.size()); ++c) {
+    const std::vector<glm::vec3> curve = spline_curve_points(editor, c);
+    const float alpha = c == editor.selection.chain ? 0.9f : 0.5f;
+    if (curve.size() > 1) renderer.draw_polyline(curve, {glm::vec4(0.3f, 0.85f, 0.7f, alpha)}, 1.5f, true);
+  }
+  if (!points.empty()) renderer.draw_points(points, colours, 6.0f, true);
+}
+
 // Step mode: the selected chain at the chosen iteration as a ghost, and the effector's
 // path over the iterations; comparison: each solver's result as a ghost in its colour;
 // joints a limit clamped, in red.
@@ -147,6 +167,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
     draw_solve_overlays(renderer, editor);
     draw_selected_joint_limits(renderer, editor);
     draw_poles(renderer, editor);
+    draw_splines(renderer, editor);
     draw_goal_paths(renderer, editor);  // recorded goal paths with time ticks (app/viewport/path_draw.h)
     draw_goals(renderer, editor);
     draw_balance(renderer, editor);  // full body: the centre of mass over the feet (app/viewport/balance_draw.h)

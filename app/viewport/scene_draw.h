@@ -13,7 +13,8 @@ namespace app {
 // The whole 3D view of this frame, into the viewport area of a framebuffer of `metrics`'
 // size: grid, skeleton (selected and hovered joints highlighted), the skinned mesh if shown,
 // then draw_solve_overlays, the pole handles (a violet dot with a dashed line from the
-// chain's middle joint) and draw_goals. The rig's meshes must be uploaded already.
+// chain's middle joint), spline chains' curves and control points (teal) and draw_goals.
+// The rig's meshes must be uploaded already.
 void draw_viewport(render::Renderer& renderer, const Editor& editor, const WindowMetrics& metrics,
                    const ViewportArea& area);
 

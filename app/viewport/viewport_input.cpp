@@ -1,9 +1,9 @@
-// Mouse and keyboard in the 3D viewport (viewport_input.h): camera, goal, pole and gizmo
-// drags, joint picking and the editor's keys; and the goal and pole handles the viewport
-// draws and picks.
+// Mouse and keyboard in the 3D viewport (viewport_input.h): camera, goal, pole, spline control
+// point and gizmo drags, joint picking and the editor's keys; and the goal, pole and spline
+// handles the viewport draws and picks.
 //
 // Index:
-//   Selection and drags  select_joint, dragged_pole, begin_goal_drag, drag_goal, rotate_goal, begin_gizmo_drag,
+//   Selection and drags  select_joint, dragged_point, begin_goal_drag, drag_goal, rotate_goal, begin_gizmo_drag,
 //                        drag_gizmo, left_press_point
 //   Mouse                on_button_down (the gizmo, then the handles, then a click), on_button_up, on_motion
 //   Keys                 toggle_solving, on_numpad_key, on_key
@@ -20,6 +20,7 @@
 #include "app/editor/full_body_mode.h"
 #include "app/editor/goal_drag.h"
 #include "app/editor/goal_motion.h"
+#include "app/editor/spline_edits.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/scene/solver_table.h"
 
@@ -33,16 +34,22 @@ void select_joint(Editor& editor, int joint) {
   editor.selection.outline_scroll_to_selection = joint >= 0;
 }
 
-// The point a pole drag moves: the chain's pole target (model space).
-glm::vec3& dragged_pole(Editor& editor, int c) { return editor.document.chains[static_cast<size_t>(c)].goal.pole_target; }
+// The point a pole or spline drag moves: the chain's pole target or its control point
+// `spline_point` (both model space).
+glm::vec3& dragged_point(Editor& editor, int c, int spline_point) {
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  return spline_point >= 0 ? chain.spline_points[static_cast<size_t>(spline_point)] : chain.goal.pole_target;
+}
 
-// Starts dragging chain `c`'s goal (or, with `pole`, its pole handle) from the window point (x, y).
-void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float y,
-                     const ViewportArea& area, bool pole = false) {
-  input.pole = pole;
+// Starts dragging chain `c`'s goal (or, with `pole`, its pole handle, or its spline control
+// point `spline_point`) from the window point (x, y).
+void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float y, const ViewportArea& area,
+                     bool pole = false, int spline_point = -1) {
+  input.pole = pole || spline_point >= 0;
+  input.spline_point = spline_point;
   // In model space: a following goal is stored as an offset (solvers/ik/goal_space.h); a pole
-  // target always is in model space.
-  const glm::vec3 goal = pole ? dragged_pole(editor, c) : goal_handle_goal(editor, c).position;
+  // target and the control points always are in model space.
+  const glm::vec3 goal = input.pole ? dragged_point(editor, c, spline_point) : goal_handle_goal(editor, c).position;
   const render::Ray ray = ray_through_window(editor.view.camera, area, x, y);
   input.plane_normal = -ray.direction;  // the plane faces the camera
   glm::vec3 hit = goal;
@@ -51,8 +58,8 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
   input.goal_chain = c;
   input.grab_point = hit;
   input.grab_offset = goal - hit;
-  if (pole)
-    select_chain(editor, c);
+  if (input.pole)
+    select_chain(editor, c);  // a pole or a control point: its chain
   else
     select_goal_handle(editor, c);  // a full-body extra effector's handle too: the gizmo goes there
 }
@@ -61,6 +68,10 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
 // the line through the grabbed point along X, Y or Z while that key is held.
 void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
   if (input.goal_chain < 0 || input.goal_chain >= (input.pole ? static_cast<int>(editor.document.chains.size()) : goal_handle_count(editor)))
+    return;
+  if (input.spline_point >= 0 &&  // an undo while dragging may have taken the point away
+      input.spline_point >=
+          static_cast<int>(editor.document.chains[static_cast<size_t>(input.goal_chain)].spline_points.size()))
     return;
   const render::Ray ray = ray_through_window(editor.view.camera, area, x, y);
   const Uint8* keys = SDL_GetKeyboardState(nullptr);
@@ -75,7 +86,7 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
     return;  // the plane is edge-on or behind: keep the goal where it is
   }
   if (input.pole) {
-    dragged_pole(editor, input.goal_chain) = point + input.grab_offset;
+    dragged_point(editor, input.goal_chain, input.spline_point) = point + input.grab_offset;
     return;
   }
   // A following goal keeps its new place as a new offset in the followed joint's frame.
@@ -153,9 +164,13 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
     const GrabbableHandles handles = editor.document.has_rig ? grabbable_handles(editor) : GrabbableHandles{};
     const int k = pick_handle(editor.view.camera, area, handles.points, handles.chains, editor.selection.chain, x, y,
                               kGoalPickRadius);
-    // A goal handle's index (a full-body extra effector's is past the chains'), a pole's chain.
-    const int goal = k >= 0 && static_cast<size_t>(k) < handles.goal_count ? k : -1;
-    const int pole = k >= 0 && static_cast<size_t>(k) >= handles.goal_count ? handles.chains[static_cast<size_t>(k)] : -1;
+    // A goal handle's index (a full-body extra effector's is past the chains'), a pole's chain,
+    // a spline control point's chain (and its index).
+    const size_t grabbed = static_cast<size_t>(k);
+    const int goal = k >= 0 && grabbed < handles.goal_count ? k : -1;
+    const int pole =
+        k >= 0 && grabbed >= handles.goal_count && grabbed < handles.pole_end ? handles.chains[grabbed] : -1;
+    const int spline = k >= 0 && grabbed >= handles.pole_end ? handles.chains[grabbed] : -1;
     if (mods & KMOD_ALT) {
       input.drag = ViewportInput::Drag::orbit;
     } else if (part != GizmoPart::none) {
@@ -169,6 +184,8 @@ void on_button_down(Editor& editor, ViewportInput& input, const SDL_MouseButtonE
       begin_goal_drag(editor, input, goal, x, y, area);
     } else if (pole >= 0) {
       begin_goal_drag(editor, input, pole, x, y, area, true);
+    } else if (spline >= 0) {
+      begin_goal_drag(editor, input, spline, x, y, area, false, handles.spline_indices[grabbed - handles.pole_end]);
     } else {
       input.drag = ViewportInput::Drag::click;
     }
@@ -191,6 +208,7 @@ void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEve
       input.drag == ViewportInput::Drag::gizmo) {
     editor.history.commit(editor.document.chains);  // one undo step per drag
     input.goal_chain = -1;
+    input.spline_point = -1;
   }
   input.drag = ViewportInput::Drag::none;
 }
@@ -397,6 +415,12 @@ GrabbableHandles grabbable_handles(const Editor& editor) {
   pole_handles(editor, poles, pole_chains);
   handles.points.insert(handles.points.end(), poles.begin(), poles.end());
   handles.chains.insert(handles.chains.end(), pole_chains.begin(), pole_chains.end());
+  handles.pole_end = handles.points.size();
+  std::vector<glm::vec3> spline_points;
+  std::vector<int> spline_chains;
+  spline_handles(editor, spline_points, spline_chains, handles.spline_indices);
+  handles.points.insert(handles.points.end(), spline_points.begin(), spline_points.end());
+  handles.chains.insert(handles.chains.end(), spline_chains.begin(), spline_chains.end());
   return handles;
 }
 

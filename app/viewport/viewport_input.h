@@ -23,6 +23,7 @@ struct ViewportInput {
   glm::vec3 plane_normal{0.0f, 0.0f, 1.0f};
   glm::vec3 grab_offset{0.0f};
   bool pole = false;  // the goal drag moves the chain's pole target (Goal::pole_target) instead
+  int spline_point = -1;  // >= 0: the goal drag moves this control point of the chain's spline instead
   GizmoDrag gizmo;    // Drag::gizmo: the part grabbed on goal handle goal_chain's gizmo, the goal at the press
 };
 
@@ -34,13 +35,16 @@ void pole_handles(const Editor& editor, std::vector<glm::vec3>& points, std::vec
 int chain_middle_joint(const Editor& editor, int c);
 
 // Every handle a press can grab, for pick_handle: the goal handles (points[0 .. goal_count),
-// point h is goal handle h, app/editor/full_body_mode.h), then the shown poles; chains[i] is the
-// chain of points[i] (the full-body chain for its extra effectors), which picking prefers
-// when it is the selected chain.
+// point h is goal handle h, app/editor/full_body_mode.h), then the shown poles (up to
+// pole_end), then the spline control points (app/editor/spline_edits.h; spline_indices[i -
+// pole_end] is the point's index in its chain); chains[i] is the chain of points[i] (the
+// full-body chain for its extra effectors), which picking prefers when it is the selected chain.
 struct GrabbableHandles {
   std::vector<glm::vec3> points;
   std::vector<int> chains;
   size_t goal_count = 0;
+  size_t pole_end = 0;
+  std::vector<int> spline_indices;
 };
 GrabbableHandles grabbable_handles(const Editor& editor);
 

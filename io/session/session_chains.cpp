@@ -2,7 +2,7 @@
 // each, read within the library's bounds.
 //
 // Index: goal_fields, params (the param table), effector_fields, the chain's own rows
-//        (solver, joints, aim, goal motion), chain_fields
+//        (solver, joints, aim, goal motion, spline points), chain_fields
 #include <cmath>
 
 #include "io/session/session_fields.h"
@@ -215,6 +215,27 @@ ChainRow chain_part_row(const char* key, const JsonFields<Chain>& (*fields)(), v
       [written](const Chain& in, const ChainFile&) { return written(in); });
 }
 
+// "spline_points": [[x, y, z], ...]: the spline solver's control points (Chain::spline_points),
+// model space like the goal and bounded as it is, at most kMaxSplinePoints; written when there
+// are some (files without the key load with none).
+ChainRow spline_points_row() {
+  return ChainRow::custom(
+      "spline_points", kOptional,
+      [](const JsonValue& v, Chain& out, ChainFile&) {
+        const size_t count = v.array();
+        if (count > static_cast<size_t>(kMaxSplinePoints))
+          v.fail("has " + std::to_string(count) + " points; at most " + std::to_string(kMaxSplinePoints));
+        out.spline_points.clear();
+        for (size_t i = 0; i < count; ++i) out.spline_points.push_back(v.element(i).vec3(within(kMaxGoalCoordinate)));
+      },
+      [](const Chain& in, const ChainFile&) {
+        Json points = Json::array();
+        for (const glm::vec3& p : in.spline_points) points.push_back(json_vec3(p));
+        return points;
+      },
+      [](const Chain& in, const ChainFile&) { return !in.spline_points.empty(); });
+}
+
 // After every row: the joints make a chain the solver can take.
 void check_chain(const JsonValue& object, Chain& chain, ChainFile& env) {
   const Skeleton& skeleton = *env.skeleton;
@@ -279,6 +300,7 @@ const JsonFields<Chain, ChainFile>& chain_fields() {
           chain_part_row(
               "goal_motion", goal_motion_fields, [](Chain&) {},
               [](const Chain& in) { return in.motion != Chain::Motion::none; }),
+          spline_points_row(),
       },
       check_chain};
   return fields;

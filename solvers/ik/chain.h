@@ -40,12 +40,20 @@ struct SolveResult {
   int iterations = 0;  // iterations actually run
   float error = 0.0f;  // final error, scene units (position distance, plus weighted
                        // orientation error for 6-D goals; see each solver)
+  // One line on why the solve ended as it did, when the status alone does not say it (the
+  // spline solver: "the curve is shorter than the chain: its end runs straight on past the
+  // goal"); a string literal, never freed; nullptr when there is nothing to add.
+  const char* note = nullptr;
 };
 
 // The largest goal coordinate a solver accepts, scene units; a goal farther out is invalid
 // input. Squared distances of points this far apart stay inside float's range (3 * (2e18)^2
 // < 3.4e38); beyond it an error or a direction can overflow to infinity.
 inline constexpr float kMaxGoalCoordinate = 1e18f;
+
+// The most control points a chain's spline may have (Chain::spline_points): a handful is what
+// a user drags; the bound keeps a session from asking for a huge curve.
+inline constexpr int kMaxSplinePoints = 32;
 
 // A goal for one effector, in model space.
 struct Goal {
@@ -142,6 +150,11 @@ struct Chain {
   enum class Motion : std::uint8_t { none, animated, path };
   Motion motion = Motion::none;
   std::string follow_path;  // with Motion::path: the path's name (GoalPath::name)
+  // ---- Spline IK (solvers/ik/spline/spline.h) ----
+  // The curve's control points between the chain's root and its goal, in order, model space
+  // (within kMaxGoalCoordinate; at most kMaxSplinePoints): the spline solver lays the chain
+  // along the curve from the root through these to the goal. Other solvers ignore them.
+  std::vector<glm::vec3> spline_points;
 };
 
 // Caller-owned record of a solve, for plotting and stepping.

@@ -12,6 +12,7 @@
 #include "solvers/ik/jacobian/jacobian.h"
 #include "solvers/ik/mass_spring/mass_spring.h"
 #include "solvers/ik/scale_target/scale_target.h"
+#include "solvers/ik/spline/spline.h"
 
 namespace ik {
 namespace {
@@ -48,14 +49,17 @@ const SolverInfo kSolvers[] = {
     {"full_body", "Full body", solve_full_body, Family::jacobian, true, true, false, false, 0, 0,
      "Every effector at once over the root's subtree: root free to move, stiff spine, pinned "
      "effectors first, the others in their null space (weighted damped least squares)."},
+    {"spline", "Spline IK", solve_spline, Family::curve, false, false, false, false, 0, 0x4DD9A6,
+     "The chain laid along a curve from its root through draggable control points to the goal: "
+     "bone lengths kept, twist spread smoothly. One pass."},
 };
 
 // ---- The param rows ----------------------------------------------------------------------
 
 // Who reads a parameter (ParamInfo::readers), for the groups that recur.
-constexpr const char* kEverySolver = "heuristic jacobian analytic physics scale";
+constexpr const char* kEverySolver = "heuristic jacobian analytic physics scale curve";
 constexpr const char* kIterativeSolvers = "heuristic jacobian";  // they iterate from a start pose
-constexpr const char* kRotationSolvers = "heuristic jacobian analytic physics";  // they turn joints
+constexpr const char* kRotationSolvers = "heuristic jacobian analytic physics curve";  // they turn joints
 
 enum Slider : bool { kLinear = false, kLogarithmic = true };
 
@@ -207,6 +211,8 @@ const char* to_string(SolverFamily family) {
       return "physics";
     case SolverFamily::scale:
       return "scale";
+    case SolverFamily::curve:
+      return "curve";
   }
   return "?";
 }

@@ -37,6 +37,7 @@ enum class SolverFamily : std::uint8_t {
   analytic,   // "analytic": closed form for a fixed number of bones
   physics,    // "physics": a simulation that settles (mass-spring)
   scale,      // "scale": solves scale goals, not positions
+  curve,      // "curve": lays the chain along a curve through control points (spline IK)
 };
 
 // The family's name as ParamInfo::readers spells it ("jacobian").

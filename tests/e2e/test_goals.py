@@ -6,7 +6,7 @@ Parts: clicks and drags on the humanoid; the Mixamo-named rig (fingers, gizmo, k
 pole (its geometry helpers, then the test)."""
 import math
 
-from driver import MIXAMO_RIG, chain_ending_at, joint_named, rect_point, window_point
+from driver import ASSETS, MIXAMO_RIG, chain_ending_at, joint_named, rect_point, window_point, write_session
 from rig_plans import drag_gizmo_x_arrow, goal_point, limb_goal_drag
 
 
@@ -270,3 +270,49 @@ def test_pole_drag_moves_elbow(case):
     program.screenshot()
     program.quit()
     check_elbow_followed_pole(pole_on, program.state())
+
+
+# --- Spline IK --------------------------------------------------------------------------------
+
+def test_spline_point_drag_bends_the_tentacle(case):
+    """The tentacle with a spline chain from its base to its tip (a session: two control points
+    on its joints at a third and two thirds, the goal on the tip): the first control point's teal
+    handle dragged with the mouse moves the point, and the tentacle follows the new curve
+    smoothly: every bone keeps its length and no joint bends against its neighbours by more
+    than 25 degrees. A screenshot to look at."""
+    tentacle = ASSETS / "tentacle.gltf"
+    rest = case.run(tentacle, frames=2, state="rest.json").state
+    joints = rest["joints"]
+    ref = lambda j: {"index": j["index"], "name": j["name"]}
+    n = len(joints)
+    chain = {"solver": "spline", "root": ref(joints[0]), "effector": ref(joints[-1]),
+             "goal": {"position": joints[-1]["model"]},
+             "spline_points": [joints[n // 3]["model"], joints[2 * n // 3]["model"]]}
+    session = write_session(case.path("spline.session.json"), tentacle, [chain])
+    before = case.run(session, frames=3, state="before.json").state
+    spline = before["chains"][0]["spline"]
+    assert spline["shown"] and len(spline["points"]) == 2, spline
+    handle = window_point(spline["windows"][0])
+    program = case.start(session, state="after.json")
+    program.drag(handle, (4, -2), 15)
+    program.screenshot()
+    program.quit()
+    after = program.state()
+    moved = math.dist(after["chains"][0]["spline"]["points"][0], spline["points"][0])
+    assert moved > 0.01, f"the control point did not follow the mouse ({moved})"
+    p0 = [j["model"] for j in before["joints"]]
+    p1 = [j["model"] for j in after["joints"]]
+    shift = max(math.dist(a, b) for a, b in zip(p0, p1))
+    assert shift > 0.01, f"the tentacle did not bend ({shift})"
+    for k in range(1, n):
+        a, b = math.dist(p0[k - 1], p0[k]), math.dist(p1[k - 1], p1[k])
+        assert abs(a - b) <= 1e-3 * a + 1e-6, f"bone {k} changed length: {a} -> {b}"
+    worst = 0.0
+    for k in range(1, n - 1):
+        u = [p1[k][i] - p1[k - 1][i] for i in range(3)]
+        v = [p1[k + 1][i] - p1[k][i] for i in range(3)]
+        c = sum(x * y for x, y in zip(u, v)) / (math.hypot(*u) * math.hypot(*v))
+        worst = max(worst, math.degrees(math.acos(max(-1.0, min(1.0, c)))))
+    print(f"control point moved {moved:.3f}, tentacle up to {shift:.3f}, sharpest bend {worst:.1f} deg, "
+          f"status {after['chains'][0].get('status')}: {after['chains'][0].get('note', '')}")
+    assert worst < 25.0, f"a joint bends {worst:.1f} degrees: not a smooth curve"

@@ -119,7 +119,7 @@ def check_motion_summary(s):
     assert m["source"] == "clip 'animation 0'" and m["chain"] == "Skeleton_arm_joint_L__2_", m
     assert m["frames"] >= 40, m["frames"]  # 2 s at the clip's 24 frames per second
     panel = sorted(r["solver"] for r in m["runs"])
-    expected = ["ccd", "ccd_dls", "dls", "fabrik", "full_body", "jacobian_transpose", "mass_spring", "two_bone"]
+    expected = ["ccd", "ccd_dls", "dls", "fabrik", "full_body", "jacobian_transpose", "mass_spring", "spline", "two_bone"]
     assert panel == expected, panel
     for r in m["runs"]:
         for key in ("max_pop_deg", "jitter_rms_deg", "mean_error", "max_error", "mean_us"):

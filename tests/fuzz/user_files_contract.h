@@ -120,6 +120,16 @@ inline std::string chain_refused_by_its_solver(const ik::Skeleton& skeleton, con
     const ik::SolverInfo& solver = ik::solver_table()[chain.solver];
     if (solver.solve(skeleton, chain, pose, workspace, nullptr).status == ik::SolveStatus::invalid_input)
       return "chain " + std::to_string(c) + ": loaded, but its solver '" + solver.id + "' refuses it as invalid input";
+    // Control points are kept whatever the solver: switching to the spline solver must take them.
+    if (!chain.spline_points.empty()) {
+      const ik::SolverInfo& spline = ik::solver_table()[ik::find_solver("spline")];
+      pose = rest;
+      const ik::SolveResult result = spline.solve(skeleton, chain, pose, workspace, nullptr);
+      if (result.status == ik::SolveStatus::invalid_input)
+        return "chain " + std::to_string(c) + ": loaded, but the spline solver refuses its control points";
+      if (!std::isfinite(result.error))
+        return "chain " + std::to_string(c) + ": the spline solve's error is not finite";
+    }
   }
   return "";
 }
@@ -151,6 +161,12 @@ inline std::string session_contract_violation(const std::string& text, const ik:
     const std::string follow = ik::follow_joint_problem(skeleton, chain);
     if (!follow.empty()) return label + "follows a joint it may not: " + follow;
     if (!(chain.ik_weight >= 0.0f && chain.ik_weight <= 1.0f)) return label + "IK weight outside [0, 1]";
+    if (chain.spline_points.size() > static_cast<std::size_t>(ik::kMaxSplinePoints))
+      return label + "more spline control points than kMaxSplinePoints";
+    for (const glm::vec3& p : chain.spline_points)
+      if (!(std::fabs(p.x) <= ik::kMaxGoalCoordinate && std::fabs(p.y) <= ik::kMaxGoalCoordinate &&
+            std::fabs(p.z) <= ik::kMaxGoalCoordinate))
+        return label + "a spline control point outside ±kMaxGoalCoordinate";
   }
   if (session.has_roles) {
     if (session.roles.size() != static_cast<std::size_t>(skeleton.joint_count())) return "not one role per joint";

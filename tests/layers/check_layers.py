@@ -16,7 +16,7 @@ import sys
 SOLVER_BASE = {"solvers/base"}
 SOLVER_ANIM = SOLVER_BASE | {"solvers/anim"}
 IK_CORE = SOLVER_ANIM | {"solvers/ik"}
-SOLVER_FAMILIES = ["fabrik", "ccd", "jacobian", "analytic", "full_body", "mass_spring", "scale_target"]
+SOLVER_FAMILIES = ["fabrik", "ccd", "jacobian", "analytic", "full_body", "mass_spring", "scale_target", "spline"]
 # A solver family may build on another: CCD then DLS (jacobian) runs CCD first; the
 # full-body step uses the Jacobian family's prepared limits.
 FAMILY_USES = {"jacobian": ["ccd"], "full_body": ["jacobian", "ccd"]}

@@ -32,6 +32,20 @@ TEST(StopReason, IterativeSolversNameTheLimit) {
   EXPECT_NE(s.detail.find("after 16 of 16 iterations"), std::string::npos) << s.detail;
 }
 
+TEST(StopReason, SplineIsOnePassAndEndsWithItsNote) {
+  ik::SolveResult r;
+  r.status = ik::SolveStatus::unreachable;
+  r.iterations = 1;
+  r.error = 0.25f;
+  r.note = "the curve is longer than the chain: the chain ends short of the goal";
+  const app::StopReason s = app::describe_stop(solver("spline"), ik::Params{}, r);
+  EXPECT_EQ(s.status, "unreachable");
+  EXPECT_NE(s.detail.find("in one pass, error 0.25: the curve is longer"), std::string::npos) << s.detail;
+  EXPECT_EQ(s.detail.find("of 16"), std::string::npos) << s.detail;
+  r.note = nullptr;
+  EXPECT_EQ(app::describe_stop(solver("spline"), ik::Params{}, r).detail.find(':'), std::string::npos);
+}
+
 TEST(StopReason, ConvergedWithoutIterating) {
   ik::SolveResult r;
   r.status = ik::SolveStatus::reached;

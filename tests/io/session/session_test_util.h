@@ -162,6 +162,10 @@ inline ik::Session rich_session() {
     }
   }
   EXPECT_EQ(next_extra, 2u) << "fewer than two solvers take extra effectors";
+  // The spline chain's control points (Chain::spline_points) round-trip too.
+  for (ik::Chain& chain : s.chains)
+    if (chain.solver == ik::find_solver("spline"))
+      for (int p = 0; p < 3; ++p) chain.spline_points.push_back(random_goal(rng, false).position);
   s.chains.push_back(make_chain(rng, "ccd", "Chest", "RightShoulder"));
   s.chains.back().enabled = false;
   s.disabled_by_full_body.assign(s.chains.size(), 0);
@@ -246,6 +250,7 @@ inline void expect_same_chains(const std::vector<ik::Chain>& a, const std::vecto
     EXPECT_EQ(a[c].follow_joint, b[c].follow_joint) << where;
     EXPECT_EQ(a[c].aim, b[c].aim) << where;
     EXPECT_EQ(a[c].aim_axis, b[c].aim_axis) << where;
+    EXPECT_EQ(a[c].spline_points, b[c].spline_points) << where;
     expect_same_goal(a[c].goal, b[c].goal, where + "goal");
     ASSERT_EQ(a[c].extra_effectors.size(), b[c].extra_effectors.size()) << where;
     for (size_t e = 0; e < a[c].extra_effectors.size(); ++e) {

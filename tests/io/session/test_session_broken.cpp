@@ -91,6 +91,20 @@ std::vector<Broken> broken_cases() {
        "chains[0].goal.position[1]: must be a number, not null"},
       {"overflow", [](Json& d) { d["chains"][0]["goal"]["pole"][2] = 1e39; },
        "chains[0].goal.pole[2]: must be within ±1e18, not 1e+39"},
+      {"spline_point_too_far",
+       [](Json& d) {
+         d["chains"][0]["spline_points"] = {{0, 1, 0}, {0, 2, -5e19}};
+       },
+       "chains[0].spline_points[1][2]: must be within ±1e18, not -5e+19"},
+      {"spline_points_too_many",
+       [](Json& d) {
+         d["chains"][0]["spline_points"] = Json::array();
+         for (int i = 0; i <= ik::kMaxSplinePoints; ++i) d["chains"][0]["spline_points"].push_back({0, i, 0});
+       },
+       "chains[0].spline_points: has " + std::to_string(ik::kMaxSplinePoints + 1) + " points; at most " +
+           std::to_string(ik::kMaxSplinePoints)},
+      {"spline_point_short", [](Json& d) { d["chains"][0]["spline_points"] = {{0, 1}}; },
+       "chains[0].spline_points[0]: must be an array of 3 numbers, not an array of 2"},
       {"iterations_string", [](Json& d) { d["chains"][0]["params"]["max_iterations"] = "16"; },
        "chains[0].params.max_iterations: must be a whole number from 1 to 256, not a string"},
       {"iterations_fraction", [](Json& d) { d["chains"][0]["params"]["max_iterations"] = 2.5; },

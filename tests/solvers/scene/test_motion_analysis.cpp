@@ -200,7 +200,13 @@ TEST(MotionAnalysis, RunsEverySolverThatAcceptsTheChain) {
   EXPECT_EQ(report.path, (std::vector<int>{1, 2, 3}));
   for (const ik::MotionRun& run : report.runs) {
     ASSERT_EQ(run.frames.size(), 300u);
-    EXPECT_LT(run.summary.max_error, 0.01f) << ik::solver_table()[run.solver].id;  // the circle is reachable
+    // The circle is reachable; spline IK follows its curve (here, with no control points, the
+    // straight line from the root to the goal, shorter than the chain) and does not reach it.
+    if (ik::solver_table()[run.solver].family == ik::SolverFamily::curve) {
+      EXPECT_TRUE(std::isfinite(run.summary.max_error)) << ik::solver_table()[run.solver].id;
+      continue;
+    }
+    EXPECT_LT(run.summary.max_error, 0.01f) << ik::solver_table()[run.solver].id;
   }
 }
 

@@ -53,7 +53,7 @@ std::vector<std::string> words(const char* list) {
 
 const ik::SolverFamily kFamilies[] = {ik::SolverFamily::heuristic, ik::SolverFamily::jacobian,
                                       ik::SolverFamily::analytic, ik::SolverFamily::physics,
-                                      ik::SolverFamily::scale};
+                                      ik::SolverFamily::scale, ik::SolverFamily::curve};
 
 TEST(SolverTable, FamiliesHaveNamesNoSolverIdTakes) {
   std::set<std::string> names;
@@ -110,6 +110,7 @@ TEST(ParamTable, EachSolverReadsWhatItReads) {
        "constraint_iterations"},
       {"scale_target", "tolerance tolerance_relative min_scale max_scale"},
       {"full_body", full_body},
+      {"spline", "tolerance tolerance_relative use_limits"},
   };
   ASSERT_EQ(static_cast<int>(std::size(expected)), ik::solver_count());
   for (const auto& [id, reads] : expected) {
