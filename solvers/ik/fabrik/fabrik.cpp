@@ -7,16 +7,19 @@
 //   the fast passes     Placement, step_toward, step_along, start_placement, backward_pass_single_body,
 //                       forward_pass_single_body, single_goal_iteration; forward_pass (several goals, a path)
 //   shortcuts           lay_straight_line (an unreachable goal), positions_only_is_exact
-//   The rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path
-//   the general solve   solve_fabrik_without_pole: the rigid path, else the tree (positions only when that
+//   under limits        is_plain_path, any_limit_active, start_inside_limits, refresh_frames (the rest:
+//   fabrik_limits.h) The rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path the general solve
+//   solve_fabrik_without_pole: the rigid path, else the tree (positions only when that
 //                       is exact, else the rotations rebuilt every iteration)
 //   entry point         solve_fabrik (through solve_with_pole when the goal has a pole)
 #include "solvers/ik/fabrik/fabrik.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "solvers/base/isa_dispatch.h"
 #include "solvers/ik/chain_aim.h"
+#include "solvers/ik/fabrik/fabrik_limits.h"
 #include "solvers/ik/limits.h"
 #include "solvers/ik/pole.h"
 #include "solvers/ik/solver_common.h"
@@ -373,6 +376,39 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   return result;
 }
 
+// ---- Under limits (fabrik_limits.h) ------------------------------------------------------
+
+// True if the tree is a plain path (each joint's parent the one before it).
+bool is_plain_path(const Workspace& ws) {
+  for (size_t k = 1; k < ws.path.size(); ++k)
+    if (ws.tree_parent[k] != static_cast<int>(k) - 1) return false;
+  return true;
+}
+
+// True if some joint of the path has limits that can change a rotation.
+bool any_limit_active(const Skeleton& skeleton, const std::vector<int>& path) {
+  for (const int j : path)
+    if (limits_active(skeleton.limits[static_cast<size_t>(j)])) return true;
+  return false;
+}
+
+// True if every joint of the path is inside its limits in `pose` (a start the best pose may
+// fall back to without leaving the limits).
+bool start_inside_limits(const Skeleton& skeleton, const std::vector<int>& path, const Pose& pose) {
+  for (const int j : path)
+    if (!within_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
+                       pose.local[static_cast<size_t>(j)].rotation))
+      return false;
+  return true;
+}
+
+// The positions, frames and bone lengths of the path after its rotations changed.
+void refresh_frames(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws, FabrikScratch& fs) {
+  chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);
+  for (size_t k = 1; k < ws.path.size(); ++k)
+    fs.bone_lengths[k] = glm::length(ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])]);
+}
+
 SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws,
                                       Trace* trace) {
   SolveResult result;
@@ -472,17 +508,39 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     result.status = final_status(result.error, tolerance, beyond_reach(fs.posed), loop.stalled);
   } else {
     // Rebuild (and clamp) the rotations every iteration; the next backward pass starts
-    // from the actual positions and bone lengths of that pose.
+    // from the actual positions and bone lengths of that pose. A plain path with one goal
+    // under limits: the backward pass keeps the hinges' bends, a straight hinge is bent
+    // first, and the best pose is kept (fabrik_limits.h).
+    const bool limited_path =
+        single_effector && params.use_limits && is_plain_path(ws) && any_limit_active(skeleton, ws.path);
+    BestPose& best = fs.best;
+    best.rotations.clear();
+    best.error = std::numeric_limits<float>::infinity();
+    if (limited_path) {
+      if (start_inside_limits(skeleton, ws.path, pose)) best.keep(ws.path, pose, initial_error);
+      if (bend_straight_hinges(skeleton, ws, goal, pose)) refresh_frames(pose, parent_of_root, ws, fs);
+    }
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
-          backward_pass(ws, fs);
+          if (limited_path) {
+            prepare_hinge_bends(skeleton, ws, pose, fs.hinge_bends);
+            backward_pass_path_limited(ws.positions, fs.bone_lengths, fs.hinge_bends, goal, fs.backward);
+          } else {
+            backward_pass(ws, fs);
+          }
           aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward, fs.subtree_weight.data(), pose,
                          ws.positions, fs.bone_lengths, trace);
-          return goal_error(ws, fs, ws.positions);
+          const float error = goal_error(ws, fs, ws.positions);
+          if (limited_path && error < best.error) best.keep(ws.path, pose, error);
+          return error;
         },
         [&](float error) { trace_iteration(trace, pose, error); });
     result.error = loop.error;
+    if (limited_path && best.restore_if_better(ws.path, pose, result.error)) {
+      refresh_frames(pose, parent_of_root, ws, fs);
+      result.error = goal_error(ws, fs, ws.positions);
+    }
     result.status = final_status(result.error, tolerance, beyond_reach(ws.positions), loop.stalled);
   }
   result.iterations = loop.iterations;
