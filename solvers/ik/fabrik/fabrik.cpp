@@ -509,8 +509,8 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
   } else {
     // Rebuild (and clamp) the rotations every iteration; the next backward pass starts
     // from the actual positions and bone lengths of that pose. A plain path with one goal
-    // under limits: the backward pass keeps the hinges' bends, a straight hinge is bent
-    // first, and the best pose is kept (fabrik_limits.h).
+    // under limits: a straight hinge is bent first, and the best pose is kept
+    // (fabrik_limits.h).
     const bool limited_path =
         single_effector && params.use_limits && is_plain_path(ws) && any_limit_active(skeleton, ws.path);
     BestPose& best = fs.best;
@@ -523,12 +523,7 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
-          if (limited_path) {
-            prepare_hinge_bends(skeleton, ws, pose, fs.hinge_bends);
-            backward_pass_path_limited(ws.positions, fs.bone_lengths, fs.hinge_bends, goal, fs.backward);
-          } else {
-            backward_pass(ws, fs);
-          }
+          backward_pass(ws, fs);
           aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward, fs.subtree_weight.data(), pose,
                          ws.positions, fs.bone_lengths, trace);
           const float error = goal_error(ws, fs, ws.positions);

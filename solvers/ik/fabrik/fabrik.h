@@ -20,13 +20,11 @@
 //
 // Joint limits (params.use_limits): the rotations are rebuilt and clamped joint by joint in
 // the forward pass (each joint aims at its child's backward position, then is clamped), and
-// the next iteration starts from that pose. On a plain chain with one goal the backward pass
-// keeps the limited hinges' bends, a straight hinge is bent toward the goal's distance
-// first, and the best pose seen is the result, so a start inside the limits is never left
-// for a pose farther from the goal (fabrik_limits.h). Without limits, with no
-// branch point, no locked joint and no non-uniform scale in the chain (bone lengths then do
-// not depend on the rotations), iterations run on positions only and the rotations are
-// rebuilt once at the end — the same result, faster.
+// the next iteration starts from that pose. On a plain chain with one goal a straight
+// limited hinge is bent toward the goal's distance first, and the best pose seen is the result, so a start inside the
+// limits is never left for a pose farther from the goal (fabrik_limits.h). Without limits, with no branch point, no
+// locked joint and no non-uniform scale in the chain (bone lengths then do not depend on the rotations), iterations run
+// on positions only and the rotations are rebuilt once at the end — the same result, faster.
 //
 // An unreachable goal (single effector farther than the chain's length): the chain is laid
 // straight toward it in one iteration; status unreachable. A straight chain whose goal
@@ -84,8 +82,7 @@ struct FabrikScratch : SolverScratchOf<FabrikScratch> {
   std::vector<float> posed_bone_lengths;  // the bone lengths of that pose (not read)
   RigidAimScratch rigid_aim;              // the rebuild's own, on the rigid path (aim_rigid_path)
   // Under limits, a plain path with one goal (fabrik_limits.h).
-  std::vector<HingeBend> hinge_bends;  // this iteration's hinge bend ranges, one per path joint
-  BestPose best;                       // the best pose seen in this solve
+  BestPose best;  // the best pose seen in this solve
 };
 
 SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace, Trace* trace);

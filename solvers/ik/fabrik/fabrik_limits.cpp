@@ -1,5 +1,4 @@
-// FABRIK under joint limits (fabrik_limits.h): the hinges' bend ranges, the backward pass that
-// keeps them, the bend of a straight hinge, the best pose.
+// FABRIK under joint limits (fabrik_limits.h): the bend of a straight hinge, the best pose.
 #include "solvers/ik/fabrik/fabrik_limits.h"
 
 #include <algorithm>
@@ -42,45 +41,6 @@ bool hinge_now(const Skeleton& skeleton, const Workspace& ws, const Pose& pose, 
 }
 
 }  // namespace
-
-void prepare_hinge_bends(const Skeleton& skeleton, const Workspace& ws, const Pose& pose,
-                         std::vector<HingeBend>& bends) {
-  const size_t n = ws.path.size();
-  bends.assign(n, HingeBend{});
-  const std::vector<glm::vec3>& p = ws.positions;
-  for (size_t k = 1; k + 1 < n; ++k) {
-    HingeBend& h = bends[k];
-    float angle = 0.0f;
-    if (!hinge_now(skeleton, ws, pose, k, h.axis, angle)) continue;
-    const JointLimits& limits = skeleton.limits[static_cast<size_t>(ws.path[k])];
-    if (!(limits.max.x - limits.min.x < kTwoPi)) continue;
-    // Turning the hinge by x turns the child bone by x about the axis: the bend moves with it.
-    const float bend = signed_bend(p[k] - p[k - 1], p[k + 1] - p[k], h.axis);
-    h.lo = bend + (limits.min.x - angle);
-    h.hi = bend + (std::max(limits.min.x, limits.max.x) - angle);
-    h.active = true;
-  }
-}
-
-void backward_pass_path_limited(const std::vector<glm::vec3>& positions, const std::vector<float>& lengths,
-                                const std::vector<HingeBend>& bends, const glm::vec3& goal,
-                                std::vector<glm::vec3>& backward) {
-  const size_t n = positions.size();
-  backward[n - 1] = goal;
-  for (size_t k = n - 1; k >= 1; --k) {
-    // The parent bone (from k - 1 to k) as the plain pass proposes it: toward the old place.
-    glm::vec3 bone = direction_or(backward[k] - positions[k - 1], positions[k] - positions[k - 1]);
-    bone = direction_or(bone, glm::vec3(0.0f, 1.0f, 0.0f));
-    if (k + 1 < n && bends[k].active) {
-      const HingeBend& h = bends[k];
-      const float bend = signed_bend(bone, backward[k + 1] - backward[k], h.axis);
-      const float allowed = clamp_bend(bend, h.lo, h.hi);
-      // Turning the parent bone by x about the axis lowers the bend by x.
-      if (allowed != bend) bone = glm::angleAxis(bend - allowed, h.axis) * bone;
-    }
-    backward[k - 1] = backward[k] - bone * lengths[k];
-  }
-}
 
 bool bend_straight_hinges(const Skeleton& skeleton, const Workspace& ws, const glm::vec3& goal, Pose& pose) {
   const size_t n = ws.path.size();
