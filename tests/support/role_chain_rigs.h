@@ -1,9 +1,12 @@
-// Generated rigs in the naming conventions people ship (Mixamo, the Unreal mannequin,
-// Rigify), for the role, role-chain and goal-following tests. Written here, not shipped.
+// Generated rigs in the naming conventions people ship (Mixamo in a T-pose and an A-pose,
+// the Unreal mannequin, Rigify), for the role, role-chain, goal-following and everyday-pose
+// tests and the everyday-pose benchmark. Written here, not shipped. Free of the test
+// framework, so the benchmarks can use it too.
 #pragma once
 
-#include <gtest/gtest.h>
-
+#include <cstdio>
+#include <cstdlib>
+#include <glm/gtc/quaternion.hpp>
 #include <map>
 #include <string>
 
@@ -28,14 +31,19 @@ struct RigWriter {
   ik::Skeleton build() const {
     ik::Skeleton s;
     std::string error;
-    EXPECT_TRUE(ik::build_skeleton(raw, s, error)) << error;
+    if (!ik::build_skeleton(raw, s, error)) {  // a mistake in the rig's code: stop loudly
+      std::fprintf(stderr, "generated rig does not build: %s\n", error.c_str());
+      std::abort();
+    }
     return s;
   }
 };
 
 // Mixamo: "mixamorig:" names, a T-pose in centimetres under an "Armature" root scaled by
 // 0.01 (as Mixamo's FBX comes into glTF), five fingers of four joints per hand, eyes.
-inline ik::Skeleton mixamo(const std::string& prefix = "mixamorig:") {
+// `a_pose`: the arms rest 45 degrees down (a rest rotation on each upper arm), as many
+// characters are modelled.
+inline ik::Skeleton mixamo(const std::string& prefix = "mixamorig:", bool a_pose = false) {
   RigWriter w;
   const auto n = [&](const std::string& s) { return prefix + s; };
   w.add("Armature", "", {0, 0, 0}).rest.scale = glm::vec3(0.01f);
@@ -51,7 +59,8 @@ inline ik::Skeleton mixamo(const std::string& prefix = "mixamorig:") {
     const std::string S = side;
     w.add(n(S + "Eye"), n("Head"), {x * 3, 6, 8});
     w.add(n(S + "Shoulder"), n("Spine2"), {x * 6, 12, 0});
-    w.add(n(S + "Arm"), n(S + "Shoulder"), {x * 12, 0, 0});
+    ik::RawJoint& upper_arm = w.add(n(S + "Arm"), n(S + "Shoulder"), {x * 12, 0, 0});
+    if (a_pose) upper_arm.rest.rotation = glm::angleAxis(-x * 0.785398163f, glm::vec3(0, 0, 1));
     w.add(n(S + "ForeArm"), n(S + "Arm"), {x * 27, 0, -0.5f});
     w.add(n(S + "Hand"), n(S + "ForeArm"), {x * 25, 0, 0.5f});
     const char* fingers[] = {"Thumb", "Index", "Middle", "Ring", "Pinky"};

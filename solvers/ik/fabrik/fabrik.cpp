@@ -7,16 +7,19 @@
 //   the fast passes     Placement, step_toward, step_along, start_placement, backward_pass_single_body,
 //                       forward_pass_single_body, single_goal_iteration; forward_pass (several goals, a path)
 //   shortcuts           lay_straight_line (an unreachable goal), positions_only_is_exact
-//   The rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path
-//   the general solve   solve_fabrik_without_pole: the rigid path, else the tree (positions only when that
+//   under limits        is_plain_path, any_limit_active, start_inside_limits, refresh_frames (the rest:
+//   fabrik_limits.h) The rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path the general solve
+//   solve_fabrik_without_pole: the rigid path, else the tree (positions only when that
 //                       is exact, else the rotations rebuilt every iteration)
 //   entry point         solve_fabrik (through solve_with_pole when the goal has a pole)
 #include "solvers/ik/fabrik/fabrik.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "solvers/base/isa_dispatch.h"
 #include "solvers/ik/chain_aim.h"
+#include "solvers/ik/fabrik/fabrik_limits.h"
 #include "solvers/ik/limits.h"
 #include "solvers/ik/pole.h"
 #include "solvers/ik/solver_common.h"
@@ -56,8 +59,7 @@ int prepare_goals(const Chain& chain, Workspace& ws, FabrikScratch& scratch) {
     scratch.subtree_weight[static_cast<size_t>(ws.tree_parent[k])] += scratch.subtree_weight[k];
   for (size_t k = 0; k < n; ++k) {
     int contributors = scratch.goal_weights[k] > 0.0f ? 1 : 0;
-    for (int c = ws.first_child[k]; c >= 0; c = ws.next_sibling[static_cast<size_t>(c)])
-      ++contributors;
+    for (int c = ws.first_child[k]; c >= 0; c = ws.next_sibling[static_cast<size_t>(c)]) ++contributors;
     scratch.averages[k] = contributors >= 2 ? 1 : 0;
   }
   return find_in_sorted(ws.path, chain.effector);
@@ -67,8 +69,7 @@ int prepare_goals(const Chain& chain, Workspace& ws, FabrikScratch& scratch) {
 float goal_error(const Workspace& ws, const FabrikScratch& scratch, const std::vector<glm::vec3>& positions) {
   float worst = 0.0f;
   for (size_t k = 0; k < ws.path.size(); ++k)
-    if (scratch.goal_weights[k] > 0.0f)
-      worst = std::max(worst, glm::length(positions[k] - scratch.goals[k]));
+    if (scratch.goal_weights[k] > 0.0f) worst = std::max(worst, glm::length(positions[k] - scratch.goals[k]));
   return worst;
 }
 
@@ -98,9 +99,8 @@ void backward_pass(Workspace& ws, FabrikScratch& scratch) {
     const float d2 = glm::dot(d, d);
     // The parent sits on the line toward its old position; if that is exactly here, keep
     // the bone's old direction instead.
-    const glm::vec3 proposal =
-        d2 > kTiny2 ? b[k] + d * (lengths[k] / std::sqrt(d2))
-                    : b[k] + direction_or(p[t] - p[k], glm::vec3(0, 1, 0)) * lengths[k];
+    const glm::vec3 proposal = d2 > kTiny2 ? b[k] + d * (lengths[k] / std::sqrt(d2))
+                                           : b[k] + direction_or(p[t] - p[k], glm::vec3(0, 1, 0)) * lengths[k];
     if (scratch.averages[t]) {
       scratch.proposal_sum[t] += proposal * scratch.subtree_weight[k];
       scratch.proposal_weight[t] += scratch.subtree_weight[k];
@@ -258,8 +258,7 @@ bool positions_only_is_exact(const Skeleton& skeleton, const Params& params, con
     if (is_locked(ws, j)) return false;
     if (params.use_limits && limits_active(skeleton.limits[static_cast<size_t>(j)])) return false;
     const int t = ws.tree_parent[k];
-    if (!is_similarity(t < 0 ? glm::mat3(parent_of_root) : ws.linear[static_cast<size_t>(t)]))
-      return false;
+    if (!is_similarity(t < 0 ? glm::mat3(parent_of_root) : ws.linear[static_cast<size_t>(t)])) return false;
   }
   return true;
 }
@@ -274,8 +273,8 @@ bool positions_only_is_exact(const Skeleton& skeleton, const Params& params, con
 // iterations are the positions-only passes above; the result is the general code's, to
 // rounding.
 
-bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pose,
-                   const Workspace& ws, const glm::mat4& parent_of_root) {
+bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Workspace& ws,
+                   const glm::mat4& parent_of_root) {
   if (!chain.extra_effectors.empty()) return false;
   const bool use_limits = chain.params.use_limits;
   for (size_t k = 0; k + 1 < ws.path.size(); ++k) {
@@ -292,7 +291,7 @@ bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pos
 // frame: x_k = x_(k-1) + s_(k-1) R(W_(k-1)) t_k, W_k = W_(k-1) q_k, s_k = s_(k-1) * scale_k,
 // then mapped by the root's parent), and the bone lengths, fs.bone_lengths[0] = 0.
 IKSCOPE_ALWAYS_INLINE void rigid_path_positions_body(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws,
-                                                      FabrikScratch& fs) {
+                                                     FabrikScratch& fs) {
   const size_t n = ws.path.size();
   const glm::mat3 m(parent_of_root);
   const glm::vec3 origin(parent_of_root[3]);
@@ -307,8 +306,7 @@ IKSCOPE_ALWAYS_INLINE void rigid_path_positions_body(const Pose& pose, const glm
     ws.positions[k] = origin + m * position;
   }
   fs.bone_lengths[0] = 0.0f;
-  for (size_t k = 1; k < n; ++k)
-    fs.bone_lengths[k] = glm::length(ws.positions[k] - ws.positions[k - 1]);
+  for (size_t k = 1; k < n; ++k) fs.bone_lengths[k] = glm::length(ws.positions[k] - ws.positions[k - 1]);
 }
 
 // Compiled twice (isa_dispatch.h), like the passes: quaternion products are sums of products.
@@ -318,8 +316,8 @@ void rigid_path_positions(const Pose& pose, const glm::mat4& parent_of_root, Wor
 
 // The solve on a rigid path (validated; ws.path filled; the start pose applied), as the
 // general code's fast path does it: the same statuses, iteration counts and trace.
-SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                             Workspace& ws, FabrikScratch& fs, Trace* trace, const glm::mat4& parent_of_root) {
+SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws, FabrikScratch& fs,
+                             Trace* trace, const glm::mat4& parent_of_root) {
   const Params& params = chain.params;
   const size_t n = ws.path.size();
   ws.positions.resize(n);
@@ -353,8 +351,8 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   if (glm::length(goal - root_position) > chain_length) {
     // Unreachable: lay the chain straight toward the goal (the classic FABRIK shortcut).
     lay_straight_line(root_position, goal, fs);
-    const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, fs.straight_line.data(),
-                                         pose, fs.rigid_aim);
+    const glm::vec3 end =
+        aim_rigid_path(skeleton, ws.path, parent_of_root, fs.straight_line.data(), pose, fs.rigid_aim);
     result.error = glm::length(end - goal);
     result.iterations = 1;
     trace_iteration(trace, pose, result.error);
@@ -365,21 +363,50 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
   bump_colinear_path(ws.positions.data(), static_cast<int>(n), goal, chain.goal.pole);
   // Positions only; rotations rebuilt at the end (and for the trace when it wants poses).
   const LoopOutcome loop = iterate_until_done(
-      params.max_iterations, tolerance, initial_error,
-      [&] {
-        return single_goal_iteration(ws, fs, goal);
-      },
+      params.max_iterations, tolerance, initial_error, [&] { return single_goal_iteration(ws, fs, goal); },
       [&](float error) {
         if (trace != nullptr && trace->record_poses)
           aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, fs.rigid_aim);
         trace_iteration(trace, pose, error);
       });
-  const glm::vec3 end =
-      aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, fs.rigid_aim);
+  const glm::vec3 end = aim_rigid_path(skeleton, ws.path, parent_of_root, ws.positions.data(), pose, fs.rigid_aim);
   result.error = glm::length(end - goal);
   result.status = final_status(result.error, tolerance, beyond_reach, loop.stalled);
   result.iterations = loop.iterations;
   return result;
+}
+
+// ---- Under limits (fabrik_limits.h) ------------------------------------------------------
+
+// True if the tree is a plain path (each joint's parent the one before it).
+bool is_plain_path(const Workspace& ws) {
+  for (size_t k = 1; k < ws.path.size(); ++k)
+    if (ws.tree_parent[k] != static_cast<int>(k) - 1) return false;
+  return true;
+}
+
+// True if some joint of the path has limits that can change a rotation.
+bool any_limit_active(const Skeleton& skeleton, const std::vector<int>& path) {
+  for (const int j : path)
+    if (limits_active(skeleton.limits[static_cast<size_t>(j)])) return true;
+  return false;
+}
+
+// True if every joint of the path is inside its limits in `pose` (a start the best pose may
+// fall back to without leaving the limits).
+bool start_inside_limits(const Skeleton& skeleton, const std::vector<int>& path, const Pose& pose) {
+  for (const int j : path)
+    if (!within_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
+                       pose.local[static_cast<size_t>(j)].rotation))
+      return false;
+  return true;
+}
+
+// The positions, frames and bone lengths of the path after its rotations changed.
+void refresh_frames(const Pose& pose, const glm::mat4& parent_of_root, Workspace& ws, FabrikScratch& fs) {
+  chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);
+  for (size_t k = 1; k < ws.path.size(); ++k)
+    fs.bone_lengths[k] = glm::length(ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])]);
 }
 
 SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws,
@@ -411,8 +438,7 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
   chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);
   fs.bone_lengths[0] = 0.0f;
   for (size_t k = 1; k < n; ++k)
-    fs.bone_lengths[k] =
-        glm::length(ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])]);
+    fs.bone_lengths[k] = glm::length(ws.positions[k] - ws.positions[static_cast<size_t>(ws.tree_parent[k])]);
 
   const float chain_length = path_length(ws.positions, ws.tree_parent, main_effector);
   const float tolerance = resolve_tolerance(params, chain_length);
@@ -442,8 +468,8 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
   if (fast && single_effector && glm::length(goal - root_position) > chain_length) {
     // Unreachable: lay the chain straight toward the goal (the classic FABRIK shortcut).
     lay_straight_line(root_position, goal, fs);
-    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.straight_line,
-                   fs.subtree_weight.data(), pose, ws.positions, fs.bone_lengths, trace);
+    aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.straight_line, fs.subtree_weight.data(), pose,
+                   ws.positions, fs.bone_lengths, trace);
     result.error = goal_error(ws, fs, ws.positions);
     result.iterations = 1;
     trace_iteration(trace, pose, result.error);
@@ -451,8 +477,7 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     return result;
   }
 
-  if (single_effector)
-    bump_colinear_path(ws.positions.data(), static_cast<int>(n), goal, chain.goal.pole);
+  if (single_effector) bump_colinear_path(ws.positions.data(), static_cast<int>(n), goal, chain.goal.pole);
 
   LoopOutcome loop;
   if (fast) {
@@ -462,8 +487,8 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     fs.posed_bone_lengths.resize(n);
     auto record = [&](float error) {
       if (trace != nullptr && trace->record_poses)
-        aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose,
-                       fs.posed, fs.posed_bone_lengths, nullptr);
+        aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, fs.posed,
+                       fs.posed_bone_lengths, nullptr);
       trace_iteration(trace, pose, error);
     };
     loop = iterate_until_done(
@@ -477,24 +502,40 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
           return goal_error(ws, fs, ws.positions);
         },
         record);
-    aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, fs.posed,
-                   fs.posed_bone_lengths, nullptr);
+    aim_chain_tree(skeleton, ws, false, parent_of_root, ws.positions, nullptr, pose, fs.posed, fs.posed_bone_lengths,
+                   nullptr);
     result.error = goal_error(ws, fs, fs.posed);
-    result.status =
-        final_status(result.error, tolerance, beyond_reach(fs.posed), loop.stalled);
+    result.status = final_status(result.error, tolerance, beyond_reach(fs.posed), loop.stalled);
   } else {
     // Rebuild (and clamp) the rotations every iteration; the next backward pass starts
-    // from the actual positions and bone lengths of that pose.
+    // from the actual positions and bone lengths of that pose. A plain path with one goal
+    // under limits: a straight hinge is bent first, and the best pose is kept
+    // (fabrik_limits.h).
+    const bool limited_path =
+        single_effector && params.use_limits && is_plain_path(ws) && any_limit_active(skeleton, ws.path);
+    BestPose& best = fs.best;
+    best.rotations.clear();
+    best.error = std::numeric_limits<float>::infinity();
+    if (limited_path) {
+      if (start_inside_limits(skeleton, ws.path, pose)) best.keep(ws.path, pose, initial_error);
+      if (bend_straight_hinges(skeleton, ws, goal, pose)) refresh_frames(pose, parent_of_root, ws, fs);
+    }
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
           backward_pass(ws, fs);
-          aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward,
-                         fs.subtree_weight.data(), pose, ws.positions, fs.bone_lengths, trace);
-          return goal_error(ws, fs, ws.positions);
+          aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward, fs.subtree_weight.data(), pose,
+                         ws.positions, fs.bone_lengths, trace);
+          const float error = goal_error(ws, fs, ws.positions);
+          if (limited_path && error < best.error) best.keep(ws.path, pose, error);
+          return error;
         },
         [&](float error) { trace_iteration(trace, pose, error); });
     result.error = loop.error;
+    if (limited_path && best.restore_if_better(ws.path, pose, result.error)) {
+      refresh_frames(pose, parent_of_root, ws, fs);
+      result.error = goal_error(ws, fs, ws.positions);
+    }
     result.status = final_status(result.error, tolerance, beyond_reach(ws.positions), loop.stalled);
   }
   result.iterations = loop.iterations;

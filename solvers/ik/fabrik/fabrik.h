@@ -18,11 +18,13 @@
 // by each branch, and whose rotation is the best fit to all its bones. The error is the
 // largest distance from an effector to its goal.
 //
-// Joint limits (params.use_limits): the rotations are rebuilt and clamped after every
-// iteration and the next iteration starts from the clamped pose. Without limits, with no
-// branch point, no locked joint and no non-uniform scale in the chain (bone lengths then do
-// not depend on the rotations), iterations run on positions only and the rotations are
-// rebuilt once at the end — the same result, faster.
+// Joint limits (params.use_limits): the rotations are rebuilt and clamped joint by joint in
+// the forward pass (each joint aims at its child's backward position, then is clamped), and
+// the next iteration starts from that pose. On a plain chain with one goal a straight
+// limited hinge is bent toward the goal's distance first, and the best pose seen is the result, so a start inside the
+// limits is never left for a pose farther from the goal (fabrik_limits.h). Without limits, with no branch point, no
+// locked joint and no non-uniform scale in the chain (bone lengths then do not depend on the rotations), iterations run
+// on positions only and the rotations are rebuilt once at the end — the same result, faster.
 //
 // An unreachable goal (single effector farther than the chain's length): the chain is laid
 // straight toward it in one iteration; status unreachable. A straight chain whose goal
@@ -42,6 +44,7 @@
 
 #include "solvers/ik/chain.h"
 #include "solvers/ik/chain_aim.h"
+#include "solvers/ik/fabrik/fabrik_limits.h"
 #include "solvers/ik/workspace.h"
 
 namespace ik {
@@ -53,10 +56,10 @@ namespace ik {
 // Workspace's common `positions` and `linear`.
 struct FabrikScratch : SolverScratchOf<FabrikScratch> {
   // The passes.
-  std::vector<glm::vec3> backward;      // model space: where the backward pass puts k (from
-                                        // its child's backward position, or its goal)
-  std::vector<float> bone_lengths;      // model-space length of the bone tree_parent(k) -> k,
-                                        // 0 for the root; the bones of the current pose
+  std::vector<glm::vec3> backward;  // model space: where the backward pass puts k (from
+                                    // its child's backward position, or its goal)
+  std::vector<float> bone_lengths;  // model-space length of the bone tree_parent(k) -> k,
+                                    // 0 for the root; the bones of the current pose
   // The goals (the chain's effector and its extra effectors).
   std::vector<glm::vec3> goals;         // model space: k's goal, the weighted mean when several
                                         // effectors name k; read only where goal_weights[k] > 0
@@ -71,16 +74,17 @@ struct FabrikScratch : SolverScratchOf<FabrikScratch> {
                                         // of their weighted proposals (model space)
   std::vector<float> proposal_weight;   // ... and the running sum of those weights
   // The rotation rebuild.
-  std::vector<glm::vec3> straight_line;  // model space: the chain laid straight from the root
-                                         // toward an unreachable goal, the rebuild's targets
-  std::vector<glm::vec3> posed;          // model space: k in the pose the rebuild wrote from
-                                         // the fast path's positions (equal to them up to
-                                         // rounding; the error is measured here)
+  std::vector<glm::vec3> straight_line;   // model space: the chain laid straight from the root
+                                          // toward an unreachable goal, the rebuild's targets
+  std::vector<glm::vec3> posed;           // model space: k in the pose the rebuild wrote from
+                                          // the fast path's positions (equal to them up to
+                                          // rounding; the error is measured here)
   std::vector<float> posed_bone_lengths;  // the bone lengths of that pose (not read)
-  RigidAimScratch rigid_aim;             // the rebuild's own, on the rigid path (aim_rigid_path)
+  RigidAimScratch rigid_aim;              // the rebuild's own, on the rigid path (aim_rigid_path)
+  // Under limits, a plain path with one goal (fabrik_limits.h).
+  BestPose best;  // the best pose seen in this solve
 };
 
-SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose,
-                         Workspace& workspace, Trace* trace);
+SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace, Trace* trace);
 
 }  // namespace ik

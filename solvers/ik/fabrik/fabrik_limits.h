@@ -1,0 +1,37 @@
+// FABRIK under joint limits (fabrik.h, params.use_limits): what the solve does besides the
+// clamp in the forward pass (aim_chain_tree clamps each joint as it aims it), for a plain
+// chain with one goal. (Turning the backward pass's proposed parent bone into a hinge's
+// bend range, as in the FABRIK paper's constraint handling, was tried: it reached no more
+// of the everyday-pose suite and cost about 25 % more per iteration.)
+//
+//   * A hinge at (or near) straight cannot start to bend by FABRIK's moves when the goal is
+//     nearer than the straight limb (every proposal lies on the limb's own line):
+//     bend_straight_hinges bends such a hinge, once before the passes, so that the
+//     root-to-effector distance matches the goal's (the law of cosines over the two parts
+//     of the chain the hinge joins), to the side its range allows.
+//   * The best pose seen is kept (BestPose), so the result is never farther from the goal
+//     than the start.
+#pragma once
+
+#include <vector>
+
+#include "solvers/ik/chain.h"
+#include "solvers/ik/workspace.h"
+
+namespace ik {
+
+// Bends the nearly straight limited hinges of the path (in `pose`) toward the goal's
+// distance, as described above. Returns true if it changed the pose (the caller then
+// recomputes the frames).
+bool bend_straight_hinges(const Skeleton& skeleton, const Workspace& ws, const glm::vec3& goal, Pose& pose);
+
+// The path's local rotations of the best pose seen, and its error.
+struct BestPose {
+  std::vector<glm::quat> rotations;  // one per path joint
+  float error = 0.0f;
+  void keep(const std::vector<int>& path, const Pose& pose, float pose_error);
+  // Writes the kept rotations back when `error` is worse; true if it did.
+  bool restore_if_better(const std::vector<int>& path, Pose& pose, float error) const;
+};
+
+}  // namespace ik
