@@ -49,12 +49,17 @@ inline std::vector<Rig> rigs() {
   return out;
 }
 
-// The solvers whose row reads the joint-limit parameter (solver_table.h).
+// The solvers whose row reads the joint-limit parameter (solver_table.h) and that search for
+// a pose reaching the goal. Spline IK (family curve) reads the limits too but lays the chain
+// along the curve its control points give: without a curve drawn for the pose there is
+// nothing of it to judge here (tests/solvers/ik/spline tests it).
 inline std::vector<int> limit_solvers() {
   std::vector<int> out;
   const ik::ParamInfo* limits = ik::find_param("use_limits");
   for (int s = 0; s < ik::solver_count(); ++s)
-    if (limits != nullptr && ik::reads_param(ik::solver_table()[s], *limits)) out.push_back(s);
+    if (limits != nullptr && ik::reads_param(ik::solver_table()[s], *limits) &&
+        ik::solver_table()[s].family != ik::SolverFamily::curve)
+      out.push_back(s);
   return out;
 }
 
