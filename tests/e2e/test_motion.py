@@ -44,7 +44,7 @@ def check_report_table(report):
             assert all(v >= 0 for v in values), f"the table is not as expected: {line}"
             if cells[0] == "Damped least squares":
                 assert values[4] < 0.01, f"the table is not as expected: {line}"
-    assert rows == 7, f"the table is not as expected: {report}"
+    assert rows == 8, f"the table is not as expected: {report}"
 
 
 def test_analyse_goal_path_report(case):
@@ -61,7 +61,7 @@ def test_analyse_goal_path_report(case):
     assert "![Per-frame plots](report.png)" in report, "the report does not show report.png"
     check_report_plots(case.path("report.png"))
     rows = sum(1 for line in report.splitlines() if re.match(r"\| .* \| on \|", line))
-    assert rows == 7, f"expected 7 solver rows (4-bone arm: all but the analytic and scale solvers), got {rows}: {report}"
+    assert rows == 8, f"expected 8 solver rows (4-bone arm: all but the analytic and scale solvers), got {rows}: {report}"
     assert any(line.startswith("| Damped least squares | on | ") for line in report.splitlines()), "no DLS row"
     lines = csv_path.read_text().count("\n")
     assert lines == 120 * 7 + 1, f"CSV has {lines} lines, expected {120 * 7 + 1}"
