@@ -64,7 +64,7 @@ def test_analyse_goal_path_report(case):
     assert rows == 8, f"expected 8 solver rows (4-bone arm: all but the analytic and scale solvers), got {rows}: {report}"
     assert any(line.startswith("| Damped least squares | on | ") for line in report.splitlines()), "no DLS row"
     lines = csv_path.read_text().count("\n")
-    assert lines == 120 * 7 + 1, f"CSV has {lines} lines, expected {120 * 7 + 1}"
+    assert lines == 120 * 8 + 1, f"CSV has {lines} lines, expected {120 * 8 + 1}"
     check_report_table(report)
     nope = case.run(session, "--analyse", "nope", "--report", case.path("nope.md"), expect=None, window=False,
                     label="nope")

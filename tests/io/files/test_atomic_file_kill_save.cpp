@@ -82,8 +82,8 @@ ik::Session large_session(const ik::Skeleton& s, const std::string& rig) {
 
 // Saves `first`, `second`, `first`, ... to `path` until killed. Runs in the forked child:
 // no gtest calls, and _exit so nothing of the parent's (buffers, test state) runs twice.
-[[noreturn]] void write_forever(const std::string& path, const ik::Skeleton& skeleton,
-                                const ik::Session& first, const ik::Session& second) {
+[[noreturn]] void write_forever(const std::string& path, const ik::Skeleton& skeleton, const ik::Session& first,
+                                const ik::Session& second) {
   std::string error;
   for (;;) {
     if (!ik::save_session(path, skeleton, first, error)) _exit(3);
@@ -119,22 +119,25 @@ TEST(KillSave, FileIsAlwaysOldOrNewAfterSigkill) {
   // so kills land before, inside and after whole saves.
   const auto t0 = std::chrono::steady_clock::now();
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(ik::save_session(target, skeleton, i % 2 ? small : large, error));
-  const double save_us =
-      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / 5.0;
+  const double save_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / 5.0;
   const int max_delay_us = std::max(20000, static_cast<int>(3.0 * save_us));
   // The target holds `large` now (the fifth save); every writer starts with the other one.
 
   std::mt19937 rng(kSeed);
   std::uniform_int_distribution<int> delay_us(0, max_delay_us);
   int unchanged = 0, changed = 0, leftovers = 0;
-  for (int kill = 0; kill < kKills; ++kill) {
+  // At least kKills kills; on a loaded machine (a sanitizer build beside other tests) a fork
+  // can take longer than the delays, so the kills go on, up to four times as many, until one
+  // has landed inside a save and one after a completed save.
+  int kills = 0;
+  for (int kill = 0; kill < kKills || ((leftovers == 0 || changed == 0) && kill < 4 * kKills); ++kill) {
+    ++kills;
     SCOPED_TRACE("kill " + std::to_string(kill));
     const std::string before = read_text(target);
     const bool before_is_small = before == small_text;
     const pid_t writer = fork();
     ASSERT_GE(writer, 0) << "fork failed";
-    if (writer == 0)
-      write_forever(target, skeleton, before_is_small ? large : small, before_is_small ? small : large);
+    if (writer == 0) write_forever(target, skeleton, before_is_small ? large : small, before_is_small ? small : large);
     std::this_thread::sleep_for(std::chrono::microseconds(delay_us(rng)));
     ASSERT_EQ(::kill(writer, SIGKILL), 0);
     int status = 0;
@@ -145,7 +148,8 @@ TEST(KillSave, FileIsAlwaysOldOrNewAfterSigkill) {
     // The file: exactly one of the two contents, and a session ikscope loads.
     const std::string after = read_text(target);
     ASSERT_TRUE(after == small_text || after == large_text)
-        << "broken file after a kill (" << after.size() << " bytes):\n" << after;
+        << "broken file after a kill (" << after.size() << " bytes):\n"
+        << after;
     (after == before ? unchanged : changed) += 1;
     ik::Session loaded;
     ASSERT_TRUE(ik::load_session(target, skeleton, loaded, error)) << error;
@@ -164,9 +168,10 @@ TEST(KillSave, FileIsAlwaysOldOrNewAfterSigkill) {
       ++leftovers;
     }
   }
-  std::printf("%d kills at 0-%d us: the file was unchanged after %d, changed after %d; %d left a "
-              "temporary file (killed mid-save), removed; one save takes %.0f us\n",
-              kKills, max_delay_us, unchanged, changed, leftovers, save_us);
+  std::printf(
+      "%d kills at 0-%d us: the file was unchanged after %d, changed after %d; %d left a "
+      "temporary file (killed mid-save), removed; one save takes %.0f us\n",
+      kills, max_delay_us, unchanged, changed, leftovers, save_us);
   // The kills must have landed both mid-save and after completed saves, or the test saw
   // nothing worth seeing.
   EXPECT_GT(leftovers, 0) << "no kill landed inside a save";
