@@ -181,10 +181,10 @@ ik::Pose random_pose(const Rig& r, const std::vector<int>& joints, std::mt19937&
     const glm::quat rest = r.skeleton.rest[j].rotation;
     if (j == r.chain.root) {
       if (!move_hips) continue;
-      const glm::vec3 turn(0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f);
+      const glm::vec3 turn{0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f};
       pose.local[j].rotation = rest * ik::from_xyz_angles(turn);
       pose.local[j].translation +=
-          r.height * 0.05f * glm::vec3(2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f);
+          r.height * 0.05f * glm::vec3{2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f};
     } else if (l.enabled && l.hinge) {
       pose.local[j].rotation =
           rest * glm::angleAxis(l.min.x + (l.max.x - l.min.x) * unit(rng), glm::normalize(l.hinge_axis));

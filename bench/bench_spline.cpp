@@ -35,8 +35,8 @@ void BM_SplineSolve(benchmark::State& state) {
     chain.effector = bones;
     chain.params.use_limits = limits;
     chain.spline_points = ik::default_spline_points(s, world, 0, bones, points);
-    for (glm::vec3& p : chain.spline_points) p += glm::vec3(push(rng), push(rng), push(rng));
-    chain.goal.position = ik::position_of(world[static_cast<size_t>(bones)]) + glm::vec3(push(rng), 0.0f, push(rng));
+    for (glm::vec3& p : chain.spline_points) p += glm::vec3{push(rng), push(rng), push(rng)};
+    chain.goal.position = ik::position_of(world[static_cast<size_t>(bones)]) + glm::vec3{push(rng), 0.0f, push(rng)};
   }
   ik::Pose pose = rest;
   ik::Workspace workspace;

@@ -55,7 +55,7 @@ struct CaseGeometry {
 glm::vec3 random_unit(std::mt19937& rng) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   for (;;) {
-    const glm::vec3 v(u(rng), u(rng), u(rng));
+    const glm::vec3 v{u(rng), u(rng), u(rng)};
     const float l = glm::length(v);
     if (l > 0.05f && l <= 1.0f) return v / l;
   }
@@ -63,7 +63,7 @@ glm::vec3 random_unit(std::mt19937& rng) {
 
 glm::quat random_rotation(std::mt19937& rng) {
   std::normal_distribution<float> n(0.0f, 1.0f);
-  return glm::normalize(glm::quat(n(rng), n(rng), n(rng), n(rng)));
+  return glm::normalize(glm::quat{n(rng), n(rng), n(rng), n(rng)});
 }
 
 SimdFloat4 load(const glm::vec3& v, float w) { return ozz::math::simd_float4::Load(v.x, v.y, v.z, w); }
@@ -112,11 +112,13 @@ TwoBonePeers::TwoBonePeers(int count, unsigned seed) : data_(std::make_unique<Da
     ik::Transform* rest[3] = {&raw.joints[0].rest, &raw.joints[1].rest, &raw.joints[2].rest};
     glm::vec3 v1, v2;  // the bones in model space
     for (;;) {
-      rest[0]->translation = glm::vec3(2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f);
+      rest[0]->translation = glm::vec3{2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f};
       rest[0]->rotation = random_rotation(rng);
-      rest[1]->translation = (0.2f + 0.8f * unit(rng)) * random_unit(rng);
+      const float length1 = 0.2f + 0.8f * unit(rng);
+      rest[1]->translation = length1 * random_unit(rng);
       rest[1]->rotation = random_rotation(rng);
-      rest[2]->translation = (0.2f + 0.8f * unit(rng)) * random_unit(rng);
+      const float length2 = 0.2f + 0.8f * unit(rng);
+      rest[2]->translation = length2 * random_unit(rng);
       v1 = rest[0]->rotation * rest[1]->translation;
       v2 = (rest[0]->rotation * rest[1]->rotation) * rest[2]->translation;
       if (glm::length(glm::cross(v1, v2)) >= min_bend_sine * glm::length(v1) * glm::length(v2)) break;

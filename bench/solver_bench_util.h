@@ -37,7 +37,7 @@ inline ik::Skeleton chain(int joints, float bend = 0.25f) {
 inline glm::vec3 random_unit(std::mt19937& rng) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   for (;;) {
-    const glm::vec3 v(u(rng), u(rng), u(rng));
+    const glm::vec3 v{u(rng), u(rng), u(rng)};
     const float l = glm::length(v);
     if (l > 0.05f && l <= 1.0f) return v / l;
   }
@@ -53,9 +53,11 @@ inline std::vector<glm::vec3> reachable_goals(const ik::Skeleton& s, int root, i
   std::vector<glm::mat4> world;
   for (int i = 0; i < count; ++i) {
     ik::Pose pose = ik::rest_pose(s);
-    for (int j = effector; j >= root; j = s.parent[static_cast<size_t>(j)])
+    for (int j = effector; j >= root; j = s.parent[static_cast<size_t>(j)]) {
+      const float turn = angle(rng);  // drawn before the axis: argument order is unspecified
       pose.local[static_cast<size_t>(j)].rotation =
-          s.rest[static_cast<size_t>(j)].rotation * glm::angleAxis(angle(rng), random_unit(rng));
+          s.rest[static_cast<size_t>(j)].rotation * glm::angleAxis(turn, random_unit(rng));
+    }
     ik::fk_all(s, pose, world);
     goals.push_back(ik::position_of(world[static_cast<size_t>(effector)]));
   }

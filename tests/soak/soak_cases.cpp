@@ -158,7 +158,7 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
   if (c.balance && rng.chance(0.33f)) {
     c.has_balance_reference = true;
     c.balance_reference = c.pose;
-    c.balance_reference.local[0].translation += glm::vec3(rng.uniform(-1.0f, 1.0f), 0.0f, rng.uniform(-1.0f, 1.0f));
+    c.balance_reference.local[0].translation += glm::vec3{rng.uniform(-1.0f, 1.0f), 0.0f, rng.uniform(-1.0f, 1.0f)};
   }
   if (c.expect_invalid || !rng.chance(0.03f)) return;
   const int effector = c.solves.front().effector;

@@ -13,7 +13,8 @@ using iktest::world_position;
 ik::Transform base_transform(BaseStyle style, Rng& rng) {
   ik::Transform t;
   if (style == BaseStyle::identity) return t;
-  t.translation = rng.direction() * rng.uniform(0.0f, 5.0f);
+  const glm::vec3 direction = rng.direction();  // drawn first: operand order is unspecified
+  t.translation = direction * rng.uniform(0.0f, 5.0f);
   t.rotation = rng.rotation(kPi);
   switch (style) {
     case BaseStyle::rigid:
@@ -95,7 +96,8 @@ Rig build_rig(const RigPlan& plan, Rng& rng) {
       ik::RawJoint j;
       j.name = k == count - 1 ? "b_end" : "b" + std::to_string(k);
       j.parent = k == 0 ? attach : static_cast<int>(raw.joints.size()) - 1;
-      j.rest.translation = rng.direction() * rng.uniform(0.3f, 1.5f);
+      const glm::vec3 direction = rng.direction();
+      j.rest.translation = direction * rng.uniform(0.3f, 1.5f);
       j.rest.rotation = rng.rotation(0.8f);
       raw.joints.push_back(j);
     }

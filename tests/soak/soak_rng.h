@@ -41,7 +41,7 @@ class Rng {
 
   glm::vec3 direction() {
     for (;;) {
-      const glm::vec3 v(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+      const glm::vec3 v{uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)};  // braces: drawn x, y, z
       const float l = glm::length(v);
       if (l > 0.05f && l <= 1.0f) return v / l;
     }
@@ -49,7 +49,8 @@ class Rng {
 
   // A rotation by up to `max_angle` radians about a random axis.
   glm::quat rotation(float max_angle) {
-    return glm::angleAxis(uniform(-max_angle, max_angle), direction());
+    const float angle = uniform(-max_angle, max_angle);  // before the axis (argument order)
+    return glm::angleAxis(angle, direction());
   }
 
  private:

@@ -165,21 +165,37 @@ inline glm::vec3 from_base(const ik::Transform& base, const glm::vec3& p) {
 }
 
 // ---- Random rigs and goals (callers pass a seeded engine) ---------------------------
+// Every draw is its own statement or an element of a braced list: the order in which a
+// call's arguments (or an operator's operands) are evaluated is unspecified, so
+// `vec3(u(rng), u(rng), u(rng))` gives g++ and clang different cases from one seed.
 
 inline float uniform(std::mt19937& rng, float lo, float hi) {
   return std::uniform_real_distribution<float>(lo, hi)(rng);
 }
 
+// Each coordinate uniform in [lo, hi], drawn x, y, z.
+inline glm::vec3 random_vec3(std::mt19937& rng, float lo, float hi) {
+  const float x = uniform(rng, lo, hi), y = uniform(rng, lo, hi), z = uniform(rng, lo, hi);
+  return {x, y, z};
+}
+
 inline glm::vec3 random_unit(std::mt19937& rng) {
   for (;;) {
-    const glm::vec3 v(uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1));
+    const glm::vec3 v = random_vec3(rng, -1.0f, 1.0f);
     const float l = glm::length(v);
     if (l > 0.05f && l <= 1.0f) return v / l;
   }
 }
 
+// A random direction, then a length uniform in [min_length, max_length].
+inline glm::vec3 random_vector(std::mt19937& rng, float min_length, float max_length) {
+  const glm::vec3 direction = random_unit(rng);
+  return direction * uniform(rng, min_length, max_length);
+}
+
 inline glm::quat random_rotation(std::mt19937& rng, float max_angle) {
-  return glm::angleAxis(uniform(rng, -max_angle, max_angle), random_unit(rng));
+  const float angle = uniform(rng, -max_angle, max_angle);
+  return glm::angleAxis(angle, random_unit(rng));
 }
 
 // Random limits that contain the rest rotation (offset 0): half hinges, half ball joints.
@@ -202,8 +218,7 @@ inline ik::Skeleton random_chain(std::mt19937& rng, int n, bool with_limits,
                                  const ik::Transform& base = {}) {
   ik::RawSkeleton raw = chain_raw(n, 1.0f, base, 0.0f);
   for (int i = 2; i <= n; ++i)
-    raw.joints[static_cast<size_t>(i)].rest.translation =
-        random_unit(rng) * uniform(rng, 0.3f, 1.5f);
+    raw.joints[static_cast<size_t>(i)].rest.translation = random_vector(rng, 0.3f, 1.5f);
   for (int i = 1; i <= n; ++i) {
     raw.joints[static_cast<size_t>(i)].rest.rotation = random_rotation(rng, 0.8f);
     if (with_limits && i < n) raw.joints[static_cast<size_t>(i)].limits = random_limits(rng);

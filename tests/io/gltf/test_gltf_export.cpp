@@ -61,7 +61,7 @@ ik::ImportedRig import_or_die(const std::string& path) {
 // A uniformly random unit quaternion: four normal deviates, normalised.
 glm::quat random_rotation(std::mt19937& rng) {
   std::normal_distribution<float> normal(0.0f, 1.0f);
-  return glm::normalize(glm::quat(normal(rng), normal(rng), normal(rng), normal(rng)));
+  return glm::normalize(glm::quat{normal(rng), normal(rng), normal(rng), normal(rng)});
 }
 
 // Every joint turned at random; every third also moved (by up to a tenth of the model's
@@ -74,7 +74,7 @@ ik::Pose random_pose(const ik::ImportedRig& rig, unsigned seed) {
   for (size_t j = 0; j < pose.local.size(); ++j) {
     pose.local[j].rotation = random_rotation(rng);
     if (j % 3 == 1)
-      pose.local[j].translation += 0.1f * size * glm::vec3(offset(rng), offset(rng), offset(rng));
+      pose.local[j].translation += 0.1f * size * glm::vec3{offset(rng), offset(rng), offset(rng)};
     if (j % 5 == 2) pose.local[j].scale *= factor(rng);
   }
   return pose;

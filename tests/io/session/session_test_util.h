@@ -77,14 +77,14 @@ inline std::string read_text(const std::string& path) {
 inline ik::Goal random_goal(std::mt19937& rng, bool use_orientation) {
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   ik::Goal g;
-  g.position = glm::vec3(u(rng), 1.0f + u(rng), u(rng));
+  g.position = glm::vec3{u(rng), 1.0f + u(rng), u(rng)};
   g.use_orientation = use_orientation;
-  g.orientation = glm::normalize(glm::quat(u(rng), u(rng), u(rng), u(rng)));
-  g.pole = glm::vec3(u(rng), u(rng), 1.0f);
-  g.up = glm::vec3(u(rng), 1.0f, u(rng));
+  g.orientation = glm::normalize(glm::quat{u(rng), u(rng), u(rng), u(rng)});
+  g.pole = glm::vec3{u(rng), u(rng), 1.0f};
+  g.up = glm::vec3{u(rng), 1.0f, u(rng)};
   g.scale = 1.0f + 0.3f * u(rng);
   g.use_pole = u(rng) > 0.0f;
-  g.pole_target = glm::vec3(u(rng), u(rng), u(rng));
+  g.pole_target = glm::vec3{u(rng), u(rng), u(rng)};
   g.pole_twist = u(rng);
   return g;
 }

@@ -42,7 +42,8 @@ float random_float(std::mt19937& rng) {
   const int s = special(rng);
   if (s == 0) return 0.0f;
   if (s == 1) return -0.0f;
-  return std::ldexp(mantissa(rng), exponent(rng));
+  const float m = mantissa(rng);
+  return std::ldexp(m, exponent(rng));
 }
 
 #if defined(__SSE2__)
@@ -194,8 +195,8 @@ TEST(SimdMath, CrossAndDotRoundAsGlmDoes) {
 
 TEST(SimdMath, RotateAsSolverCommonDoes) {
   for_random_inputs(11, [](std::mt19937& rng) {
-    const glm::quat q = glm::normalize(glm::quat(random_float(rng), random_float(rng), random_float(rng),
-                                                 random_float(rng) + 1e-3f));
+    const glm::quat q = glm::normalize(glm::quat{random_float(rng), random_float(rng), random_float(rng),
+                                                 random_float(rng) + 1e-3f});
     const Lanes v = {random_float(rng), random_float(rng), random_float(rng), 0.0f};
     const Both q4 = both({q.x, q.y, q.z, q.w}), v4 = both(v);
     ASSERT_TRUE(same(sse::rotate3(q4.s, v4.s), ref::rotate3(q4.r, v4.r)));
@@ -231,7 +232,10 @@ TEST(SimdMath, InverseSquareRootEstimatesWithinTheirBounds) {
   float worst_estimate = 0.0f, worst_refined = 0.0f;
   for (int i = 0; i < kTrials; ++i) {
     float x[4];
-    for (float& value : x) value = std::ldexp(mantissa(rng), exponent(rng));
+    for (float& value : x) {
+      const float m = mantissa(rng);
+      value = std::ldexp(m, exponent(rng));
+    }
     const Lanes refined = lanes(sse::rsqrt_est_nr(sse::load4(x)));
     const Lanes exact = lanes(ref::rsqrt_est_nr(ref::load4(x)));
     for (size_t k = 0; k < 4; ++k) {

@@ -36,7 +36,7 @@ struct Animated {
     std::uniform_real_distribution<float> angle(-0.25f, 0.25f);
     for (ik::Transform& t : animated.local) {
       const glm::vec3 axis =
-          glm::normalize(glm::vec3(angle(rng), angle(rng), angle(rng)) + glm::vec3(0.0f, 0.01f, 0.0f));
+          glm::normalize(glm::vec3{angle(rng), angle(rng), angle(rng)} + glm::vec3(0.0f, 0.01f, 0.0f));
       t.rotation = glm::normalize(glm::angleAxis(angle(rng), axis) * t.rotation);
     }
     ik::fk_all(skeleton, animated, animated_world);

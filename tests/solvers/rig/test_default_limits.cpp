@@ -232,7 +232,7 @@ TEST(DefaultLimits, ElbowsNeverBendBackwards) {
       float worst = 1.0f;
       for (int trial = 0; trial < 60; ++trial) {
         ik::Pose pose = ik::rest_pose(s);
-        const glm::vec3 goal = shoulder + iktest::random_unit(rng) * iktest::uniform(rng, 0.15f, 0.5f);
+        const glm::vec3 goal = shoulder + iktest::random_vector(rng, 0.15f, 0.5f);
         ik::Chain chain = iktest::chain_to(joint(s, (p + "Arm").c_str()), joint(s, (p + "Hand").c_str()), goal, 100);
         chain.solver = ik::find_solver(solver);
         ik::Workspace ws;

@@ -90,8 +90,8 @@ inline void property_random_goals(Solve solve, int bones, unsigned seed) {
     ik::Workspace workspace;
     ik::Chain chain = limb.chain;
     for (int goal = 0; goal < 1000; ++goal, ++solves) {
-      chain.goal.position = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 2.5f * static_cast<float>(bones));
-      chain.goal.pole = iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 2.0f);
+      chain.goal.position = iktest::random_vector(rng, 0.0f, 2.5f * static_cast<float>(bones));
+      chain.goal.pole = iktest::random_vector(rng, 0.0f, 2.0f);
       chain.goal.up = iktest::random_unit(rng);
       chain.goal.use_orientation = goal % 4 == 0;
       chain.goal.orientation = iktest::random_rotation(rng, kPi);

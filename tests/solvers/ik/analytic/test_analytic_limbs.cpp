@@ -14,6 +14,7 @@
 #include "solvers/ik/jacobian/jacobian.h"
 #include "solvers/ik/workspace.h"
 #include "solvers/scene/solver_table.h"
+#include "tests/support/solver_test_util.h"
 
 namespace {
 
@@ -51,13 +52,12 @@ TEST(AnalyticLimbs, TwoBoneWithLimitsReachesWhatDlsReaches) {
                        glm::length(ik::position_of(world[static_cast<size_t>(hand)]) -
                                    ik::position_of(world[static_cast<size_t>(elbow)]));
   std::mt19937 rng(1);
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   int dls_reached = 0, both_reached = 0, worse = 0;
   for (int t = 0; t < 200; ++t) {
     ik::Chain chain;
     chain.root = root;
     chain.effector = hand;
-    chain.goal.position = shoulder + 0.8f * length * glm::vec3(u(rng), u(rng), u(rng));
+    chain.goal.position = shoulder + 0.8f * length * iktest::random_vec3(rng, -1.0f, 1.0f);
     chain.params.use_limits = true;
     ik::Pose analytic = rest, dls = rest;
     ik::Workspace ws;

@@ -48,7 +48,7 @@ TEST(TwoBone, SmallCorrectionsKeepTheirDigits) {
     ik::Pose pose = iktest::random_pose(rng, limb.skeleton, limb.path);
     ik::Chain chain = limb.chain;
     chain.goal.position = world_position(limb.skeleton, pose, limb.chain.effector) +
-                          iktest::random_unit(rng) * (iktest::uniform(rng, 1e-6f, 1e-3f) * reach);
+                          iktest::random_vector(rng, 1e-6f * reach, 1e-3f * reach);
     chain.goal.pole = world_position(limb.skeleton, pose, 2) - world_position(limb.skeleton, pose, 1);
     ik::Workspace workspace;
     const ik::SolveResult result = ik::solve_two_bone(limb.skeleton, chain, pose, workspace, nullptr);
@@ -271,7 +271,7 @@ TEST(TwoBone, HingeElbowBendsAboutItsAxisAndStaysInItsLimits) {
 Limb random_root_limb(std::mt19937& rng, const ik::Transform& base) {
   ik::RawSkeleton raw = iktest::chain_raw(2, 1.0f, base, 0.0f);
   for (int i = 1; i <= 2; ++i) {
-    raw.joints[static_cast<size_t>(i)].rest.translation = iktest::random_unit(rng) * iktest::uniform(rng, 0.3f, 1.5f);
+    raw.joints[static_cast<size_t>(i)].rest.translation = iktest::random_vector(rng, 0.3f, 1.5f);
     raw.joints[static_cast<size_t>(i)].rest.rotation = iktest::random_rotation(rng, 0.8f);
   }
   Limb limb;
@@ -299,8 +299,8 @@ TEST(TwoBone, FastPathAgreesWithTheGeneralPath) {
       workspace_general.locked.assign(static_cast<size_t>(limb.skeleton.joint_count()), 0);
       for (int g = 0; g < 200; ++g) {
         ik::Chain chain = limb.chain;
-        chain.goal.position = iktest::from_base(root.base, iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 3.5f));
-        chain.goal.pole = iktest::random_unit(rng) * iktest::uniform(rng, 0.1f, 2.0f);
+        chain.goal.position = iktest::from_base(root.base, iktest::random_vector(rng, 0.0f, 3.5f));
+        chain.goal.pole = iktest::random_vector(rng, 0.1f, 2.0f);
         chain.params.warm_start = g % 4 != 0;
         const ik::Pose before = iktest::random_pose(rng, limb.skeleton, limb.path);
         ik::Pose lean = before, general = before;
@@ -344,8 +344,8 @@ TEST(TwoBone, TracedSolveIsTheUntracedSolve) {
       trace.record_poses = true;
       for (int g = 0; g < 100; ++g) {
         ik::Chain chain = limb.chain;
-        chain.goal.position = iktest::from_base(root.base, iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 3.5f));
-        chain.goal.pole = iktest::random_unit(rng) * iktest::uniform(rng, 0.1f, 2.0f);
+        chain.goal.position = iktest::from_base(root.base, iktest::random_vector(rng, 0.0f, 3.5f));
+        chain.goal.pole = iktest::random_vector(rng, 0.1f, 2.0f);
         chain.params.warm_start = g % 4 != 0;
         const ik::Pose before = iktest::random_pose(rng, limb.skeleton, limb.path);
         ik::Pose untraced = before, traced = before;
@@ -386,7 +386,8 @@ TEST(TwoBone, ExtremeBoneLengthsKeepTheRotationsFiniteAndUnit) {
   for (int rig = 0; rig < 400; ++rig) {
     ik::RawSkeleton raw = iktest::chain_raw(2, 1.0f, ik::Transform{}, 0.0f);
     for (int i = 1; i <= 2; ++i) {
-      raw.joints[static_cast<size_t>(i)].rest.translation = iktest::random_unit(rng) * log_uniform(1e-6f, 1e6f);
+      const glm::vec3 direction = iktest::random_unit(rng);
+      raw.joints[static_cast<size_t>(i)].rest.translation = direction * log_uniform(1e-6f, 1e6f);
       raw.joints[static_cast<size_t>(i)].rest.rotation = iktest::random_rotation(rng, 0.8f);
     }
     const ik::Skeleton skeleton = iktest::build(raw);
@@ -397,7 +398,8 @@ TEST(TwoBone, ExtremeBoneLengthsKeepTheRotationsFiniteAndUnit) {
       ik::Chain chain;
       chain.root = 0;
       chain.effector = 2;
-      chain.goal.position = iktest::random_unit(rng) * (reach * log_uniform(1e-3f, 1e3f));
+      const glm::vec3 direction = iktest::random_unit(rng);
+      chain.goal.position = direction * (reach * log_uniform(1e-3f, 1e3f));
       chain.goal.pole = iktest::random_unit(rng);
       ik::Pose pose = iktest::random_pose(rng, skeleton, path);
       const ik::SolveResult r = ik::solve_two_bone(skeleton, chain, pose, workspace, nullptr);

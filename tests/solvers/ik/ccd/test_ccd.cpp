@@ -328,7 +328,7 @@ TEST(Ccd, PropertyRandomGoals) {
     chain.params.max_step_angle = rig % 4 == 1 ? 0.3f : 0.0f;
     for (int g = 0; g < 500; ++g, ++solves) {
       chain.goal.position =
-          root + iktest::random_unit(rng) * iktest::uniform(rng, 0.0f, 1.5f * iktest::sum(lengths));
+          root + iktest::random_vector(rng, 0.0f, 1.5f * iktest::sum(lengths));
       const ik::SolveResult r = ik::solve_ccd(s, chain, pose, ws, nullptr);
       ASSERT_NE(r.status, ik::SolveStatus::invalid_input);
       ASSERT_TRUE(std::isfinite(r.error));
