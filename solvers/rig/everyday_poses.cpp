@@ -155,15 +155,15 @@ struct JointSpace {
     space.joint = j;
     const JointLimits& l = skeleton.limits[static_cast<size_t>(j)];
     space.limits = l;
-    const auto inset = [](float min, float max, float& lo, float& hi) {
+    const auto inset = [](float min, float max, float& low, float& high) {
       if (!(max - min < kTwoPi)) {
-        lo = -3.14159265f;
-        hi = 3.14159265f;
+        low = -3.14159265f;
+        high = 3.14159265f;
         return;
       }
       const float margin = kInset * (max - min);
-      lo = min + margin;
-      hi = max - margin;
+      low = min + margin;
+      high = max - margin;
     };
     if (!limits_active(l)) return space;  // free (a helper, a twist bone): it stays at rest
     if (l.hinge) {

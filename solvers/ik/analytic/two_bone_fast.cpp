@@ -247,7 +247,6 @@ IKSCOPE_ALWAYS_INLINE Float4 scale4(const Transform& t) { return load3(floats_at
 // The four floats of a quaternion (x, y, z, w), from the whole object's address (a store
 // of four floats through &q.x would, to the compiler, run past the one float x).
 IKSCOPE_ALWAYS_INLINE float* floats_of(glm::quat& q) { return reinterpret_cast<float*>(&q); }
-IKSCOPE_ALWAYS_INLINE const float* floats_of(const glm::quat& q) { return reinterpret_cast<const float*>(&q); }
 IKSCOPE_ALWAYS_INLINE const float* floats_of(const glm::vec3& v) { return reinterpret_cast<const float*>(&v); }
 IKSCOPE_ALWAYS_INLINE float* floats_of(glm::vec3& v) { return reinterpret_cast<float*>(&v); }
 IKSCOPE_ALWAYS_INLINE float* rotation_floats(Transform& t) { return floats_of(t.rotation); }

@@ -12,6 +12,9 @@
 #include "solvers/ik/jacobian/jacobian.h"
 
 #include <algorithm>
+#include <limits>
+
+#include <algorithm>
 #include <cmath>
 
 #include "solvers/base/dense.h"
@@ -56,8 +59,15 @@ LoopOutcome iterate(Problem& p, Pose& pose, Trace* trace, JacobianMethod method,
   // A goal beyond reach: no tolerance to stop at; the error above the floor keeps falling
   // as the chain straightens toward the goal, until that stalls. Otherwise the frame-space
   // error must come within the tolerance divided by how much the frame map can stretch a
-  // length (its largest singular value), so that the model-space error surely does.
-  const float stop_within = shortfall > 0.0f ? 0.0f : p.tolerance / (largest_stretch(p) * p.frame_scale);
+  // length (its largest singular value), so that the model-space error surely does; and by
+  // the rounding of reading that error through the frame map (a few ulps of the goals'
+  // distance from the origin: a chain far from it read 4e-7 over a tolerance of 5e-3).
+  float farthest_goal = glm::length(p.chain.goal.position);
+  for (const EffectorGoal& extra : p.chain.extra_effectors)
+    farthest_goal = std::max(farthest_goal, glm::length(extra.goal.position));
+  const float rounding = 8.0f * std::numeric_limits<float>::epsilon() * farthest_goal;
+  const float stop_within =
+      shortfall > 0.0f ? 0.0f : std::max(0.0f, p.tolerance - rounding) / (largest_stretch(p) * p.frame_scale);
   return iterate_until_done(p.params.max_iterations, stop_within, initial_error, step, record, shortfall);
 }
 

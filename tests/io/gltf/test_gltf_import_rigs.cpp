@@ -403,8 +403,8 @@ TEST(GltfRigs, MalformedExtrasLimitsWarn) {
   ASSERT_TRUE(load_text("bad_limits.gltf", json, rig, error)) << error;
   const ik::Skeleton& s = rig.skeleton;
   const char* const expected[] = {
-      "node 0 ('short_axis'): malformed extras.ikscope (hinge_axis: must be an array of 3 numbers, not an array "
-      "of 2)",
+      ("node 0 ('short_axis'): malformed extras.ikscope (hinge_axis: must be an array of 3 numbers, not an array "
+       "of 2)"),
       "node 1 ('no_max'): malformed extras.ikscope (missing 'max_deg')",
       "node 2 ('reversed'): malformed extras.ikscope (hinge min_deg 50",
       "node 3 ('zero_axis'): malformed extras.ikscope (hinge_axis: must be a non-zero direction)",
