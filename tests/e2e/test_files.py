@@ -6,9 +6,12 @@ import re
 import stat
 from pathlib import Path
 
+import pytest
+
 from driver import SAMPLES, SAVED_SESSION, rect_point, wait_for_file, wait_until
 
 
+@pytest.mark.ctest(sanitizers=True)
 def test_bad_file_keeps_scene(case):
     """A truncated .glb on the command line: one clear message naming the file, the built-in
     humanoid stays on screen, and a batch run exits non-zero."""
@@ -48,6 +51,7 @@ def test_save_popup_enter_writes(case):
     assert state["unsaved_changes"] is False, "unsaved changes right after a save"
 
 
+@pytest.mark.ctest(sanitizers=True)
 def test_open_session_from_command_line(case):
     """A session written by the program (its rig: the built-in humanoid, one chain's
     orientation goal on) opens from the command line: the rig, the chains, the goal."""

@@ -2,6 +2,8 @@
 pixel by pixel against the program's own --state-out dump (check_screenshot.cpp)."""
 import subprocess
 
+import pytest
+
 from driver import SAMPLES, SOURCE_DIR
 
 
@@ -20,6 +22,7 @@ def test_screenshot_humanoid(case):
     assert n >= 20, f"the built-in humanoid has {n} joints"
 
 
+@pytest.mark.ctest(sanitizers=True)
 def test_screenshot_cesiumman(case):
     screenshot_case(case, SAMPLES / "CesiumMan/glTF-Binary/CesiumMan.glb")
 

@@ -2,7 +2,7 @@
 #
 #   cmake [-DFUZZER=fuzz_user_files] [-DSECONDS=3600] [-DBUILD_DIR=build/fuzz] -P tests/fuzz/run_fuzz.cmake
 #
-# Variables (all optional; the ctest entries pass all but JOBS and KEEP_CORPUS):
+# Variables (all optional):
 #   FUZZER      fuzz_gltf_import (default: the glTF importer) or fuzz_user_files (the
 #               session and recent-files readers)
 #   SOURCE_DIR  the ikscope checkout              (default: two folders up from here)
@@ -13,8 +13,9 @@
 #   JOBS        parallel compile jobs             (default: 2)
 #   KEEP_CORPUS ON: keep growing BUILD_DIR/corpus across runs (long runs); OFF (default):
 #               start every run from the seeds alone, so a run does not depend on the last
-#   BUILD_ONLY  ON: build both fuzz targets and stop (ctest's fuzz_build, which runs beside
-#               the other tests; the fuzz runs then find the build done)
+#   BUILD_ONLY  ON: build both fuzz targets and stop
+#   PREBUILT    ON: BUILD_DIR is a build that has the fuzz targets already (the asan
+#               preset's, whose ctest entries pass this): no configure, no build
 #
 # Everything is written under BUILD_DIR (never into the source tree or shared/):
 # Everything per target, in BUILD_DIR/<target>/ (the clang build itself is shared):
@@ -62,43 +63,45 @@ foreach(tool CXX CC)
   endif()
 endforeach()
 
-# --- 1. The clang build: only the fuzz target and what it links ----------------------
-# -O1 without NDEBUG: fast enough to fuzz, assertions on; line tables only (enough for
-# symbolised stacks, and quicker to build than full debug information). A unity build
-# (each target's sources compiled a few at a time as one file) halves the build's CPU time:
-# the build is only ever used to fuzz. Ninja when there is one.
-# Configured every time (quick when nothing changed), so a changed flag here reaches an
-# existing build folder.
-find_program(ninja NAMES ninja)
-set(generator "")
-if(ninja AND NOT EXISTS "${BUILD_DIR}/CMakeCache.txt")
-  set(generator -G Ninja)
-endif()
-execute_process(
-  COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${BUILD_DIR}" ${generator}
-          -DCMAKE_CXX_COMPILER=${found_CXX} -DCMAKE_C_COMPILER=${found_CC}
-          -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
-          -DCMAKE_BUILD_TYPE=RelWithDebInfo
-          "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only"
-          "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only"
-          -DIKSCOPE_BUILD_FUZZ=ON -DIKSCOPE_BUILD_APP=OFF -DIKSCOPE_BUILD_TESTS=OFF
-  OUTPUT_QUIET
-  RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "configuring the fuzz build in ${BUILD_DIR} failed")
-endif()
-set(targets ${FUZZER})
-if(BUILD_ONLY)
-  set(targets fuzz_gltf_import fuzz_user_files)
-endif()
-execute_process(
-  COMMAND ${CMAKE_COMMAND} --build "${BUILD_DIR}" --target ${targets} --parallel ${JOBS}
-  RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "building ${targets} in ${BUILD_DIR} failed")
-endif()
-if(BUILD_ONLY)
-  return()
+if(NOT PREBUILT)
+  # --- 1. The clang build: only the fuzz target and what it links ----------------------
+  # -O1 without NDEBUG: fast enough to fuzz, assertions on; line tables only (enough for
+  # symbolised stacks, and quicker to build than full debug information). A unity build
+  # (each target's sources compiled a few at a time as one file) halves the build's CPU time:
+  # the build is only ever used to fuzz. Ninja when there is one.
+  # Configured every time (quick when nothing changed), so a changed flag here reaches an
+  # existing build folder.
+  find_program(ninja NAMES ninja)
+  set(generator "")
+  if(ninja AND NOT EXISTS "${BUILD_DIR}/CMakeCache.txt")
+    set(generator -G Ninja)
+  endif()
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}" -B "${BUILD_DIR}" ${generator}
+            -DCMAKE_CXX_COMPILER=${found_CXX} -DCMAKE_C_COMPILER=${found_CC}
+            -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16
+            -DCMAKE_BUILD_TYPE=RelWithDebInfo
+            "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only"
+            "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only"
+            -DIKSCOPE_BUILD_FUZZ=ON -DIKSCOPE_BUILD_APP=OFF -DIKSCOPE_BUILD_TESTS=OFF
+    OUTPUT_QUIET
+    RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "configuring the fuzz build in ${BUILD_DIR} failed")
+  endif()
+  set(targets ${FUZZER})
+  if(BUILD_ONLY)
+    set(targets fuzz_gltf_import fuzz_user_files)
+  endif()
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} --build "${BUILD_DIR}" --target ${targets} --parallel ${JOBS}
+    RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "building ${targets} in ${BUILD_DIR} failed")
+  endif()
+  if(BUILD_ONLY)
+    return()
+  endif()
 endif()
 set(fuzzer "${BUILD_DIR}/tests/fuzz/${FUZZER}")
 set(RUN_DIR "${BUILD_DIR}/${FUZZER}")
