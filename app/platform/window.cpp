@@ -10,9 +10,10 @@
 namespace app {
 namespace {
 
-// Creates the window with a GL 3.3 core context, preferring 4x MSAA.
+// Creates the window with a GL 3.3 core context, with options.msaa samples if the system
+// has such a window, else none.
 bool create_window(const Options& options, Window& window, std::string& error) {
-  for (int samples : {4, 0}) {
+  for (int samples : {options.msaa, 0}) {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);

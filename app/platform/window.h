@@ -23,8 +23,8 @@ struct Window {
   ImVec2 pointer{-FLT_MAX, -FLT_MAX};
 };
 
-// Starts SDL, opens the window (options.width x options.height, 4x MSAA if the system has
-// it), loads OpenGL 3.3 core, starts ImGui. Batch runs (options.frames > 0) do not wait for
+// Starts SDL, opens the window (options.width x options.height, options.msaa samples if the
+// system has such a window), loads OpenGL 3.3 core, starts ImGui. Batch runs (options.frames > 0) do not wait for
 // the display's refresh. On failure undoes what it did and `error` says what failed.
 bool open_window(const Options& options, Window& window, std::string& error);
 

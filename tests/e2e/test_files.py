@@ -6,12 +6,9 @@ import re
 import stat
 from pathlib import Path
 
-import pytest
-
 from driver import SAMPLES, SAVED_SESSION, rect_point, wait_for_file, wait_until
 
 
-@pytest.mark.ctest(sanitizers=True)
 def test_bad_file_keeps_scene(case):
     """A truncated .glb on the command line: one clear message naming the file, the built-in
     humanoid stays on screen, and a batch run exits non-zero."""
@@ -33,8 +30,10 @@ def test_bad_options(case):
     run = case.run("--frames", "nope", expect=None, window=False)
     assert run.code == 2, f"bad --frames gave exit code {run.code}"
     assert "--frames needs a whole number" in run.stderr, f"unclear message: {run.stderr}"
+    run = case.run("--msaa", "3", expect=None, window=False, label="msaa")
+    assert run.code == 2 and "--msaa needs 0, 2, 4 or 8" in run.stderr, f"bad --msaa: {run.code} {run.stderr}"
     help_text = case.run("--help", label="help", window=False).stdout
-    for words in (["--frames"], ["--screenshot"], ["--state-out"], ["--size"], ["Orbit", "orbit"]):
+    for words in (["--frames"], ["--screenshot"], ["--state-out"], ["--size"], ["--msaa"], ["Orbit", "orbit"]):
         assert any(w in help_text for w in words), f"--help does not mention {words[0]}"
 
 
@@ -51,7 +50,6 @@ def test_save_popup_enter_writes(case):
     assert state["unsaved_changes"] is False, "unsaved changes right after a save"
 
 
-@pytest.mark.ctest(sanitizers=True)
 def test_open_session_from_command_line(case):
     """A session written by the program (its rig: the built-in humanoid, one chain's
     orientation goal on) opens from the command line: the rig, the chains, the goal."""

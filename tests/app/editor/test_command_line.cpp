@@ -46,6 +46,19 @@ TEST(CommandLine, ClipAndTime) {
   EXPECT_FALSE(none.has_time);
 }
 
+TEST(CommandLine, Antialiasing) {
+  std::string error;
+  app::Options by_default;
+  ASSERT_TRUE(parse({"rig.glb"}, by_default, error));
+  EXPECT_EQ(by_default.msaa, 4);
+  for (int samples : {0, 2, 4, 8}) {
+    app::Options o;
+    const std::string text = std::to_string(samples);
+    ASSERT_TRUE(parse({"--msaa", text.c_str()}, o, error)) << error;
+    EXPECT_EQ(o.msaa, samples);
+  }
+}
+
 TEST(CommandLine, ScreenshotAloneRendersThreeFrames) {
   app::Options o;
   std::string error;
@@ -64,6 +77,9 @@ TEST(CommandLine, ErrorsNameTheProblem) {
       {{"--frames", "0"}, "--frames needs a whole number of at least 1, not '0'"},
       {{"--frames", "ten"}, "--frames needs a whole number of at least 1, not 'ten'"},
       {{"--size", "800"}, "--size needs WIDTHxHEIGHT between 64 and 16384, not '800'"},
+      {{"--msaa"}, "--msaa needs a number of samples"},
+      {{"--msaa", "3"}, "--msaa needs 0, 2, 4 or 8 samples, not '3'"},
+      {{"--msaa", "-4"}, "--msaa needs 0, 2, 4 or 8 samples, not '-4'"},
       {{"--bogus"}, "unknown option '--bogus' (see --help)"},
       {{"a.glb", "b.glb"}, "only one FILE can be opened, got 'a.glb' and 'b.glb'"},
       {{"--clip"}, "--clip needs a clip name"},
@@ -85,7 +101,7 @@ TEST(CommandLine, ErrorsNameTheProblem) {
 
 TEST(CommandLine, HelpMentionsEveryOption) {
   const std::string help = app::usage_text();
-  for (const char* option : {"--help", "--frames", "--screenshot", "--state-out", "--size", "--clip", "--time"})
+  for (const char* option : {"--help", "--frames", "--screenshot", "--state-out", "--size", "--msaa", "--clip", "--time"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
 }
 
