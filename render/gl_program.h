@@ -1,6 +1,7 @@
 // Compiling and linking the embedded GLSL programs (render/embedded_shaders.h).
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include <glad/gl.h>
@@ -19,5 +20,8 @@ GLuint build_program(const char* vertex_name, const char* fragment_name, std::st
 // uniform sets `error` (a renamed uniform fails init() instead of drawing nothing).
 GLint required_uniform(GLuint program, const char* name, const char* program_name,
                        std::string& error);
+
+// A byte offset into the bound buffer, as glVertexAttribPointer takes it (a pointer).
+inline const void* byte_offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }
 
 }  // namespace render

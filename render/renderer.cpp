@@ -50,8 +50,6 @@ constexpr GLuint kInstanceColourLocation = 6;
 
 static_assert(sizeof(MeshInstance) == 20 * sizeof(float), "MeshInstance must be tightly packed");
 
-const void* byte_offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }
-
 void float_attribute(GLuint location, GLint components, GLsizei stride, std::size_t offset,
                      GLuint divisor) {
   glEnableVertexAttribArray(location);

@@ -20,8 +20,6 @@ constexpr GLuint kWeightsLocation = 3;
 // other passes use unit 0 and bind what they need themselves).
 constexpr GLint kMatrixUnit = 0;
 
-const void* byte_offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }
-
 template <typename T>
 std::size_t bytes_of(const std::vector<T>& v) {
   return v.size() * sizeof(T);

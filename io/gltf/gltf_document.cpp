@@ -11,9 +11,9 @@
 #include "io/json/json_output.h"
 
 namespace ik {
-namespace {
+using Json = nlohmann::ordered_json;  // the name io/json/json_read.h gives it
 
-using Json = nlohmann::ordered_json;
+namespace {
 
 std::string lower_extension(const std::string& path) {
   const size_t slash = path.find_last_of('/');

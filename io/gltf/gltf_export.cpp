@@ -10,9 +10,9 @@
 #include "io/json/json_output.h"
 
 namespace ik {
-namespace {
+using Json = nlohmann::ordered_json;  // the name io/json/json_read.h gives it
 
-using Json = nlohmann::ordered_json;
+namespace {
 
 // The source's animations go: a client that plays or shows a clip (Blender applies the
 // first one when it imports) would put the clip's keys on the posed nodes, so the file

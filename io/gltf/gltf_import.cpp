@@ -50,7 +50,7 @@ namespace {
 // tinygltf and the .glb format count bytes in 32 bits.
 constexpr std::uintmax_t kMaxFileBytes = UINT32_MAX;
 
-bool read_file_bytes(const std::string& path, std::vector<unsigned char>& bytes,
+bool read_rig_file_bytes(const std::string& path, std::vector<unsigned char>& bytes,
                      std::string& problem) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -118,7 +118,7 @@ std::string fs_expand_path(const std::string& path, void*) { return path; }
 bool fs_read_file(std::vector<unsigned char>* out, std::string* err, const std::string& path,
                   void*) {
   std::string problem;
-  if (read_file_bytes(path, *out, problem)) return true;
+  if (read_rig_file_bytes(path, *out, problem)) return true;
   if (err) *err += problem;
   return false;
 }
@@ -365,7 +365,7 @@ bool import_gltf_file(const std::string& path, ImportedRig& out, std::string& er
   std::string problem;
   bool read = false;
   try {
-    read = read_file_bytes(path, bytes, problem);
+    read = read_rig_file_bytes(path, bytes, problem);
   } catch (const std::bad_alloc&) {
     problem = "out of memory";
   }

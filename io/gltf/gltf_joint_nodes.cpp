@@ -6,9 +6,9 @@
 #include "io/json/json_output.h"
 
 namespace ik {
-namespace {
+using Json = nlohmann::ordered_json;  // the name io/json/json_read.h gives it
 
-using Json = nlohmann::ordered_json;
+namespace {
 
 // `count` numbers from node[key] into `out`; false if the key is there but is not an
 // array of that many numbers. An absent key leaves `out` alone.

@@ -44,10 +44,10 @@ using nlohmann::json;
 
 // --- Values ------------------------------------------------------------------------------
 
-std::string quoted(const std::string& key) { return "'" + key + "'"; }
+std::string quoted_key(const std::string& key) { return "'" + key + "'"; }
 
 // A short description of a JSON value for messages: its type, or the number itself.
-std::string describe(const json& v) {
+std::string describe_gltf_value(const json& v) {
   if (v.is_number()) return "the number " + one_line(v.dump(), 40);
   if (v.is_string()) return "a string";
   if (v.is_array()) return "an array";
@@ -88,27 +88,27 @@ class Checker {
   bool optional_string(const json& o, const char* key, const std::string& where) {
     const auto it = o.find(key);
     if (it == o.end() || it->is_string()) return true;
-    return fail(where, quoted(key) + " must be a string, not " + describe(*it));
+    return fail(where, quoted_key(key) + " must be a string, not " + describe_gltf_value(*it));
   }
 
   bool optional_index(const json& o, const char* key, const std::string& where) {
     const auto it = o.find(key);
     if (it == o.end() || is_index(*it)) return true;
     return fail(where,
-                quoted(key) + " must be an index (a whole number from 0), not " + describe(*it));
+                quoted_key(key) + " must be an index (a whole number from 0), not " + describe_gltf_value(*it));
   }
 
   bool index_array(const json& o, const char* key, bool required, const std::string& where) {
     const auto it = o.find(key);
-    if (it == o.end()) return required ? fail(where, quoted(key) + " is missing") : true;
+    if (it == o.end()) return required ? fail(where, quoted_key(key) + " is missing") : true;
     if (!it->is_array())
-      return fail(where, quoted(key) + " must be an array of indices, not " + describe(*it));
+      return fail(where, quoted_key(key) + " must be an array of indices, not " + describe_gltf_value(*it));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!is_index((*it)[k]))
-        return fail(where, quoted(key) +
+        return fail(where, quoted_key(key) +
                                " must be an array of indices (whole numbers from 0): "
                                "element " +
-                               std::to_string(k) + " is " + describe((*it)[k]));
+                               std::to_string(k) + " is " + describe_gltf_value((*it)[k]));
     return true;
   }
 
@@ -119,14 +119,14 @@ class Checker {
     const std::string shape =
         count > 0 ? "an array of " + std::to_string(count) + " numbers" : "an array of numbers";
     if (!it->is_array())
-      return fail(where, quoted(key) + " must be " + shape + ", not " + describe(*it));
+      return fail(where, quoted_key(key) + " must be " + shape + ", not " + describe_gltf_value(*it));
     if (count > 0 && it->size() != count)
-      return fail(where, quoted(key) + " must be " + shape + ", not an array of " +
+      return fail(where, quoted_key(key) + " must be " + shape + ", not an array of " +
                              std::to_string(it->size()));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!(*it)[k].is_number())
-        return fail(where, quoted(key) + " must be " + shape + ": element " + std::to_string(k) +
-                               " is " + describe((*it)[k]));
+        return fail(where, quoted_key(key) + " must be " + shape + ": element " + std::to_string(k) +
+                               " is " + describe_gltf_value((*it)[k]));
     return true;
   }
 
@@ -134,11 +134,11 @@ class Checker {
   bool array_of_objects(const json& doc, const char* key) {
     const auto it = doc.find(key);
     if (it == doc.end()) return true;
-    if (!it->is_array()) return fail("", quoted(key) + " must be an array, not " + describe(*it));
+    if (!it->is_array()) return fail("", quoted_key(key) + " must be an array, not " + describe_gltf_value(*it));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!(*it)[k].is_object())
-        return fail("", quoted(key) + " element " + std::to_string(k) + " must be an object, not " +
-                            describe((*it)[k]));
+        return fail("", quoted_key(key) + " element " + std::to_string(k) + " must be an object, not " +
+                            describe_gltf_value((*it)[k]));
     return true;
   }
 
@@ -146,11 +146,11 @@ class Checker {
     const auto it = doc.find(key);
     if (it == doc.end()) return true;
     if (!it->is_array())
-      return fail("", quoted(key) + " must be an array of strings, not " + describe(*it));
+      return fail("", quoted_key(key) + " must be an array of strings, not " + describe_gltf_value(*it));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!(*it)[k].is_string())
-        return fail("", quoted(key) + " must be an array of strings: element " + std::to_string(k) +
-                            " is " + describe((*it)[k]));
+        return fail("", quoted_key(key) + " must be an array of strings: element " + std::to_string(k) +
+                            " is " + describe_gltf_value((*it)[k]));
     return true;
   }
 
@@ -169,11 +169,11 @@ const json& array_or_empty(const json& doc, const char* key) {
 bool check_asset(const json& doc, Checker& c) {
   const auto asset = doc.find("asset");
   if (asset == doc.end()) return c.fail("", "not a glTF file: 'asset' is missing");
-  if (!asset->is_object()) return c.fail("", "'asset' must be an object, not " + describe(*asset));
+  if (!asset->is_object()) return c.fail("", "'asset' must be an object, not " + describe_gltf_value(*asset));
   const auto version = asset->find("version");
   if (version == asset->end()) return c.fail("", "'asset.version' is missing");
   if (!version->is_string())
-    return c.fail("", "'asset.version' must be a string, not " + describe(*version));
+    return c.fail("", "'asset.version' must be a string, not " + describe_gltf_value(*version));
   const std::string v = version->get<std::string>();
   if (v.empty() || v[0] != '2' || (v.size() > 1 && v[1] != '.'))
     return c.fail("", "glTF version '" + one_line(v, 20) + "' is not supported (only 2.x)");
@@ -228,7 +228,7 @@ bool check_buffers(const json& doc, Checker& c) {
     const auto length = buffers[i].find("byteLength");
     if (length == buffers[i].end()) return c.fail(where, "'byteLength' is missing");
     if (!is_count(*length, 1))
-      return c.fail(where, "'byteLength' must be a whole number from 1, not " + describe(*length));
+      return c.fail(where, "'byteLength' must be a whole number from 1, not " + describe_gltf_value(*length));
     if (!c.optional_string(buffers[i], "uri", where)) return false;
   }
   const json& views = array_or_empty(doc, "bufferViews");
@@ -240,16 +240,16 @@ bool check_buffers(const json& doc, Checker& c) {
     if (!is_index(*buffer) || buffer->get<std::uint64_t>() >= buffers.size())
       return c.fail(where, "'buffer' must be the index of one of the file's " +
                                std::to_string(buffers.size()) + " buffers, not " +
-                               describe(*buffer));
+                               describe_gltf_value(*buffer));
     const auto offset_it = v.find("byteOffset");
     if (offset_it != v.end() && !is_count(*offset_it, 0))
       return c.fail(where,
-                    "'byteOffset' must be a whole number from 0, not " + describe(*offset_it));
+                    "'byteOffset' must be a whole number from 0, not " + describe_gltf_value(*offset_it));
     const auto length_it = v.find("byteLength");
     if (length_it == v.end()) return c.fail(where, "'byteLength' is missing");
     if (!is_count(*length_it, 1))
       return c.fail(where,
-                    "'byteLength' must be a whole number from 1, not " + describe(*length_it));
+                    "'byteLength' must be a whole number from 1, not " + describe_gltf_value(*length_it));
     const std::uint64_t offset = offset_it == v.end() ? 0 : offset_it->get<std::uint64_t>();
     const std::uint64_t length = length_it->get<std::uint64_t>();
     const std::uint64_t buffer_length =
@@ -269,7 +269,7 @@ bool check_buffers(const json& doc, Checker& c) {
     if (!is_index(*view) || view->get<std::uint64_t>() >= views.size())
       return c.fail(where, "'bufferView' must be the index of one of the file's " +
                                std::to_string(views.size()) + " bufferViews, not " +
-                               describe(*view));
+                               describe_gltf_value(*view));
   }
   return true;
 }
@@ -335,7 +335,7 @@ bool parse_json_text(const char* text, std::size_t size, json& doc, std::string&
 
 bool check_gltf_json(const json& doc, std::vector<std::string>& warnings, std::string& problem) {
   Checker c(problem);
-  if (!doc.is_object()) return c.fail("", "the JSON root is " + describe(doc) + ", not an object");
+  if (!doc.is_object()) return c.fail("", "the JSON root is " + describe_gltf_value(doc) + ", not an object");
   if (!check_asset(doc, c)) return false;
   for (const char* key :
        {"nodes", "skins", "scenes", "buffers", "bufferViews", "images", "accessors", "meshes",

@@ -10,9 +10,9 @@
 #include "solvers/anim/clip_playback.h"
 
 namespace ik {
-namespace {
+using Json = nlohmann::ordered_json;  // the name io/json/json_read.h gives it
 
-using Json = nlohmann::ordered_json;
+namespace {
 
 // Values a glTF float accessor holds; a key differs from rest when any differs by more.
 constexpr float kUnmoved = 1e-6f;
@@ -132,7 +132,7 @@ bool build_tracks(const Skeleton& skeleton, const JointNodes& nodes, const Baked
 // Replaces the document's animations by one clip keying `tracks` at `times`.
 void write_clip(GltfDocument& document, const std::string& name, const std::vector<float>& times,
                 const std::vector<Track>& tracks) {
-  Json& json = document.json;
+  Json& gltf = document.json;
   // The keys go at the end of buffer 0 when it has bytes (in a .glb that is the BIN chunk;
   // a second buffer would have to be a data URI, which validators warn about there), else
   // into a new buffer.
@@ -143,8 +143,8 @@ void write_clip(GltfDocument& document, const std::string& name, const std::vect
     keys.bytes = std::move(*document.buffers[0]);
     keys.bytes.resize((keys.bytes.size() + 3) / 4 * 4, '\0');  // floats start 4-aligned
   }
-  keys.first_view = json.contains("bufferViews") ? static_cast<int>(json["bufferViews"].size()) : 0;
-  keys.first_accessor = json.contains("accessors") ? static_cast<int>(json["accessors"].size()) : 0;
+  keys.first_view = gltf.contains("bufferViews") ? static_cast<int>(gltf["bufferViews"].size()) : 0;
+  keys.first_accessor = gltf.contains("accessors") ? static_cast<int>(gltf["accessors"].size()) : 0;
   const int input = keys.add(times, static_cast<int>(times.size()), "SCALAR", true);
   Json samplers = Json::array(), channels = Json::array();
   for (const Track& track : tracks) {
@@ -156,16 +156,16 @@ void write_clip(GltfDocument& document, const std::string& name, const std::vect
     channels.push_back({{"sampler", samplers.size()}, {"target", {{"node", track.node}, {"path", track.path}}}});
     samplers.push_back({{"input", input}, {"interpolation", "LINEAR"}, {"output", output}});
   }
-  for (Json& view : keys.views) json["bufferViews"].push_back(std::move(view));
-  for (Json& accessor : keys.accessors) json["accessors"].push_back(std::move(accessor));
+  for (Json& view : keys.views) gltf["bufferViews"].push_back(std::move(view));
+  for (Json& accessor : keys.accessors) gltf["accessors"].push_back(std::move(accessor));
   if (append) {
-    json["buffers"][0]["byteLength"] = keys.bytes.size();
+    gltf["buffers"][0]["byteLength"] = keys.bytes.size();
     document.buffers[0] = std::move(keys.bytes);
   } else {
-    json["buffers"].push_back({{"byteLength", keys.bytes.size()}});
+    gltf["buffers"].push_back({{"byteLength", keys.bytes.size()}});
     document.buffers.push_back(std::move(keys.bytes));
   }
-  json["animations"] = Json::array({{{"name", name}, {"channels", channels}, {"samplers", samplers}}});
+  gltf["animations"] = Json::array({{{"name", name}, {"channels", channels}, {"samplers", samplers}}});
 }
 
 }  // namespace

@@ -28,9 +28,9 @@ nlohmann::ordered_json json_quat_xyzw(const glm::quat& q) {
       {json_float(q.x), json_float(q.y), json_float(q.z), json_float(q.w)});
 }
 
-namespace {
+using Json = nlohmann::ordered_json;  // the name io/json/json_read.h gives it
 
-using Json = nlohmann::ordered_json;
+namespace {
 
 std::string dump_scalar(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -4,7 +4,7 @@
 namespace ik {
 namespace {
 
-std::string quoted(const std::string& text) { return "'" + text + "'"; }
+std::string quoted_name(const std::string& text) { return "'" + text + "'"; }
 
 // The one joint named `name`, or a failure at `value` saying why there is none.
 int joint_named(const JsonValue& value, const Skeleton& skeleton, const std::string& name,
@@ -15,9 +15,9 @@ int joint_named(const JsonValue& value, const Skeleton& skeleton, const std::str
       found = j;
       ++count;
     }
-  if (count == 0) value.fail("the rig has no joint named " + quoted(name) + index_note);
+  if (count == 0) value.fail("the rig has no joint named " + quoted_name(name) + index_note);
   if (count > 1)
-    value.fail("the rig has " + std::to_string(count) + " joints named " + quoted(name) +
+    value.fail("the rig has " + std::to_string(count) + " joints named " + quoted_name(name) +
                " and the index does not pick one" + index_note);
   return found;
 }
@@ -31,7 +31,7 @@ Json joint_json(const Skeleton& skeleton, int joint) {
 }
 
 std::string joint_label(const Skeleton& skeleton, int joint) {
-  return "joint " + std::to_string(joint) + " " + quoted(skeleton.name[static_cast<size_t>(joint)]);
+  return "joint " + std::to_string(joint) + " " + quoted_name(skeleton.name[static_cast<size_t>(joint)]);
 }
 
 int read_joint(const JsonValue& value, const Skeleton& skeleton) {
@@ -52,12 +52,12 @@ int read_joint(const JsonValue& value, const Skeleton& skeleton) {
 
   const std::string index_note =
       !index_value ? ""
-      : in_range   ? " (joint " + std::to_string(index) + " is " + quoted(skeleton.name[static_cast<size_t>(index)]) +
+      : in_range   ? " (joint " + std::to_string(index) + " is " + quoted_name(skeleton.name[static_cast<size_t>(index)]) +
                        " in this rig)"
                    : " (index " + std::to_string(index) + " is out of range)";
   const int found = joint_named(value, skeleton, name, index_note);
   // The rig was edited (a joint added or removed): the name is what the user meant.
-  if (index_value) value.warn("found " + quoted(name) + " by name as joint " + std::to_string(found) + index_note);
+  if (index_value) value.warn("found " + quoted_name(name) + " by name as joint " + std::to_string(found) + index_note);
   return found;
 }
 

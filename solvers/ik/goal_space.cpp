@@ -45,7 +45,7 @@ Goal offset_from_animated(const Chain& chain, const Goal& model_goal, const glm:
 }
 
 // A path goal: the path's position (and orientation, if it has them) at `time`, looping.
-Goal on_path(const Goal& stored, const GoalPath& path, float time) {
+Goal goal_on_path(const Goal& stored, const GoalPath& path, float time) {
   Goal goal = stored;
   const GoalPathSample sample = sample_goal_path(path, time, PathWrap::loop);
   goal.position = sample.position;
@@ -100,7 +100,7 @@ Goal goal_in_model_space(const Chain& chain, const std::vector<glm::mat4>& world
     return effector != nullptr ? on_animated(chain, *effector) : chain.goal;
   }
   if (chain.motion == Chain::Motion::path)
-    return motion.path != nullptr && !motion.path->samples.empty() ? on_path(chain.goal, *motion.path, motion.time)
+    return motion.path != nullptr && !motion.path->samples.empty() ? goal_on_path(chain.goal, *motion.path, motion.time)
                                                                    : chain.goal;
   const int j = chain.follow_joint;
   if (j < 0 || j >= static_cast<int>(world.size())) return chain.goal;
@@ -182,7 +182,7 @@ bool solving_goal(const Skeleton& skeleton, const Pose& pose, const Chain& chain
     goal = on_animated(chain, joint_model_transform(skeleton, source, chain.effector));
   } else if (chain.motion == Chain::Motion::path) {
     if (path == nullptr || path->samples.empty()) return false;
-    goal = on_path(chain.goal, *path, time);
+    goal = goal_on_path(chain.goal, *path, time);
   } else if (j >= n || (j >= 0 && chain.root >= 0 && chain.root < n && j >= chain.root &&
                         j < skeleton.subtree_end[static_cast<size_t>(chain.root)])) {
     return false;

@@ -96,7 +96,7 @@ namespace {
 
 // Turns `joint` by the model-space rotation `turn` about its own position; parent_linear
 // is its parent's model-space linear part (rotation times scale: its rotation is used).
-void turn_joint(Pose& pose, int joint, const glm::mat3& parent_linear, const glm::quat& turn) {
+void turn_joint_to_pole(Pose& pose, int joint, const glm::mat3& parent_linear, const glm::quat& turn) {
   const glm::quat parent = rotation_of(parent_linear);
   glm::quat& local = pose.local[static_cast<size_t>(joint)].rotation;
   local = glm::normalize(glm::conjugate(parent) * turn * parent * local);
@@ -123,7 +123,7 @@ bool pre_bend(Pose& pose, const Workspace& ws, const glm::mat4& parent_of_root, 
   const glm::vec3 axis = glm::cross(side, bone);  // turns the bones below k toward -side
   if (!(glm::dot(axis, axis) > 0.0f)) return false;
   const glm::mat3 parent_linear = k == 0 ? glm::mat3(parent_of_root) : ws.linear[static_cast<size_t>(k) - 1];
-  turn_joint(pose, ws.path[static_cast<size_t>(k)], parent_linear, glm::angleAxis(0.2f, glm::normalize(axis)));
+  turn_joint_to_pole(pose, ws.path[static_cast<size_t>(k)], parent_linear, glm::angleAxis(0.2f, glm::normalize(axis)));
   return true;
 }
 
@@ -144,7 +144,7 @@ void turn_to_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Work
   if (aim_at_goal && !is_locked(ws, root)) {  // the pre-bend's first step: root -> effector onto root -> goal
     const glm::vec3 to_goal = chain.goal.position - p[0], to_end = p[n - 1] - p[0];
     if (glm::dot(to_goal, to_goal) > 0.0f && glm::dot(to_end, to_end) > 0.0f) {
-      turn_joint(pose, root, glm::mat3(parent_of_root), rotation_between(to_end, to_goal));
+      turn_joint_to_pole(pose, root, glm::mat3(parent_of_root), rotation_between(to_end, to_goal));
       const JointLimits& limits = skeleton.limits[static_cast<size_t>(root)];
       if (chain.params.use_limits && limits.enabled)
         clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(root)].rotation,
@@ -180,7 +180,7 @@ void turn_to_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Work
     // The largest part of the turn this joint takes within its limits (all of it without).
     auto fits = [&](float fraction) {
       pivot_local = saved;
-      turn_joint(pose, pivot, parent_linear, glm::angleAxis(fraction * angle, axis));
+      turn_joint_to_pole(pose, pivot, parent_linear, glm::angleAxis(fraction * angle, axis));
       glm::quat clamped = pivot_local;
       return !limited || !clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(pivot)].rotation, clamped);
     };

@@ -337,6 +337,12 @@ struct LoopOutcome {
 // close as it can get, not until it gives up improving a large error by small amounts.
 // Calls `record(error)` after every iteration: solvers pass a lambda that appends to the
 // trace (trace_iteration), with a pose that is up to date when poses are recorded.
+// Grows `v` to at least n entries (never shrinks it: a buffer sized once stays sized).
+template <typename T>
+void size_at_least(std::vector<T>& v, size_t n) {
+  if (v.size() < n) v.resize(n);
+}
+
 template <typename Step, typename Record>
 LoopOutcome iterate_until_done(int max_iterations, float tolerance, float initial_error,
                                Step&& step, Record&& record, float error_floor = 0.0f) {

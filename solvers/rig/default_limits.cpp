@@ -61,15 +61,10 @@ glm::vec3 world_bone(const Skeleton& skeleton, const RestFrames& frames, int j) 
   return unit_or(frames.rotation[static_cast<size_t>(j)] * local_bone(skeleton, j), glm::vec3(0.0f, 1.0f, 0.0f));
 }
 
-int find_role(const std::vector<JointRole>& roles, Role role, Side side) {
-  for (size_t j = 0; j < roles.size(); ++j)
-    if (roles[j].role == role && (side == Side::centre || roles[j].side == side)) return static_cast<int>(j);
-  return -1;
-}
 
 // The position of the first joint with `role` (any side), if there is one.
 bool role_position(const std::vector<JointRole>& roles, const RestFrames& frames, Role role, glm::vec3& out) {
-  const int j = find_role(roles, role, Side::centre);
+  const int j = first_joint_with_role(roles, role, Side::centre);
   if (j < 0 || static_cast<size_t>(j) >= frames.position.size()) return false;
   out = frames.position[static_cast<size_t>(j)];
   return true;
@@ -78,7 +73,7 @@ bool role_position(const std::vector<JointRole>& roles, const RestFrames& frames
 void directions_from_frames(const std::vector<JointRole>& roles, const RestFrames& frames, glm::vec3& forward,
                             glm::vec3& left) {
   const auto side_pair = [&](Role role, glm::vec3& out) {
-    const int l = find_role(roles, role, Side::left), r = find_role(roles, role, Side::right);
+    const int l = first_joint_with_role(roles, role, Side::left), r = first_joint_with_role(roles, role, Side::right);
     if (l < 0 || r < 0 || static_cast<size_t>(std::max(l, r)) >= frames.position.size()) return false;
     out = frames.position[static_cast<size_t>(l)] - frames.position[static_cast<size_t>(r)];
     return glm::dot(out, out) > 1e-12f;

@@ -21,11 +21,6 @@
 namespace ik {
 namespace {
 
-int find_role(const std::vector<JointRole>& roles, Role role, Side side) {
-  for (size_t j = 0; j < roles.size(); ++j)
-    if (roles[j].role == role && (side == Side::centre || roles[j].side == side)) return static_cast<int>(j);
-  return -1;
-}
 
 // The rest length of the path from `root` down to `effector` (model space).
 float path_rest_length(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int root, int effector) {
@@ -42,17 +37,17 @@ bool body_measures(const Skeleton& skeleton, const std::vector<JointRole>& roles
   std::vector<glm::mat4> world;
   fk_all(skeleton, rest_pose(skeleton), world);
   const auto at = [&](int j) { return position_of(world[static_cast<size_t>(j)]); };
-  const int hips = find_role(roles, Role::hips, Side::centre);
-  int head = find_role(roles, Role::head, Side::centre);
-  if (head < 0) head = find_role(roles, Role::neck, Side::centre);
-  int chest = find_role(roles, Role::chest, Side::centre);
+  const int hips = first_joint_with_role(roles, Role::hips, Side::centre);
+  int head = first_joint_with_role(roles, Role::head, Side::centre);
+  if (head < 0) head = first_joint_with_role(roles, Role::neck, Side::centre);
+  int chest = first_joint_with_role(roles, Role::chest, Side::centre);
   if (hips < 0 || head < 0) return false;
   const Side sides[2] = {Side::left, Side::right};
   for (int s = 0; s < 2; ++s) {
-    out.upper_arm[s] = find_role(roles, Role::upper_arm, sides[s]);
-    out.hand[s] = find_role(roles, Role::hand, sides[s]);
-    out.thigh[s] = find_role(roles, Role::thigh, sides[s]);
-    out.foot[s] = find_role(roles, Role::foot, sides[s]);
+    out.upper_arm[s] = first_joint_with_role(roles, Role::upper_arm, sides[s]);
+    out.hand[s] = first_joint_with_role(roles, Role::hand, sides[s]);
+    out.thigh[s] = first_joint_with_role(roles, Role::thigh, sides[s]);
+    out.foot[s] = first_joint_with_role(roles, Role::foot, sides[s]);
     if (out.upper_arm[s] < 0 || out.hand[s] < 0 || out.thigh[s] < 0 || out.foot[s] < 0) return false;
     out.shoulder[s] = at(out.upper_arm[s]);
     out.hip[s] = at(out.thigh[s]);

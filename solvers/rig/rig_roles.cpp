@@ -475,6 +475,12 @@ const char* finger_name(Finger finger) {
   return "none";
 }
 
+int first_joint_with_role(const std::vector<JointRole>& roles, Role role, Side side) {
+  for (size_t j = 0; j < roles.size(); ++j)
+    if (roles[j].role == role && (side == Side::centre || roles[j].side == side)) return static_cast<int>(j);
+  return -1;
+}
+
 std::string describe_role(const JointRole& r) {
   std::string text = r.side == Side::centre ? "" : std::string(side_name(r.side)) + " ";
   text += role_name(r.role);

@@ -116,6 +116,9 @@ const char* side_name(Side side);
 const char* finger_name(Finger finger);
 std::string describe_role(const JointRole& role);
 
+// The first joint with `role` on `side` (Side::centre: on any side), or -1.
+int first_joint_with_role(const std::vector<JointRole>& roles, Role role, Side side);
+
 // "" if `roles` fits `skeleton` (one per joint, no single role held twice), else the
 // first problem in one line.
 std::string roles_problem(const Skeleton& skeleton, const std::vector<JointRole>& roles);

@@ -10,7 +10,7 @@ namespace {
 
 // True if `joint` lies on the path from `root` down to `effector` (DFS order: the subtree
 // of j is [j, subtree_end[j]), so j is an ancestor-or-self of e iff j <= e < subtree_end[j]).
-bool on_path(const Skeleton& skeleton, int joint, int root, int effector) {
+bool joint_on_chain_path(const Skeleton& skeleton, int joint, int root, int effector) {
   return joint >= root && joint <= effector && effector < skeleton.subtree_end[static_cast<size_t>(joint)] &&
          joint < skeleton.subtree_end[static_cast<size_t>(root)];
 }
@@ -29,9 +29,9 @@ void blend_chain(const Skeleton& skeleton, const Chain& chain, float weight, con
   for (int j = chain.root; j <= last; ++j) {
     const size_t u = static_cast<size_t>(j);
     if (blended[u] != 0) continue;
-    bool in_chain = on_path(skeleton, j, chain.root, chain.effector);
+    bool in_chain = joint_on_chain_path(skeleton, j, chain.root, chain.effector);
     for (size_t e = 0; !in_chain && e < chain.extra_effectors.size(); ++e)
-      in_chain = on_path(skeleton, j, chain.root, chain.extra_effectors[e].joint);
+      in_chain = joint_on_chain_path(skeleton, j, chain.root, chain.extra_effectors[e].joint);
     if (!in_chain) continue;
     blended[u] = 1;
     if (weight >= 1.0f) continue;  // as solved: only marked

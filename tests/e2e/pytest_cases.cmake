@@ -8,12 +8,6 @@
 # Cases run side by side (each has its own X server); a lock is only for a case whose
 # checks depend on timing, so that another such case never runs beside it.
 #
-# `sanitizers=True` in that line: the case runs in the asan preset too. The others carry
-# the label release_only, which that preset leaves out: under the sanitizers a case takes
-# about three times as long, and most of that is the same start-up and drawing again. The
-# marked ones together open every kind of file, drive every panel and tab and every kind
-# of drag (the 60 s session alone touches most of the program).
-#
 # In: E2E_IKSCOPE, E2E_CHECK_SCREENSHOT (paths, generator expressions allowed), E2E_SHARED
 # (../shared), E2E_OUT (the cases' output folders). Standalone (the e2e tests of prebuilt
 # binaries, e.g. to time them): a CMakeLists.txt with project(), enable_testing(), these
@@ -69,12 +63,8 @@ foreach(test_file IN LISTS e2e_test_files)
     add_test(NAME e2e_${case}
              COMMAND ${E2E_PYTHON} -m pytest -q -rP -p no:cacheprovider ${test_file}::test_${case}
              WORKING_DIRECTORY ${E2E_OUT})
-    set(labels e2e release_only)
-    if(marks MATCHES "sanitizers=True")
-      set(labels e2e)
-    endif()
     set_tests_properties(e2e_${case} PROPERTIES ENVIRONMENT "${e2e_env}" TIMEOUT ${timeout}
-                         COST ${cost} LABELS "${labels}" ${lock})
+                         COST ${cost} LABELS e2e ${lock})
     set(marks "")
   endforeach()
 endforeach()

@@ -6,8 +6,6 @@ Parts: clicks and drags on the humanoid; the Mixamo-named rig (fingers, gizmo, k
 pole (its geometry helpers, then the test)."""
 import math
 
-import pytest
-
 from driver import ASSETS, MIXAMO_RIG, chain_ending_at, joint_named, rect_point, window_point, write_session
 from rig_plans import drag_gizmo_x_arrow, goal_point, limb_goal_drag
 
@@ -31,7 +29,6 @@ def test_click_selects_joint(case):
     print(f"clicked joint {target['index']} at ({x}, {y}): selected")
 
 
-@pytest.mark.ctest(sanitizers=True)
 def test_drag_goal_moves_effector(case):
     """Press on a limb's goal handle, drag it in steps, release: the dump on exit says where
     the goal went and whether the effector followed."""
@@ -277,7 +274,6 @@ def test_pole_drag_moves_elbow(case):
 
 # --- Spline IK --------------------------------------------------------------------------------
 
-@pytest.mark.ctest(sanitizers=True)
 def test_spline_point_drag_bends_the_tentacle(case):
     """The tentacle with a spline chain from its base to its tip (a session: two control points
     on its joints at a third and two thirds, the goal on the tip): the first control point's teal

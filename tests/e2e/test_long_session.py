@@ -12,6 +12,6 @@ from long_session import check_long_session
 
 # Its frame-time rule compares the start of the run with its end: another case that times
 # what it does must not run beside it (ctest's RESOURCE_LOCK; CMakeLists.txt).
-@pytest.mark.ctest(timeout=300, cost=1000, resource_lock="timing", sanitizers=True)
+@pytest.mark.ctest(timeout=300, cost=1000, resource_lock="timing")
 def test_long_session_60s(case):
     check_long_session(case, seconds=60, reference=20, seed=int(os.environ.get("SEED", 1)))

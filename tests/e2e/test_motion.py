@@ -7,8 +7,6 @@ import struct
 import time
 from pathlib import Path
 
-import pytest
-
 from driver import CESIUM_GLB, HUMANOID, joint_named, nonempty, write_session
 
 
@@ -75,7 +73,6 @@ def test_analyse_goal_path_report(case):
     assert not Path(case.path("nope.md")).exists(), "a report was written for an unknown name"
 
 
-@pytest.mark.ctest(sanitizers=True)
 def test_export_motion_reopens_as_clip(case):
     """The clip with the IK on top, baked (--export-motion: File > Export motion's command):
     the file reopens with one clip, "<clip> IK", whose pose at a frame's time is the pose the
@@ -133,7 +130,6 @@ def check_motion_summary(s):
     print("runs", len(panel), "run_ms", m["run_ms"])
 
 
-@pytest.mark.ctest(sanitizers=True)
 def test_motion_panel_summary(case):
     """--motion-panel on CesiumMan's left arm (upper arm -> hand, 2 bones): the panel runs the
     analysis of the clip at start and --state-out reports the summary per solver. Then a

@@ -3,8 +3,6 @@
 of an explicit solve."""
 from pathlib import Path
 
-import pytest
-
 from driver import rect_point
 from rig_plans import limb_goal_drag
 
@@ -64,7 +62,6 @@ def test_panels_fit_small_window(case):
         "a wide window keeps the default widths"
 
 
-@pytest.mark.ctest(sanitizers=True)
 def test_compare_nine_solvers_plot(case):
     """A two-bone arm chain compared across every solver in the Compare tab, at the default
     window size: the table of all ten solvers ends inside the tab's view (no scrolling),

@@ -7,8 +7,6 @@ goal paths on the humanoid."""
 import math
 import time
 
-import pytest
-
 from driver import CESIUM_GLB, CESIUM_GLTF, HUMANOID, joint_named, write_session
 from gltf_clip_sample import sample_clip
 from rig_plans import limb_goal_drag
@@ -127,7 +125,6 @@ def test_timeline_play(case):
 
 # --- Recording ------------------------------------------------------------------------------
 
-@pytest.mark.ctest(sanitizers=True)
 def test_record_goal_path(case):
     """On CesiumMan (paused): click a limb's goal (selects its chain), T starts recording,
     the goal dragged in steps with real mouse events, T stops; the state on exit lists the

@@ -30,7 +30,7 @@ float angle_about(const glm::vec3& from, const glm::vec3& to, const glm::vec3& a
 }
 
 // `wanted`, moved at most max_step from `current` the short way round (0 = no limit).
-float limit_step(float current, float wanted, float max_step) {
+float ccd_limit_step(float current, float wanted, float max_step) {
   if (!(max_step > 0.0f)) return wanted;
   return current + glm::clamp(wrap_angle(wanted - current), -max_step, max_step);
 }
@@ -73,7 +73,7 @@ glm::quat solve_joint(const JointLimits& limits, bool use_limits, const glm::qua
   if (limits.hinge) {
     const glm::vec3 axis = hinge_axis(limits);
     const float now = twist_angle(offset, axis);
-    const float wanted = limit_step(now, angle_about(u, goal_in_rest, axis, now), max_step);
+    const float wanted = ccd_limit_step(now, angle_about(u, goal_in_rest, axis, now), max_step);
     return rest * glm::angleAxis(clamp_axis(wanted, limits.min.x, limits.max.x, clamped), axis);
   }
   // offset = Rx(a.x) Ry(a.y) Rz(a.z): for each axis in turn, the axes before it are undone
@@ -85,7 +85,7 @@ glm::quat solve_joint(const JointLimits& limits, bool use_limits, const glm::qua
     for (int after = 2; after > axis; --after)
       effector = glm::angleAxis(a[after], kAxes[after]) * effector;
     const float wanted =
-        limit_step(a[axis], angle_about(effector, goal, kAxes[axis], a[axis]), max_step);
+        ccd_limit_step(a[axis], angle_about(effector, goal, kAxes[axis], a[axis]), max_step);
     a[axis] = clamp_axis(wanted, limits.min[axis], limits.max[axis], clamped);
     goal = glm::angleAxis(-a[axis], kAxes[axis]) * goal;
   }

@@ -379,7 +379,7 @@ SolveResult solve_rigid_path(const Skeleton& skeleton, const Chain& chain, Pose&
 // ---- Under limits (fabrik_limits.h) ------------------------------------------------------
 
 // True if the tree is a plain path (each joint's parent the one before it).
-bool is_plain_path(const Workspace& ws) {
+bool tree_is_plain_path(const Workspace& ws) {
   for (size_t k = 1; k < ws.path.size(); ++k)
     if (ws.tree_parent[k] != static_cast<int>(k) - 1) return false;
   return true;
@@ -512,7 +512,7 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     // under limits: a straight hinge is bent first, and the best pose is kept
     // (fabrik_limits.h).
     const bool limited_path =
-        single_effector && params.use_limits && is_plain_path(ws) && any_limit_active(skeleton, ws.path);
+        single_effector && params.use_limits && tree_is_plain_path(ws) && any_limit_active(skeleton, ws.path);
     BestPose& best = fs.best;
     best.rotations.clear();
     best.error = std::numeric_limits<float>::infinity();

@@ -52,7 +52,7 @@ constexpr float kRootTurn = 0.3f;
 constexpr int kSlowAfter = 8;
 constexpr int kSlowWindow = 3;
 
-void set_frame(Body& b, const Pose& pose) {
+void set_full_body_frame(Body& b, const Pose& pose) {
   const glm::mat4 parent = parent_world(b.skeleton, pose, b.chain.root);
   b.model_linear = glm::mat3(parent);
   b.frame_origin = glm::vec3(parent[3]);
@@ -137,7 +137,7 @@ bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float dampin
 }
 
 // The damped iterations. `cold`: a solve from rest, which may restart (see kSlowAfter).
-void iterate(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
+void iterate_full_body(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
   StallDetector stall(p.metric, 1.0f);
   float damping = 1.0f;
   float metrics[kSlowWindow] = {};  // the last kSlowWindow metrics, a ring
@@ -321,7 +321,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
       pose.local[static_cast<size_t>(chain.root)].translation =
           skeleton.rest[static_cast<size_t>(chain.root)].translation;
   }
-  set_frame(b, pose);
+  set_full_body_frame(b, pose);
   Progress p;
   update_frames(b, pose);
   set_lengths(b);
@@ -331,7 +331,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   if (p.metric > 1.0f && bump_colinear_joints(b, pose)) measure(b, pose, p);
 
   trace_begin(trace, workspace.path, pose, p.worst, chain.params.max_iterations + kPinIterations + kRestarts);
-  iterate(b, pose, trace, p, !chain.params.warm_start);
+  iterate_full_body(b, pose, trace, p, !chain.params.warm_start);
   // Only from rest: a warm-started solve (the program's frames, a drag) keeps following the
   // pose it is given rather than jump to another basin, and its cost per frame stays as it was.
   const int restarts = chain.params.warm_start ? 0 : kRestarts;
@@ -341,7 +341,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
     const Progress before = p;
     save_tree(b, pose, b.scratch.best_local);
     restart_from_stall(b, pose, trace, p, restart);
-    iterate(b, pose, trace, p, true);
+    iterate_full_body(b, pose, trace, p, true);
     if (!(p.metric < before.metric)) {  // no better: back to the pose before the restart
       restore_tree(b, b.scratch.best_local, pose);
       const int iterations = p.iterations;

@@ -17,14 +17,6 @@
 
 namespace ik {
 namespace full_body_detail {
-namespace {
-
-template <typename T>
-void size_at_least(std::vector<T>& v, size_t n) {
-  if (v.size() < n) v.resize(n);
-}
-
-}  // namespace
 
 // ---- prepare_body ------------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ void begin_trace(const Problem& p, const Pose& pose, Trace* trace, bool continue
 // traced or not), then measures the error in plain code. A traced solve also reads the
 // model-space error of every iteration; an untraced one measures it after the loop, and the
 // two agree to the bit.
-LoopOutcome iterate(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float initial_error, float shortfall) {
+LoopOutcome iterate_jacobian(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float initial_error, float shortfall) {
   auto step = [&]() {
     if (p.fused)
       fused_iteration(p, pose, trace, method);
@@ -109,7 +109,7 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   const float shortfall = set_aims(p);                    // > 0: a goal beyond reach
   const float initial_error = evaluate(p, true);
   begin_trace(p, pose, trace, continue_trace);
-  const LoopOutcome outcome = iterate(p, pose, trace, method, initial_error, shortfall);
+  const LoopOutcome outcome = iterate_jacobian(p, pose, trace, method, initial_error, shortfall);
   if (trace == nullptr) evaluate(p, true);  // the final pose's model-space error
   result.status = final_status(p.model_error, p.tolerance, shortfall > 0.0f, outcome.stalled);
   result.iterations = outcome.iterations;

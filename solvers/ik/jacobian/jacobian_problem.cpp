@@ -39,12 +39,6 @@ constexpr float kLongestErrorRow = 0.25f;
 // push under a quarter radian.
 constexpr float kAimMargin = 0.05f;
 
-// Grows `v` to at least n entries (never shrinks it: a buffer sized once stays sized).
-template <typename T>
-void size_at_least(std::vector<T>& v, size_t n) {
-  if (v.size() < n) v.resize(n);
-}
-
 // The inverse of an affine transform (last row 0 0 0 1). For a rotation times a uniform
 // scale s, L⁻¹ = Lᵀ / s² (no general 4 x 4 inverse); otherwise glm::inverse.
 glm::mat4 inverse_transform(const glm::mat4& m) {

@@ -42,7 +42,7 @@ bool spline_points_valid(const std::vector<glm::vec3>& points) {
 
 // The rotations can be rebuilt by aim_rigid_path (chain_aim.h): no joint above the effector
 // locked or limited, uniform positive scales, a similarity above the root.
-bool is_plain_path(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Workspace& ws,
+bool spline_path_is_free(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Workspace& ws,
                    const glm::mat4& parent_of_root) {
   for (size_t k = 0; k + 1 < ws.path.size(); ++k) {
     const int j = ws.path[k];
@@ -159,7 +159,7 @@ SolveResult solve_spline(const Skeleton& skeleton, const Chain& chain, Pose& pos
   const bool ran_out = place_on_curve(ss.curve, ss.bone_lengths.data(), static_cast<int>(n),
                                       ws.positions[n - 1] - ws.positions[0], ss.targets.data());
   bool off_curve = false;
-  if (n >= 2 && is_plain_path(skeleton, chain, pose, ws, parent_of_root)) {
+  if (n >= 2 && spline_path_is_free(skeleton, chain, pose, ws, parent_of_root)) {
     ss.rigid_aim.resize(n);
     ws.positions[n - 1] = aim_rigid_path(skeleton, ws.path, parent_of_root, ss.targets.data(), pose, ss.rigid_aim);
   } else if (n >= 2) {
