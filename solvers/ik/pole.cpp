@@ -104,11 +104,7 @@ void turn_joint_to_pole(Pose& pose, int joint, const glm::mat3& parent_linear, c
 
 // Frames of the path in workspace.path (a plain chain) into workspace.positions / linear.
 void plain_chain_frames(const Skeleton& skeleton, const Pose& pose, Workspace& ws, glm::mat4& parent_of_root) {
-  const size_t n = ws.path.size();
-  ws.tree_parent.resize(n);
-  for (size_t k = 0; k < n; ++k) ws.tree_parent[k] = static_cast<int>(k) - 1;
-  ws.positions.resize(n);
-  ws.linear.resize(n);
+  use_path_as_tree(ws);
   parent_of_root = parent_world(skeleton, pose, ws.path[0]);
   chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);
 }

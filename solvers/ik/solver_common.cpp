@@ -96,6 +96,14 @@ bool fill_chain_tree(const Skeleton& skeleton, const Chain& chain, std::vector<i
   return true;
 }
 
+void use_path_as_tree(Workspace& ws) {
+  const size_t n = ws.path.size();
+  ws.tree_parent.resize(n);
+  for (size_t k = 0; k < n; ++k) ws.tree_parent[k] = static_cast<int>(k) - 1;
+  ws.positions.resize(n);
+  ws.linear.resize(n);
+}
+
 void fill_tree_children(const std::vector<int>& tree_parent, std::vector<int>& first_child,
                         std::vector<int>& next_sibling) {
   const size_t n = tree_parent.size();

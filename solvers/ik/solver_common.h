@@ -11,7 +11,8 @@
 //
 // Index:
 //   Validation                    is_finite, all_finite, is_valid_goal, is_valid_transform, is_valid_chain
-//   The chain's joints            fill_chain_path, fill_chain_tree, fill_tree_children, find_in_sorted
+//   The chain's joints            fill_chain_path, fill_chain_tree, fill_tree_children, use_path_as_tree,
+//                                 find_in_sorted
 //   Frames                        parent_world, chain_frames, is_similarity, path_length, max_stretch,
 //                                 reach_upper_bound
 //   Tolerance and warm start      resolve_tolerance, apply_start_pose
@@ -106,6 +107,11 @@ bool fill_chain_tree(const Skeleton& skeleton, const Chain& chain, std::vector<i
 // none), children in ascending order.
 void fill_tree_children(const std::vector<int>& tree_parent, std::vector<int>& first_child,
                         std::vector<int>& next_sibling);
+
+// The path in ws.path as a tree of its own (ws.tree_parent: each joint's parent the one
+// before it), with ws.positions and ws.linear sized for its frames: the set-up of every
+// solver that works on the plain path from root to effector.
+void use_path_as_tree(Workspace& ws);
 
 // Position of `joint` in the ascending list `joints`, or -1.
 int find_in_sorted(const std::vector<int>& joints, int joint);

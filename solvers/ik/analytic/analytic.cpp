@@ -289,11 +289,7 @@ void orient_effector(const Workspace& workspace, const std::vector<int>& joints,
 float limb_error(const Chain& chain, const Pose& pose, Workspace& workspace, const LimbGoal& goal) {
   const glm::vec3 end = goal.point_to_model(limb_end(pose, workspace.path));
   if (!chain.goal.use_orientation) return glm::length(chain.goal.position - end);
-  const size_t n = workspace.path.size();
-  workspace.tree_parent.resize(n);
-  for (size_t k = 0; k < n; ++k) workspace.tree_parent[k] = static_cast<int>(k) - 1;
-  workspace.positions.resize(n);
-  workspace.linear.resize(n);
+  use_path_as_tree(workspace);
   chain_frames(pose, workspace.path, workspace.tree_parent, goal.parent_world, workspace.positions, workspace.linear);
   return effector_error(chain.goal, end, workspace.linear.back(), chain.params.orientation_weight);
 }
@@ -336,11 +332,8 @@ bool clamp_to_limb_limits(const Skeleton& skeleton, const Workspace& workspace, 
 bool use_pole_target(const Chain& chain, const Pose& pose, Workspace& workspace,
                      LimbGoal& goal) {
   if (!is_valid_pole(chain.goal)) return false;
+  use_path_as_tree(workspace);
   const size_t n = workspace.path.size();
-  workspace.tree_parent.resize(n);
-  for (size_t k = 0; k < n; ++k) workspace.tree_parent[k] = static_cast<int>(k) - 1;
-  workspace.positions.resize(n);
-  workspace.linear.resize(n);
   const glm::mat4 parent_of_root = goal.has_parent ? goal.parent_world : glm::mat4(1.0f);
   chain_frames(pose, workspace.path, workspace.tree_parent, parent_of_root, workspace.positions, workspace.linear);
   const glm::vec3 root = workspace.positions[0], effector = workspace.positions[n - 1];

@@ -172,11 +172,8 @@ SolveResult solve_ccd_without_pole(const Skeleton& skeleton, const Chain& chain,
   SolveResult result;
   if (!is_valid_chain(skeleton, chain, pose, ws)) return result;
   if (!fill_chain_path(skeleton, chain.root, chain.effector, ws.path)) return result;
+  use_path_as_tree(ws);
   const size_t n = ws.path.size();
-  ws.tree_parent.resize(n);
-  for (size_t k = 0; k < n; ++k) ws.tree_parent[k] = static_cast<int>(k) - 1;
-  ws.positions.resize(n);
-  ws.linear.resize(n);
   const Params& params = chain.params;
 
   apply_start_pose(skeleton, params, ws, ws.path, pose);

@@ -88,12 +88,9 @@ SolveResult solve_mass_spring(const Skeleton& skeleton, const Chain& chain, Pose
   const Params& params = chain.params;
   if (!is_valid_chain(skeleton, chain, pose, ws) || !params_valid(params)) return result;
   if (!fill_chain_path(skeleton, chain.root, chain.effector, ws.path)) return result;
-  const size_t n = ws.path.size();
-  ws.tree_parent.resize(n);
-  for (size_t k = 0; k < n; ++k) ws.tree_parent[k] = static_cast<int>(k) - 1;
+  use_path_as_tree(ws);
   fill_tree_children(ws.tree_parent, ws.first_child, ws.next_sibling);
-  ws.positions.resize(n);
-  ws.linear.resize(n);
+  const size_t n = ws.path.size();
 
   const glm::mat4 parent_of_root = parent_world(skeleton, pose, chain.root);
   chain_frames(pose, ws.path, ws.tree_parent, parent_of_root, ws.positions, ws.linear);

@@ -118,12 +118,9 @@ SolveResult solve_spline(const Skeleton& skeleton, const Chain& chain, Pose& pos
     return result;
   }
   SplineScratch& ss = scratch_of<SplineScratch>(ws);
-  const size_t n = ws.path.size();
-  ws.tree_parent.resize(n);
-  for (size_t k = 0; k < n; ++k) ws.tree_parent[k] = static_cast<int>(k) - 1;
+  use_path_as_tree(ws);
   fill_tree_children(ws.tree_parent, ws.first_child, ws.next_sibling);
-  ws.positions.resize(n);
-  ws.linear.resize(n);
+  const size_t n = ws.path.size();
   ss.targets.resize(n);
   ss.bone_lengths.resize(n);
   ss.posed_bone_lengths.resize(n);
