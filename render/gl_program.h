@@ -1,10 +1,10 @@
 // Compiling and linking the embedded GLSL programs (render/embedded_shaders.h).
 #pragma once
 
+#include <glad/gl.h>
+
 #include <cstddef>
 #include <string>
-
-#include <glad/gl.h>
 
 namespace render {
 

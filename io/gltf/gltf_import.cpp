@@ -50,8 +50,7 @@ namespace {
 // tinygltf and the .glb format count bytes in 32 bits.
 constexpr std::uintmax_t kMaxFileBytes = UINT32_MAX;
 
-bool read_rig_file_bytes(const std::string& path, std::vector<unsigned char>& bytes,
-                     std::string& problem) {
+bool read_rig_file_bytes(const std::string& path, std::vector<unsigned char>& bytes, std::string& problem) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);

@@ -94,8 +94,7 @@ class Checker {
   bool optional_index(const json& o, const char* key, const std::string& where) {
     const auto it = o.find(key);
     if (it == o.end() || is_index(*it)) return true;
-    return fail(where,
-                quoted_key(key) + " must be an index (a whole number from 0), not " + describe_gltf_value(*it));
+    return fail(where, quoted_key(key) + " must be an index (a whole number from 0), not " + describe_gltf_value(*it));
   }
 
   bool index_array(const json& o, const char* key, bool required, const std::string& where) {
@@ -121,12 +120,11 @@ class Checker {
     if (!it->is_array())
       return fail(where, quoted_key(key) + " must be " + shape + ", not " + describe_gltf_value(*it));
     if (count > 0 && it->size() != count)
-      return fail(where, quoted_key(key) + " must be " + shape + ", not an array of " +
-                             std::to_string(it->size()));
+      return fail(where, quoted_key(key) + " must be " + shape + ", not an array of " + std::to_string(it->size()));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!(*it)[k].is_number())
-        return fail(where, quoted_key(key) + " must be " + shape + ": element " + std::to_string(k) +
-                               " is " + describe_gltf_value((*it)[k]));
+        return fail(where, quoted_key(key) + " must be " + shape + ": element " + std::to_string(k) + " is " +
+                               describe_gltf_value((*it)[k]));
     return true;
   }
 
@@ -149,8 +147,8 @@ class Checker {
       return fail("", quoted_key(key) + " must be an array of strings, not " + describe_gltf_value(*it));
     for (std::size_t k = 0; k < it->size(); ++k)
       if (!(*it)[k].is_string())
-        return fail("", quoted_key(key) + " must be an array of strings: element " + std::to_string(k) +
-                            " is " + describe_gltf_value((*it)[k]));
+        return fail("", quoted_key(key) + " must be an array of strings: element " + std::to_string(k) + " is " +
+                            describe_gltf_value((*it)[k]));
     return true;
   }
 
@@ -238,18 +236,15 @@ bool check_buffers(const json& doc, Checker& c) {
     const auto buffer = v.find("buffer");
     if (buffer == v.end()) return c.fail(where, "'buffer' is missing");
     if (!is_index(*buffer) || buffer->get<std::uint64_t>() >= buffers.size())
-      return c.fail(where, "'buffer' must be the index of one of the file's " +
-                               std::to_string(buffers.size()) + " buffers, not " +
-                               describe_gltf_value(*buffer));
+      return c.fail(where, "'buffer' must be the index of one of the file's " + std::to_string(buffers.size()) +
+                               " buffers, not " + describe_gltf_value(*buffer));
     const auto offset_it = v.find("byteOffset");
     if (offset_it != v.end() && !is_count(*offset_it, 0))
-      return c.fail(where,
-                    "'byteOffset' must be a whole number from 0, not " + describe_gltf_value(*offset_it));
+      return c.fail(where, "'byteOffset' must be a whole number from 0, not " + describe_gltf_value(*offset_it));
     const auto length_it = v.find("byteLength");
     if (length_it == v.end()) return c.fail(where, "'byteLength' is missing");
     if (!is_count(*length_it, 1))
-      return c.fail(where,
-                    "'byteLength' must be a whole number from 1, not " + describe_gltf_value(*length_it));
+      return c.fail(where, "'byteLength' must be a whole number from 1, not " + describe_gltf_value(*length_it));
     const std::uint64_t offset = offset_it == v.end() ? 0 : offset_it->get<std::uint64_t>();
     const std::uint64_t length = length_it->get<std::uint64_t>();
     const std::uint64_t buffer_length =
@@ -267,9 +262,8 @@ bool check_buffers(const json& doc, Checker& c) {
     const auto view = images[i].find("bufferView");
     if (view == images[i].end()) continue;
     if (!is_index(*view) || view->get<std::uint64_t>() >= views.size())
-      return c.fail(where, "'bufferView' must be the index of one of the file's " +
-                               std::to_string(views.size()) + " bufferViews, not " +
-                               describe_gltf_value(*view));
+      return c.fail(where, "'bufferView' must be the index of one of the file's " + std::to_string(views.size()) +
+                               " bufferViews, not " + describe_gltf_value(*view));
   }
   return true;
 }

@@ -50,11 +50,11 @@ int read_joint(const JsonValue& value, const Skeleton& skeleton) {
   const std::string& name = name_value->string();
   if (in_range && skeleton.name[static_cast<size_t>(index)] == name) return index;
 
-  const std::string index_note =
-      !index_value ? ""
-      : in_range   ? " (joint " + std::to_string(index) + " is " + quoted_name(skeleton.name[static_cast<size_t>(index)]) +
-                       " in this rig)"
-                   : " (index " + std::to_string(index) + " is out of range)";
+  const std::string index_note = !index_value ? ""
+                                 : in_range
+                                     ? " (joint " + std::to_string(index) + " is " +
+                                           quoted_name(skeleton.name[static_cast<size_t>(index)]) + " in this rig)"
+                                     : " (index " + std::to_string(index) + " is out of range)";
   const int found = joint_named(value, skeleton, name, index_note);
   // The rig was edited (a joint added or removed): the name is what the user meant.
   if (index_value) value.warn("found " + quoted_name(name) + " by name as joint " + std::to_string(found) + index_note);

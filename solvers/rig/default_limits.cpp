@@ -61,7 +61,6 @@ glm::vec3 world_bone(const Skeleton& skeleton, const RestFrames& frames, int j) 
   return unit_or(frames.rotation[static_cast<size_t>(j)] * local_bone(skeleton, j), glm::vec3(0.0f, 1.0f, 0.0f));
 }
 
-
 // The position of the first joint with `role` (any side), if there is one.
 bool role_position(const std::vector<JointRole>& roles, const RestFrames& frames, Role role, glm::vec3& out) {
   const int j = first_joint_with_role(roles, role, Side::centre);

@@ -21,7 +21,6 @@
 namespace ik {
 namespace {
 
-
 // The rest length of the path from `root` down to `effector` (model space).
 float path_rest_length(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int root, int effector) {
   float length = 0.0f;

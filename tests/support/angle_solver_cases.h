@@ -93,7 +93,8 @@ inline void reaches_under_every_root(Solve solve, const ik::Params& params, int 
     // root changes with the pose (CCD -> DLS measures it where its DLS part starts): the
     // bound is the tolerance times the longest the chain can be, its length otherwise.
     const ik::Pose rest = ik::rest_pose(rig.skeleton);
-    const float tolerance = params.tolerance * ik::reach_upper_bound(rest, rig.path, ik::parent_world(rig.skeleton, rest, rig.chain.root));
+    const float tolerance =
+        params.tolerance * ik::reach_upper_bound(rest, rig.path, ik::parent_world(rig.skeleton, rest, rig.chain.root));
     std::mt19937 rng(42);
     for (int g = 0; g < goals; ++g) {
       ik::Chain chain = rig.chain;

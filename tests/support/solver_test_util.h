@@ -217,8 +217,7 @@ inline ik::JointLimits random_limits(std::mt19937& rng) {
 inline ik::Skeleton random_chain(std::mt19937& rng, int n, bool with_limits,
                                  const ik::Transform& base = {}) {
   ik::RawSkeleton raw = chain_raw(n, 1.0f, base, 0.0f);
-  for (int i = 2; i <= n; ++i)
-    raw.joints[static_cast<size_t>(i)].rest.translation = random_vector(rng, 0.3f, 1.5f);
+  for (int i = 2; i <= n; ++i) raw.joints[static_cast<size_t>(i)].rest.translation = random_vector(rng, 0.3f, 1.5f);
   for (int i = 1; i <= n; ++i) {
     raw.joints[static_cast<size_t>(i)].rest.rotation = random_rotation(rng, 0.8f);
     if (with_limits && i < n) raw.joints[static_cast<size_t>(i)].limits = random_limits(rng);

@@ -84,8 +84,7 @@ glm::quat solve_joint(const JointLimits& limits, bool use_limits, const glm::qua
     glm::vec3 effector = u;
     for (int after = 2; after > axis; --after)
       effector = glm::angleAxis(a[after], kAxes[after]) * effector;
-    const float wanted =
-        ccd_limit_step(a[axis], angle_about(effector, goal, kAxes[axis], a[axis]), max_step);
+    const float wanted = ccd_limit_step(a[axis], angle_about(effector, goal, kAxes[axis], a[axis]), max_step);
     a[axis] = clamp_axis(wanted, limits.min[axis], limits.max[axis], clamped);
     goal = glm::angleAxis(-a[axis], kAxes[axis]) * goal;
   }

@@ -12,10 +12,8 @@
 #include "solvers/ik/jacobian/jacobian.h"
 
 #include <algorithm>
-#include <limits>
-
-#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "solvers/base/dense.h"
 #include "solvers/ik/jacobian/jacobian_problem.h"
@@ -45,7 +43,8 @@ void begin_trace(const Problem& p, const Pose& pose, Trace* trace, bool continue
 // traced or not), then measures the error in plain code. A traced solve also reads the
 // model-space error of every iteration; an untraced one measures it after the loop, and the
 // two agree to the bit.
-LoopOutcome iterate_jacobian(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float initial_error, float shortfall) {
+LoopOutcome iterate_jacobian(Problem& p, Pose& pose, Trace* trace, JacobianMethod method, float initial_error,
+                             float shortfall) {
   auto step = [&]() {
     if (p.fused)
       fused_iteration(p, pose, trace, method);

@@ -43,7 +43,7 @@ bool spline_points_valid(const std::vector<glm::vec3>& points) {
 // The rotations can be rebuilt by aim_rigid_path (chain_aim.h): no joint above the effector
 // locked or limited, uniform positive scales, a similarity above the root.
 bool spline_path_is_free(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Workspace& ws,
-                   const glm::mat4& parent_of_root) {
+                         const glm::mat4& parent_of_root) {
   for (size_t k = 0; k + 1 < ws.path.size(); ++k) {
     const int j = ws.path[k];
     if (is_locked(ws, j)) return false;

@@ -101,7 +101,8 @@ TEST(CommandLine, ErrorsNameTheProblem) {
 
 TEST(CommandLine, HelpMentionsEveryOption) {
   const std::string help = app::usage_text();
-  for (const char* option : {"--help", "--frames", "--screenshot", "--state-out", "--size", "--msaa", "--clip", "--time"})
+  for (const char* option :
+       {"--help", "--frames", "--screenshot", "--state-out", "--size", "--msaa", "--clip", "--time"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
 }
 

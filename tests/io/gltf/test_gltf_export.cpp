@@ -73,8 +73,7 @@ ik::Pose random_pose(const ik::ImportedRig& rig, unsigned seed) {
   ik::Pose pose = ik::rest_pose(rig.skeleton);
   for (size_t j = 0; j < pose.local.size(); ++j) {
     pose.local[j].rotation = random_rotation(rng);
-    if (j % 3 == 1)
-      pose.local[j].translation += 0.1f * size * glm::vec3{offset(rng), offset(rng), offset(rng)};
+    if (j % 3 == 1) pose.local[j].translation += 0.1f * size * glm::vec3{offset(rng), offset(rng), offset(rng)};
     if (j % 5 == 2) pose.local[j].scale *= factor(rng);
   }
   return pose;

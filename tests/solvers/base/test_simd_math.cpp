@@ -195,8 +195,8 @@ TEST(SimdMath, CrossAndDotRoundAsGlmDoes) {
 
 TEST(SimdMath, RotateAsSolverCommonDoes) {
   for_random_inputs(11, [](std::mt19937& rng) {
-    const glm::quat q = glm::normalize(glm::quat{random_float(rng), random_float(rng), random_float(rng),
-                                                 random_float(rng) + 1e-3f});
+    const glm::quat q =
+        glm::normalize(glm::quat{random_float(rng), random_float(rng), random_float(rng), random_float(rng) + 1e-3f});
     const Lanes v = {random_float(rng), random_float(rng), random_float(rng), 0.0f};
     const Both q4 = both({q.x, q.y, q.z, q.w}), v4 = both(v);
     ASSERT_TRUE(same(sse::rotate3(q4.s, v4.s), ref::rotate3(q4.r, v4.r)));

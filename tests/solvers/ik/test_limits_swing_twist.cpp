@@ -189,8 +189,7 @@ TEST(SwingTwistCone, EverySolverThatHonoursLimitsKeepsConeJointsInside) {
     int clamped_solves = 0;
     for (int trial = 0; trial < 40; ++trial) {
       ik::Pose pose = ik::rest_pose(skeleton);
-      const glm::vec3 goal =
-          iktest::random_vector(rng, 0.5f, 1.2f * bones) + glm::vec3(0.1f, 0.2f, -0.1f);
+      const glm::vec3 goal = iktest::random_vector(rng, 0.5f, 1.2f * bones) + glm::vec3(0.1f, 0.2f, -0.1f);
       ik::Chain chain = iktest::chain_to(1, bones + 1, goal);
       chain.solver = s;
       const ik::Pose before = pose;

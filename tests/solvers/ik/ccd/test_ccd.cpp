@@ -327,8 +327,7 @@ TEST(Ccd, PropertyRandomGoals) {
     ik::Chain chain = chain_to(1, 4, root, 6);
     chain.params.max_step_angle = rig % 4 == 1 ? 0.3f : 0.0f;
     for (int g = 0; g < 500; ++g, ++solves) {
-      chain.goal.position =
-          root + iktest::random_vector(rng, 0.0f, 1.5f * iktest::sum(lengths));
+      chain.goal.position = root + iktest::random_vector(rng, 0.0f, 1.5f * iktest::sum(lengths));
       const ik::SolveResult r = ik::solve_ccd(s, chain, pose, ws, nullptr);
       ASSERT_NE(r.status, ik::SolveStatus::invalid_input);
       ASSERT_TRUE(std::isfinite(r.error));

@@ -425,8 +425,7 @@ TEST(Fabrik, LimitsAreNeverExceeded) {
     const ik::Skeleton s = iktest::random_chain(rng, 6, true);
     const std::vector<int> path = iktest::path_of(s, 1, 6);
     for (int g = 0; g < 20; ++g) {
-      const glm::vec3 goal = iktest::world_position(s, ik::rest_pose(s), 1) +
-                             iktest::random_vector(rng, 0.0f, 6.0f);
+      const glm::vec3 goal = iktest::world_position(s, ik::rest_pose(s), 1) + iktest::random_vector(rng, 0.0f, 6.0f);
       ik::Pose pose = ik::rest_pose(s);
       ik::Workspace ws;
       ik::Trace trace;
@@ -483,8 +482,7 @@ TEST(Fabrik, PropertyRandomGoals) {
     ik::Workspace ws;
     ik::Chain chain = chain_to(1, 4, root, 6);
     for (int g = 0; g < 500; ++g, ++solves) {
-      chain.goal.position =
-          root + iktest::random_vector(rng, 0.0f, 1.5f * iktest::sum(lengths));
+      chain.goal.position = root + iktest::random_vector(rng, 0.0f, 1.5f * iktest::sum(lengths));
       const ik::SolveResult r = ik::solve_fabrik(s, chain, pose, ws, nullptr);
       ASSERT_NE(r.status, ik::SolveStatus::invalid_input);
       ASSERT_TRUE(std::isfinite(r.error));

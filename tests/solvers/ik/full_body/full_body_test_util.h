@@ -84,7 +84,8 @@ inline ik::Pose random_pose(const Body& body, std::mt19937& rng) {
     const ik::JointLimits& l = body.skeleton.limits[j];
     const glm::quat rest = body.skeleton.rest[j].rotation;
     if (j == body.chain.root) {
-      const glm::vec3 turn{0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f};  // braces: drawn x, y, z
+      const glm::vec3 turn{0.6f * unit(rng) - 0.3f, 0.6f * unit(rng) - 0.3f,
+                           0.6f * unit(rng) - 0.3f};  // braces: drawn x, y, z
       pose.local[j].rotation = rest * ik::from_xyz_angles(turn);
       pose.local[j].translation +=
           body.height * 0.05f * glm::vec3{2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f, 2.0f * unit(rng) - 1.0f};

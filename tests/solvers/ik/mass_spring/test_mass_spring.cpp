@@ -246,8 +246,7 @@ TEST(MassSpring, PropertyRandomGoals) {
     ik::Chain chain = spring_chain(1, 4, root);
     chain.params.constraint_iterations = 4;
     for (int g = 0; g < 500; ++g, ++solves) {
-      chain.goal.position =
-          root + iktest::random_vector(rng, 0.0f, 1.5f * iktest::sum(lengths));
+      chain.goal.position = root + iktest::random_vector(rng, 0.0f, 1.5f * iktest::sum(lengths));
       const ik::SolveResult r = ik::solve_mass_spring(s, chain, pose, ws, nullptr);
       ASSERT_NE(r.status, ik::SolveStatus::invalid_input);
       ASSERT_TRUE(std::isfinite(r.error));
