@@ -82,13 +82,45 @@ ik::Session large_session(const ik::Skeleton& s, const std::string& rig) {
 
 // Saves `first`, `second`, `first`, ... to `path` until killed. Runs in the forked child:
 // no gtest calls, and _exit so nothing of the parent's (buffers, test state) runs twice.
+// One byte on `ready` says the child is running: the parent's kill delay counts from
+// there, so a slow fork (a sanitizer build copies a large address space) does not use up
+// the delay before the first save begins.
 [[noreturn]] void write_forever(const std::string& path, const ik::Skeleton& skeleton, const ik::Session& first,
-                                const ik::Session& second) {
+                                const ik::Session& second, int ready) {
   std::string error;
+  const char byte = 1;
+  if (write(ready, &byte, 1) != 1) _exit(4);
+  close(ready);
   for (;;) {
     if (!ik::save_session(path, skeleton, first, error)) _exit(3);
     if (!ik::save_session(path, skeleton, second, error)) _exit(3);
   }
+}
+
+// Microseconds a freshly forked writer takes for its first save of `session` to `path`,
+// counted from the moment it runs; -1 if it failed.
+double first_save_in_child_us(const std::string& path, const ik::Skeleton& skeleton, const ik::Session& session) {
+  int report[2];
+  if (pipe(report) != 0) return -1.0;
+  const pid_t writer = fork();
+  if (writer < 0) return -1.0;
+  if (writer == 0) {
+    close(report[0]);
+    std::string error;
+    const auto start = std::chrono::steady_clock::now();
+    const bool saved = ik::save_session(path, skeleton, session, error);
+    double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    if (!saved) us = -1.0;
+    const bool sent = write(report[1], &us, sizeof us) == static_cast<ssize_t>(sizeof us);
+    _exit(sent ? 0 : 4);
+  }
+  close(report[1]);
+  double us = -1.0;
+  if (read(report[0], &us, sizeof us) != static_cast<ssize_t>(sizeof us)) us = -1.0;
+  close(report[0]);
+  int status = 0;
+  waitpid(writer, &status, 0);
+  return us;
 }
 
 bool is_prefix_of(const std::string& part, const std::string& whole) {
@@ -116,28 +148,40 @@ TEST(KillSave, FileIsAlwaysOldOrNewAfterSigkill) {
   ASSERT_FALSE(is_prefix_of(small_text, large_text));
 
   // Kill delays span 0-20 ms, or three saves if a save (fsync included) takes longer here,
-  // so kills land before, inside and after whole saves.
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int i = 0; i < 5; ++i) ASSERT_TRUE(ik::save_session(target, skeleton, i % 2 ? small : large, error));
-  const double save_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / 5.0;
+  // so kills land before, inside and after whole saves. The save is timed in a forked
+  // writer, as the kills see it: a fork's first save pays for copying the pages it
+  // touches, three times a plain save under the sanitizers.
+  const double save_us = first_save_in_child_us(target, skeleton, large);
+  ASSERT_GT(save_us, 0.0) << "the timing writer failed";
   const int max_delay_us = std::max(20000, static_cast<int>(3.0 * save_us));
-  // The target holds `large` now (the fifth save); every writer starts with the other one.
+  // The target holds `large` now (the timing writer's save); every writer starts with the
+  // other one.
 
   std::mt19937 rng(kSeed);
   std::uniform_int_distribution<int> delay_us(0, max_delay_us);
   int unchanged = 0, changed = 0, leftovers = 0;
-  // At least kKills kills; on a loaded machine (a sanitizer build beside other tests) a fork
-  // can take longer than the delays, so the kills go on, up to four times as many, until one
-  // has landed inside a save and one after a completed save.
+  // At least kKills kills; on a loaded machine (a sanitizer build beside other tests) the
+  // first save after a fork can be slow, so the kills go on, up to four times as many, until
+  // one has landed inside a save and one after a completed save.
   int kills = 0;
   for (int kill = 0; kill < kKills || ((leftovers == 0 || changed == 0) && kill < 4 * kKills); ++kill) {
     ++kills;
     SCOPED_TRACE("kill " + std::to_string(kill));
     const std::string before = read_text(target);
     const bool before_is_small = before == small_text;
+    int ready[2];
+    ASSERT_EQ(pipe(ready), 0);
     const pid_t writer = fork();
     ASSERT_GE(writer, 0) << "fork failed";
-    if (writer == 0) write_forever(target, skeleton, before_is_small ? large : small, before_is_small ? small : large);
+    if (writer == 0) {
+      close(ready[0]);
+      write_forever(target, skeleton, before_is_small ? large : small, before_is_small ? small : large, ready[1]);
+    }
+    close(ready[1]);
+    char byte = 0;
+    const bool started = read(ready[0], &byte, 1) == 1;
+    close(ready[0]);
+    ASSERT_TRUE(started) << "the writer did not start";
     std::this_thread::sleep_for(std::chrono::microseconds(delay_us(rng)));
     ASSERT_EQ(::kill(writer, SIGKILL), 0);
     int status = 0;
