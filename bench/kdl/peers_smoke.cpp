@@ -11,7 +11,10 @@
 //     KDL-RR at least a tenth (a broken chain solves none; under ASan the restart wrapper
 //     around LMA is instrumented and on arm7, whose LMA restarts often, it solved 3 of 20
 //     within the budget while the end-to-end tests ran beside it), ikscope at least 18 of
-//     20 (its budget is CPU time).
+//     20 (its budget is CPU time). Under AddressSanitizer the peers' searches are
+//     instrumented too and their wall-time budget solves far fewer (TRAC-IK 3 of 20 on
+//     panda in a clean clone's CI, the end-to-end tests beside it): there each peer must
+//     solve at least one, which still tells a broken chain (it solves none).
 // Exit status 0 if all holds, 1 otherwise. Built only when ozz, KDL and TRAC-IK are; the
 // CMakeLists registers a skipped test with the reason otherwise.
 #include <chrono>
@@ -29,6 +32,18 @@
 namespace {
 
 constexpr int kCases = 20;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
 
 bool two_bone_smoke() {
   ikbench::TwoBonePeers peers(kCases, 17);
@@ -62,9 +77,9 @@ bool arm_smoke(const std::string& name) {
     int least_successes;
   };
   std::vector<Entry> entries;
-  entries.push_back({armbench::make_trac_ik_runner(arm_case->arm, 0.005), kCases / 4});
-  entries.push_back(
-      {armbench::make_kdl_runner(arm_case->arm, armbench::KdlMethod::lma_restarts, restarts), kCases / 10});
+  entries.push_back({armbench::make_trac_ik_runner(arm_case->arm, 0.005), kSanitized ? 1 : kCases / 4});
+  entries.push_back({armbench::make_kdl_runner(arm_case->arm, armbench::KdlMethod::lma_restarts, restarts),
+                     kSanitized ? 1 : kCases / 10});
   entries.push_back({armbench::make_ikscope_runner(arm_case->arm, arm_case->rig.skeleton, restarts), kCases - 2});
   bool ok = true;
   for (Entry& e : entries) {
