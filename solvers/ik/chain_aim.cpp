@@ -146,16 +146,16 @@ glm::quat roll_for_hinge(const glm::quat& turn, const glm::quat& rest_rotation, 
 
 }  // namespace
 
-void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limits,
-                    const glm::mat4& parent_of_root, const std::vector<glm::vec3>& targets,
-                    const float* child_weights, Pose& pose, std::vector<glm::vec3>& positions,
-                    std::vector<float>& lengths, Trace* trace) {
+int aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limits, const glm::mat4& parent_of_root,
+                   const std::vector<glm::vec3>& targets, const float* child_weights, Pose& pose,
+                   std::vector<glm::vec3>& positions, std::vector<float>& lengths, Trace* trace) {
   const std::vector<int>& joints = workspace.path;
   const std::vector<int>& tree_parent = workspace.tree_parent;
   const std::vector<int>& first_child = workspace.first_child;
   std::vector<glm::mat3>& linear = workspace.linear;
   const glm::mat3 root_parent_linear(parent_of_root);
   const glm::vec3 root_parent_position(parent_of_root[3]);
+  int clamped = 0;
 
   for (size_t k = 0; k < joints.size(); ++k) {
     const size_t j = static_cast<size_t>(joints[k]);
@@ -199,8 +199,10 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
                                targets, child_weights, c);
       }
       local.rotation = turn * rest_rotation;
-      if (use_limits && clamp_to_limits(skeleton.limits[j], rest_rotation, local.rotation))
+      if (use_limits && clamp_to_limits(skeleton.limits[j], rest_rotation, local.rotation)) {
         trace_clamped(trace, static_cast<int>(k));
+        ++clamped;
+      }
     }
     glm::mat3 m = parent_linear * glm::mat3_cast(local.rotation);
     m[0] *= local.scale.x;
@@ -208,6 +210,7 @@ void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_lim
     m[2] *= local.scale.z;
     linear[k] = m;
   }
+  return clamped;
 }
 
 // ---- The rigid path ---------------------------------------------------------------------

@@ -32,11 +32,11 @@ namespace ik {
 // recomputed from its parent's final frame, `positions` (model space, actual, one per tree
 // joint) and `lengths` (model-space length of the bone from each joint's tree parent; 0
 // for the root) describe exactly the pose written. workspace.linear receives the frames'
-// linear parts. All vectors must already have one entry per tree joint.
-void aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limits,
-                    const glm::mat4& parent_of_root, const std::vector<glm::vec3>& targets,
-                    const float* child_weights, Pose& pose, std::vector<glm::vec3>& positions,
-                    std::vector<float>& lengths, Trace* trace);
+// linear parts. All vectors must already have one entry per tree joint. Returns how many
+// joints the limits clamped.
+int aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limits, const glm::mat4& parent_of_root,
+                   const std::vector<glm::vec3>& targets, const float* child_weights, Pose& pose,
+                   std::vector<glm::vec3>& positions, std::vector<float>& lengths, Trace* trace);
 
 // aim_rigid_path's scratch, overwritten by every call. Its caller keeps one and sizes it
 // before its iterations (FabrikScratch::rigid_aim), so the rebuild itself allocates nothing.

@@ -7,10 +7,11 @@
 //   the fast passes     Placement, step_toward, step_along, start_placement, backward_pass_single_body,
 //                       forward_pass_single_body, single_goal_iteration; forward_pass (several goals, a path)
 //   shortcuts           lay_straight_line (an unreachable goal), positions_only_is_exact
-//   under limits        is_plain_path, any_limit_active, start_inside_limits, refresh_frames (the rest:
-//   fabrik_limits.h) The rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path the general solve
-//   solve_fabrik_without_pole: the rigid path, else the tree (positions only when that
-//                       is exact, else the rotations rebuilt every iteration)
+//   under limits        tree_is_plain_path, any_limit_active, clamp_path_into_limits, refresh_frames
+//                       (the rest: fabrik_limits.h)
+//   the rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path
+//   the general solve   solve_fabrik_without_pole: the rigid path, else the tree (positions only
+//                       when that is exact, else the rotations rebuilt every iteration)
 //   entry point         solve_fabrik (through solve_with_pole when the goal has a pole)
 #include "solvers/ik/fabrik/fabrik.h"
 
@@ -392,14 +393,18 @@ bool any_limit_active(const Skeleton& skeleton, const std::vector<int>& path) {
   return false;
 }
 
-// True if every joint of the path is inside its limits in `pose` (a start the best pose may
-// fall back to without leaving the limits).
-bool start_inside_limits(const Skeleton& skeleton, const std::vector<int>& path, const Pose& pose) {
-  for (const int j : path)
-    if (!within_limits(skeleton.limits[static_cast<size_t>(j)], skeleton.rest[static_cast<size_t>(j)].rotation,
-                       pose.local[static_cast<size_t>(j)].rotation))
-      return false;
-  return true;
+// Clamps every joint of the path into its limits in `pose` (a start the best pose may fall
+// back to without leaving the limits: a rig's rest may lie outside them, as a knee's
+// straight rest outside a range that starts a little bent). True if that changed a joint.
+bool clamp_path_into_limits(const Skeleton& skeleton, const Workspace& ws, Pose& pose) {
+  bool changed = false;
+  for (const int j : ws.path) {
+    const JointLimits& limits = skeleton.limits[static_cast<size_t>(j)];
+    if (limits.enabled && !is_locked(ws, j))
+      changed |= clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(j)].rotation,
+                                 pose.local[static_cast<size_t>(j)].rotation);
+  }
+  return changed;
 }
 
 // The positions, frames and bone lengths of the path after its rotations changed.
@@ -509,23 +514,30 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
   } else {
     // Rebuild (and clamp) the rotations every iteration; the next backward pass starts
     // from the actual positions and bone lengths of that pose. A plain path with one goal
-    // under limits: a straight hinge is bent first, and the best pose is kept
-    // (fabrik_limits.h).
+    // under limits (fabrik_limits.h): the start is clamped into the limits and kept as the
+    // best pose, a straight hinge is bent first, and after a pass the limits clamped the
+    // root is turned to aim the chain at the goal before the next pass.
     const bool limited_path =
         single_effector && params.use_limits && tree_is_plain_path(ws) && any_limit_active(skeleton, ws.path);
     BestPose& best = fs.best;
     best.rotations.clear();
     best.error = std::numeric_limits<float>::infinity();
+    bool aim_root = false;
     if (limited_path) {
-      if (start_inside_limits(skeleton, ws.path, pose)) best.keep(ws.path, pose, initial_error);
-      if (bend_straight_hinges(skeleton, ws, goal, pose)) refresh_frames(pose, parent_of_root, ws, fs);
+      if (clamp_path_into_limits(skeleton, ws, pose)) refresh_frames(pose, parent_of_root, ws, fs);
+      best.keep(ws.path, pose, goal_error(ws, fs, ws.positions));
+      aim_root = bend_straight_hinges(skeleton, ws, goal, pose);
+      if (aim_root) refresh_frames(pose, parent_of_root, ws, fs);
     }
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
+          if (aim_root && aim_root_at_goal(skeleton, ws, parent_of_root, goal, pose))
+            refresh_frames(pose, parent_of_root, ws, fs);
           backward_pass(ws, fs);
-          aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward, fs.subtree_weight.data(), pose,
-                         ws.positions, fs.bone_lengths, trace);
+          const int clamped = aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward,
+                                             fs.subtree_weight.data(), pose, ws.positions, fs.bone_lengths, trace);
+          aim_root = limited_path && clamped > 0;
           const float error = goal_error(ws, fs, ws.positions);
           if (limited_path && error < best.error) best.keep(ws.path, pose, error);
           return error;

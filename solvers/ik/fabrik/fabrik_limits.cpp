@@ -1,9 +1,11 @@
-// FABRIK under joint limits (fabrik_limits.h): the bend of a straight hinge, the best pose.
+// FABRIK under joint limits (fabrik_limits.h): the bend of a straight hinge, the root's turn toward
+// the goal, the best pose.
 #include "solvers/ik/fabrik/fabrik_limits.h"
 
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/ik/goal_error.h"
 #include "solvers/ik/limits.h"
 #include "solvers/ik/solver_common.h"
 
@@ -73,6 +75,22 @@ bool bend_straight_hinges(const Skeleton& skeleton, const Workspace& ws, const g
     return true;  // one hinge at a time: the others' positions are stale now
   }
   return false;
+}
+
+bool aim_root_at_goal(const Skeleton& skeleton, const Workspace& ws, const glm::mat4& parent_of_root,
+                      const glm::vec3& goal, Pose& pose) {
+  const int root = ws.path[0];
+  if (is_locked(ws, root)) return false;
+  const glm::vec3& p0 = ws.positions[0];
+  const glm::vec3 to_goal = goal - p0, to_end = ws.positions.back() - p0;
+  if (!(glm::dot(to_goal, to_goal) > 0.0f && glm::dot(to_end, to_end) > 0.0f)) return false;
+  const glm::quat parent = rotation_of(glm::mat3(parent_of_root));
+  glm::quat& local = pose.local[static_cast<size_t>(root)].rotation;
+  const glm::quat before = local;
+  local = glm::normalize(glm::conjugate(parent) * rotation_between(to_end, to_goal) * parent * local);
+  const JointLimits& limits = skeleton.limits[static_cast<size_t>(root)];
+  if (limits.enabled) clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(root)].rotation, local);
+  return std::fabs(glm::dot(before, local)) < 1.0f - 1e-7f;
 }
 
 void BestPose::keep(const std::vector<int>& path, const Pose& pose, float pose_error) {

@@ -98,9 +98,9 @@ struct KnownLimitation {
   const char* reason;
 };
 
-const char* const kFabrikStall =
-    "FABRIK under limits stalls where the limb must swing far from rest (a leg raised, an arm overhead or behind): "
-    "the forward pass's cone clamp undoes what the passes propose";
+const char* const kFabrikCreep =
+    "FABRIK creeps along a joint held at its limit near the goal: it ends 0.11-0.13 % of the limb's length away, "
+    "just outside the 0.1 % tolerance";
 const char* const kCcdLegs =
     "CCD's greedy joint-by-joint turns under the thigh's cone and the knee's hinge creep toward the goal: 100 "
     "iterations are not enough";
@@ -109,8 +109,9 @@ const char* const kDlsLimit = "DLS stalls or creeps with a joint held at its lim
 const char* const kMassSpring =
     "mass-spring simulates one frame per solve (4 iterations of 1/60 s): it settles over frames, not in one solve";
 const char* const kThreeBoneRigify =
-    "three-bone on Rigify's arm (upper_arm, its .001 segment, forearm): the closed form says unreachable or stalls "
-    "on goals inside reach (not yet investigated)";
+    "three-bone on Rigify's arm (upper_arm, its .001 segment, forearm) lays its last link, the forearm, along the "
+    "goal's up direction (+Y unless set: the seed's definition); the suite's goals are positions only, and a "
+    "forearm pointing straight up under the elbow's hinge reaches few of them";
 
 const KnownLimitation kKnownLimitations[] = {
     {"mass_spring", "*", "*", kMassSpring},
@@ -126,26 +127,8 @@ const KnownLimitation kKnownLimitations[] = {
     {"dls", "Mixamo T-pose,Unreal mannequin", "hand on opposite hip", kDlsLimit},
     {"dls", "Mixamo A-pose,Unreal mannequin", "hand on top of the head", kDlsLimit},
     {"dls", "Mixamo A-pose", "hand to ear", kDlsLimit},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "arm down", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Rigify", "foot across in front", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Rigify", "foot forward", kFabrikStall},
-    {"fabrik", "*", "foot on a step", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Rigify", "foot to the side", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "hand behind the back", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "hand behind the head", kFabrikStall},
-    {"fabrik", "Mixamo T-pose,Rigify", "hand in front pocket", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "hand on hip", kFabrikStall},
-    {"fabrik", "Mixamo T-pose", "hand on top of the head", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "hand to ear", kFabrikStall},
-    {"fabrik", "*", "high knee raise", kFabrikStall},
-    {"fabrik", "*", "kick forward", kFabrikStall},
-    {"fabrik", "*", "knee raise", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "reach out and down", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "reach out and up", kFabrikStall},
-    {"fabrik", "Mixamo A-pose", "reach out to the side", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "reach up", kFabrikStall},
-    {"fabrik", "*", "squat", kFabrikStall},
-    {"fabrik", "Mixamo A-pose,Mixamo T-pose,Rigify", "standing", kFabrikStall},
+    {"fabrik", "Mixamo T-pose", "hand to ear", kFabrikCreep},
+    {"fabrik", "Rigify", "hand in front pocket", kFabrikCreep},
     {"jacobian_transpose", "Mixamo A-pose", "arm down", kTransposeSlow},
     {"jacobian_transpose", "*", "foot across in front", kTransposeSlow},
     {"jacobian_transpose", "*", "foot forward", kTransposeSlow},
