@@ -24,6 +24,7 @@
 #include "solvers/anim/pose.h"
 #include "solvers/ik/chain.h"
 #include "solvers/ik/workspace.h"
+#include "solvers/scene/goal_reading.h"
 #include "solvers/scene/scene_solve.h"
 
 namespace app {
@@ -42,6 +43,7 @@ struct ComparisonRun {
   std::vector<float> errors;  // before iteration 1, then after each
   float microseconds = 0.0f;
   GhostPose ghost;            // the chain's final pose
+  ik::GoalReading reading;    // each part of the goal in that pose (goal_reading.h)
 };
 
 // The File commands the path popup or the desktop's dialog runs (file_commands.h).

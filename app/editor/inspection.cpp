@@ -2,10 +2,12 @@
 
 #include <chrono>
 
+#include "app/editor/goal_motion.h"
 #include "app/editor/spline_edits.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/ik/spline/spline.h"
 #include "solvers/ik/workspace.h"
+#include "solvers/scene/goal_reading.h"
 #include "solvers/scene/solver_table.h"
 
 namespace app {
@@ -139,6 +141,7 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
     run.errors = trace.error;
     ik::fk_all(s, pose, world);
     ghost_of(s, world, path, run.ghost);
+    if (!chain.aim) run.reading = ik::read_goal(s, pose, world, trial, info);
     runs.push_back(std::move(run));
   }
   return runs;
@@ -152,6 +155,18 @@ bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out) {
   if (ik::solver_table()[chain.solver].family != ik::SolverFamily::jacobian) return false;
   ik::Workspace workspace;  // scratch only: the editor's holds per-chain simulation state
   return ik::jacobian_readout(editor.document.rig.skeleton, chain, editor.solve.pose, workspace, out);
+}
+
+ik::GoalReading chain_goal_reading(const Editor& editor, int c) {
+  if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.chains.size())) return {};
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  // An aim chain's goal is a point to look at, not one to reach: nothing to read apart.
+  if (chain.solver < 0 || chain.solver >= ik::solver_count() || chain.aim) return {};
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  if (editor.solve.world.size() != static_cast<size_t>(s.joint_count())) return {};
+  ik::Chain solved = chain;
+  solved.goal = model_goal(editor, c);  // as the solver was handed it
+  return ik::read_goal(s, editor.solve.pose, editor.solve.world, solved, ik::solver_table()[chain.solver]);
 }
 
 }  // namespace app

@@ -35,6 +35,11 @@ std::vector<glm::vec3> clamped_joints(const Editor& editor);
 // of the chain's joints (the rest of the pose as it is now), with the chain's params.
 std::vector<ComparisonRun> compare_solvers(const Editor& editor);
 
+// Each part of chain `c`'s goal (position, orientation, pole) read from this frame's pose
+// (solvers/scene/goal_reading.h); a default reading (nothing asked) without a rig or a known
+// solver, and for an aim chain (its goal is a point to look at).
+ik::GoalReading chain_goal_reading(const Editor& editor, int c);
+
 // The Jacobian readout (singular values, rank, conditioning, whether the goal lies along a
 // near-null direction; solvers/ik/jacobian/jacobian_readout.h) for the selected chain at the current
 // pose, if its solver is Jacobian-based.

@@ -32,4 +32,20 @@ StopReason describe_stop(const ik::SolverInfo& solver, const ik::Params& params,
   return out;
 }
 
+StopReason describe_stop(const ik::SolverInfo& solver, const ik::Params& params, const ik::SolveResult& result,
+                         const ik::GoalReading& reading, const ik::Skeleton& skeleton) {
+  StopReason out = describe_stop(solver, params, result);
+  // The whole goal reached: the status word says it all (--state-out keeps the parts).
+  if (reading.whole_goal_reached() || result.status == ik::SolveStatus::invalid_input) return out;
+  out.parts = ik::describe_goal_parts(reading, skeleton);
+  if (out.parts.empty()) return out;
+  const std::string reached = "position reached ";
+  if (reading.position == ik::GoalPart::reached) {
+    out.status = "position reached";
+    out.partial = true;
+    if (out.parts.compare(0, reached.size(), reached) == 0) out.parts.erase(0, reached.size());
+  }
+  return out;
+}
+
 }  // namespace app

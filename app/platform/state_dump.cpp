@@ -15,6 +15,7 @@
 #include "app/editor/goal_motion.h"
 #include "app/editor/inspection.h"
 #include "app/editor/spline_edits.h"
+#include "app/editor/stop_reason.h"
 #include "app/viewport/viewport_input.h"
 #include "io/files/atomic_file.h"
 #include "io/session/session_full_body.h"
@@ -242,6 +243,20 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       entry["iterations"] = editor.solve.frame.results[c].iterations;
       entry["error"] = editor.solve.frame.results[c].error;
       if (editor.solve.frame.results[c].note != nullptr) entry["note"] = editor.solve.frame.results[c].note;
+      // Each part of the goal apart (solvers/scene/goal_reading.h), as the panels word them.
+      const ik::GoalReading reading = chain_goal_reading(editor, static_cast<int>(c));
+      json parts = {{"position_error", reading.position_error},
+                    {"position", ik::to_string(reading.position)},
+                    {"orientation", ik::to_string(reading.orientation)},
+                    {"pole_ignored", reading.pole_ignored},
+                    {"text", ik::describe_goal_parts(reading, editor.document.rig.skeleton)}};
+      if (reading.orientation != ik::GoalPart::not_asked) parts["orientation_degrees"] = reading.orientation_degrees;
+      if (reading.limiting_joint >= 0) parts["limiting_joint"] = reading.limiting_joint;
+      entry["goal_parts"] = std::move(parts);
+      if (editor.solve.frame.results[c].status != ik::SolveStatus::invalid_input)
+        entry["status_shown"] = describe_stop(ik::solver_table()[chain.solver], chain.params,
+                                              editor.solve.frame.results[c], reading, editor.document.rig.skeleton)
+                                    .status;
     }
     {  // Spline IK (app/editor/spline_edits.h): the control points and their handles on screen.
       json points = json::array(), windows = json::array();

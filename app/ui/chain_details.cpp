@@ -2,7 +2,7 @@
 // reason and its tabs.
 //
 // Index:
-//   Status colour               status_colour
+//   Status colour               status_colour, stop_colour
 //   Parameters and chain ends   commit_when_done, draw_param (one row of the parameter table), draw_chain_ends
 //   Convergence tab             draw_inspection_controls (Solve from rest, Step and its iteration scrubber,
 //                               the Jacobian readout, the count of clamped joints)
@@ -52,6 +52,11 @@ ImVec4 status_colour(ik::SolveStatus s) {
       return {0.65f, 0.65f, 0.65f, 1.0f};
   }
   return {1, 1, 1, 1};
+}
+
+ImVec4 stop_colour(const StopReason& reason, ik::SolveStatus s) {
+  if (reason.partial) return {0.45f, 0.70f, 0.95f, 1.0f};
+  return status_colour(s);
 }
 
 namespace {
@@ -337,13 +342,17 @@ int draw_selected_chain(Editor& editor, int c) {
   const bool known_solver = chain.solver >= 0 && chain.solver < ik::solver_count();
   if (known_solver && c < static_cast<int>(editor.solve.frame.results.size())) {
     const ik::SolveResult& r = editor.solve.frame.results[static_cast<size_t>(c)];
-    const StopReason reason = describe_stop(ik::solver_table()[chain.solver], chain.params, r);
-    ImGui::TextColored(status_colour(r.status), "%s", reason.status.c_str());
+    const StopReason reason = describe_stop(ik::solver_table()[chain.solver], chain.params, r,
+                                            chain_goal_reading(editor, c), editor.document.rig.skeleton);
+    ImGui::TextColored(stop_colour(reason, r.status), "%s", reason.status.c_str());
     ImGui::SameLine();
-    // One line whatever the width (a wrapped second line would move the tabs below).
+    // One line whatever the width (a wrapped line would move the tabs below as it grows).
     bool cut = false;
     ImGui::TextUnformatted(elide_to_width(reason.detail, ImGui::GetContentRegionAvail().x, &cut).c_str());
     if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", reason.detail.c_str());
+    // A goal not all reached: its parts below, wrapped (what is short, by how much, which
+    // joint's limit holds it), the one place the tabs move, and only while a part is short.
+    if (!reason.parts.empty()) ImGui::TextWrapped("%s", reason.parts.c_str());
   }
   int tab = -1;
   if (ImGui::BeginTabBar("chain_tabs")) {

@@ -9,6 +9,7 @@
 
 #include "app/editor/file_commands.h"
 #include "app/editor/goal_motion.h"
+#include "app/editor/inspection.h"
 #include "app/ui/chain_details.h"
 #include "app/ui/goal_mode_widget.h"
 #include "app/ui/panel_layout.h"
@@ -234,7 +235,11 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
         ImGui::TableNextColumn();
         ImGui::Text("%d", r.iterations);
         ImGui::TableNextColumn();
-        ImGui::TextColored(status_colour(r.status), "%.2g", r.error);
+        const ik::GoalReading reading = chain_goal_reading(editor, c);
+        const bool partial = reading.position == ik::GoalPart::reached && !reading.whole_goal_reached();
+        ImGui::TextColored(stop_colour(StopReason{{}, {}, {}, partial}, r.status), "%.2g", r.error);
+        if (partial && ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s", ik::describe_goal_parts(reading, editor.document.rig.skeleton).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%.1f", solved.chain_microseconds[static_cast<size_t>(c)]);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("microseconds this chain's solve took this frame");

@@ -279,9 +279,11 @@ void draw_compare_table(const Editor& editor, int c) {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", why.c_str());
       continue;
     }
-    const StopReason reason = describe_stop(info, params, run->result);
-    ImGui::TextColored(status_colour(run->result.status), "%s", refused ? "refused" : reason.status.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s %s", reason.status.c_str(), reason.detail.c_str());
+    const StopReason reason = describe_stop(info, params, run->result, run->reading, editor.document.rig.skeleton);
+    ImGui::TextColored(stop_colour(reason, run->result.status), "%s", refused ? "refused" : reason.status.c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s %s%s%s", reason.status.c_str(), reason.parts.c_str(), reason.parts.empty() ? "" : "\n",
+                        reason.detail.c_str());
     if (refused) continue;
     ImGui::TableNextColumn();
     ImGui::Text("%d", run->result.iterations);

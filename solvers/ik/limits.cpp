@@ -11,11 +11,13 @@
 //   Hinges tracked by their angle        hinge_angle, clamp_hinge_angle_outside
 //   A quick inside test for ball joints  prepare_ball_ranges, cached_ball_ranges; then within_limits (every
 //                                        kind of limit, with a slack)
+//   At a limit                           distance_to_range_end, at_limit
 #include "solvers/ik/limits.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "solvers/ik/solver_common.h"
 
@@ -381,6 +383,43 @@ bool within_limits(const JointLimits& limits, const glm::quat& rest, const glm::
   }
   const glm::vec3 a = xyz_angles(offset);
   return ball_violation(limits, a) <= slack || ball_violation(limits, other_xyz_angles(a)) <= slack;
+}
+
+namespace {
+
+// How far `angle`, inside [min, max] (read on the circle), lies from the nearer end: 0
+// outside the range, infinity for a range of a full turn (no end to be at).
+float distance_to_range_end(float angle, float min, float max) {
+  if (!(max >= min)) max = min;
+  const float width = max - min;
+  if (width >= kTwoPi) return std::numeric_limits<float>::infinity();
+  float d = angle - min;
+  d -= kTwoPi * std::floor(d / kTwoPi);
+  if (d > width) return 0.0f;
+  return std::min(d, width - d);
+}
+
+}  // namespace
+
+bool at_limit(const JointLimits& limits, const glm::quat& rest, const glm::quat& local, float margin) {
+  if (!limits.enabled) return false;
+  const glm::quat offset = glm::normalize(glm::conjugate(rest) * local);
+  if (limits.hinge)
+    return distance_to_range_end(twist_angle(offset, hinge_axis(limits)), limits.min.x, limits.max.x) <= margin;
+  if (limits.cone) {
+    const SwingTwist angles = swing_twist_angles(limits, offset);
+    if (distance_to_range_end(angles.twist, limits.twist_min, limits.twist_max) <= margin) return true;
+    if (!cone_limits_swing(limits)) return false;
+    // The rim along the swing's own direction lies at |swing| / sqrt(ratio) (the radial
+    // reading the clamp uses).
+    const float ratio = cone_swing_ratio(limits, angles.swing), swing = glm::length(angles.swing);
+    if (!(ratio > 0.0f)) return false;  // no swing: at the rim only for a cone of no width
+    return swing / std::sqrt(ratio) - swing <= margin;
+  }
+  const glm::vec3 a = xyz_angles_near_limits(limits, offset);
+  for (int axis = 0; axis < 3; ++axis)
+    if (distance_to_range_end(a[axis], limits.min[axis], limits.max[axis]) <= margin) return true;
+  return false;
 }
 
 }  // namespace ik

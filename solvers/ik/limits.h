@@ -231,6 +231,12 @@ inline bool ball_surely_inside(const glm::vec3 ranges[3], const glm::quat& offse
          (m00 * cos_m.z - m01 * sin_m.z >= (cos_h.z + kMargin) * cos_b);
 }
 
+// True if `local` lies at an end of `limits` (relative to `rest`): within `margin` radians
+// of a hinge's or an axis's end, of the cone's twist range or of its rim (read along the
+// swing's own direction, as the clamp reads it), or outside them. A range of a full turn has
+// no end. For saying which joint held a solve back ("orientation 23 deg short: ankle limit").
+bool at_limit(const JointLimits& limits, const glm::quat& rest, const glm::quat& local, float margin);
+
 // True if `local` satisfies `limits` (relative to `rest`) within `slack` radians.
 bool within_limits(const JointLimits& limits, const glm::quat& rest, const glm::quat& local,
                    float slack = 1e-4f);
