@@ -21,6 +21,7 @@
 #include "solvers/base/isa_dispatch.h"
 #include "solvers/ik/chain_aim.h"
 #include "solvers/ik/fabrik/fabrik_limits.h"
+#include "solvers/ik/goal_error.h"
 #include "solvers/ik/limits.h"
 #include "solvers/ik/pole.h"
 #include "solvers/ik/solver_common.h"
@@ -523,6 +524,7 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     best.rotations.clear();
     best.error = std::numeric_limits<float>::infinity();
     bool aim_root = false;
+    const glm::quat root_parent = limited_path ? rotation_of(glm::mat3(parent_of_root)) : glm::quat(1, 0, 0, 0);
     if (limited_path) {
       if (clamp_path_into_limits(skeleton, ws, pose)) refresh_frames(pose, parent_of_root, ws, fs);
       best.keep(ws.path, pose, goal_error(ws, fs, ws.positions));
@@ -532,8 +534,7 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     loop = iterate_until_done(
         params.max_iterations, tolerance, initial_error,
         [&] {
-          if (aim_root && aim_root_at_goal(skeleton, ws, parent_of_root, goal, pose))
-            refresh_frames(pose, parent_of_root, ws, fs);
+          if (aim_root) aim_root_at_goal(skeleton, ws, root_parent, goal, pose);
           backward_pass(ws, fs);
           const int clamped = aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward,
                                              fs.subtree_weight.data(), pose, ws.positions, fs.bone_lengths, trace);

@@ -77,20 +77,23 @@ bool bend_straight_hinges(const Skeleton& skeleton, const Workspace& ws, const g
   return false;
 }
 
-bool aim_root_at_goal(const Skeleton& skeleton, const Workspace& ws, const glm::mat4& parent_of_root,
-                      const glm::vec3& goal, Pose& pose) {
+bool aim_root_at_goal(const Skeleton& skeleton, Workspace& ws, const glm::quat& parent, const glm::vec3& goal,
+                      Pose& pose) {
   const int root = ws.path[0];
   if (is_locked(ws, root)) return false;
-  const glm::vec3& p0 = ws.positions[0];
-  const glm::vec3 to_goal = goal - p0, to_end = ws.positions.back() - p0;
+  std::vector<glm::vec3>& p = ws.positions;
+  const glm::vec3 to_goal = goal - p[0], to_end = p.back() - p[0];
   if (!(glm::dot(to_goal, to_goal) > 0.0f && glm::dot(to_end, to_end) > 0.0f)) return false;
-  const glm::quat parent = rotation_of(glm::mat3(parent_of_root));
   glm::quat& local = pose.local[static_cast<size_t>(root)].rotation;
   const glm::quat before = local;
   local = glm::normalize(glm::conjugate(parent) * rotation_between(to_end, to_goal) * parent * local);
   const JointLimits& limits = skeleton.limits[static_cast<size_t>(root)];
   if (limits.enabled) clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(root)].rotation, local);
-  return std::fabs(glm::dot(before, local)) < 1.0f - 1e-7f;
+  if (!(std::fabs(glm::dot(before, local)) < 1.0f - 1e-7f)) return false;
+  // The turn the root took (after its clamp), in model space, carries the joints below it.
+  const glm::quat turn = parent * local * glm::conjugate(before) * glm::conjugate(parent);
+  for (size_t k = 1; k < p.size(); ++k) p[k] = p[0] + turn * (p[k] - p[0]);
+  return true;
 }
 
 void BestPose::keep(const std::vector<int>& path, const Pose& pose, float pose_error) {

@@ -19,7 +19,7 @@
 //     foot's goal, behind it, and the hinge cannot bend forward to it). Turned about the
 //     root first, the bent limb already points at the goal, and for a two-bone limb the
 //     bend and the turn together are the closed form. On the everyday-pose suite this took
-//     FABRIK from 168 to 285 of 288 poses (DLS: 276). A pass that clamps nothing leaves the
+//     FABRIK from 168 to 286 of 288 poses (DLS: 276). A pass that clamps nothing leaves the
 //     next one plain FABRIK, so limits that never bind give the positions-only result.
 #pragma once
 
@@ -36,9 +36,12 @@ namespace ik {
 bool bend_straight_hinges(const Skeleton& skeleton, const Workspace& ws, const glm::vec3& goal, Pose& pose);
 
 // Turns the path's root (in `pose`, inside its limits) so that the root-to-effector line
-// points at the goal. Returns true if it changed the pose.
-bool aim_root_at_goal(const Skeleton& skeleton, const Workspace& ws, const glm::mat4& parent_of_root,
-                      const glm::vec3& goal, Pose& pose);
+// points at the goal; `parent` is the rotation of the root's parent frame (rotation_of of
+// its linear part, goal_error.h). Returns true if it changed the pose; ws.positions are then turned with
+// the root and ws.linear is left as it was (the backward pass reads positions only, and the
+// forward pass rebuilds the frames).
+bool aim_root_at_goal(const Skeleton& skeleton, Workspace& ws, const glm::quat& parent, const glm::vec3& goal,
+                      Pose& pose);
 
 // The path's local rotations of the best pose seen, and its error.
 struct BestPose {

@@ -99,8 +99,8 @@ struct KnownLimitation {
 };
 
 const char* const kFabrikCreep =
-    "FABRIK creeps along a joint held at its limit near the goal: it ends 0.11-0.13 % of the limb's length away, "
-    "just outside the 0.1 % tolerance";
+    "FABRIK creeps along a joint held at its limit near the goal: it ends 0.13 % of the limb's length away after "
+    "100 iterations, just outside the 0.1 % tolerance";
 const char* const kCcdLegs =
     "CCD's greedy joint-by-joint turns under the thigh's cone and the knee's hinge creep toward the goal: 100 "
     "iterations are not enough";
@@ -127,7 +127,6 @@ const KnownLimitation kKnownLimitations[] = {
     {"dls", "Mixamo T-pose,Unreal mannequin", "hand on opposite hip", kDlsLimit},
     {"dls", "Mixamo A-pose,Unreal mannequin", "hand on top of the head", kDlsLimit},
     {"dls", "Mixamo A-pose", "hand to ear", kDlsLimit},
-    {"fabrik", "Mixamo T-pose", "hand to ear", kFabrikCreep},
     {"fabrik", "Rigify", "hand in front pocket", kFabrikCreep},
     {"jacobian_transpose", "Mixamo A-pose", "arm down", kTransposeSlow},
     {"jacobian_transpose", "*", "foot across in front", kTransposeSlow},
