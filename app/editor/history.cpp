@@ -1,5 +1,6 @@
 #include "app/editor/history.h"
 
+#include "solvers/scene/solver_table.h"
 
 namespace app {
 namespace {
@@ -11,18 +12,6 @@ bool same_goal(const ik::Goal& a, const ik::Goal& b) {
          a.use_pole == b.use_pole && a.pole_target == b.pole_target && a.pole_twist == b.pole_twist;
 }
 
-bool same_params(const ik::Params& a, const ik::Params& b) {
-  return a.max_iterations == b.max_iterations && a.tolerance == b.tolerance &&
-         a.tolerance_relative == b.tolerance_relative && a.lambda == b.lambda &&
-         a.finite_difference == b.finite_difference && a.fd_step == b.fd_step &&
-         a.max_step_angle == b.max_step_angle && a.use_limits == b.use_limits &&
-         a.warm_start == b.warm_start && a.orientation_weight == b.orientation_weight &&
-         a.gravity == b.gravity && a.mass == b.mass && a.damping == b.damping &&
-         a.time_step == b.time_step && a.substep == b.substep &&
-         a.constraint_iterations == b.constraint_iterations && a.min_scale == b.min_scale &&
-         a.max_scale == b.max_scale;
-}
-
 }  // namespace
 
 bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& b) {
@@ -30,8 +19,8 @@ bool same_chains(const std::vector<ik::Chain>& a, const std::vector<ik::Chain>& 
   for (size_t i = 0; i < a.size(); ++i) {
     const ik::Chain& x = a[i];
     const ik::Chain& y = b[i];
-    if (x.root != y.root || x.effector != y.effector || x.solver != y.solver ||
-        x.enabled != y.enabled || !same_goal(x.goal, y.goal) || !same_params(x.params, y.params) ||
+    if (x.root != y.root || x.effector != y.effector || x.solver != y.solver || x.enabled != y.enabled ||
+        !same_goal(x.goal, y.goal) || !ik::same_params(x.params, y.params) ||
         x.extra_effectors.size() != y.extra_effectors.size() || x.group != y.group ||
         x.follow_joint != y.follow_joint || x.aim != y.aim || x.aim_axis != y.aim_axis)
       return false;

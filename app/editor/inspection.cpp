@@ -135,7 +135,7 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
     ik::Pose pose = start;
     ik::Trace trace;
     const auto t0 = std::chrono::steady_clock::now();
-    run.result = info.solve(s, trial, pose, workspace, &trace);
+    run.result = ik::solve_chain(info, s, trial, pose, workspace, &trace);
     const auto t1 = std::chrono::steady_clock::now();
     run.microseconds = std::chrono::duration<float, std::micro>(t1 - t0).count();
     run.errors = trace.error;

@@ -61,14 +61,7 @@ bool same_inputs(const ik::Chain& a, const ik::Chain& b) {
       a.goal.pole_target != b.goal.pole_target || a.goal.pole_twist != b.goal.pole_twist ||
       a.goal.use_orientation != b.goal.use_orientation)
     return false;
-  for (int i = 0; i < ik::param_count(); ++i) {
-    const ik::ParamInfo& param = ik::param_table()[i];
-    const bool same = param.kind == ik::ParamKind::vector3
-                          ? ik::get_param3(a.params, param.field) == ik::get_param3(b.params, param.field)
-                          : ik::get_param(a.params, param.field) == ik::get_param(b.params, param.field);
-    if (!same) return false;
-  }
-  return true;
+  return ik::same_params(a.params, b.params);
 }
 
 }  // namespace

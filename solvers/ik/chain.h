@@ -107,6 +107,9 @@ struct Params {
   // Scale target:
   float min_scale = 0.25f;
   float max_scale = 4.0f;
+  // Soft reach near full extension (soft_reach.h): the fraction of the chain's reach over
+  // which a goal is drawn in so the limb never snaps straight; 0 = off.
+  float soft_reach = 0.0f;
 };
 
 // ---- Chain groups (what part of a character a chain poses; bulk enable / disable) ----

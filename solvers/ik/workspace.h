@@ -69,6 +69,8 @@ struct Workspace {
   // scene_solve: a copy of a following or aim chain with the goal its solver is handed
   // (goal_space.h). Assigned over each time, so after the first frame it allocates nothing.
   Chain solving_chain;
+  // solve_chain (solver_table.h): a copy of a soft-reach chain with its goal drawn in.
+  Chain soft_reach_chain;
   // solve_with_pole (pole.h): the chain's rotations before its pre-bend, put back if the
   // solver then refuses the input; the analytic swivel search's saved rotations.
   std::vector<glm::quat> pole_start;

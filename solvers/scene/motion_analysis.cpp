@@ -246,7 +246,7 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
   set_frame_pose(state.pose, true);
 
   const auto t0 = std::chrono::steady_clock::now();
-  const SolveResult result = info.solve(*skeleton_, state.chain, state.pose, state.workspace, nullptr);
+  const SolveResult result = solve_chain(info, *skeleton_, state.chain, state.pose, state.workspace, nullptr);
   const auto t1 = std::chrono::steady_clock::now();
 
   MotionFrame& out = run.frames[frame];
@@ -298,7 +298,7 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
     state.rest_chain.goal = state.chain.goal;
     set_frame_pose(state.rest_pose, false);
     for (int j : report_.path) state.rest_pose.local[static_cast<size_t>(j)] = state.pose.local[static_cast<size_t>(j)];
-    info.solve(*skeleton_, state.rest_chain, state.rest_pose, state.rest_workspace, nullptr);
+    solve_chain(info, *skeleton_, state.rest_chain, state.rest_pose, state.rest_workspace, nullptr);
     chain_positions(state.rest_pose, rest_positions_.data());
     float distance = 0.0f;
     for (int k = 0; k < joints; ++k)

@@ -90,8 +90,7 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
     Trace* trace = traces != nullptr ? &(*traces)[static_cast<size_t>(index)] : nullptr;
     const Clock::time_point start =
         chain_microseconds != nullptr ? Clock::now() : Clock::time_point{};
-    const SolveResult r =
-        solver_table()[chain.solver].solve(skeleton, *solving, pose, workspace, trace);
+    const SolveResult r = solve_chain(solver_table()[chain.solver], skeleton, *solving, pose, workspace, trace);
     if (chain_microseconds != nullptr) chain_microseconds[index] = microseconds_since(start);
     results[static_cast<size_t>(index)] = r;
     if (r.status != SolveStatus::invalid_input && !solves_scale(chain))

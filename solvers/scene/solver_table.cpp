@@ -12,6 +12,7 @@
 #include "solvers/ik/jacobian/jacobian.h"
 #include "solvers/ik/mass_spring/mass_spring.h"
 #include "solvers/ik/scale_target/scale_target.h"
+#include "solvers/ik/soft_reach.h"
 #include "solvers/ik/spline/spline.h"
 
 namespace ik {
@@ -60,6 +61,8 @@ const SolverInfo kSolvers[] = {
 constexpr const char* kEverySolver = "heuristic jacobian analytic physics scale curve";
 constexpr const char* kIterativeSolvers = "heuristic jacobian";  // they iterate from a start pose
 constexpr const char* kRotationSolvers = "heuristic jacobian analytic physics curve";  // they turn joints
+// The limb solvers (full body drives many effectors and softens none).
+constexpr const char* kSoftReachSolvers = "heuristic analytic physics jacobian_transpose dls ccd_dls";
 
 enum Slider : bool { kLinear = false, kLogarithmic = true };
 
@@ -127,12 +130,12 @@ ParamInfo row(glm::vec3 Params::*member, const char* id, const char* label, floa
 // initialiser still finds it filled).
 const ParamInfo* params_and_count(int* count) {
   static const ParamInfo kRows[] = {
-      row(&Params::max_iterations, "max_iterations", "Iterations", 1.0f, 256.0f, kLogarithmic, "",
-          kIterativeSolvers, "Most iterations per solve"),
+      row(&Params::max_iterations, "max_iterations", "Iterations", 1.0f, 256.0f, kLogarithmic, "", kIterativeSolvers,
+          "Most iterations per solve"),
       row(&Params::tolerance, "tolerance", "Tolerance", 1e-6f, 0.1f, kLogarithmic, "", kEverySolver,
           "Stop when the error is at most this (scene units, or a fraction of the chain length)"),
-      row(&Params::tolerance_relative, "tolerance_relative", "Tolerance relative to chain length",
-          kEverySolver, "Read the tolerance (and lambda) as fractions of the chain's length"),
+      row(&Params::tolerance_relative, "tolerance_relative", "Tolerance relative to chain length", kEverySolver,
+          "Read the tolerance (and lambda) as fractions of the chain's length"),
       row(&Params::lambda, "lambda", "Damping lambda", 1e-4f, 10.0f, kLogarithmic, "scene units",
           "dls ccd_dls full_body",
           "Damped least squares: larger is steadier near singularities, smaller reaches closer"),
@@ -141,31 +144,31 @@ const ParamInfo* params_and_count(int* count) {
           "Jacobian columns by finite differences instead of axis x (effector - joint)"),
       row(&Params::fd_step, "fd_step", "Finite-difference step", 1e-5f, 0.1f, kLogarithmic, "rad",
           "jacobian_transpose dls ccd_dls", "Angle each joint is nudged by to measure its Jacobian column"),
-      row(&Params::max_step_angle, "max_step_angle", "Max step angle", 0.0f, 3.14159265f, kLinear,
-          "rad", "ccd jacobian", "Most a joint may turn in one iteration (0 = no limit)"),
-      row(&Params::use_limits, "use_limits", "Joint limits", kRotationSolvers,
-          "Honour the skeleton's joint limits"),
+      row(&Params::max_step_angle, "max_step_angle", "Max step angle", 0.0f, 3.14159265f, kLinear, "rad",
+          "ccd jacobian", "Most a joint may turn in one iteration (0 = no limit)"),
+      row(&Params::use_limits, "use_limits", "Joint limits", kRotationSolvers, "Honour the skeleton's joint limits"),
       row(&Params::warm_start, "warm_start", "Warm start", kIterativeSolvers,
           "Start from the last pose (path dependent) instead of the rest pose"),
-      row(&Params::orientation_weight, "orientation_weight", "Orientation weight", 0.0f, 10.0f,
-          kLinear, "scene units/rad", "jacobian",
-          "Weight of the orientation error against the position error"),
-      row(&Params::gravity, "gravity", "Gravity", -50.0f, 50.0f, kLinear, "scene units/s^2",
-          "physics", "Acceleration on every particle, model space"),
-      row(&Params::mass, "mass", "Mass", 0.01f, 100.0f, kLogarithmic, "kg", "physics",
-          "Mass of each particle"),
+      row(&Params::orientation_weight, "orientation_weight", "Orientation weight", 0.0f, 10.0f, kLinear,
+          "scene units/rad", "jacobian", "Weight of the orientation error against the position error"),
+      row(&Params::gravity, "gravity", "Gravity", -50.0f, 50.0f, kLinear, "scene units/s^2", "physics",
+          "Acceleration on every particle, model space"),
+      row(&Params::mass, "mass", "Mass", 0.01f, 100.0f, kLogarithmic, "kg", "physics", "Mass of each particle"),
       row(&Params::damping, "damping", "Damping", 0.0f, 1.0f, kLinear, "per substep", "physics",
           "Fraction of velocity lost each substep"),
-      row(&Params::time_step, "time_step", "Time per solve", 0.001f, 0.1f, kLogarithmic, "s",
-          "physics", "Simulated time each solve advances (one frame)"),
-      row(&Params::substep, "substep", "Substep", 0.0005f, 1.0f / 30.0f, kLogarithmic, "s",
-          "physics", "Fixed simulation step, so motion does not depend on the frame rate"),
-      row(&Params::constraint_iterations, "constraint_iterations", "Constraint passes", 1.0f, 64.0f,
-          kLinear, "", "physics", "Distance-constraint passes per substep"),
+      row(&Params::time_step, "time_step", "Time per solve", 0.001f, 0.1f, kLogarithmic, "s", "physics",
+          "Simulated time each solve advances (one frame)"),
+      row(&Params::substep, "substep", "Substep", 0.0005f, 1.0f / 30.0f, kLogarithmic, "s", "physics",
+          "Fixed simulation step, so motion does not depend on the frame rate"),
+      row(&Params::constraint_iterations, "constraint_iterations", "Constraint passes", 1.0f, 64.0f, kLinear, "",
+          "physics", "Distance-constraint passes per substep"),
       row(&Params::min_scale, "min_scale", "Min scale", 0.01f, 1.0f, kLogarithmic, "", "scale",
           "Smallest scale factor one joint may take"),
       row(&Params::max_scale, "max_scale", "Max scale", 1.0f, 100.0f, kLogarithmic, "", "scale",
           "Largest scale factor one joint may take"),
+      row(&Params::soft_reach, "soft_reach", "Soft reach", 0.0f, 0.3f, kLinear, "of the reach", kSoftReachSolvers,
+          "Near full extension the goal is drawn in over this fraction of the limb's reach, so the knee or elbow "
+          "straightens smoothly instead of snapping (0 = off)"),
   };
   if (count != nullptr) *count = static_cast<int>(std::size(kRows));
   return kRows;
@@ -284,6 +287,16 @@ void set_param3(Params& params, const ParamField& field, const glm::vec3& value)
 
 bool uses_pole(const SolverInfo& solver) { return solver.pole; }
 
+bool same_params(const Params& a, const Params& b) {
+  for (int i = 0; i < param_count(); ++i) {
+    const ParamInfo& param = param_table()[i];
+    const bool same = param.kind == ParamKind::vector3 ? get_param3(a, param.field) == get_param3(b, param.field)
+                                                       : get_param(a, param.field) == get_param(b, param.field);
+    if (!same) return false;
+  }
+  return true;
+}
+
 std::string bone_count_advice(const SolverInfo& solver, const Skeleton& skeleton, int root, int effector) {
   const std::vector<int> path = chain_path(skeleton, root, effector);
   const int bones = static_cast<int>(path.size()) - 1;
@@ -300,6 +313,20 @@ std::string bone_count_advice(const SolverInfo& solver, const Skeleton& skeleton
   if (wanted_root < 0) return advice + "pick an effector farther from the skeleton's root.";
   const std::string& joint = skeleton.name[static_cast<size_t>(wanted_root)];
   return advice + "set the root to " + (joint.empty() ? "joint " + std::to_string(wanted_root) : joint) + ".";
+}
+
+SolveResult solve_chain(const SolverInfo& solver, const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                        Workspace& workspace, Trace* trace) {
+  static const ParamInfo* const soft_reach = find_param("soft_reach");
+  if (!(chain.params.soft_reach > 0.0f) || !chain.extra_effectors.empty() || soft_reach == nullptr ||
+      !reads_param(solver, *soft_reach))
+    return solver.solve(skeleton, chain, pose, workspace, trace);
+  workspace.soft_reach_chain = chain;  // assigned over: no allocation after the first solve
+  const bool drawn_in = soften_goal(skeleton, pose, workspace.soft_reach_chain);
+  SolveResult result = solver.solve(skeleton, workspace.soft_reach_chain, pose, workspace, trace);
+  if (drawn_in && result.note == nullptr && result.status != SolveStatus::invalid_input)
+    result.note = "soft reach drew the goal in";
+  return result;
 }
 
 }  // namespace ik

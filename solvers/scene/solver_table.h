@@ -117,6 +117,18 @@ void set_param(Params& params, const ParamField& field, float value);
 glm::vec3 get_param3(const Params& params, const ParamField& field);
 void set_param3(Params& params, const ParamField& field, const glm::vec3& value);
 
+// Solves `chain` with `solver` (its row's solve), the goal first drawn in by soft reach when
+// the chain asks for it and the row reads it (Params::soft_reach, solvers/ik/soft_reach.h;
+// the chain is copied into workspace.soft_reach_chain, so after the first solve nothing is
+// allocated). The solve then says so in SolveResult::note when that moved the goal by more
+// than the tolerance. Every solve the program makes (scene, Compare, motion analysis) goes
+// through here.
+SolveResult solve_chain(const SolverInfo& solver, const Skeleton& skeleton, const Chain& chain, Pose& pose,
+                        Workspace& workspace, Trace* trace);
+
+// True if `a` and `b` hold the same value in every row of the parameter table.
+bool same_params(const Params& a, const Params& b);
+
 // True if the solver honours a pole (its row's `pole`: FABRIK, CCD, the Jacobian solvers and
 // the analytic ones; not mass-spring, scale target or full body).
 bool uses_pole(const SolverInfo& solver);

@@ -90,24 +90,25 @@ TEST(ParamTable, ReadersAreSolverIdsOrFamilies) {
 }
 
 // Which parameters each solver reads, as the panels showed them before the readers moved
-// into the param rows: the table still says the same.
+// into the param rows (and soft reach since): the table still says the same.
 TEST(ParamTable, EachSolverReadsWhatItReads) {
   const std::string iterative = "max_iterations tolerance tolerance_relative use_limits warm_start";
   const std::string jacobian =
       iterative + " finite_difference fd_step max_step_angle orientation_weight";
   // The full-body solver builds analytic columns only (no finite-difference switch).
   const std::string full_body = iterative + " max_step_angle orientation_weight lambda";
+  // Soft reach: every limb solver (full body drives many effectors and softens none).
   const std::pair<const char*, std::string> expected[] = {
-      {"fabrik", iterative},
-      {"ccd", iterative + " max_step_angle"},
-      {"jacobian_transpose", jacobian},
-      {"dls", jacobian + " lambda"},
-      {"ccd_dls", jacobian + " lambda"},
-      {"two_bone", "tolerance tolerance_relative use_limits"},
-      {"three_bone", "tolerance tolerance_relative use_limits"},
+      {"fabrik", iterative + " soft_reach"},
+      {"ccd", iterative + " max_step_angle soft_reach"},
+      {"jacobian_transpose", jacobian + " soft_reach"},
+      {"dls", jacobian + " lambda soft_reach"},
+      {"ccd_dls", jacobian + " lambda soft_reach"},
+      {"two_bone", "tolerance tolerance_relative use_limits soft_reach"},
+      {"three_bone", "tolerance tolerance_relative use_limits soft_reach"},
       {"mass_spring",
        "tolerance tolerance_relative use_limits gravity mass damping time_step substep "
-       "constraint_iterations"},
+       "constraint_iterations soft_reach"},
       {"scale_target", "tolerance tolerance_relative min_scale max_scale"},
       {"full_body", full_body},
       {"spline", "tolerance tolerance_relative use_limits"},
@@ -149,7 +150,7 @@ TEST(ParamTable, DefaultsMatchParamsAndLieInTheirRanges) {
       EXPECT_GT(p.min, 0.0f);
     }
   }
-  EXPECT_EQ(ids.size(), 18u);  // one row per Params field
+  EXPECT_EQ(ids.size(), 19u);  // one row per Params field
   EXPECT_EQ(ik::find_param("no such parameter"), nullptr);
   EXPECT_EQ(ik::find_param(nullptr), nullptr);
 }
