@@ -37,7 +37,7 @@ GoalReading read_goal(const Skeleton& skeleton, const Pose& pose, const std::vec
   GoalReading out;
   const int n = skeleton.joint_count();
   if (chain.effector < 0 || chain.effector >= n || chain.root < 0 || chain.root >= n ||
-      world.size() != static_cast<size_t>(n))
+      world.size() != static_cast<size_t>(n) || pose.local.size() != static_cast<size_t>(n))
     return out;
   const glm::mat4& effector = world[static_cast<size_t>(chain.effector)];
   // The root-to-effector length in this pose, for a relative tolerance.
@@ -51,7 +51,9 @@ GoalReading read_goal(const Skeleton& skeleton, const Pose& pose, const std::vec
   const float tolerance = resolve_tolerance(chain.params, length);
   out.position_error = glm::length(position_of(effector) - chain.goal.position);
   out.position = out.position_error <= tolerance * 1.001f ? GoalPart::reached : GoalPart::short_of;
-  if (chain.goal.use_orientation) {
+  // (An orientation of no length or not finite is no orientation a solver takes: invalid input.)
+  const float orientation_length = glm::length(chain.goal.orientation);
+  if (chain.goal.use_orientation && orientation_length > 0.0f && std::isfinite(orientation_length)) {
     const glm::vec3 turn =
         rotation_vector_between(rotation_of(glm::mat3(effector)), glm::normalize(chain.goal.orientation));
     out.orientation_degrees = glm::length(turn) * 57.2957795f;

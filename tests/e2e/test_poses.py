@@ -5,15 +5,16 @@ its ankle cannot give reads in two parts.
 
 Each case writes a session with the one chain and its solver, opens it in an orthographic
 view (front or top: the drag plane is then the body's frontal or horizontal plane through the
-goal) and drags the goal handle to a point placed from the body's joints."""
+goal) and drags the goal handle to a point placed from the body's joints; where the handle
+and the point show comes from one dump of the rig alone in that view."""
 import pytest
 
 from driver import MIXAMO_RIG, chain_ending_at, joint_named, window_point, write_session
 
 
 def arm_session(case, rest, solver, goal, label):
-    """A session with the left arm chain of the rig's roles (its root and the hand), `solver`,
-    the goal at `goal` (where the drag starts)."""
+    """A session with the left arm chain of the rig's roles (its root and the hand, from the
+    dump `rest`), `solver`, the goal at `goal` (where the drag starts)."""
     arm = rest["chains"][chain_ending_at(rest, "mixamorig:LeftHand")]
     chain = {"solver": solver, "root": {"name": rest["joints"][arm["root"]]["name"]},
              "effector": {"name": "mixamorig:LeftHand"}, "goal": {"position": goal}}
@@ -39,34 +40,41 @@ def plane_to_window(layout, names, axes, point):
     return out
 
 
-def view_layout(case, session, view_key, label):
-    """The dump of `session` opened in the orthographic view `view_key` (numpad 1 front: the
-    drag plane is then the frontal plane through the goal; numpad 7 top: the horizontal one)."""
-    program = case.start(session, state=f"{label}_layout.json")
-    for key in ("KP_5", view_key):  # orthographic, then the view
+def view_layout(case, view_key, opened=MIXAMO_RIG, orthographic=True):
+    """The dump of `opened` (the rig alone: its chains from roles, the rest pose; or a session)
+    in the view `view_key` (numpad 1 front: a drag plane is then the frontal plane through the
+    goal; numpad 7 top: the horizontal one; numpad 3 right), orthographic unless told. The
+    view frames what is open, goals included: a drag plans from a dump of what it opens."""
+    program = case.start(opened, state=f"layout_{view_key}.json")
+    for key in (("KP_5",) if orthographic else ()) + (view_key,):
         program.key(key)
     program.frames(3)
     program.quit()
     layout = program.state()
-    assert layout["camera"]["orthographic"], "numpad 5 did not make the view orthographic"
+    assert layout["camera"]["orthographic"] == orthographic, "numpad 5 did not switch the projection"
     return layout
 
 
-def drag_goal_to(case, session, view_key, layout, point, label):
-    """Opens `session` in the view of `layout` (view_layout of a session with the same goal),
-    drags chain 0's goal handle to where the model point `point` shows (its two coordinates in
-    that view's plane) in 20 steps, lets the solve settle; returns the dump."""
+def in_view(layout, view_key, point):
+    """Where the model point `point` shows in `layout`'s view (its two coordinates in that
+    view's plane)."""
     if view_key == "KP_1":
-        target = plane_to_window(layout, ("mixamorig:LeftHand", "mixamorig:RightHand", "mixamorig:Head"), (0, 1), point)
-    else:  # joints near the hand's height: the top view looks down a hair off vertical
-        target = plane_to_window(layout, ("mixamorig:LeftHand", "mixamorig:RightHand", "mixamorig:LeftHandThumb4_tip"),
-                                 (0, 2), point)
+        return plane_to_window(layout, ("mixamorig:LeftHand", "mixamorig:RightHand", "mixamorig:Head"), (0, 1), point)
+    # Joints near the hand's height: the top view looks down a hair off vertical.
+    return plane_to_window(layout, ("mixamorig:LeftHand", "mixamorig:RightHand", "mixamorig:LeftHandThumb4_tip"),
+                           (0, 2), point)
+
+
+def drag_goal_to(case, session, view_key, layout, start, point, label):
+    """Opens `session` (its goal at `start`) in the view of `layout`, drags the goal handle to
+    where the model point `point` shows, lets the solve settle; returns the dump."""
     program = case.start(session, state=f"{label}.json")
     for key in ("KP_5", view_key):
         program.key(key)
     program.frames(3)
-    program.drag(window_point(layout["chains"][0]["goal_window"]), steps=20, to=window_point(target))
-    program.frames(10)  # the goal stays: the solve settles (16 iterations a frame)
+    program.drag(window_point(in_view(layout, view_key, start)), steps=10,
+                 to=window_point(in_view(layout, view_key, point)))
+    program.frames(5)  # the goal stays: the solve settles (16 iterations a frame)
     program.screenshot()
     program.quit()
     return program.state()
@@ -78,21 +86,20 @@ def test_mixamo_hand_to_shoulder_and_mouth(case):
     view to a point 20 cm in front of the right shoulder at the hand's height; and from a point
     in front of the face's plane (11 cm in front of the head joint, out to the left) dragged in
     the front view to the mouth. Each chain must read reached with the hand at its goal."""
-    rest = case.run(MIXAMO_RIG, frames=2, state="rest.json").state
+    rest = view_layout(case, "KP_7")  # the rig alone; its goals lie on the joints
     hand = joint_named(rest, "mixamorig:LeftHand")["model"]
     right_arm = joint_named(rest, "mixamorig:RightArm")["model"]
     head = joint_named(rest, "mixamorig:Head")["model"]
     mouth = [0.0, head[1] + 0.03, head[2] + 0.11]
     poses = (("opposite shoulder", hand, "KP_7", [0.6 * right_arm[0], hand[1], right_arm[2] + 0.2]),
              ("mouth", [0.45, hand[1], mouth[2]], "KP_1", mouth))
-    layouts = {}
+    # The mouth's drag starts off the body: its view frames that goal too.
+    layouts = {"KP_7": rest, "KP_1": view_layout(case, "KP_1", arm_session(case, rest, "dls", poses[1][1], "mouth"))}
     for solver in ("fabrik", "ccd", "dls"):
         for label, start, view, point in poses:
             name = label.replace(" ", "_")
             session = arm_session(case, rest, solver, start, name)
-            if name not in layouts:  # the same goal and view whatever the solver
-                layouts[name] = view_layout(case, session, view, name)
-            s = drag_goal_to(case, session, view, layouts[name], point, f"{solver}_{name}")
+            s = drag_goal_to(case, session, view, layouts[view], start, point, f"{solver}_{name}")
             chain = s["chains"][0]
             goal = chain["goal"]
             print(f"{solver}, hand to the {label}: goal {[round(v, 3) for v in goal]} (wanted "
@@ -109,28 +116,21 @@ def test_mixamo_lifted_foot_reads_in_two_parts(case):
     forward in the right view to a knee raise. DLS: the orientation part is short and a joint
     at its limit is named. FABRIK (which does not honour orientations): the blue "position
     reached" with "orientation not supported", never the plain "reached"."""
-    rest = case.run(MIXAMO_RIG, frames=2, state="rest.json").state
-    leg = rest["chains"][chain_ending_at(rest, "mixamorig:LeftFoot")]
-    joints = rest["joints"]
-    layout = None
+    layout = view_layout(case, "KP_3", orthographic=False)  # the right view: the front to the left
+    leg = layout["chains"][chain_ending_at(layout, "mixamorig:LeftFoot")]
+    joints = layout["joints"]
     for solver in ("dls", "fabrik"):
         chain = {"solver": solver, "root": {"name": joints[leg["root"]]["name"]},
                  "effector": {"name": "mixamorig:LeftFoot"},
                  "goal": {"position": joints[leg["effector"]]["model"], "use_orientation": True,
                           "orientation": [0.0, 1.0, 0.0, 0.0]}}  # x y z w: half a turn about +Y
         session = write_session(case.path(f"foot_{solver}.session.json"), MIXAMO_RIG, [chain])
-        if layout is None:  # the same goal and view for both
-            layout_program = case.start(session, state="foot_layout.json")
-            layout_program.key("KP_3")
-            layout_program.frames(3)
-            layout_program.quit()
-            layout = layout_program.state()
-        start = window_point(layout["chains"][0]["goal_window"])
+        start = window_point(joints[leg["effector"]]["window"])  # the goal is on the foot
         program = case.start(session, state=f"foot_{solver}.json")
         program.key("KP_3")
         program.frames(3)
-        program.drag(start, (-7, -16), steps=10)  # forward (+Z is to the left) and up
-        program.frames(10)
+        program.drag(start, (-7, -16), steps=10)  # forward and up
+        program.frames(5)
         program.screenshot()
         program.quit()
         c = program.state()["chains"][0]

@@ -142,12 +142,22 @@ TEST(GoalReading, APositionOnlyGoalAddsNoWords) {
   EXPECT_FALSE(away.whole_goal_reached());
 }
 
-TEST(GoalReading, BadChainsReadNothing) {
+TEST(GoalReading, BadChainsAndPosesReadNothing) {
   LiftedFoot lifted = lifted_foot("dls");
-  lifted.chain.effector = 100000;
-  const ik::GoalReading r = ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, lifted.chain,
-                                          ik::solver_table()[lifted.chain.solver]);
-  EXPECT_EQ(r.position, ik::GoalPart::not_asked);
+  const ik::SolverInfo& dls = ik::solver_table()[lifted.chain.solver];
+  ik::Chain bad = lifted.chain;
+  bad.effector = 100000;
+  EXPECT_EQ(ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, bad, dls).position, ik::GoalPart::not_asked);
+  ik::Pose short_pose = lifted.pose;
+  short_pose.local.pop_back();
+  EXPECT_EQ(ik::read_goal(mixamo().skeleton, short_pose, lifted.world, lifted.chain, dls).position,
+            ik::GoalPart::not_asked);
+  // A zero orientation is no orientation (the solvers refuse it as invalid input).
+  bad = lifted.chain;
+  bad.goal.use_orientation = true;
+  bad.goal.orientation = glm::quat(0.0f, 0.0f, 0.0f, 0.0f);
+  EXPECT_EQ(ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, bad, dls).orientation,
+            ik::GoalPart::not_asked);
 }
 
 // ---- at_limit ----------------------------------------------------------------------------
