@@ -40,7 +40,7 @@ StopReason describe_stop(const ik::SolverInfo& solver, const ik::Params& params,
   out.parts = ik::describe_goal_parts(reading, skeleton);
   if (out.parts.empty()) return out;
   const std::string reached = "position reached ";
-  if (reading.position == ik::GoalPart::reached) {
+  if (reading.partly_reached()) {
     out.status = "position reached";
     out.partial = true;
     if (out.parts.compare(0, reached.size(), reached) == 0) out.parts.erase(0, reached.size());

@@ -54,8 +54,8 @@ ImVec4 status_colour(ik::SolveStatus s) {
   return {1, 1, 1, 1};
 }
 
-ImVec4 stop_colour(const StopReason& reason, ik::SolveStatus s) {
-  if (reason.partial) return {0.45f, 0.70f, 0.95f, 1.0f};
+ImVec4 stop_colour(bool partial, ik::SolveStatus s) {
+  if (partial) return {0.45f, 0.70f, 0.95f, 1.0f};
   return status_colour(s);
 }
 
@@ -344,7 +344,7 @@ int draw_selected_chain(Editor& editor, int c) {
     const ik::SolveResult& r = editor.solve.frame.results[static_cast<size_t>(c)];
     const StopReason reason = describe_stop(ik::solver_table()[chain.solver], chain.params, r,
                                             chain_goal_reading(editor, c), editor.document.rig.skeleton);
-    ImGui::TextColored(stop_colour(reason, r.status), "%s", reason.status.c_str());
+    ImGui::TextColored(stop_colour(reason.partial, r.status), "%s", reason.status.c_str());
     ImGui::SameLine();
     // One line whatever the width (a wrapped line would move the tabs below as it grows).
     bool cut = false;

@@ -10,7 +10,6 @@
 #include <imgui.h>
 
 #include "app/editor/editor.h"
-#include "app/editor/stop_reason.h"
 #include "solvers/ik/chain.h"
 
 namespace app {
@@ -18,9 +17,10 @@ namespace app {
 // The colour a stop reason is shown in (reached green ... invalid input grey).
 ImVec4 status_colour(ik::SolveStatus s);
 
-// The colour of a worded stop reason: a reached position with another part of the goal short
-// or ignored (StopReason::partial) in its own blue, else status_colour.
-ImVec4 stop_colour(const StopReason& reason, ik::SolveStatus s);
+// The colour of a stop reason: a reached position with another part of the goal short or
+// ignored (StopReason::partial, GoalReading::partly_reached) in its own blue, else
+// status_colour.
+ImVec4 stop_colour(bool partial, ik::SolveStatus s);
 
 // Chain `c` (a valid index) below the chain table; returns the tab shown (0 Solver,
 // 1 Convergence, 2 Compare, 3 Body) or -1 if the chain was removed.

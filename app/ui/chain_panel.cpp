@@ -236,8 +236,8 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
         ImGui::Text("%d", r.iterations);
         ImGui::TableNextColumn();
         const ik::GoalReading reading = chain_goal_reading(editor, c);
-        const bool partial = reading.position == ik::GoalPart::reached && !reading.whole_goal_reached();
-        ImGui::TextColored(stop_colour(StopReason{{}, {}, {}, partial}, r.status), "%.2g", r.error);
+        const bool partial = reading.partly_reached();
+        ImGui::TextColored(stop_colour(partial, r.status), "%.2g", r.error);
         if (partial && ImGui::IsItemHovered())
           ImGui::SetTooltip("%s", ik::describe_goal_parts(reading, editor.document.rig.skeleton).c_str());
         ImGui::TableNextColumn();

@@ -280,7 +280,8 @@ void draw_compare_table(const Editor& editor, int c) {
       continue;
     }
     const StopReason reason = describe_stop(info, params, run->result, run->reading, editor.document.rig.skeleton);
-    ImGui::TextColored(stop_colour(reason, run->result.status), "%s", refused ? "refused" : reason.status.c_str());
+    ImGui::TextColored(stop_colour(reason.partial, run->result.status), "%s",
+                       refused ? "refused" : reason.status.c_str());
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s %s%s%s", reason.status.c_str(), reason.parts.c_str(), reason.parts.empty() ? "" : "\n",
                         reason.detail.c_str());

@@ -99,7 +99,7 @@ namespace {
 void turn_joint_to_pole(Pose& pose, int joint, const glm::mat3& parent_linear, const glm::quat& turn) {
   const glm::quat parent = rotation_of(parent_linear);
   glm::quat& local = pose.local[static_cast<size_t>(joint)].rotation;
-  local = glm::normalize(glm::conjugate(parent) * turn * parent * local);
+  local = turned_in_model(local, parent, turn);
 }
 
 // Frames of the path in workspace.path (a plain chain) into workspace.positions / linear.
@@ -190,7 +190,7 @@ void turn_to_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Work
     if (orient) {  // the effector's model rotation as before: L' = P^-1 turn^-1 P L
       glm::quat& local = pose.local[static_cast<size_t>(effector)].rotation;
       const glm::quat undo = glm::angleAxis(-fraction * angle, axis);
-      local = glm::normalize(glm::conjugate(effector_parent) * undo * effector_parent * local);
+      local = turned_in_model(local, effector_parent, undo);
     }
     if (fraction == 1.0f) return;
     plain_chain_frames(skeleton, pose, ws, parent_of_root);  // the rest of the turn: the next joint down

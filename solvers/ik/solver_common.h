@@ -268,6 +268,12 @@ glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback);
 glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to,
                            const glm::vec3& half_turn_axis = glm::vec3(0.0f));
 
+// A joint's local rotation turned by the model-space rotation `turn` about the joint's own
+// position, its parent frame having the rotation `parent`: P⁻¹ turn P L, normalised.
+inline glm::quat turned_in_model(const glm::quat& local, const glm::quat& parent, const glm::quat& turn) {
+  return glm::normalize(glm::conjugate(parent) * turn * parent * local);
+}
+
 // True if a and b are parallel or opposite: |a x b| <= sin_tolerance * |a| |b|.
 // Zero vectors count as colinear.
 bool nearly_colinear(const glm::vec3& a, const glm::vec3& b, float sin_tolerance = 1e-4f);

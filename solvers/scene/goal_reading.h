@@ -49,6 +49,9 @@ struct GoalReading {
   bool pole_ignored = false;  // the goal has a pole the solver does not honour
   // True if every part asked is reached (what the plain green "reached" means).
   bool whole_goal_reached() const;
+  // True if the position is reached and another part asked is short or ignored (what the
+  // blue "position reached" means).
+  bool partly_reached() const { return position == GoalPart::reached && !whole_goal_reached(); }
 };
 
 // Reads `chain`'s goal against the pose whose model-space matrices are `world` (fk_all of

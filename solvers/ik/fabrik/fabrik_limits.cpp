@@ -86,7 +86,7 @@ bool aim_root_at_goal(const Skeleton& skeleton, Workspace& ws, const glm::quat& 
   if (!(glm::dot(to_goal, to_goal) > 0.0f && glm::dot(to_end, to_end) > 0.0f)) return false;
   glm::quat& local = pose.local[static_cast<size_t>(root)].rotation;
   const glm::quat before = local;
-  local = glm::normalize(glm::conjugate(parent) * rotation_between(to_end, to_goal) * parent * local);
+  local = turned_in_model(local, parent, rotation_between(to_end, to_goal));
   const JointLimits& limits = skeleton.limits[static_cast<size_t>(root)];
   if (limits.enabled) clamp_to_limits(limits, skeleton.rest[static_cast<size_t>(root)].rotation, local);
   if (!(std::fabs(glm::dot(before, local)) < 1.0f - 1e-7f)) return false;
