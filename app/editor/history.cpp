@@ -43,8 +43,8 @@ bool same_limits(const LimitsState& a, const LimitsState& b) {
     const ik::JointLimits& x = a.limits[j];
     const ik::JointLimits& y = b.limits[j];
     if (x.enabled != y.enabled || x.hinge != y.hinge || x.hinge_axis != y.hinge_axis || x.min != y.min ||
-        x.max != y.max || x.cone != y.cone || x.bone_axis != y.bone_axis || x.swing != y.swing ||
-        x.twist_min != y.twist_min || x.twist_max != y.twist_max)
+        x.max != y.max || x.cone != y.cone || x.bone_axis != y.bone_axis || x.cone_middle != y.cone_middle ||
+        x.swing != y.swing || x.twist_min != y.twist_min || x.twist_max != y.twist_max)
       return false;
   }
   return true;

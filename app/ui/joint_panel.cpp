@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/editor/length_unit.h"
@@ -95,6 +96,16 @@ bool edit_values(Editor& editor, int j, ik::JointLimits& l) {
     track_limit_edit(editor, j, at_frame_start);
     changed |= axis_input("bone", l.bone_axis);
     track_limit_edit(editor, j, at_frame_start);
+    // How far the cone's middle lies from the rest bone (the bone's direction, not the turn).
+    const glm::vec3 bone = ik::cone_bone_axis(l);
+    const float middle_deg = std::acos(std::clamp(glm::dot(bone, l.cone_middle * bone), -1.0f, 1.0f)) * kRadToDeg;
+    if (middle_deg > 0.5f) {
+      ImGui::TextDisabled("middle %.0f deg from rest", middle_deg);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "The cone is centred off the rest pose (the default limits centre a shoulder's cone on the "
+            "arm held forward and out); its swing and twist are read from that middle.");
+    }
   } else {
     changed |= range_slider("x deg", l.min.x, l.max.x, -180.0f, 180.0f);
     track_limit_edit(editor, j, at_frame_start);

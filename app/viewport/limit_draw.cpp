@@ -47,7 +47,9 @@ void draw_cone(render::Renderer& renderer, const Editor& editor, int j, const ik
   const ik::Skeleton& s = editor.document.rig.skeleton;
   const glm::vec3 centre = ik::position_of(editor.solve.world[static_cast<size_t>(j)]);
   const float length = bone_length(editor, j);
-  const glm::mat3 to_model = rest_frame_to_model(editor, j);
+  // Drawn in the cone's middle frame (the rest frame turned by cone_middle): the swing and
+  // twist below are read from there.
+  const glm::mat3 to_model = rest_frame_to_model(editor, j) * glm::mat3_cast(l.cone_middle);
   const glm::vec3 n = ik::cone_bone_axis(l);
   glm::vec3 u, v;
   ik::cone_axes(n, u, v);

@@ -73,10 +73,13 @@ JointLimits read_cone(const JsonValue& block) {
     l.twist_max = radians(degrees.y);
   }
   if (const std::optional<JsonValue> axis = block.find("bone_axis")) l.bone_axis = axis->unit_direction();
+  if (const std::optional<JsonValue> middle = block.find("cone_middle")) l.cone_middle = middle->quat_xyzw();
   return l;
 }
 
-bool is_cone_key(const std::string& key) { return key == "swing_deg" || key == "twist_deg" || key == "bone_axis"; }
+bool is_cone_key(const std::string& key) {
+  return key == "swing_deg" || key == "twist_deg" || key == "bone_axis" || key == "cone_middle";
+}
 
 // Which of the three kinds the block's keys say; an unknown key or a mix fails.
 JointLimits read_block(const JsonValue& block) {
@@ -89,13 +92,14 @@ JointLimits read_block(const JsonValue& block) {
     } else if (key == "hinge_axis" || key == "min_deg" || key == "max_deg") {
       angle_keys = true;
     } else {
-      block.fail("unknown key '" + key + "' (expected hinge_axis, min_deg, max_deg, or swing_deg, twist_deg, bone_axis)");
+      block.fail("unknown key '" + key +
+                 "' (expected hinge_axis, min_deg, max_deg, or swing_deg, twist_deg, bone_axis, cone_middle)");
     }
   }
   if (cone_keys && angle_keys)
-    block.fail("a cone (swing_deg, twist_deg, bone_axis) cannot be mixed with hinge or per-axis keys");
+    block.fail("a cone (swing_deg, twist_deg, bone_axis, cone_middle) cannot be mixed with hinge or per-axis keys");
   if (cone_keys && !block.json().contains("swing_deg") && !block.json().contains("twist_deg"))
-    block.fail("'bone_axis' needs 'swing_deg' or 'twist_deg'");
+    block.fail("'bone_axis' and 'cone_middle' need 'swing_deg' or 'twist_deg'");
   if (cone_keys) return read_cone(block);
   return block.json().contains("hinge_axis") ? read_hinge(block) : read_three_axis(block);
 }

@@ -53,14 +53,18 @@ const JsonFields<SessionJointLimits, const Skeleton>& limits_fields() {
                 out.limits.hinge = kind == 1;
                 out.limits.cone = kind == 3;
               },
-              [](const SessionJointLimits& in, const Skeleton&) { return kind_names()[static_cast<size_t>(kind_of(in.limits))]; }),
+              [](const SessionJointLimits& in, const Skeleton&) {
+                return kind_names()[static_cast<size_t>(kind_of(in.limits))];
+              }),
           vec3_row("hinge_axis", &JointLimits::hinge_axis, nullptr),
           vec3_row("min", &JointLimits::min, &kAngle),
           vec3_row("max", &JointLimits::max, &kAngle),
           vec3_row("bone_axis", &JointLimits::bone_axis, nullptr),
           LimitsRow::custom(
               "swing", kRequired,
-              [](const JsonValue& v, SessionJointLimits& out, const Skeleton&) { out.limits.swing = v.vec2(kHalfAngle); },
+              [](const JsonValue& v, SessionJointLimits& out, const Skeleton&) {
+                out.limits.swing = v.vec2(kHalfAngle);
+              },
               [](const SessionJointLimits& in, const Skeleton&) {
                 return Json::array({json_float(in.limits.swing.x), json_float(in.limits.swing.y)});
               }),
@@ -74,6 +78,13 @@ const JsonFields<SessionJointLimits, const Skeleton>& limits_fields() {
               [](const SessionJointLimits& in, const Skeleton&) {
                 return Json::array({json_float(in.limits.twist_min), json_float(in.limits.twist_max)});
               }),
+          // Optional: sessions written before cones had a middle read as centred on the rest.
+          LimitsRow::custom(
+              "cone_middle", kOptional,
+              [](const JsonValue& v, SessionJointLimits& out, const Skeleton&) {
+                out.limits.cone_middle = v.quat_xyzw();
+              },
+              [](const SessionJointLimits& in, const Skeleton&) { return json_quat_xyzw(in.limits.cone_middle); }),
       },
       // Ranges in order.
       [](const JsonValue& object, SessionJointLimits& out, const Skeleton&) {

@@ -48,6 +48,11 @@ namespace ik {
 // the shortest turn (u = +X, v = +Z for a +Y bone). swing.x = swing.y gives a circular
 // cone of that half angle (the angle between the bone's rest and current directions).
 // Half angles lie in [0, pi] (pi: no swing limit); min and max are not used.
+// A cone need not be centred on the rest: cone_middle (unit, the joint's rest frame) is the
+// turn from the rest to the cone's middle, and the split reads middle⁻¹ * offset instead of
+// offset (offset = middle * swing * twist). A shoulder's range of motion is centred on an
+// arm held forward and out, not on a T-pose's arm (default_limits.h). Identity: the
+// cone is centred on the rest.
 struct JointLimits {
   bool enabled = false;
   bool hinge = false;
@@ -59,6 +64,7 @@ struct JointLimits {
   glm::vec2 swing{3.14159265f};  // half angles about u and v, radians
   float twist_min = -3.14159265f;  // radians about bone_axis
   float twist_max = 3.14159265f;
+  glm::quat cone_middle{1.0f, 0.0f, 0.0f, 0.0f};
 };
 
 // One joint as an importer or generator produced it.

@@ -163,7 +163,7 @@ void cone_axes(const glm::vec3& n, glm::vec3& u, glm::vec3& v) {
 
 SwingTwist swing_twist_angles(const JointLimits& limits, const glm::quat& offset) {
   const glm::vec3 n = cone_bone_axis(limits);
-  glm::quat q = offset;
+  glm::quat q = multiply(glm::conjugate(limits.cone_middle), offset);
   if (q.w < 0.0f) q = -q;  // the same rotation, read with w >= 0
   const float along = q.x * n.x + q.y * n.y + q.z * n.z;
   const float norm2 = along * along + q.w * q.w;
@@ -196,7 +196,7 @@ glm::quat from_swing_twist(const JointLimits& limits, const SwingTwist& angles) 
   const float angle = std::sqrt(glm::dot(rotation_vector, rotation_vector));
   const glm::quat swing =
       angle > 0.0f ? glm::angleAxis(angle, rotation_vector / angle) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  return glm::normalize(swing * glm::angleAxis(angles.twist, n));
+  return glm::normalize(limits.cone_middle * swing * glm::angleAxis(angles.twist, n));
 }
 
 float cone_swing_ratio(const JointLimits& limits, const glm::vec2& swing) {

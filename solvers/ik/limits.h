@@ -53,7 +53,8 @@ glm::vec3 hinge_axis(const JointLimits& limits);
 
 // ---- Swing-twist cones (JointLimits::cone, skeleton.h) -----------------------------------
 //
-// offset = swing * twist with twist about the bone axis n and swing about an axis
+// offset = middle * swing * twist (middle = limits.cone_middle, identity unless the cone is
+// centred off the rest) with twist about the bone axis n and swing about an axis
 // perpendicular to n. The clamp keeps the twist's angle in [twist_min, twist_max] (read on
 // the circle, clamp_angle) and pulls a swing outside the elliptical cone radially back onto
 // its rim: the swing's rotation vector (s_u, s_v) is scaled by 1 / sqrt((s_u / a)² + (s_v /
@@ -76,11 +77,11 @@ glm::vec3 cone_bone_axis(const JointLimits& limits);
 // taking +Y onto n (for n = -Y: u = +X, v = -Z).
 void cone_axes(const glm::vec3& n, glm::vec3& u, glm::vec3& v);
 
-// `offset` (unit, = rest⁻¹ local) split about the cone's bone axis. A half-turn swing has no
+// `offset` (unit, = rest⁻¹ local) read from the cone's middle and split about its bone axis. A half-turn swing has no
 // defined twist and gives twist 0.
 SwingTwist swing_twist_angles(const JointLimits& limits, const glm::quat& offset);
 
-// swing * twist from a reading (the inverse of swing_twist_angles).
+// middle * swing * twist from a reading (the inverse of swing_twist_angles).
 glm::quat from_swing_twist(const JointLimits& limits, const SwingTwist& angles);
 
 // (s_u / a)² + (s_v / b)² for the cone's half angles a, b: <= 1 inside the cone.

@@ -78,6 +78,8 @@ inline std::string skeleton_problem(const ik::Skeleton& s) {
       if (!(limits.twist_min <= limits.twist_max)) return joint + "a twist range with min > max";
       if (!finite3(limits.bone_axis) || !(std::fabs(glm::length(limits.bone_axis) - 1.0f) <= 1e-4f))
         return joint + "a cone bone axis that is not a unit vector";
+      const glm::quat& m = limits.cone_middle;
+      if (!(std::fabs(glm::dot(m, m) - 1.0f) <= 1e-4f)) return joint + "a cone middle that is not a unit quaternion";
     }
   }
   return "";

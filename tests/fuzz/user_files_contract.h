@@ -186,8 +186,9 @@ inline std::string session_contract_violation(const std::string& text, const ik:
       if (!(l.min[a] <= l.max[a]) || !std::isfinite(l.min[a]) || !std::isfinite(l.max[a]))
         return "joint limits with a range that is not finite and ordered";
     if (l.cone && !(l.swing.x >= 0.0f && l.swing.x <= 3.1416f && l.swing.y >= 0.0f && l.swing.y <= 3.1416f &&
-                    l.twist_min <= l.twist_max && std::fabs(glm::length(l.bone_axis) - 1.0f) <= 1e-3f))
-      return "a cone limit outside 0..pi, with an unordered twist or a bone axis that is not unit";
+                    l.twist_min <= l.twist_max && std::fabs(glm::length(l.bone_axis) - 1.0f) <= 1e-3f &&
+                    std::fabs(glm::dot(l.cone_middle, l.cone_middle) - 1.0f) <= 1e-3f))
+      return "a cone limit outside 0..pi, with an unordered twist or an axis or middle that is not unit";
   }
   if (session.has_camera && !(std::isfinite(session.camera.distance) && session.camera.distance > 0.0f))
     return "camera distance not positive and finite";

@@ -190,7 +190,7 @@ glm::quat limits_middle(const JointLimits& l, const glm::quat& rest) {
   if (l.cone) {
     const float length = glm::length(l.bone_axis);
     const glm::vec3 axis = length > 1e-6f ? l.bone_axis / length : glm::vec3(0.0f, 1.0f, 0.0f);
-    return rest * glm::angleAxis(0.5f * (l.twist_min + l.twist_max), axis);
+    return rest * l.cone_middle * glm::angleAxis(0.5f * (l.twist_min + l.twist_max), axis);
   }
   return rest * from_xyz_angles(0.5f * (l.min + l.max));
 }

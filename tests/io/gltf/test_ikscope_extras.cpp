@@ -28,7 +28,7 @@ TEST(GltfConeExtras, ConesAreParsed) {
     "nodes": [
       {"name": "bone1", "children": [1], "extras": {"ikscope": {"swing_deg": 45, "twist_deg": [-30, 60]}}},
       {"name": "bone2", "translation": [0, 1, 0], "children": [2],
-       "extras": {"ikscope": {"swing_deg": [20, 70], "bone_axis": [0, 0, 3]}}},
+       "extras": {"ikscope": {"swing_deg": [20, 70], "bone_axis": [0, 0, 3], "cone_middle": [0, 0, 0.6, 0.8]}}},
       {"name": "bone3", "translation": [0, 1, 0], "children": [3], "extras": {"ikscope": {"twist_deg": [-5, 5]}}},
       {"name": "bone4", "translation": [0, 1, 0], "extras": {"ikscope": {"swing_deg": [180]}}}]})";
   ik::ImportedRig rig;
@@ -49,6 +49,9 @@ TEST(GltfConeExtras, ConesAreParsed) {
   EXPECT_NEAR(elbow.swing.x, 20 * kDeg, 1e-6f);
   EXPECT_NEAR(elbow.swing.y, 70 * kDeg, 1e-6f);
   EXPECT_NEAR(elbow.bone_axis.z, 1.0f, 1e-6f);  // normalised
+  EXPECT_NEAR(elbow.cone_middle.z, 0.6f, 1e-6f);  // x, y, z, w
+  EXPECT_NEAR(elbow.cone_middle.w, 0.8f, 1e-6f);
+  EXPECT_EQ(shoulder.cone_middle, glm::quat(1, 0, 0, 0));  // none given: centred on the rest
   EXPECT_LE(elbow.twist_min, -3.14f);           // no twist_deg: twist free
   EXPECT_GE(elbow.twist_max, 3.14f);
 
@@ -74,6 +77,7 @@ TEST(GltfConeExtras, BadConesWarnOnceAndLeaveTheJointUnlimited) {
       {"name": "mixed", "children": [7], "extras": {"ikscope": {"swing_deg": 30, "min_deg": [0, 0, 0]}}},
       {"name": "axis_only", "children": [8], "extras": {"ikscope": {"bone_axis": [0, 1, 0]}}},
       {"name": "zero_bone", "children": [9], "extras": {"ikscope": {"swing_deg": 30, "bone_axis": [0, 0, 0]}}},
+      {"name": "zero_middle", "children": [10], "extras": {"ikscope": {"swing_deg": 30, "cone_middle": [0, 0, 0, 0]}}},
       {"name": "fine", "extras": {"ikscope": {"swing_deg": 30}}}]})";
   ik::ImportedRig rig;
   std::string error;
@@ -87,15 +91,17 @@ TEST(GltfConeExtras, BadConesWarnOnceAndLeaveTheJointUnlimited) {
       "node 4 ('three_swings'): malformed extras.ikscope (swing_deg: must be a number or an array of 1 or 2 "
       "numbers, not an array of 3)",
       "node 5 ('text_twist'): malformed extras.ikscope (twist_deg[0]: must be a number, not null)",
-      "node 6 ('mixed'): malformed extras.ikscope (a cone (swing_deg, twist_deg, bone_axis) cannot be mixed",
-      "node 7 ('axis_only'): malformed extras.ikscope ('bone_axis' needs 'swing_deg' or 'twist_deg')",
+      "node 6 ('mixed'): malformed extras.ikscope (a cone (swing_deg, twist_deg, bone_axis, cone_middle) cannot be "
+      "mixed",
+      "node 7 ('axis_only'): malformed extras.ikscope ('bone_axis' and 'cone_middle' need 'swing_deg' or 'twist_deg')",
       "node 8 ('zero_bone'): malformed extras.ikscope (bone_axis: must be a non-zero direction)",
+      "node 9 ('zero_middle'): malformed extras.ikscope (cone_middle: must not be a zero quaternion",
   };
   for (const char* text : expected)
     EXPECT_TRUE(any_warning_contains(rig, text)) << text << "\n" << gltf_test::all_warnings(rig);
   EXPECT_EQ(rig.warnings.size(), std::size(expected)) << gltf_test::all_warnings(rig);
-  for (int node = 0; node < 9; ++node) EXPECT_FALSE(limits_of_node(rig, node).enabled) << node;
-  EXPECT_TRUE(limits_of_node(rig, 9).cone);
+  for (int node = 0; node < 10; ++node) EXPECT_FALSE(limits_of_node(rig, node).enabled) << node;
+  EXPECT_TRUE(limits_of_node(rig, 10).cone);
 }
 
 }  // namespace

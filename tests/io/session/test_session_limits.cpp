@@ -53,6 +53,7 @@ std::vector<ik::SessionJointLimits> three_edits() {
   cone.limits.swing = glm::vec2(0.7f, 0.3f);
   cone.limits.twist_min = -0.4f;
   cone.limits.twist_max = 0.6f;
+  cone.limits.cone_middle = glm::normalize(glm::quat(0.8f, 0.1f, -0.5f, 0.3f));  // centred off the rest
   ik::SessionJointLimits none{9, {}};  // limits turned off on purpose is an edit too
   return {hinge, cone, none};
 }
@@ -68,6 +69,7 @@ void expect_same(const ik::JointLimits& a, const ik::JointLimits& b) {
   EXPECT_EQ(a.swing, b.swing);
   EXPECT_EQ(a.twist_min, b.twist_min);
   EXPECT_EQ(a.twist_max, b.twist_max);
+  EXPECT_EQ(a.cone_middle, b.cone_middle);
 }
 
 TEST(SessionLimits, EditedLimitsRoundTripExactly) {
@@ -110,6 +112,10 @@ TEST(SessionLimits, BadEntriesAreOneWarningEachAndTheRestLoads) {
   not_a_number["twist"] = {"a", 0.1};
   Json bad_kind = limits[1];
   bad_kind["kind"] = "ball";
+  Json zero_middle = limits[1];
+  zero_middle["cone_middle"] = {0, 0, 0, 0};
+  Json no_middle = limits[1];  // written before cones had a middle: centred on the rest
+  no_middle.erase("cone_middle");
   limits.push_back(negative_swing);
   limits.push_back(wide_swing);
   limits.push_back(min_above_max);
@@ -118,6 +124,8 @@ TEST(SessionLimits, BadEntriesAreOneWarningEachAndTheRestLoads) {
   limits.push_back(not_a_number);
   limits.push_back(bad_kind);
   limits.push_back(42);
+  limits.push_back(zero_middle);
+  limits.push_back(no_middle);
   const std::string bad_path = folder() + "/bad.json";
   std::ofstream(bad_path) << doc.dump(2);
 
@@ -125,8 +133,9 @@ TEST(SessionLimits, BadEntriesAreOneWarningEachAndTheRestLoads) {
   std::vector<std::string> warnings;
   ASSERT_TRUE(ik::load_session(bad_path, humanoid(), loaded, error, &warnings)) << error;
   EXPECT_EQ(loaded.chains.size(), 1u);        // the rest of the session is there
-  EXPECT_EQ(loaded.joint_limits.size(), 3u);  // and the three good entries
-  ASSERT_EQ(warnings.size(), 8u);
+  ASSERT_EQ(loaded.joint_limits.size(), 4u);  // and the four good entries
+  EXPECT_EQ(loaded.joint_limits[3].limits.cone_middle, glm::quat(1, 0, 0, 0));
+  ASSERT_EQ(warnings.size(), 9u);
   // Each: the key, the problem, and what is lost (the joint's limits, or the entry).
   const std::string cone_lost = "; the limits of joint '" + cone_joint + "' are not loaded";
   const std::string hinge_lost = "; the limits of joint '" + hinge_joint + "' are not loaded";
@@ -140,6 +149,7 @@ TEST(SessionLimits, BadEntriesAreOneWarningEachAndTheRestLoads) {
       "joint_limits[8].twist[0]: must be a number, not a string" + cone_lost,
       "joint_limits[9].kind: unknown kind 'ball' (known: none, hinge, per_axis, cone)" + cone_lost,
       "joint_limits[10]: must be an object, not the number 42; the entry is skipped",
+      "joint_limits[11].cone_middle: must not be a zero quaternion" + cone_lost,
   };
   for (size_t i = 0; i < warnings.size(); ++i) EXPECT_EQ(warnings[i], expected[i]);
 }
