@@ -1,22 +1,25 @@
 // Index: has_any_limits; rest_frames (world rest positions and rotations); bone directions;
-// character_directions; cone_limits, elliptical thigh cone, hinge_toward (knee, elbow);
-// default_limits_from_roles (the role table).
+// character_directions; hinge_toward (knee, elbow); default_limits_from_roles (each role's
+// anatomical frame and range).
 #include "solvers/rig/default_limits.h"
 
 #include <cmath>
 
 #include "solvers/anim/pose.h"
 #include "solvers/ik/limits.h"
+#include "solvers/rig/anatomical_limits.h"
 
 namespace ik {
 namespace {
 
-constexpr float kDegree = 3.14159265358979f / 180.0f;
 // A knee's or elbow's smallest bend from straight. Not 0: a straight hinge held at its limit
 // is a stationary point for a gradient solver (bending either way moves the effector the
 // same to first order, and the pull toward a goal ahead is the wrong way), so DLS stalls
 // there with the leg straight; 3° starts every solve bent the anatomical way.
-constexpr float kMinimumBend = 3.0f * kDegree;
+constexpr float kMinimumBend = 3.0f * kRadiansPerDegree;
+// The knee's and the elbow's flexion (anatomical_limits.h gives the source).
+constexpr float kKneeFlexion = 135.0f;
+constexpr float kElbowFlexion = 150.0f;
 
 // Model-space rest positions and rotations (the rotations compose the rest rotations only:
 // scales are taken as uniform, as in every rig these defaults are meant for).
@@ -93,30 +96,6 @@ void directions_from_frames(const std::vector<JointRole>& roles, const RestFrame
   left = unit_or(glm::cross(up, forward), side);
 }
 
-JointLimits cone_limits(const glm::vec3& bone, float swing_u_deg, float swing_v_deg, float twist_deg) {
-  JointLimits l;
-  l.enabled = true;
-  l.cone = true;
-  l.bone_axis = bone;
-  l.swing = glm::vec2(swing_u_deg, swing_v_deg) * kDegree;
-  l.twist_min = -twist_deg * kDegree;
-  l.twist_max = twist_deg * kDegree;
-  return l;
-}
-
-// A cone whose larger half angle is about the axis (of u, v) nearer the character's side
-// axis: a thigh swings farther forward and back than out to the side.
-JointLimits side_aware_cone(const Skeleton& skeleton, const RestFrames& frames, int j, const glm::vec3& left,
-                            float about_side_deg, float about_forward_deg, float twist_deg) {
-  const glm::vec3 bone = local_bone(skeleton, j);
-  glm::vec3 u, v;
-  cone_axes(bone, u, v);
-  const glm::quat& rotation = frames.rotation[static_cast<size_t>(j)];
-  const bool u_is_side = std::fabs(glm::dot(rotation * u, left)) >= std::fabs(glm::dot(rotation * v, left));
-  return u_is_side ? cone_limits(bone, about_side_deg, about_forward_deg, twist_deg)
-                   : cone_limits(bone, about_forward_deg, about_side_deg, twist_deg);
-}
-
 // A hinge at joint j whose positive angle swings j's bone toward `toward` (model space),
 // bending up to `bend_deg` from straight (the line of the parent's bone).
 JointLimits hinge_toward(const Skeleton& skeleton, const RestFrames& frames, int j, const glm::vec3& toward,
@@ -141,7 +120,7 @@ JointLimits hinge_toward(const Skeleton& skeleton, const RestFrames& frames, int
   l.hinge = true;
   l.hinge_axis = unit_or(glm::conjugate(frames.rotation[static_cast<size_t>(j)]) * axis, glm::vec3(0, 0, 1));
   l.min = glm::vec3(kMinimumBend - rest_bend, 0.0f, 0.0f);
-  l.max = glm::vec3(std::max(bend_deg * kDegree - rest_bend, 0.0f), 0.0f, 0.0f);
+  l.max = glm::vec3(std::max(bend_deg * kRadiansPerDegree - rest_bend, 0.0f), 0.0f, 0.0f);
   return l;
 }
 
@@ -166,42 +145,92 @@ std::vector<JointLimits> default_limits_from_roles(const Skeleton& skeleton, con
   const RestFrames frames = rest_frames(skeleton);
   glm::vec3 forward, left;
   directions_from_frames(roles, frames, forward, left);
-  for (int j = 0; j < n && static_cast<size_t>(j) < roles.size(); ++j) {
-    if (skeleton.is_added_tip[static_cast<size_t>(j)] || skeleton.is_leaf(j)) continue;  // nothing to turn
-    JointLimits& l = limits[static_cast<size_t>(j)];
-    const glm::vec3 bone = local_bone(skeleton, j);
-    switch (roles[static_cast<size_t>(j)].role) {
-      case Role::thigh:
-        l = side_aware_cone(skeleton, frames, j, left, 120.0f, 50.0f, 40.0f);
-        break;
+  const glm::vec3 up = glm::cross(forward, left);
+  const auto limited = [&](int j) {
+    return static_cast<size_t>(j) < roles.size() && !skeleton.is_added_tip[static_cast<size_t>(j)] &&
+           !skeleton.is_leaf(j);
+  };
+  // The spine's and the neck's ranges are shared by the joints that carry them.
+  int spine_segments = 0, neck_segments = 0;
+  for (int j = 0; j < n; ++j) {
+    if (!limited(j)) continue;
+    const Role role = roles[static_cast<size_t>(j)].role;
+    spine_segments += role == Role::spine || role == Role::chest;
+    neck_segments += role == Role::neck || role == Role::head;
+  }
+  for (int j = 0; j < n; ++j) {
+    if (!limited(j)) continue;  // nothing to turn
+    const Role role = roles[static_cast<size_t>(j)].role;
+    const glm::vec3 bone = world_bone(skeleton, frames, j);
+    // The limb's outward side: its own side's, else the side its bone points to.
+    const float side_sign = roles[static_cast<size_t>(j)].side == Side::right  ? -1.0f
+                            : roles[static_cast<size_t>(j)].side == Side::left ? 1.0f
+                            : glm::dot(bone, left) < 0.0f                      ? -1.0f
+                                                                               : 1.0f;
+    const glm::vec3 lateral = side_sign * left;
+    // Directions across the bone (for joints whose neutral is their rest).
+    const auto across = [&](const glm::vec3& toward, const glm::vec3& fallback) {
+      const glm::vec3 a = toward - glm::dot(toward, bone) * bone;
+      return glm::dot(a, a) > 0.04f ? glm::normalize(a) : fallback;
+    };
+    AnatomicalFrame frame;
+    AnatomicalJoint table = AnatomicalJoint::shoulder;
+    int segments = 1;
+    switch (role) {
       case Role::upper_arm:
-        l = cone_limits(bone, 100.0f, 100.0f, 80.0f);
+      case Role::thigh:
+        // The arm at the side, the leg straight down: not the rest (a T- or A-pose).
+        frame.neutral = -up;
+        frame.flexion_toward = forward;
+        frame.abduction_toward = lateral;
+        frame.twist_in_sign = glm::dot(glm::cross(frame.neutral, forward), -lateral) > 0.0f ? 1.0f : -1.0f;
+        table = role == Role::upper_arm ? AnatomicalJoint::shoulder : AnatomicalJoint::hip;
         break;
-      case Role::shin:
-        l = hinge_toward(skeleton, frames, j, -forward, 150.0f);
+      case Role::hand: {
+        // In line with the forearm at rest; palm down and thumb forward (T- and A-poses),
+        // or, for a hand hanging down, palm in.
+        frame.neutral = bone;
+        frame.flexion_toward = across(-up, -lateral);       // toward the palm
+        frame.abduction_toward = across(forward, forward);  // toward the thumb (radial)
+        table = AnatomicalJoint::wrist;
         break;
-      case Role::forearm:
-        l = hinge_toward(skeleton, frames, j, forward, 150.0f);
-        break;
-      case Role::hand:
-        l = cone_limits(bone, 60.0f, 60.0f, 30.0f);
-        break;
+      }
       case Role::foot:
-        l = cone_limits(bone, 40.0f, 40.0f, 15.0f);
+        // Flat at rest: flexion is the toes going down (plantarflexion), abduction out.
+        frame.neutral = bone;
+        frame.flexion_toward = across(-up, -up);
+        frame.abduction_toward = across(lateral, lateral);
+        frame.twist_in_sign = glm::dot(glm::cross(bone, -up), -lateral) > 0.0f ? 1.0f : -1.0f;
+        table = AnatomicalJoint::ankle;
+        break;
+      case Role::clavicle:
+        frame.neutral = bone;
+        frame.flexion_toward = across(forward, forward);  // protraction
+        frame.abduction_toward = across(up, up);          // elevation
+        table = AnatomicalJoint::clavicle;
         break;
       case Role::spine:
       case Role::chest:
-        l = cone_limits(bone, 20.0f, 20.0f, 20.0f);
-        break;
       case Role::neck:
-        l = cone_limits(bone, 30.0f, 30.0f, 40.0f);
+      case Role::head:
+        frame.neutral = bone;
+        frame.flexion_toward = across(forward, forward);
+        frame.abduction_toward = across(left, left);
+        table = role == Role::neck || role == Role::head ? AnatomicalJoint::cervical : AnatomicalJoint::thoracolumbar;
+        segments = table == AnatomicalJoint::cervical ? neck_segments : spine_segments;
         break;
-      case Role::clavicle:
-        l = cone_limits(bone, 20.0f, 20.0f, 10.0f);
-        break;
+      case Role::shin:
+        limits[static_cast<size_t>(j)] = hinge_toward(skeleton, frames, j, -forward, kKneeFlexion);
+        continue;
+      case Role::forearm:
+        limits[static_cast<size_t>(j)] = hinge_toward(skeleton, frames, j, forward, kElbowFlexion);
+        continue;
       default:
-        break;
+        continue;  // hips, eyes, jaw, fingers, toes, tail, twist bones, none: free
     }
+    limits[static_cast<size_t>(j)] = anatomical_cone_limits(
+        frame, range_per_segment(range_of_motion(table), segments), cone_per_segment(anatomical_cone(table), segments),
+        frames.rotation[static_cast<size_t>(j)], local_bone(skeleton, j));
   }
   return limits;
 }

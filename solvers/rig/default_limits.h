@@ -1,19 +1,20 @@
-// Default joint limits from rig roles: plausible anatomical limits for a rig whose file
-// gave none (a Mixamo character, the Khronos samples), so that a knee never bends
-// backwards and a shoulder does not spin round.
+// Default joint limits from rig roles: anatomical limits for a rig whose file gave none (a Mixamo character, the
+// Khronos samples), so that a knee never bends backwards and a shoulder does not spin round.
 //
-// What each role gets (angles relative to the rest pose; a joint's "bone" is the mean
-// direction to its children in its own rest frame, the cone's bone_axis):
-//   thigh (hip)         elliptical cone: 120° forward/back, 50° to the side; twist ±40°
-//   upper arm (shoulder) cone 100°; twist ±80°
-//   shin (knee)         hinge that swings the shin backward, 150° from straight
-//   forearm (elbow)     hinge that swings the forearm forward, 150° from straight
-//   hand (wrist)        cone 60°; twist ±30°
-//   foot (ankle)        cone 40°; twist ±15°
-//   spine, chest        cone 20°; twist ±20°
-//   neck                cone 30°; twist ±40°
-//   clavicle            cone 20°; twist ±10°
-//   everything else (hips, head, eyes, jaw, fingers, toes, tail, twist bones, none): free.
+// What each role gets: a person's normal range of motion (anatomical_limits.h: the AAOS
+// values, cited there), measured from the anatomical neutral, not from the rest pose:
+//   upper arm (shoulder), thigh (hip)   a cone around a middle off the rest: the neutral is
+//                                        the arm hanging at the side, the leg straight down,
+//                                        so a T-pose's and an A-pose's arms get the same range
+//   hand (wrist), foot (ankle), clavicle a cone around a middle near the rest (the rest is
+//                                        the neutral: hand in line with the forearm, foot flat)
+//   spine, chest                         the thoracolumbar range shared among them
+//   neck, head                           the cervical range shared among them
+//   shin (knee)                          hinge that swings the shin backward, 135° from straight
+//   forearm (elbow)                      hinge that swings the forearm forward, 150° from straight
+//   everything else (hips, eyes, jaw, fingers, toes, tail, twist bones, none): free.
+// Each cone lies in the joint's own rest frame whatever its axes (anatomical_cone_limits),
+// so every naming convention the roles know and every rest pose get the same anatomy.
 //
 // Directions come from the rest pose, not from fixed axes: the character's left is the
 // left thigh minus the right thigh (else the upper arms, else +X), up is the hips toward

@@ -138,12 +138,34 @@ TEST(DefaultLimits, RolesGiveHingesConesAndFreeJoints) {
     // The cone points along the bone: +Y in these frames.
     EXPECT_NEAR(l.bone_axis.y, 1.0f, 1e-4f) << cone;
   }
-  // The thigh swings farther forward and back (about X, the side axis) than sideways.
-  const ik::JointLimits& thigh = s.limits[static_cast<size_t>(joint(s, "LeftUpLeg"))];
-  glm::vec3 u, v;
-  ik::cone_axes(thigh.bone_axis, u, v);
-  EXPECT_GT(thigh.swing.x, thigh.swing.y);
-  for (const char* free_joint : {"Hips", "Head", "LeftHandMiddle1", "LeftToeBase"})
+  // The thigh's and the upper arm's cones are centred off the rest (the leg forward of
+  // straight down, the arm forward and out), with the wider half angle for
+  // flexion; the hand's, foot's and spine's near it.
+  const auto model_rotation = [&](int j) {
+    glm::quat q(1, 0, 0, 0);
+    for (int k = j; k >= 0; k = s.parent[static_cast<size_t>(k)]) q = s.rest[static_cast<size_t>(k)].rotation * q;
+    return q;
+  };
+  const auto middle_bone = [&](const char* name) {
+    const int j = joint(s, name);
+    const ik::JointLimits& l = s.limits[static_cast<size_t>(j)];
+    return glm::normalize(model_rotation(j) * (l.cone_middle * l.bone_axis));
+  };
+  const glm::vec3 thigh = middle_bone("LeftUpLeg"), arm = middle_bone("LeftArm");
+  EXPECT_GT(thigh.z, 0.6f);  // 43 degrees forward of straight down
+  EXPECT_LT(thigh.y, -0.6f);
+  EXPECT_GT(arm.z, 0.6f);  // forward and out (59 and 45 degrees from hanging down), a little down
+  EXPECT_GT(arm.x, 0.45f);
+  EXPECT_LT(arm.y, 0.0f);
+  const ik::JointLimits& thigh_limits = s.limits[static_cast<size_t>(joint(s, "LeftUpLeg"))];
+  EXPECT_NEAR(std::max(thigh_limits.swing.x, thigh_limits.swing.y), glm::radians(77.0f), 1e-4f);
+  EXPECT_NEAR(std::min(thigh_limits.swing.x, thigh_limits.swing.y), glm::radians(46.5f), 1e-4f);
+  // The foot's middle: 15 degrees of plantarflexion from its rest (toes down).
+  const glm::vec3 foot_rest = glm::normalize(glm::vec3(0, -8, 12)), foot = middle_bone("LeftFoot");
+  EXPECT_NEAR(glm::dot(foot, foot_rest), std::cos(glm::radians(15.0f)), 2e-3f);
+  EXPECT_LT(foot.y, foot_rest.y);
+  EXPECT_GT(glm::dot(middle_bone("Spine1"), glm::vec3(0, 1, 0)), 0.9f);
+  for (const char* free_joint : {"Hips", "LeftHandMiddle1", "LeftToeBase"})
     EXPECT_FALSE(s.limits[static_cast<size_t>(joint(s, free_joint))].enabled) << free_joint;
   glm::vec3 forward, left;
   ik::character_directions(s, rig.roles, forward, left);
@@ -272,7 +294,7 @@ TEST(DefaultLimits, RandomRotationsClampedNeverEndOutsideAndInsideOnesAreUntouch
       EXPECT_GT(inside, 0) << s.name[static_cast<size_t>(j)];
     }
   }
-  EXPECT_EQ(limited, 18);  // 3 spine, neck, 2 x (clavicle, upper arm, forearm, hand, thigh, shin, foot)
+  EXPECT_EQ(limited, 19);  // 3 spine, neck, head, 2 x (clavicle, upper arm, forearm, hand, thigh, shin, foot)
 }
 
 // ---- A real file ------------------------------------------------------------------------

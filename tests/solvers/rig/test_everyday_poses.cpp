@@ -89,7 +89,8 @@ TEST(EverydayPoses, TheSameGoalsInCentimetresAndInMetres) {
 // ---- The solvers ------------------------------------------------------------------------
 
 // A pose a solver does not reach, and why. `rig` is "*" or a comma-separated list of rig
-// names; `pose` is "*" or one pose's name. Measured on 2026-12-05; an entry that is reached
+// names; `pose` is "*" or one pose's name. Measured on 2026-12-05 (under the anatomical
+// default limits); an entry that is reached
 // now is printed (to be struck off), not failed.
 struct KnownLimitation {
   const char* solver;
@@ -113,6 +114,13 @@ const char* const kThreeBoneRigify =
     "goal's up direction (+Y unless set: the seed's definition); the suite's goals are positions only, and a "
     "forearm pointing straight up under the elbow's hinge reaches few of them";
 
+const char* const kCcdDlsRim =
+    "CCD-then-DLS: CCD's greedy turns leave the shoulder on its cone's rim, in a basin the DLS refinement "
+    "cannot leave";
+const char* const kTransposeRim =
+    "the Jacobian transpose stalls with the shoulder or the hip pressed on its cone's rim: its gradient step "
+    "points into the limit";
+
 const KnownLimitation kKnownLimitations[] = {
     {"mass_spring", "*", "*", kMassSpring},
     {"three_bone", "Rigify", "*", kThreeBoneRigify},
@@ -120,25 +128,25 @@ const KnownLimitation kKnownLimitations[] = {
     {"ccd", "*", "foot forward", kCcdLegs},
     {"ccd", "*", "foot to the side", kCcdLegs},
     {"ccd", "*", "hand in front pocket", kCcdLegs},
-    {"ccd", "Mixamo A-pose", "hand on opposite hip", kCcdLegs},
-    {"ccd", "Mixamo A-pose", "hand on top of the head", kCcdLegs},
+    {"ccd", "*", "hand on opposite hip", kCcdLegs},
+    {"ccd", "Unreal mannequin", "hand on top of the head", kCcdLegs},
     {"ccd", "*", "standing", kCcdLegs},
-    {"dls", "Mixamo A-pose", "hand behind the head", kDlsLimit},
-    {"dls", "Mixamo T-pose,Unreal mannequin", "hand on opposite hip", kDlsLimit},
-    {"dls", "Mixamo A-pose,Unreal mannequin", "hand on top of the head", kDlsLimit},
-    {"dls", "Mixamo A-pose", "hand to ear", kDlsLimit},
+    {"ccd_dls", "Mixamo T-pose", "reach out and up", kCcdDlsRim},
+    {"dls", "Unreal mannequin", "hand on opposite hip", kDlsLimit},
     {"fabrik", "Rigify", "hand in front pocket", kFabrikCreep},
     {"jacobian_transpose", "Mixamo A-pose", "arm down", kTransposeSlow},
     {"jacobian_transpose", "*", "foot across in front", kTransposeSlow},
     {"jacobian_transpose", "*", "foot forward", kTransposeSlow},
     {"jacobian_transpose", "*", "foot to the side", kTransposeSlow},
-    {"jacobian_transpose", "Mixamo T-pose", "hand behind the back", kTransposeSlow},
+    {"jacobian_transpose", "Mixamo A-pose,Mixamo T-pose", "foot back", kTransposeSlow},
+    {"jacobian_transpose", "Mixamo A-pose,Mixamo T-pose", "high knee raise", kTransposeRim},
+    {"jacobian_transpose", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "hand behind the back", kTransposeRim},
     {"jacobian_transpose", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "hand behind the head", kTransposeSlow},
     {"jacobian_transpose", "Mixamo T-pose,Rigify,Unreal mannequin", "hand in front pocket", kTransposeSlow},
-    {"jacobian_transpose", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "hand on opposite hip", kTransposeSlow},
-    {"jacobian_transpose", "Mixamo A-pose,Rigify,Unreal mannequin", "hand on top of the head", kTransposeSlow},
-    {"jacobian_transpose", "Mixamo A-pose", "hand to ear", kTransposeSlow},
+    {"jacobian_transpose", "*", "hand on opposite hip", kTransposeSlow},
+    {"jacobian_transpose", "*", "hand on top of the head", kTransposeRim},
     {"jacobian_transpose", "Unreal mannequin", "knee raise", kTransposeSlow},
+    {"jacobian_transpose", "Mixamo A-pose,Mixamo T-pose,Unreal mannequin", "reach up", kTransposeRim},
     {"jacobian_transpose", "*", "standing", kTransposeSlow},
 };
 
