@@ -7,9 +7,9 @@ namespace {
 
 // Compared field by field: the structs have padding, so their bytes are not comparable.
 bool same_goal(const ik::Goal& a, const ik::Goal& b) {
-  return a.position == b.position && a.use_orientation == b.use_orientation &&
-         a.orientation == b.orientation && a.pole == b.pole && a.up == b.up && a.scale == b.scale &&
-         a.use_pole == b.use_pole && a.pole_target == b.pole_target && a.pole_twist == b.pole_twist;
+  return a.position == b.position && a.use_orientation == b.use_orientation && a.orientation == b.orientation &&
+         a.pole == b.pole && a.up == b.up && a.scale == b.scale && a.use_pole == b.use_pole &&
+         a.pole_target == b.pole_target && a.pole_twist == b.pole_twist && a.auto_pole == b.auto_pole;
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ int choose_chain(const Editor& editor, const std::string& name) {
 bool same_inputs(const ik::Chain& a, const ik::Chain& b) {
   if (a.root != b.root || a.effector != b.effector || a.goal.use_pole != b.goal.use_pole ||
       a.goal.pole_target != b.goal.pole_target || a.goal.pole_twist != b.goal.pole_twist ||
-      a.goal.use_orientation != b.goal.use_orientation)
+      a.goal.auto_pole != b.goal.auto_pole || a.goal.use_orientation != b.goal.use_orientation)
     return false;
   return ik::same_params(a.params, b.params);
 }

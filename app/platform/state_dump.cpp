@@ -233,6 +233,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       const glm::vec2 pole_window = project_to_window(editor.view.camera, area, g.pole_target);
       entry["pole"] = {{"used", pole_shown(editor, static_cast<int>(c))},
                        {"on", g.use_pole},
+                       {"auto", g.auto_pole},
                        {"target", {g.pole_target.x, g.pole_target.y, g.pole_target.z}},
                        {"twist", g.pole_twist},
                        {"window", {pole_window.x, pole_window.y}},

@@ -274,25 +274,42 @@ void draw_solver_tab(Editor& editor, int c) {
   {  // Always drawn (greyed out where it does not apply), so the rows below stay put.
     const bool applies = ik::uses_pole(solver) && bones >= 2;
     ImGui::BeginDisabled(!applies);
-    bool on = chain.goal.use_pole && applies;
+    // The handle starts where the chain bends now, so the pose does not jump.
+    const auto place_handle = [&] {
+      std::vector<glm::vec3> points;
+      for (int j : ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector))
+        points.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(j)]));
+      chain.goal.pole_target =
+          ik::pole_target_from_bend(points.data(), static_cast<int>(points.size()), -editor.view.camera.forward());
+    };
+    bool on = (chain.goal.use_pole || chain.goal.auto_pole) && applies;
     if (ImGui::Checkbox("Pole", &on)) {
       chain.goal.use_pole = on;
-      if (on) {  // the handle starts where the chain bends now, so the pose does not jump
-        std::vector<glm::vec3> points;
-        for (int j : ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector))
-          points.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(j)]));
-        chain.goal.pole_target =
-            ik::pole_target_from_bend(points.data(), static_cast<int>(points.size()), -editor.view.camera.forward());
+      chain.goal.auto_pole = false;
+      if (on) {
+        place_handle();
         chain.goal.pole_twist = 0.0f;
       }
       editor.history.commit(editor.document.chains);
     }
     remember_rect(editor, "pole_checkbox");
-    ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip(applies ? "The chain bends toward its pole handle (the violet dot): drag it in the viewport"
                                 : "A pole needs a chain of two or more bones and a solver that bends it");
-    if (applies && chain.goal.use_pole) {
+    bool follows = chain.goal.auto_pole && applies;
+    if (ImGui::Checkbox("Pole follows the motion", &follows)) {
+      chain.goal.auto_pole = follows;
+      chain.goal.use_pole = !follows;  // back to a handle where the chain bends now
+      if (!follows) place_handle();
+      editor.history.commit(editor.document.chains);
+    }
+    remember_rect(editor, "auto_pole_checkbox");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(
+          "The pole follows the animated pose (else the rest): the chain bends in the plane the clip "
+          "bends it in, or where it is straight, the way its knee or elbow bends. No handle to drag.");
+    if (applies && (chain.goal.use_pole || chain.goal.auto_pole)) {
       ImGui::SliderAngle("Pole twist", &chain.goal.pole_twist, -180.0f, 180.0f, "%.0f deg", ImGuiSliderFlags_AlwaysClamp);
       commit_when_done(editor);
     }

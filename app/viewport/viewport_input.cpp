@@ -383,7 +383,7 @@ bool goal_has_orientation(const Editor& editor, int c) {
 bool pole_shown(const Editor& editor, int c) {
   if (c < 0 || c >= static_cast<int>(editor.document.chains.size())) return false;
   const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
-  return chain.goal.use_pole && chain.solver >= 0 && chain.solver < ik::solver_count() &&
+  return chain.goal.use_pole && !chain.goal.auto_pole && chain.solver >= 0 && chain.solver < ik::solver_count() &&
          ik::uses_pole(ik::solver_table()[chain.solver]) &&
          ik::chain_path(editor.document.rig.skeleton, chain.root, chain.effector).size() >= 3;
 }

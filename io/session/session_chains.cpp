@@ -34,6 +34,7 @@ const JsonFields<Goal>& goal_fields() {
       Row::member("use_pole", &Goal::use_pole),
       Row::member("pole_target", &Goal::pole_target, kModelSpace),
       Row::member("pole_twist", &Goal::pole_twist),
+      Row::member("auto_pole", &Goal::auto_pole),
   }};
   return fields;
 }

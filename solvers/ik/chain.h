@@ -70,6 +70,9 @@ struct Goal {
   bool use_pole = false;
   glm::vec3 pole_target{0.0f, 0.0f, 1.0f};    // model space, a point
   float pole_twist = 0.0f;                    // radians, right-handed about root -> goal
+  // A pole that follows the motion (auto_pole.h): each solve, use_pole and pole_target of the
+  // goal the solver is handed come from the animated pose (else the rest); pole_twist applies.
+  bool auto_pole = false;
 };
 
 // An additional effector on the same chain: mid-chain, or the tip of a branch below the

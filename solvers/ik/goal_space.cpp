@@ -2,6 +2,8 @@
 
 #include <glm/gtx/quaternion.hpp>
 
+#include "solvers/ik/auto_pole.h"
+
 namespace ik {
 
 glm::quat rotation_of(const glm::mat4& m) {
@@ -204,6 +206,7 @@ bool solving_goal(const Skeleton& skeleton, const Pose& pose, const Chain& chain
     goal.position = at;
     goal.use_orientation = true;
   }
+  if (chain.goal.auto_pole) automatic_pole(skeleton, chain, pose, animated, goal);
   out = goal;
   return true;
 }

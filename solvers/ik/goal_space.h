@@ -102,7 +102,8 @@ std::string follow_joint_problem(const Skeleton& skeleton, const Chain& chain);
 // The goal the chain's solver is handed when `pose` is solved: the follow applied (the
 // followed joint's transform in `pose`; for a goal following the animation the effector's in
 // `animated`, or in `pose` when `animated` is nullptr or of another size; for a path goal
-// `path` at `time`, looping), then the aim. False (and `out` untouched) if the follow joint
+// `path` at `time`, looping), then the aim, then an automatic pole (auto_pole.h, from
+// `animated`, else the rest). False (and `out` untouched) if the follow joint
 // is not valid (follow_joint_problem), or a path goal has no path (nullptr or no samples).
 // Allocates nothing.
 bool solving_goal(const Skeleton& skeleton, const Pose& pose, const Chain& chain, Goal& out,
@@ -111,7 +112,7 @@ bool solving_goal(const Skeleton& skeleton, const Pose& pose, const Chain& chain
 // True if the goal a solver is handed differs from Chain::goal (a following, motion-driven or
 // aim chain).
 inline bool goal_is_derived(const Chain& chain) {
-  return chain.follow_joint >= 0 || chain.aim || chain.motion != Chain::Motion::none;
+  return chain.follow_joint >= 0 || chain.aim || chain.motion != Chain::Motion::none || chain.goal.auto_pole;
 }
 
 }  // namespace ik

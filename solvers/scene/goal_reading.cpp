@@ -62,7 +62,7 @@ GoalReading read_goal(const Skeleton& skeleton, const Pose& pose, const std::vec
     else
       out.orientation = out.orientation_degrees <= kOrientationReachedDegrees ? GoalPart::reached : GoalPart::short_of;
   }
-  out.pole_ignored = chain.goal.use_pole && !solver.pole;
+  out.pole_ignored = (chain.goal.use_pole || chain.goal.auto_pole) && !solver.pole;
   if (out.position == GoalPart::short_of || out.orientation == GoalPart::short_of) {
     for (int j = chain.effector; j >= 0; j = skeleton.parent[static_cast<size_t>(j)]) {
       const size_t u = static_cast<size_t>(j);

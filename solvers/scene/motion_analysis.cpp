@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/ik/auto_pole.h"
 #include "solvers/ik/pole.h"
 #include "solvers/scene/solver_table.h"
 
@@ -244,6 +245,8 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
   state.chain.goal.position = track_->positions[frame];
   if (track_->has_orientation) state.chain.goal.orientation = track_->orientations[frame];
   set_frame_pose(state.pose, true);
+  // A pole that follows the motion: from this frame's animated pose (auto_pole.h).
+  if (state.chain.goal.auto_pole) automatic_pole(*skeleton_, state.chain, state.pose, &animated_, state.chain.goal);
 
   const auto t0 = std::chrono::steady_clock::now();
   const SolveResult result = solve_chain(info, *skeleton_, state.chain, state.pose, state.workspace, nullptr);
