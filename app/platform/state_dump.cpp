@@ -24,6 +24,7 @@
 #include "solvers/ik/full_body/full_body.h"
 #include "solvers/ik/goal_error.h"
 #include "solvers/ik/goal_space.h"
+#include "solvers/rig/body_reading.h"
 
 namespace app {
 namespace {
@@ -70,8 +71,8 @@ nlohmann::json timeline_json(const Editor& editor) {
 // Full-body mode (app/editor/full_body_mode.h): whether it is on, its chain, its settings (as a
 // session saves them), the root (hips) position, the tolerance, the balance as the last
 // solve measured it (active, the centre of mass, its target and the distance across up),
-// and each effector's name, joint, pinned, weight, whether it holds, goal, position and
-// error (model space).
+// the body reading (solvers/rig/body_reading.h), and each effector's name, joint, pinned,
+// weight, whether it holds, goal, position and error (model space).
 nlohmann::json full_body_json(const Editor& editor) {
   using nlohmann::json;
   const int fb = full_body_chain_index(editor);
@@ -90,6 +91,17 @@ nlohmann::json full_body_json(const Editor& editor) {
                     {"centre_of_mass", {centre.x, centre.y, centre.z}},
                     {"target", {target.x, target.y, target.z}},
                     {"error", solve.balance_error}};
+  {  // How the pose reads against what a person can do (solvers/rig/body_reading.h).
+    const ik::BodyReading r = ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose);
+    out["body"] = {{"valid", r.valid},
+                   {"joints_at_limit", r.joints_at_limit},
+                   {"limited_joints", r.limited_joints},
+                   {"feet_below_ground", r.feet_below_ground},
+                   {"worst_knee_off_toes_degrees", r.worst_knee_off_toes_degrees},
+                   {"head_above_hips", r.head_above_hips},
+                   {"plausible", ik::body_looks_plausible(r)},
+                   {"text", ik::describe_body(r)}};
+  }
   json effectors = json::array();
   for (const EffectorState& e : full_body_effectors(editor, fb))
     effectors.push_back({{"name", e.name},

@@ -18,6 +18,7 @@
 #include "app/ui/panels.h"
 #include "solvers/anim/pose.h"
 #include "solvers/ik/full_body/full_body.h"
+#include "solvers/rig/body_reading.h"
 
 namespace app {
 namespace {
@@ -148,6 +149,22 @@ void balance_controls(Editor& editor, int fb) {
         "orange: the goals leave the balance no room to settle");
 }
 
+// How the pose reads against what a person can do (solvers/rig/body_reading.h): green when
+// every part holds, orange otherwise; wrapped, so it never runs off the window.
+void body_line(const Editor& editor) {
+  const ik::BodyReading r = ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose);
+  if (!r.valid) return;
+  const ImVec4 colour =
+      ik::body_looks_plausible(r) ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.65f, 0.25f, 1.0f);
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", ik::describe_body(r).c_str());
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "joints at an end of their range; the feet against the ground they stand on at rest; where each knee\n"
+        "points against where its foot points (seen from above); the head against the hips");
+}
+
 // One slider per role the rig has (the stiffness of every joint with that role), and the
 // hips' translation. Each drag is one undo step, committed when the slider is let go, as the
 // chain parameter sliders do; the values stay within what a session accepts.
@@ -254,6 +271,7 @@ void draw_full_body_window(Editor& editor, const ViewportArea& area) {
         "Body tab, its plot, Step and ghost in the Convergence tab");
   solve_summary(editor, fb);
   balance_controls(editor, fb);
+  body_line(editor);
   ImGui::End();
 }
 

@@ -1,0 +1,120 @@
+// Index: the lowest foot point; the knee's and the foot's directions; read_body;
+// describe_body, body_looks_plausible.
+#include "solvers/rig/body_reading.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "solvers/ik/limits.h"
+#include "solvers/rig/default_limits.h"
+
+namespace ik {
+namespace {
+
+// The lowest point along `up` of the feet (every joint from each foot down).
+float lowest_foot_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world, const int feet[2],
+                        const glm::vec3& up) {
+  float lowest = INFINITY;
+  for (int s = 0; s < 2; ++s)
+    for (int j = feet[s]; j < skeleton.subtree_end[static_cast<size_t>(feet[s])]; ++j)
+      lowest = std::min(lowest, glm::dot(position_of(world[static_cast<size_t>(j)]), up));
+  return lowest;
+}
+
+// `v` without its part along `up`, normalised; zero if nothing is left.
+glm::vec3 flat(const glm::vec3& v, const glm::vec3& up) {
+  const glm::vec3 f = v - up * glm::dot(v, up);
+  const float length = glm::length(f);
+  return length > 1e-9f ? f / length : glm::vec3(0.0f);
+}
+
+}  // namespace
+
+BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose) {
+  BodyReading r;
+  const int n = skeleton.joint_count();
+  if (pose.local.size() != static_cast<size_t>(n) || roles.size() < static_cast<size_t>(n)) return r;
+  const auto find = [&](Role role, Side side) { return first_joint_with_role(roles, role, side); };
+  const int hips = find(Role::hips, Side::centre);
+  int head = find(Role::head, Side::centre);
+  if (head < 0) head = find(Role::neck, Side::centre);
+  const int thigh[2] = {find(Role::thigh, Side::left), find(Role::thigh, Side::right)};
+  const int shin[2] = {find(Role::shin, Side::left), find(Role::shin, Side::right)};
+  const int foot[2] = {find(Role::foot, Side::left), find(Role::foot, Side::right)};
+  if (hips < 0 || head < 0 || std::min({thigh[0], thigh[1], shin[0], shin[1], foot[0], foot[1]}) < 0) return r;
+  r.valid = true;
+
+  glm::vec3 forward, left;
+  character_directions(skeleton, roles, forward, left);
+  const glm::vec3 up = glm::cross(forward, left);
+  std::vector<glm::mat4> rest_world, world;
+  fk_all(skeleton, rest_pose(skeleton), rest_world);
+  fk_all(skeleton, pose, world);
+  const auto at = [&](const std::vector<glm::mat4>& w, int j) { return position_of(w[static_cast<size_t>(j)]); };
+  r.leg_length = glm::length(at(rest_world, shin[0]) - at(rest_world, thigh[0])) +
+                 glm::length(at(rest_world, foot[0]) - at(rest_world, shin[0]));
+
+  for (int j = 0; j < n; ++j) {
+    const JointLimits& l = skeleton.limits[static_cast<size_t>(j)];
+    if (!l.enabled || !limits_active(l)) continue;
+    ++r.limited_joints;
+    const glm::quat& rest = skeleton.rest[static_cast<size_t>(j)].rotation;
+    if (at_limit(l, rest, pose.local[static_cast<size_t>(j)].rotation, kBodyAtLimitMargin)) ++r.joints_at_limit;
+  }
+
+  r.feet_below_ground =
+      std::max(0.0f, lowest_foot_point(skeleton, rest_world, foot, up) - lowest_foot_point(skeleton, world, foot, up));
+
+  for (int s = 0; s < 2; ++s) {
+    const glm::vec3 hip = at(world, thigh[s]), knee = at(world, shin[s]), ankle = at(world, foot[s]);
+    const glm::vec3 line = ankle - hip;
+    const float line2 = glm::dot(line, line);
+    if (!(line2 > 0.0f)) continue;
+    const glm::vec3 offset = (knee - hip) - line * (glm::dot(knee - hip, line) / line2);
+    if (glm::length(offset) < 0.01f * r.leg_length) continue;  // straight: no knee direction
+    const int toe = foot[s] + 1 < skeleton.subtree_end[static_cast<size_t>(foot[s])] ? foot[s] + 1 : -1;
+    if (toe < 0) continue;
+    const glm::vec3 knee_points = flat(offset, up), foot_points = flat(at(world, toe) - ankle, up);
+    if (glm::dot(knee_points, knee_points) == 0.0f || glm::dot(foot_points, foot_points) == 0.0f) continue;
+    const float degrees = std::acos(std::clamp(glm::dot(knee_points, foot_points), -1.0f, 1.0f)) * 57.2957795f;
+    r.worst_knee_off_toes_degrees = std::max(r.worst_knee_off_toes_degrees, degrees);
+  }
+
+  r.head_above_hips = glm::dot(at(world, head) - at(world, hips), up) > 0.0f;
+  return r;
+}
+
+bool body_looks_plausible(const BodyReading& r) {
+  return r.valid && r.joints_at_limit == 0 && r.feet_below_ground <= 0.01f * r.leg_length &&
+         r.worst_knee_off_toes_degrees <= kKneeOffToesDegrees && r.head_above_hips;
+}
+
+std::string describe_body(const BodyReading& r) {
+  if (!r.valid) return "no reading: the roles give no hips, head and two legs";
+  char buffer[256];
+  std::string out;
+  if (r.joints_at_limit == 0) {
+    out = "no joint at its limit";
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%d joint%s at %s limit", r.joints_at_limit, r.joints_at_limit == 1 ? "" : "s",
+                  r.joints_at_limit == 1 ? "its" : "their");
+    out = buffer;
+  }
+  if (r.feet_below_ground <= 0.01f * r.leg_length) {
+    out += " · feet on the ground";
+  } else {
+    std::snprintf(buffer, sizeof buffer, " · feet %.1f cm below the ground", 100.0f * r.feet_below_ground);
+    out += buffer;
+  }
+  if (r.worst_knee_off_toes_degrees <= kKneeOffToesDegrees) {
+    out += " · knees over the toes";
+  } else {
+    std::snprintf(buffer, sizeof buffer, " · knee %.0f° off the toes", r.worst_knee_off_toes_degrees);
+    out += buffer;
+  }
+  out += r.head_above_hips ? " · head above the hips" : " · head below the hips";
+  return out;
+}
+
+}  // namespace ik

@@ -1,0 +1,55 @@
+// How a body's pose reads against what a person can do, from its roles: the full-body
+// window's plausibility line ("2 joints at their limit · feet on the ground · knees over
+// the toes · head above the hips") and the full-body reach suite's figures.
+//
+// What is read (model space; "up", "forward" from the roles and the rest pose,
+// character_directions):
+//   joints at their limit  joints with enabled limits within kBodyAtLimitMargin of an end
+//                          (limits.h at_limit); any outside their range are counted too
+//   feet below the ground  the ground is the lowest point of the feet (every joint from a
+//                          foot down: toes, their tips) in the rest pose; how far the lowest
+//                          of them now lies below it
+//   knee off the toes      per leg, the angle seen from above between where the knee points
+//                          (its offset from the hip -> ankle line) and where the foot points
+//                          (ankle -> its first child); a leg bent by less than 1 % of its
+//                          length has no knee direction and is not judged
+//   head above the hips    the head (else the neck) higher than the hips along up
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solvers/anim/pose.h"
+#include "solvers/anim/skeleton.h"
+#include "solvers/rig/rig_roles.h"
+
+namespace ik {
+
+// 1 degree: a joint this close to an end of its range reads as at its limit.
+inline constexpr float kBodyAtLimitMargin = 0.0174532925f;
+// A knee pointing more than this far off its foot's direction reads as off the toes.
+inline constexpr float kKneeOffToesDegrees = 30.0f;
+
+struct BodyReading {
+  bool valid = false;       // the roles give hips, a head or neck, two thighs, shins and feet
+  int joints_at_limit = 0;  // of `limited_joints`
+  int limited_joints = 0;
+  float feet_below_ground = 0.0f;  // >= 0, model units
+  float worst_knee_off_toes_degrees = 0.0f;
+  bool head_above_hips = true;
+  float leg_length = 0.0f;  // the left leg's at rest (hip -> knee -> ankle), for scale
+};
+
+// The reading of `pose` (as above); invalid (and nothing else read) without the roles.
+BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose);
+
+// One line: "2 joints at their limit · feet 3.1 cm below the ground · knee 42° off the toes ·
+// head below the hips", each part in its good form when it holds ("no joint at its limit",
+// "feet on the ground", "knees over the toes", "head above the hips"). Feet count as on the
+// ground within 1 % of the leg's length. Distances in model space, which glTF gives in metres.
+std::string describe_body(const BodyReading& reading);
+
+// True when every part holds (feet within 1 % of the leg's length).
+bool body_looks_plausible(const BodyReading& reading);
+
+}  // namespace ik

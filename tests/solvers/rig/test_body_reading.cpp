@@ -1,0 +1,175 @@
+// The body reading (solvers/rig/body_reading.h): at rest every part holds but the knees
+// (straight, at the hinge's first bend); feet pushed through the ground, a knee turned off
+// its foot and a body upside down each read as such; and the full-body reach suite on the
+// generated rigs of each convention -- the main hand to the floor in front, to the side and
+// behind, high, far forward, down to a crouch, leaning on one hand -- where every joint
+// stays inside its range (the suite prints each reach's line: the other parts are figures,
+// not yet goals: BENCHMARKS.md, "Full body").
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "solvers/ik/limits.h"
+#include "solvers/ik/solver_common.h"
+#include "solvers/ik/workspace.h"
+#include "solvers/rig/body_reading.h"
+#include "solvers/rig/default_limits.h"
+#include "solvers/rig/full_body_setup.h"
+#include "solvers/rig/rig_roles.h"
+#include "solvers/scene/solver_table.h"
+#include "tests/support/role_chain_rigs.h"
+
+namespace {
+
+struct Rig {
+  const char* name;
+  ik::Skeleton skeleton;
+  ik::RigRoles roles;
+};
+
+Rig make(const char* name, ik::Skeleton skeleton) {
+  Rig rig{name, std::move(skeleton), {}};
+  rig.roles = ik::recognise_roles(rig.skeleton);
+  rig.skeleton.limits = ik::default_limits_from_roles(rig.skeleton, rig.roles.joints);
+  return rig;
+}
+
+std::vector<Rig> all_rigs() {
+  std::vector<Rig> rigs;
+  rigs.push_back(make("Mixamo T-pose", rigs::mixamo()));
+  rigs.push_back(make("Mixamo A-pose", rigs::mixamo("mixamorig:", true)));
+  rigs.push_back(make("Unreal mannequin", rigs::unreal_mannequin()));
+  rigs.push_back(make("Rigify", rigs::rigify()));
+  return rigs;
+}
+
+// Turns joint j of `pose` by the model-space rotation `turn` about its own position.
+void turn_in_model(const ik::Skeleton& s, ik::Pose& pose, int j, const glm::quat& turn) {
+  std::vector<glm::mat4> world;
+  ik::fk_all(s, pose, world);
+  glm::mat3 parent(1.0f);
+  if (s.parent[static_cast<size_t>(j)] >= 0)
+    parent = glm::mat3(world[static_cast<size_t>(s.parent[static_cast<size_t>(j)])]);
+  for (int c = 0; c < 3; ++c) parent[c] = glm::normalize(parent[c]);
+  glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
+  local = ik::turned_in_model(local, glm::quat_cast(parent), turn);
+}
+
+int role(const Rig& rig, ik::Role r, ik::Side side = ik::Side::centre) {
+  return ik::first_joint_with_role(rig.roles.joints, r, side);
+}
+
+TEST(BodyReading, AtRestTheFeetAreOnTheGroundAndTheHeadAboveTheHips) {
+  for (const Rig& rig : all_rigs()) {
+    const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, ik::rest_pose(rig.skeleton));
+    ASSERT_TRUE(r.valid) << rig.name;
+    EXPECT_EQ(r.feet_below_ground, 0.0f) << rig.name;
+    EXPECT_TRUE(r.head_above_hips) << rig.name;
+    EXPECT_LE(r.worst_knee_off_toes_degrees, ik::kKneeOffToesDegrees) << rig.name;
+    EXPECT_GT(r.limited_joints, 10) << rig.name;
+    std::printf("%-18s at rest: %s\n", rig.name, ik::describe_body(r).c_str());
+  }
+}
+
+TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
+  const Rig rig = make("Mixamo T-pose", rigs::mixamo());
+  const ik::Skeleton& s = rig.skeleton;
+  // The whole body 5 cm down (the root is in model space, metres).
+  ik::Pose low = ik::rest_pose(s);
+  low.local[0].translation.y -= 0.05f;
+  const ik::BodyReading sunk = ik::read_body(s, rig.roles.joints, low);
+  EXPECT_NEAR(sunk.feet_below_ground, 0.05f, 1e-4f);
+  EXPECT_NE(ik::describe_body(sunk).find("feet 5.0 cm below the ground"), std::string::npos) << ik::describe_body(sunk);
+  EXPECT_FALSE(ik::body_looks_plausible(sunk));
+  // The left knee bent (the shin swung back about the model's X), then the thigh turned
+  // about the vertical: the knee points out, and the foot, turned with it, too -- still over
+  // the toes. Then the foot alone turned back to the front: the knee is off its toes.
+  ik::Pose knee = ik::rest_pose(s);
+  const int thigh = role(rig, ik::Role::thigh, ik::Side::left), shin = role(rig, ik::Role::shin, ik::Side::left);
+  const int foot = role(rig, ik::Role::foot, ik::Side::left);
+  turn_in_model(s, knee, shin, glm::angleAxis(0.8f, glm::vec3(1, 0, 0)));
+  turn_in_model(s, knee, thigh, glm::angleAxis(1.3f, glm::vec3(0, 1, 0)));
+  const ik::BodyReading turned = ik::read_body(s, rig.roles.joints, knee);
+  std::printf("leg turned out: %s\n", ik::describe_body(turned).c_str());
+  EXPECT_LE(turned.worst_knee_off_toes_degrees, ik::kKneeOffToesDegrees);
+  turn_in_model(s, knee, foot, glm::angleAxis(-1.3f, glm::vec3(0, 1, 0)));
+  const ik::BodyReading off = ik::read_body(s, rig.roles.joints, knee);
+  std::printf("foot turned back: %s\n", ik::describe_body(off).c_str());
+  EXPECT_GT(off.worst_knee_off_toes_degrees, 60.0f);
+  // Upside down: the hips turned half a turn about forward.
+  ik::Pose flipped = ik::rest_pose(s);
+  const int hips = role(rig, ik::Role::hips);
+  flipped.local[static_cast<size_t>(hips)].rotation =
+      glm::angleAxis(3.14159f, glm::vec3(0, 0, 1)) * s.rest[static_cast<size_t>(hips)].rotation;
+  EXPECT_FALSE(ik::read_body(s, rig.roles.joints, flipped).head_above_hips);
+}
+
+// ---- The full-body reach suite ----------------------------------------------------------
+
+struct Reach {
+  const char* name;
+  // The main hand's goal: from the hips' rest position, in leg lengths along forward, left
+  // (the hand's own side: +) and up; `floor`: on the ground instead of along up.
+  float forward, side, up;
+  bool floor;
+};
+
+const Reach kReaches[] = {
+    {"pick up from the floor in front", 0.45f, 0.15f, 0.0f, true},
+    {"pick up from the floor to the side", 0.05f, 0.55f, 0.0f, true},
+    {"pick up from the floor behind", -0.35f, 0.2f, 0.0f, true},
+    {"reach high", 0.1f, 0.2f, 1.15f, false},
+    {"reach far forward", 1.0f, 0.1f, 0.45f, false},
+    {"crouch, the hand by the ankle", 0.2f, 0.12f, 0.12f, false},
+    {"lean on one hand, far to the side", 0.1f, 0.8f, 0.05f, false},
+};
+
+TEST(FullBodyReachSuite, EveryJointStaysInsideItsRange) {
+  const int solver = ik::find_solver("full_body");
+  ASSERT_GE(solver, 0);
+  int plausible = 0, tried = 0;
+  for (const Rig& rig : all_rigs()) {
+    const ik::Pose rest = ik::rest_pose(rig.skeleton);
+    std::vector<glm::mat4> world;
+    ik::fk_all(rig.skeleton, rest, world);
+    ik::Chain body;
+    ASSERT_TRUE(ik::full_body_chain(rig.skeleton, rig.roles, world, solver, body)) << rig.name;
+    glm::vec3 forward, left;
+    ik::character_directions(rig.skeleton, rig.roles.joints, forward, left);
+    const glm::vec3 up = glm::cross(forward, left);
+    const ik::BodyReading at_rest = ik::read_body(rig.skeleton, rig.roles.joints, rest);
+    const float leg = at_rest.leg_length;
+    const glm::vec3 hips = ik::position_of(world[static_cast<size_t>(role(rig, ik::Role::hips))]);
+    const float side =
+        ik::first_joint_with_role(rig.roles.joints, ik::Role::hand, ik::Side::left) == body.effector ? 1.0f : -1.0f;
+    // The ground: the lowest foot point at rest.
+    float ground = INFINITY;
+    for (int f : {role(rig, ik::Role::foot, ik::Side::left), role(rig, ik::Role::foot, ik::Side::right)})
+      for (int j = f; j < rig.skeleton.subtree_end[static_cast<size_t>(f)]; ++j)
+        ground = std::min(ground, glm::dot(ik::position_of(world[static_cast<size_t>(j)]), up));
+    for (const Reach& reach : kReaches) {
+      ik::Chain chain = body;
+      glm::vec3 goal = hips + leg * (reach.forward * forward + side * reach.side * left);
+      goal += up * (reach.floor ? ground + 0.05f * leg - glm::dot(goal, up) : leg * reach.up);
+      chain.goal.position = goal;
+      chain.params.max_iterations = 100;
+      ik::Pose pose = rest;
+      ik::Workspace ws;
+      const ik::SolveResult result =
+          ik::solve_chain(ik::solver_table()[solver], rig.skeleton, chain, pose, ws, nullptr);
+      const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
+      ++tried;
+      plausible += ik::body_looks_plausible(r);
+      std::printf("%-18s %-36s %-10s %s\n", rig.name, reach.name, ik::to_string(result.status),
+                  ik::describe_body(r).c_str());
+      for (int j = 0; j < rig.skeleton.joint_count(); ++j)
+        EXPECT_TRUE(ik::within_limits(rig.skeleton.limits[static_cast<size_t>(j)],
+                                      rig.skeleton.rest[static_cast<size_t>(j)].rotation,
+                                      pose.local[static_cast<size_t>(j)].rotation, 2e-3f))
+            << rig.name << ", " << reach.name << ": " << rig.skeleton.name[static_cast<size_t>(j)];
+    }
+  }
+  std::printf("plausible by every part: %d of %d reaches\n", plausible, tried);
+}
+
+}  // namespace
