@@ -160,8 +160,8 @@ TEST(FullBodyReachSuite, EveryJointStaysInsideItsRange) {
       const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
       ++tried;
       plausible += ik::body_looks_plausible(r);
-      std::printf("%-18s %-36s %-10s %s\n", rig.name, reach.name, ik::to_string(result.status),
-                  ik::describe_body(r).c_str());
+      std::printf("%-18s %-36s %-10s %5.1f cm  %s\n", rig.name, reach.name, ik::to_string(result.status),
+                  100.0f * result.error, ik::describe_body(r).c_str());
       for (int j = 0; j < rig.skeleton.joint_count(); ++j)
         EXPECT_TRUE(ik::within_limits(rig.skeleton.limits[static_cast<size_t>(j)],
                                       rig.skeleton.rest[static_cast<size_t>(j)].rotation,
