@@ -150,15 +150,22 @@ void balance_controls(Editor& editor, int fb) {
 }
 
 // How the pose reads against what a person can do (solvers/rig/body_reading.h): green when
-// every part holds, orange otherwise; wrapped, so it never runs off the window.
+// every part holds, orange otherwise. Always two rows, split after the second part (the
+// window grows upward from the viewport's corner: a fixed height keeps its title in place),
+// and the window widens to them, so nothing is cut.
 void body_line(const Editor& editor) {
   const ik::BodyReading r = ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose);
   if (!r.valid) return;
   const ImVec4 colour =
       ik::body_looks_plausible(r) ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.65f, 0.25f, 1.0f);
-  ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  ImGui::TextWrapped("%s", ik::describe_body(r).c_str());
-  ImGui::PopStyleColor();
+  const std::string line = ik::describe_body(r);
+  const std::string separator = " · ";
+  const size_t first = line.find(separator),
+               second = first == std::string::npos ? first : line.find(separator, first + 1);
+  ImGui::BeginGroup();
+  ImGui::TextColored(colour, "%s", line.substr(0, second).c_str());
+  ImGui::TextColored(colour, "%s", second == std::string::npos ? "" : line.substr(second + separator.size()).c_str());
+  ImGui::EndGroup();
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "joints at an end of their range; the feet against the ground they stand on at rest; where each knee\n"
