@@ -60,7 +60,18 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
     if (!l.enabled || !limits_active(l)) continue;
     ++r.limited_joints;
     const glm::quat& rest = skeleton.rest[static_cast<size_t>(j)].rotation;
-    if (at_limit(l, rest, pose.local[static_cast<size_t>(j)].rotation, kBodyAtLimitMargin)) ++r.joints_at_limit;
+    const glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
+    if (l.hinge) {
+      // A straight knee or elbow stands at its hinge's nearer end (default limits start a
+      // few degrees bent, default_limits.h): that is how a person stands, not a limit
+      // reached. Only the end farther from the rest angle (full flexion) counts.
+      const float angle = twist_angle(glm::conjugate(rest) * local, hinge_axis(l));
+      const float far_end = std::fabs(l.max.x) >= std::fabs(l.min.x) ? l.max.x : l.min.x;
+      if (std::fabs(angle - far_end) <= kBodyAtLimitMargin || (far_end > 0.0f ? angle > far_end : angle < far_end))
+        ++r.joints_at_limit;
+      continue;
+    }
+    if (at_limit(l, rest, local, kBodyAtLimitMargin)) ++r.joints_at_limit;
   }
 
   r.feet_below_ground =

@@ -5,7 +5,9 @@
 // What is read (model space; "up", "forward" from the roles and the rest pose,
 // character_directions):
 //   joints at their limit  joints with enabled limits within kBodyAtLimitMargin of an end
-//                          (limits.h at_limit); any outside their range are counted too
+//                          (limits.h at_limit); any outside their range are counted too. A
+//                          hinge counts at its far end only (full flexion): a straight knee or
+//                          elbow is how a person stands
 //   feet below the ground  the ground is the lowest point of the feet (every joint from a
 //                          foot down: toes, their tips) in the rest pose; how far the lowest
 //                          of them now lies below it

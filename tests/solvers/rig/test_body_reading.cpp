@@ -1,5 +1,5 @@
-// The body reading (solvers/rig/body_reading.h): at rest every part holds but the knees
-// (straight, at the hinge's first bend); feet pushed through the ground, a knee turned off
+// The body reading (solvers/rig/body_reading.h): at rest every part holds (straight knees
+// and elbows are not at a limit); feet pushed through the ground, a knee turned off
 // its foot and a body upside down each read as such; and the full-body reach suite on the
 // generated rigs of each convention -- the main hand to the floor in front, to the side and
 // behind, high, far forward, down to a crouch, leaning on one hand -- where every joint
@@ -67,6 +67,8 @@ TEST(BodyReading, AtRestTheFeetAreOnTheGroundAndTheHeadAboveTheHips) {
     EXPECT_TRUE(r.head_above_hips) << rig.name;
     EXPECT_LE(r.worst_knee_off_toes_degrees, ik::kKneeOffToesDegrees) << rig.name;
     EXPECT_GT(r.limited_joints, 10) << rig.name;
+    EXPECT_EQ(r.joints_at_limit, 0) << rig.name;  // straight knees and elbows are not at a limit
+    EXPECT_TRUE(ik::body_looks_plausible(r)) << rig.name;
     std::printf("%-18s at rest: %s\n", rig.name, ik::describe_body(r).c_str());
   }
 }
