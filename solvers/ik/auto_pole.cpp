@@ -1,5 +1,5 @@
-// Index: the chain's joints (effector up to root); model transforms in a pose or at rest;
-// the first hinge's bend side; automatic_pole.
+// Index: the chain's joints (effector up to root); their model transforms in a pose or at
+// rest; the first hinge's bend side; automatic_pole.
 #include "solvers/ik/auto_pole.h"
 
 #include <array>
@@ -30,26 +30,29 @@ int chain_joints(const Skeleton& skeleton, const Chain& chain, std::array<int, k
   return 0;  // the root is not an ancestor of the effector
 }
 
-// Joint j's model transform in `pose`, or at rest when `pose` is nullptr.
-glm::mat4 model_transform(const Skeleton& skeleton, const Pose* pose, int j) {
-  if (pose != nullptr) return joint_model_transform(skeleton, *pose, j);
-  glm::mat4 m(1.0f);
-  for (; j >= 0; j = skeleton.parent[static_cast<size_t>(j)]) m = to_matrix(skeleton.rest[static_cast<size_t>(j)]) * m;
-  return m;
+// The model transforms of the path's joints (root first; each joint's parent is the one
+// before it) in `reference`, or at rest when it is nullptr: the root's by walking up from it,
+// the others one multiplication each.
+void path_transforms(const Skeleton& skeleton, const Pose* reference, const int* path, int count, glm::mat4* model) {
+  const auto local = [&](int j) {
+    return to_matrix(reference != nullptr ? reference->local[static_cast<size_t>(j)] : skeleton.rest[static_cast<size_t>(j)]);
+  };
+  model[0] = glm::mat4(1.0f);
+  for (int j = path[0]; j >= 0; j = skeleton.parent[static_cast<size_t>(j)]) model[0] = local(j) * model[0];
+  for (int k = 1; k < count; ++k) model[k] = model[k - 1] * local(path[k]);
 }
 
 // The bend side of a straight chain: the first interior joint with an enabled hinge swings
 // the bone below it about its model axis; the chain bends away from that swing, the way the
 // hinge's range reaches farther from its angle in the reference. Zero if there is none.
 glm::vec3 hinge_bend_side(const Skeleton& skeleton, const Pose* reference, const int* path, int count,
-                          const glm::vec3* positions) {
+                          const glm::mat4* model) {
   for (int k = 1; k + 1 < count; ++k) {
     const int j = path[k];
     const JointLimits& l = skeleton.limits[static_cast<size_t>(j)];
     if (!l.enabled || !l.hinge) continue;
-    const glm::mat4 model = model_transform(skeleton, reference, j);
-    const glm::vec3 axis = glm::normalize(glm::mat3(model) * hinge_axis(l));
-    const glm::vec3 below = positions[k + 1] - positions[k];
+    const glm::vec3 axis = glm::normalize(glm::mat3(model[k]) * hinge_axis(l));
+    const glm::vec3 below = position_of(model[k + 1]) - position_of(model[k]);
     const glm::quat rest = skeleton.rest[static_cast<size_t>(j)].rotation;
     const glm::quat local = reference != nullptr ? reference->local[static_cast<size_t>(j)].rotation : rest;
     const float angle = twist_angle(glm::conjugate(rest) * local, hinge_axis(l));
@@ -68,25 +71,18 @@ bool automatic_pole(const Skeleton& skeleton, const Chain& chain, const Pose& po
   if (count < 3) return false;
   if (reference != nullptr && reference->local.size() != static_cast<size_t>(skeleton.joint_count()))
     reference = nullptr;
+  std::array<glm::mat4, kMaxAutoPoleJoints> model;
+  path_transforms(skeleton, reference, path.data(), count, model.data());
   std::array<glm::vec3, kMaxAutoPoleJoints> positions;
-  for (int k = 0; k < count; ++k)
-    positions[static_cast<size_t>(k)] = position_of(model_transform(skeleton, reference, path[static_cast<size_t>(k)]));
-  float length = 0.0f;
-  for (int k = 1; k < count; ++k)
-    length += glm::length(positions[static_cast<size_t>(k)] - positions[static_cast<size_t>(k - 1)]);
-  const glm::vec3 bent = bend_side(positions.data(), count);
-  glm::vec3 side = bent;
+  for (int k = 0; k < count; ++k) positions[static_cast<size_t>(k)] = position_of(model[static_cast<size_t>(k)]);
+  const float length = polyline_length(positions.data(), count);
+  glm::vec3 side = bend_side(positions.data(), count);
   // Bent by less than 1 % of the chain's length: read as straight.
-  if (!(glm::dot(bent, bent) > 1e-4f * length * length)) {
-    side = hinge_bend_side(skeleton, reference, path.data(), count, positions.data());
-    if (glm::dot(side, side) == 0.0f) return false;
-  }
-  // Where pole_target_from_bend (pole.h) puts it: the middle joint plus the side (across the
-  // root -> effector line) times half the chain's length.
-  const glm::vec3 line = direction_or(positions[static_cast<size_t>(count - 1)] - positions[0], glm::vec3(0, 1, 0));
-  const glm::vec3 across = side - line * glm::dot(side, line);
-  if (!(glm::dot(across, across) > 1e-12f)) return false;
-  const glm::vec3 target = positions[static_cast<size_t>(count / 2)] + glm::normalize(across) * (0.5f * length);
+  if (!(glm::dot(side, side) > 1e-4f * length * length))
+    side = hinge_bend_side(skeleton, reference, path.data(), count, model.data());
+  const glm::vec3 line = positions[static_cast<size_t>(count - 1)] - positions[0];
+  if (glm::dot(side, side) == 0.0f || nearly_colinear(side, line)) return false;
+  const glm::vec3 target = pole_target_on_side(positions.data(), count, side);
   // Carried with the root from the reference to the pose being solved.
   const glm::vec3 root_now = position_of(joint_model_transform(skeleton, pose, chain.root));
   const glm::vec3 moved = target + (root_now - positions[0]);

@@ -78,16 +78,23 @@ bool bends_against_pole(const glm::vec3* positions, int count, const glm::vec3& 
   return pole.valid && glm::dot(bend_side(positions, count), pole.direction) < 0.0f;
 }
 
-glm::vec3 pole_target_from_bend(const glm::vec3* positions, int count, const glm::vec3& fallback_side) {
+float polyline_length(const glm::vec3* positions, int count) {
   float length = 0.0f;
   for (int k = 1; k < count; ++k) length += glm::length(positions[k] - positions[k - 1]);
-  const glm::vec3 line = positions[count - 1] - positions[0];
-  glm::vec3 side = bend_side(positions, count);
-  if (!(glm::dot(side, side) > 1e-12f * length * length)) {
-    const glm::vec3 axis = direction_or(line, glm::vec3(0.0f, 1.0f, 0.0f));
-    side = direction_or(fallback_side - axis * glm::dot(fallback_side, axis), any_perpendicular(axis));
-  }
-  return positions[count / 2] + glm::normalize(side) * (0.5f * length);
+  return length;
+}
+
+glm::vec3 pole_target_on_side(const glm::vec3* positions, int count, const glm::vec3& side) {
+  const glm::vec3 axis = direction_or(positions[count - 1] - positions[0], glm::vec3(0.0f, 1.0f, 0.0f));
+  const glm::vec3 across = direction_or(side - axis * glm::dot(side, axis), any_perpendicular(axis));
+  return positions[count / 2] + across * (0.5f * polyline_length(positions, count));
+}
+
+glm::vec3 pole_target_from_bend(const glm::vec3* positions, int count, const glm::vec3& fallback_side) {
+  const float length = polyline_length(positions, count);
+  const glm::vec3 side = bend_side(positions, count);
+  return pole_target_on_side(positions, count,
+                             glm::dot(side, side) > 1e-12f * length * length ? side : fallback_side);
 }
 
 bool is_valid_pole(const Goal& goal) { return is_finite(goal.pole_target) && is_finite(goal.pole_twist); }

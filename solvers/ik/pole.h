@@ -88,6 +88,14 @@ bool bends_against_pole(const glm::vec3* positions, int count, const glm::vec3& 
 // that fails).
 glm::vec3 pole_target_from_bend(const glm::vec3* positions, int count, const glm::vec3& fallback_side);
 
+// The same placement for a given side: the middle joint plus `side` made perpendicular to
+// the chain (any perpendicular if that fails), unit, times half the chain's length
+// (positions[0 .. count), at least two joints).
+glm::vec3 pole_target_on_side(const glm::vec3* positions, int count, const glm::vec3& side);
+
+// The length of the polyline positions[0 .. count).
+float polyline_length(const glm::vec3* positions, int count);
+
 // A solver without pole handling (the standard signature, chain.h).
 using PoleFreeSolver = SolveResult (*)(const Skeleton&, const Chain&, Pose&, Workspace&, Trace*);
 

@@ -34,11 +34,6 @@ void anatomical_axes(const AnatomicalFrame& frame, glm::vec3& flexion_axis, glm:
   abduction_axis = direction_or(glm::cross(frame.neutral, frame.abduction_toward), glm::vec3(0.0f, 0.0f, 1.0f));
 }
 
-glm::quat turn_by(const glm::vec3& rotation_vector) {
-  const float angle = std::sqrt(glm::dot(rotation_vector, rotation_vector));
-  return angle > 0.0f ? glm::angleAxis(angle, rotation_vector / angle) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-}
-
 // The rotation taking the orthonormal frame (a, b, a x b) onto (c, d, c x d).
 glm::quat frame_turn(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& d) {
   const glm::mat3 from(a, b, glm::cross(a, b)), to(c, d, glm::cross(c, d));
@@ -73,7 +68,7 @@ AnatomicalCone cone_per_segment(const AnatomicalCone& cone, int segments) {
 glm::vec3 anatomical_direction(const AnatomicalFrame& frame, float flexion_degrees, float abduction_degrees) {
   glm::vec3 flexion_axis, abduction_axis;
   anatomical_axes(frame, flexion_axis, abduction_axis);
-  return turn_by((flexion_degrees * flexion_axis + abduction_degrees * abduction_axis) * kRadiansPerDegree) *
+  return rotation_from_vector((flexion_degrees * flexion_axis + abduction_degrees * abduction_axis) * kRadiansPerDegree) *
          frame.neutral;
 }
 
@@ -82,7 +77,7 @@ JointLimits anatomical_cone_limits(const AnatomicalFrame& frame, const RangeOfMo
   glm::vec3 flexion_axis, abduction_axis;
   anatomical_axes(frame, flexion_axis, abduction_axis);
   const glm::quat to_middle =
-      turn_by((cone.middle_flexion * flexion_axis + cone.middle_abduction * abduction_axis) * kRadiansPerDegree);
+      rotation_from_vector((cone.middle_flexion * flexion_axis + cone.middle_abduction * abduction_axis) * kRadiansPerDegree);
   // The middle's bone and its flexion and abduction axes, in the joint's rest frame.
   const glm::quat to_rest_frame = glm::conjugate(rest_rotation);
   const glm::vec3 middle = direction_or(to_rest_frame * (to_middle * frame.neutral), rest_bone);

@@ -23,11 +23,7 @@ float lowest_foot_point(const Skeleton& skeleton, const std::vector<glm::mat4>& 
 }
 
 // `v` without its part along `up`, normalised; zero if nothing is left.
-glm::vec3 flat(const glm::vec3& v, const glm::vec3& up) {
-  const glm::vec3 f = v - up * glm::dot(v, up);
-  const float length = glm::length(f);
-  return length > 1e-9f ? f / length : glm::vec3(0.0f);
-}
+glm::vec3 flat(const glm::vec3& v, const glm::vec3& up) { return direction_or(v - up * glm::dot(v, up), glm::vec3(0.0f)); }
 
 }  // namespace
 
