@@ -52,6 +52,7 @@ bool open_rig(Editor& editor, const std::string& path) {
   editor.solve.workspace = ik::Workspace{};  // per-chain simulation state belongs to the old rig
   update_world(editor);
   editor.document.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
+  editor.document.contacts = detect_rig_contacts(editor.document.rig);  // app/editor/foot_contacts.h
   suggest_chains(editor);
   mark_document_saved(editor);  // a rig just opened has nothing unsaved
   editor.document.session_path.clear();
@@ -144,9 +145,10 @@ void set_orientation_goal(Editor& editor, int c, bool on) {
 }
 
 void undo(Editor& editor) {
-  // Chain edits, limits edits and full-body settings share one history.
+  // Chain edits, limits edits, full-body settings and foot contacts share one history.
   LimitsState limits = limits_state(editor);
-  const bool undone = editor.history.undo(editor.document.chains, &limits, &editor.document.full_body);
+  const bool undone =
+      editor.history.undo(editor.document.chains, &limits, &editor.document.full_body, &editor.document.contacts);
   set_limits_state(editor, limits);
   if (undone)
     set_status(editor, "undone", false);
@@ -157,7 +159,8 @@ void undo(Editor& editor) {
 
 void redo(Editor& editor) {
   LimitsState limits = limits_state(editor);
-  const bool redone = editor.history.redo(editor.document.chains, &limits, &editor.document.full_body);
+  const bool redone =
+      editor.history.redo(editor.document.chains, &limits, &editor.document.full_body, &editor.document.contacts);
   set_limits_state(editor, limits);
   if (redone)
     set_status(editor, "redone", false);
@@ -174,14 +177,15 @@ float scene_size(const Editor& editor) {
 
 DocumentSnapshot snapshot_document(const Editor& editor) {
   const Document& d = editor.document;
-  return DocumentSnapshot{d.chains, limits_state(editor), d.full_body, d.goal_paths};
+  return DocumentSnapshot{d.chains, limits_state(editor), d.full_body, d.goal_paths, d.contacts};
 }
 
 void mark_document_saved(Editor& editor) { editor.saved = snapshot_document(editor); }
 
 bool same_document(const DocumentSnapshot& a, const DocumentSnapshot& b) {
   if (!same_chains(a.chains, b.chains) || !same_limits(a.limits, b.limits) ||
-      !same_full_body_state(a.full_body, b.full_body) || a.goal_paths.size() != b.goal_paths.size())
+      !same_full_body_state(a.full_body, b.full_body) || a.goal_paths.size() != b.goal_paths.size() ||
+      !same_contacts_state(a.contacts, b.contacts))
     return false;
   for (size_t i = 0; i < a.goal_paths.size(); ++i) {
     const ik::SessionGoalPath &p = a.goal_paths[i], &q = b.goal_paths[i];

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app/editor/foot_contacts.h"
 #include "app/editor/full_body_comparison.h"
 #include "app/editor/gizmo.h"
 #include "app/editor/goal_recorder.h"
@@ -69,6 +70,8 @@ struct Document {
   // Joints whose limits the user edited (1), one flag per joint or empty when none was
   // (app/editor/limit_edits.h). The limits themselves are rig.skeleton.limits.
   std::vector<std::uint8_t> limits_edited;
+  // The clips' foot contacts: found, or edited on the timeline (app/editor/foot_contacts.h).
+  ContactsState contacts;
   std::string session_path;  // the last session saved or opened; "" = none yet
 };
 
@@ -79,6 +82,7 @@ struct DocumentSnapshot {
   LimitsState limits;  // the joint limits and edited marks
   FullBodyState full_body;
   std::vector<ik::SessionGoalPath> goal_paths;
+  ContactsState contacts;
 };
 
 // This frame's solve: the pose it made and what the solvers keep between frames.

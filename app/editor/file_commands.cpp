@@ -145,6 +145,8 @@ bool save_session(Editor& editor, const std::string& path) {
   session.goal_paths = editor.document.goal_paths;  // recorded goal paths (app/editor/goal_recorder.h)
   session.full_body = editor.document.full_body.settings;  // app/editor/full_body_state.h
   session.disabled_by_full_body = editor.document.full_body.disabled_by_mode;
+  session.has_contacts = true;  // the settings, and the clips whose plants were edited
+  session.contacts = contacts_for_session(editor.document.rig, editor.document.contacts);
   std::string error;
   if (!ik::save_session(path, editor.document.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -174,9 +176,18 @@ bool open_session(Editor& editor, const std::string& path) {
     set_status(editor, error, true);
     return false;
   }
+  if (session.has_roles) rig.roles = session.roles;  // as the user edited them
+  // The contacts against the rig's clips (names, lengths), before anything is replaced.
+  ContactsState contacts;
+  if (session.has_contacts) {
+    const std::string problem = contacts_from_session(rig, session.contacts, contacts);
+    if (!problem.empty()) {
+      set_status(editor, path + ": " + problem, true);
+      return false;
+    }
+  }
   // Everything read: now replace the scene.
   editor.document.rig = std::move(rig);
-  if (session.has_roles) editor.document.rig.roles = session.roles;
   apply_session_limits(editor, session.joint_limits);  // the user's limit edits (app/editor/limit_edits.h)
   editor.document.has_rig = true;
   ++editor.document.rig_generation;
@@ -190,6 +201,7 @@ bool open_session(Editor& editor, const std::string& path) {
   if (!session.has_full_body && body >= 0)
     editor.document.full_body.disabled_by_mode = marks_of_an_older_session(editor.document.rig.skeleton, editor.document.chains, body);
   editor.document.goal_paths = session.goal_paths;
+  editor.document.contacts = session.has_contacts ? std::move(contacts) : detect_rig_contacts(editor.document.rig);
   editor.recorder = GoalRecorder{};
   editor.solve.frame.reset(editor.document.chains.size());
   select_chain(editor, editor.document.chains.empty() ? -1 : 0);

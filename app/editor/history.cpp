@@ -53,7 +53,7 @@ bool same_limits(const LimitsState& a, const LimitsState& b) {
 void History::reset(const std::vector<ik::Chain>& current, const FullBodyState& full_body) {
   undo_.clear();
   redo_.clear();
-  committed_ = Snapshot{current, LimitsState{}, full_body};
+  committed_ = Snapshot{current, LimitsState{}, full_body, ContactsState{}, false};
 }
 
 void History::commit(const std::vector<ik::Chain>& current) { commit(current, committed_.full_body); }
@@ -76,10 +76,23 @@ void History::commit_limits(const std::vector<ik::Chain>& current, const LimitsS
   committed_.limits = after;
 }
 
+void History::commit_contacts(const std::vector<ik::Chain>& current, const ContactsState& before,
+                              const ContactsState& after) {
+  if (!committed_.contacts_known) {
+    committed_.contacts = before;
+    committed_.contacts_known = true;
+  }
+  if (same_chains(current, committed_.chains) && same_contacts_state(after, committed_.contacts)) return;
+  undo_.push_back(committed_);
+  redo_.clear();
+  committed_.chains = current;
+  committed_.contacts = after;
+}
+
 namespace {
 
 // Moves `from`'s last snapshot into `committed` (which goes onto `to`) and hands it out.
-bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
+bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body, ContactsState* contacts,
           std::vector<History::Snapshot>& from, std::vector<History::Snapshot>& to, History::Snapshot& committed) {
   if (from.empty()) return false;
   // An edit still in progress (not committed) is dropped with the undo.
@@ -91,17 +104,20 @@ bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* f
       committed.limits.limits.size() == limits->limits.size())
     *limits = committed.limits;
   if (full_body != nullptr) *full_body = committed.full_body;
+  if (contacts != nullptr && committed.contacts_known) *contacts = committed.contacts;
   return true;
 }
 
 }  // namespace
 
-bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body) {
-  return step(current, limits, full_body, undo_, redo_, committed_);
+bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
+                   ContactsState* contacts) {
+  return step(current, limits, full_body, contacts, undo_, redo_, committed_);
 }
 
-bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body) {
-  return step(current, limits, full_body, redo_, undo_, committed_);
+bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
+                   ContactsState* contacts) {
+  return step(current, limits, full_body, contacts, redo_, undo_, committed_);
 }
 
 }  // namespace app

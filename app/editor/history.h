@@ -1,7 +1,7 @@
 // Undo / redo of edits to the chains (goal moves, solver and parameter changes, chains
-// added or removed), to the joint limits (the joint panel, the default-limits toggle) and
-// to full-body mode's state beside the chains (its stiffness settings, the chains entering
-// it disabled).
+// added or removed), to the joint limits (the joint panel, the default-limits toggle), to
+// full-body mode's state beside the chains (its stiffness settings, the chains entering
+// it disabled) and to the foot contacts (the timeline's plants and their settings).
 // Snapshots of the whole chain list, limits and full-body state: small, simple, and
 // impossible to get out of step with the state.
 #pragma once
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "app/editor/foot_contacts.h"
 #include "app/editor/full_body_state.h"
 #include "solvers/anim/skeleton.h"
 #include "solvers/ik/chain.h"
@@ -42,22 +43,29 @@ class History {
   // The same for a limits edit: `before` is the limits state before it, the undo point
   // when the history knows no limits yet; `after` the state now. One undo step.
   void commit_limits(const std::vector<ik::Chain>& current, const LimitsState& before, const LimitsState& after);
+  // The same for a foot-contacts edit (a plant moved, added or removed; the settings).
+  void commit_contacts(const std::vector<ik::Chain>& current, const ContactsState& before, const ContactsState& after);
   // Replaces `current` with the state before the last edit / after the last undo,
   // `limits` (if given) with that state's limits when it knows them and they are for as
   // many joints (otherwise `limits` is left alone: no limits edit happened since), and
-  // `full_body` (if given) with that state's full-body state.
-  bool undo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr);
-  bool redo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr);
+  // `full_body` (if given) with that state's full-body state, and `contacts` (if given) with
+  // that state's contacts when it knows them (as the limits).
+  bool undo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr,
+            ContactsState* contacts = nullptr);
+  bool redo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr,
+            ContactsState* contacts = nullptr);
 
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
 
-  // One state of the history: the chains, the limits (empty limits: not known) and the
-  // full-body state.
+  // One state of the history: the chains, the limits (empty limits: not known), the
+  // full-body state and the contacts (known once a contacts edit was committed).
   struct Snapshot {
     std::vector<ik::Chain> chains;
     LimitsState limits;
     FullBodyState full_body;
+    ContactsState contacts;
+    bool contacts_known = false;
   };
 
  private:

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "app/editor/foot_contacts.h"
 #include "solvers/anim/clip.h"
 #include "solvers/anim/pose.h"
 
@@ -42,6 +43,13 @@ struct Timeline {
   // path. With a clip, paths follow the clip's time instead (app/editor/goal_motion.h).
   float path_clock = 0.0f;
   std::uint64_t path_counter = 0;  // wall_clock_ns() at the path clock's last advance; 0 = none
+  // The foot contacts' rows under the scrub bar and their markers in the viewport
+  // (app/ui/contact_rows.h); the contacts as they were when a plant's edit began, and the
+  // plant whose end is being dragged (foot -1: none).
+  bool show_contacts = false;
+  ContactsState contacts_before_edit;
+  int dragged_contact_foot = -1, dragged_contact_plant = -1;
+  bool dragged_contact_end = false;
 };
 
 inline constexpr float kMinSpeed = 0.1f;

@@ -1,7 +1,7 @@
 // --state-out (state_dump.h): the program's state as one JSON document.
 //
 // Index:
-//   parts         timeline_json, full_body_json, selected_goal_handle_json, goal_paths_json
+//   parts         timeline_json, contacts_json, full_body_json, selected_goal_handle_json, goal_paths_json
 //   the document  write_state_json: rig, joints and their projections, camera, status, chains (goal,
 //                 pole, spline control points, the last solve's status and note), the parts above,
 //                 meshes, selection, inspection, health, draws
@@ -66,6 +66,36 @@ nlohmann::json timeline_json(const Editor& editor) {
   }
   out["animated"] = std::move(animated);
   return out;
+}
+
+// The foot contacts (app/editor/foot_contacts.h): the settings, the contact joints, and per
+// clip (in the rig's order) whether the user edited it and each joint's plants in seconds.
+nlohmann::json contacts_json(const Editor& editor) {
+  using nlohmann::json;
+  const ContactsState& c = editor.document.contacts;
+  json joints = json::array();
+  for (const ik::ContactJoint& j : c.joints)
+    joints.push_back({{"joint", j.joint},
+                      {"name", editor.document.rig.skeleton.name[static_cast<size_t>(j.joint)]},
+                      {"leg_length", j.leg_length}});
+  json clips = json::array();
+  for (size_t k = 0; k < c.clips.size(); ++k) {
+    json feet = json::array();
+    for (const ik::FootContacts& foot : c.clips[k]) {
+      json plants = json::array();
+      for (const ik::ContactInterval& p : foot.plants) plants.push_back({p.start, p.end});
+      feet.push_back({{"joint", foot.joint}, {"plants", std::move(plants)}});
+    }
+    clips.push_back({{"edited", k < c.edited.size() && c.edited[k] != 0}, {"feet", std::move(feet)}});
+  }
+  return {{"settings",
+           {{"height", c.settings.height},
+            {"speed", c.settings.speed},
+            {"min_plant", c.settings.min_plant},
+            {"max_gap", c.settings.max_gap}}},
+          {"show", editor.timeline.show_contacts},
+          {"joints", std::move(joints)},
+          {"clips", std::move(clips)}};
 }
 
 // Full-body mode (app/editor/full_body_mode.h): whether it is on, its chain, its settings (as a
@@ -286,6 +316,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   }
   state["chains"] = std::move(chains);
   state["timeline"] = timeline_json(editor);
+  state["contacts"] = contacts_json(editor);
   state["motion_analysis"] = motion_panel_json(editor);  // the Motion panel's last run (app/editor/motion_panel.h)
   state["full_body"] = full_body_json(editor);
   state["goal_paths"] = goal_paths_json(editor);

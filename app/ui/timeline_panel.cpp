@@ -9,6 +9,7 @@
 #include "app/editor/editor.h"
 #include "app/editor/goal_recorder.h"
 #include "app/editor/timeline.h"
+#include "app/ui/contact_rows.h"
 #include "app/ui/panels.h"
 #include "solvers/anim/clip.h"
 #include "solvers/anim/clip_playback.h"
@@ -18,7 +19,8 @@ namespace app {
 float timeline_height(const Editor& editor) {
   const ImGuiStyle& style = ImGui::GetStyle();
   if (!has_clips(editor)) return std::floor(ImGui::GetTextLineHeight() + 2.0f * style.WindowPadding.y);
-  return std::floor(2.0f * ImGui::GetFrameHeight() + style.ItemSpacing.y + 2.0f * style.WindowPadding.y);
+  return std::floor(2.0f * ImGui::GetFrameHeight() + style.ItemSpacing.y + 2.0f * style.WindowPadding.y +
+                    contact_rows_height(editor));
 }
 
 namespace {
@@ -59,6 +61,8 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
   ImGui::SameLine();
   ImGui::Checkbox("Loop", &t.loop);
   ImGui::SameLine();
+  draw_contacts_toggle(editor);  // app/ui/contact_rows.h
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(std::floor(em * 7.5f));
   ImGui::SliderFloat("##speed", &t.speed, kMinSpeed, kMaxSpeed, "speed %.2fx", ImGuiSliderFlags_AlwaysClamp);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (Ctrl+click to type)");
@@ -90,10 +94,17 @@ void draw_record_button(Editor& editor) {
     toggle_recording(editor);
 }
 
-// The scrub bar: the whole width, start to end of the clip.
+// The scrub bar: the whole width (after the contact rows' label column while they show),
+// start to end of the clip; then the contact rows on its time axis.
 void draw_scrub_bar(Editor& editor, const ik::Clip& clip) {
   Timeline& t = editor.timeline;
   float time = t.time;
+  const float label_width = contact_label_width(editor);
+  if (label_width > 0.0f) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("time");
+    ImGui::SameLine(label_width);
+  }
   ImGui::SetNextItemWidth(-1.0f);
   const float end = clip.end > clip.start ? clip.end : clip.start + 1e-3f;
   if (ImGui::SliderFloat("##scrub", &time, clip.start, end, "%.3f s", ImGuiSliderFlags_AlwaysClamp)) {
@@ -101,6 +112,10 @@ void draw_scrub_bar(Editor& editor, const ik::Clip& clip) {
     set_time(editor, time);
   }
   remember_rect(editor, "timeline_scrub");
+  // Where the slider puts clip.start and clip.end: the grab's centre runs from a padding plus
+  // half the grab in from each side (Dear ImGui 1.86's SliderBehavior: 2 px, GrabMinSize).
+  const float inset = 2.0f + 0.5f * ImGui::GetStyle().GrabMinSize;
+  draw_contact_rows(editor, clip, ImGui::GetItemRectMin().x + inset, ImGui::GetItemRectMax().x - inset);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "app/editor/inspection.h"
 #include "app/editor/spline_edits.h"
 #include "app/viewport/balance_draw.h"
+#include "app/viewport/contact_draw.h"
 #include "app/viewport/gizmo_draw.h"
 #include "app/viewport/limit_draw.h"
 #include "app/viewport/path_draw.h"
@@ -169,6 +170,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
     draw_poles(renderer, editor);
     draw_splines(renderer, editor);
     draw_goal_paths(renderer, editor);  // recorded goal paths with time ticks (app/viewport/path_draw.h)
+    draw_contacts(renderer, editor);    // planted feet's rings on the ground (app/viewport/contact_draw.h)
     draw_goals(renderer, editor);
     draw_balance(renderer, editor);  // full body: the centre of mass over the feet (app/viewport/balance_draw.h)
     draw_gizmo(renderer, editor, area);

@@ -117,12 +117,12 @@ const JsonFields<Session, const SessionFile>& session_fields() {
           written_only("format", [](const Session&, const SessionFile&) { return Json(kFormat); }),
           written_only("version", [](const Session&, const SessionFile&) { return Json(kVersion); }),
           DocumentRow::custom("rig_path", kRequired, read_stored_rig_path,
-                      [](const Session& in, const SessionFile& env) {
-                        const std::string relative = relative_to_folder(in.rig_path, env.folder);
-                        return relative.empty() ? absolute_rig_path(in) : relative;
-                      }),
+                              [](const Session& in, const SessionFile& env) {
+                                const std::string relative = relative_to_folder(in.rig_path, env.folder);
+                                return relative.empty() ? absolute_rig_path(in) : relative;
+                              }),
           DocumentRow::custom("rig_path_absolute", kOptional, read_rig_path_fallback,
-                      [](const Session& in, const SessionFile&) { return absolute_rig_path(in); }),
+                              [](const Session& in, const SessionFile&) { return absolute_rig_path(in); }),
           // Informative: the rig's joints when saved.
           written_only("joint_count",
                        [](const Session&, const SessionFile& env) { return Json(env.skeleton->joint_count()); }),
@@ -155,7 +155,9 @@ const JsonFields<Session, const SessionFile>& session_fields() {
               [](const JsonValue& v, Session& out, const SessionFile& env) {
                 out.joint_limits = read_joint_limits(v, *env.skeleton);
               },
-              [](const Session& in, const SessionFile& env) { return joint_limits_json(in.joint_limits, *env.skeleton); },
+              [](const Session& in, const SessionFile& env) {
+                return joint_limits_json(in.joint_limits, *env.skeleton);
+              },
               [](const Session& in, const SessionFile&) { return !in.joint_limits.empty(); }),
           DocumentRow::custom(
               "full_body", kOptional,
@@ -164,6 +166,14 @@ const JsonFields<Session, const SessionFile>& session_fields() {
                 out.has_full_body = true;
               },
               [](const Session& in, const SessionFile&) { return full_body_settings_json(in.full_body); }),
+          DocumentRow::custom(
+              "contacts", kOptional,
+              [](const JsonValue& v, Session& out, const SessionFile& env) {
+                out.contacts = read_contacts(v, *env.skeleton);
+                out.has_contacts = true;
+              },
+              [](const Session& in, const SessionFile& env) { return contacts_json(in.contacts, *env.skeleton); },
+              [](const Session& in, const SessionFile&) { return in.has_contacts; }),
       },
       [](const JsonValue& doc, Session& out, const SessionFile&) { check_followed_paths(doc, out); }};
   return fields;

@@ -62,6 +62,9 @@
 //     "full_body": {...}                             optional (always written): the full-body
 //                                                    settings (session_full_body.h); a bad
 //                                                    value is a warning and keeps its default
+//     "contacts": {"settings": {...}, "clips": [...]}   optional: the foot-contact settings and
+//                                                    the plants edited on the timeline
+//                                                    (session_contacts.h)
 //   }
 //
 // Spaces and units are those of solvers/ik/chain.h: goals in model space, angles in radians.
@@ -89,6 +92,7 @@
 #include <vector>
 
 #include "io/session/full_body_settings.h"
+#include "io/session/session_contacts.h"
 #include "io/session/session_limits.h"
 #include "solvers/anim/goal_path.h"
 #include "solvers/ik/chain.h"
@@ -127,6 +131,9 @@ struct Session {
   // ---- Full-body mode (io/session/session_full_body.h, section "full_body") ----
   bool has_full_body = false;  // the file has the section (older ones do not: the defaults)
   FullBodySettings full_body;
+  // ---- Foot contacts (io/session/session_contacts.h, section "contacts") ----
+  bool has_contacts = false;  // the file has the section (older ones do not: the defaults)
+  SessionContacts contacts;
   // One flag per chain (loading fills one per chain; when saving, missing ones are 0): 1 if
   // entering full-body mode disabled the chain (each chain's "disabled_by_full_body").
   std::vector<std::uint8_t> disabled_by_full_body;

@@ -1,13 +1,13 @@
 """The timeline: CesiumMan's clip at two times against an independent sample of the glTF,
-the IK weight, Space playing for real, a goal drag recorded as a goal path, and a goal path
-replayed (and baked) on a rig without clips.
+the IK weight, Space playing for real, the foot contacts' rows edited and undone, a goal
+drag recorded as a goal path, and a goal path replayed (and baked) on a rig without clips.
 
-Parts: the clip at fixed times (poses, screenshots, IK weight); playing; recording;
-goal paths on the humanoid."""
+Parts: the clip at fixed times (poses, screenshots, IK weight); playing; foot contacts;
+recording; goal paths on the humanoid."""
 import math
 import time
 
-from driver import CESIUM_GLB, CESIUM_GLTF, HUMANOID, joint_named, write_session
+from driver import CESIUM_GLB, CESIUM_GLTF, HUMANOID, joint_named, rect_point, write_session
 from gltf_clip_sample import sample_clip
 from rig_plans import limb_goal_drag
 
@@ -121,6 +121,57 @@ def test_timeline_play(case):
     assert state["timeline"]["playing"] is True, "Space did not start playing"
     print("time on exit:", state["timeline"]["time"])
     case.check_differ(first, second, 2000)
+
+
+# --- Foot contacts --------------------------------------------------------------------------
+
+def test_contacts_rows_drag_and_undo(case):
+    """CesiumMan with Contacts on: a row per foot and toe, each planted somewhere in the walk
+    and a ring on the ground under a planted foot (screenshot). The left foot's first plant's
+    end dragged 60 px later, undone (Ctrl+Z), dragged 30 px later: the state on exit has the
+    clip edited and that end moved by 30 px worth of time, not 90 (the undo took the first
+    drag back), the other plants as found, and unsaved changes."""
+    layout = case.run(CESIUM_GLTF, frames=3, state="layout.json").state
+    toggle = rect_point(layout, "contacts_toggle", 8, None)
+    program = case.start(CESIUM_GLTF, state="rows.json")
+    program.click(*toggle)
+    program.frames(3)
+    program.quit()
+    found = program.state()
+    contacts = found["contacts"]
+    assert contacts["show"] is True, "the Contacts toggle did not turn on"
+    names = [j["name"] for j in contacts["joints"]]
+    assert names == ["leg_joint_L_3", "leg_joint_L_5", "leg_joint_R_3", "leg_joint_R_5"], names
+    feet = contacts["clips"][0]["feet"]
+    assert all(f["plants"] for f in feet), feet
+    row = found["ui_rects"]["contacts_row_0"]
+    clip = found["timeline"]["clips"][0]
+    plant = feet[0]["plants"][0]
+    seconds_per_pixel = (clip["end"] - clip["start"]) / row[2]
+    end_x = round(row[0] + (plant[1] - clip["start"]) / seconds_per_pixel)
+    y = round(row[1] + row[3] / 2)
+
+    program = case.start(CESIUM_GLTF, "--time", str(plant[0] + 0.05), state="edited.json")
+    program.click(*toggle)
+    program.frames(3)
+    program.screenshot()  # the rows, and the left foot's ring on the ground
+    program.drag((end_x, y), to=(end_x + 60, y), steps=6)
+    program.frames(2)
+    program.key("ctrl+z")
+    program.frames(2)
+    program.drag((end_x, y), to=(end_x + 30, y), steps=6)
+    program.frames(2)
+    program.screenshot()
+    program.quit()
+    edited = program.state()
+    after = edited["contacts"]["clips"][0]
+    moved = after["feet"][0]["plants"][0][1] - plant[1]
+    print(f"left foot's first plant ends {plant[1]:.3f} s as found, {after['feet'][0]['plants'][0][1]:.3f} s after the edits "
+          f"({moved / seconds_per_pixel:.1f} px)")
+    assert after["edited"] is True, "the drag did not mark the clip edited"
+    assert abs(moved - 30 * seconds_per_pixel) < 3 * seconds_per_pixel, f"moved {moved:.3f} s: the undo did not take the first drag back"
+    assert after["feet"][1:] == feet[1:], "another row changed"
+    assert edited["unsaved_changes"] is True
 
 
 # --- Recording ------------------------------------------------------------------------------

@@ -72,8 +72,8 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
   std::string error;
   ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
   const std::string seeds = std::string(IKSCOPE_SOURCE_DIR) + "/tests/fuzz/user_files_seeds/";
-  for (const char* name :
-       {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json", "full_body.session.json"}) {
+  for (const char* name : {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json",
+                           "full_body.session.json", "contacts.session.json"}) {
     ik::Session session;
     std::vector<std::string> notes;
     EXPECT_TRUE(ik::load_session_text(file_text(seeds + name), name, seeds, rig.skeleton, session, error, &notes))
@@ -81,6 +81,10 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
     EXPECT_FALSE(session.chains.empty()) << name;
     if (std::string(name) == "joint_limits.session.json") {
       EXPECT_EQ(session.joint_limits.size(), 2u) << "the limits seed loads both entries";
+    }
+    if (std::string(name) == "contacts.session.json") {  // foot contacts: settings and two clips
+      EXPECT_TRUE(session.has_contacts);
+      EXPECT_EQ(session.contacts.clips.size(), 2u);
     }
     if (std::string(name) == "full_body.session.json") {  // the program's full-body mode, saved
       int pinned = 0;

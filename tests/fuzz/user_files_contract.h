@@ -12,7 +12,9 @@
 //     ordered ranges and cones within 0..pi, a positive finite camera distance; every extra
 //     effector pinned exactly when the file says "pinned": true (absent: unpinned), and one
 //     flag per chain, set exactly when the chain says "disabled_by_full_body": true; every
-//     full-body setting within its range whatever the "full_body" section holds; no chain
+//     full-body setting within its range whatever the "full_body" section holds; foot-contact
+//     settings within their ranges, each clip's contacts on rig joints listed once, with
+//     plants finite, ordered and apart (solvers/anim/contacts.h); no chain
 //     that its solver refuses as invalid input (each solved alone on the rest pose with its
 //     goal as stored: every number the reader accepts is one the library accepts); and the
 //     enabled chains solve on the rest pose, with those settings in the full-body solver's
@@ -199,6 +201,26 @@ inline std::string session_contract_violation(const std::string& text, const ik:
     settings_in_range = settings_in_range && setting_in_range(session.full_body.*member, range...);
   });
   if (!settings_in_range) return "a full-body setting outside its range";
+  // Foot contacts (io/session/session_contacts.h): settings in range, each listed foot a joint
+  // of the rig once per clip, its plants finite, ordered and apart, each clip once.
+  const ik::ContactSettings& cs = session.contacts.settings;
+  if (!(cs.height >= 0.0f && cs.height <= ik::kMaxContactHeight && cs.speed >= 0.0f &&
+        cs.speed <= ik::kMaxContactSpeed && cs.min_plant >= 0.0f && cs.min_plant <= ik::kMaxContactSeconds &&
+        cs.max_gap >= 0.0f && cs.max_gap <= ik::kMaxContactSeconds))
+    return "a contact setting outside its range";
+  for (std::size_t c = 0; c < session.contacts.clips.size(); ++c) {
+    const ik::SessionClipContacts& clip = session.contacts.clips[c];
+    for (std::size_t d = 0; d < c; ++d)
+      if (session.contacts.clips[d].clip == clip.clip) return "a clip's contacts listed twice";
+    for (std::size_t f = 0; f < clip.feet.size(); ++f) {
+      const ik::FootContacts& foot = clip.feet[f];
+      if (foot.joint < 0 || foot.joint >= skeleton.joint_count()) return "contacts for a joint the rig lacks";
+      for (std::size_t g = 0; g < f; ++g)
+        if (clip.feet[g].joint == foot.joint) return "a foot's contacts listed twice in one clip";
+      if (!ik::contacts_problem(foot, -ik::kMaxClipTime, ik::kMaxClipTime).empty())
+        return "contacts: " + ik::contacts_problem(foot, -ik::kMaxClipTime, ik::kMaxClipTime);
+    }
+  }
   const std::string section = full_body_section_costs_more(text, true, session.chains.size(), skeleton);
   if (!section.empty()) return section;
   const std::string refused = chain_refused_by_its_solver(skeleton, session);

@@ -1,4 +1,4 @@
-// Undo / redo of chain edits.
+// Undo / redo of chain edits (and of limits, full-body state and foot contacts with them).
 #include "app/editor/history.h"
 
 #include <gtest/gtest.h>
@@ -268,6 +268,41 @@ TEST(History, AnUnchangedFullBodyStateAddsNoStep) {
   EXPECT_FALSE(app::same_full_body_state(per_role, app::FullBodyState{}));
   h.commit(chains, per_role);
   EXPECT_TRUE(h.can_undo());
+}
+
+TEST(History, ContactEditsUndoOneStepEachBetweenGoalDrags) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  app::ContactsState contacts;
+  contacts.clips = {{{5, {{0.0f, 0.5f}}}}};
+  contacts.edited = {0};
+  const app::ContactsState detected = contacts;
+
+  app::ContactsState before = contacts;
+  ASSERT_TRUE(ik::move_plant_edge(contacts.clips[0][0], 0, true, 0.8f, 0.0f, 2.0f));  // a bar's end dragged
+  contacts.edited[0] = 1;
+  h.commit_contacts(chains, before, contacts);
+  chains[0].goal.position.x = 1.0f;  // then a goal drag
+  h.commit(chains);
+  before = contacts;
+  ASSERT_EQ(ik::add_plant(contacts.clips[0][0], 1.5f, 0.2f, 0.0f, 2.0f), 1);  // then a plant added
+  h.commit_contacts(chains, before, contacts);
+  h.commit_contacts(chains, contacts, contacts);  // unchanged: no step
+
+  ASSERT_TRUE(h.undo(chains, nullptr, nullptr, &contacts));
+  EXPECT_EQ(contacts.clips[0][0].plants.size(), 1u);
+  EXPECT_EQ(chains[0].goal.position.x, 1.0f);
+  ASSERT_TRUE(h.undo(chains, nullptr, nullptr, &contacts));
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+  EXPECT_EQ(contacts.clips[0][0].plants[0].end, 0.8f);
+  ASSERT_TRUE(h.undo(chains, nullptr, nullptr, &contacts));
+  EXPECT_TRUE(app::same_contacts_state(contacts, detected));
+  EXPECT_FALSE(h.can_undo());
+  ASSERT_TRUE(h.redo(chains, nullptr, nullptr, &contacts));
+  ASSERT_TRUE(h.redo(chains, nullptr, nullptr, &contacts));
+  ASSERT_TRUE(h.redo(chains, nullptr, nullptr, &contacts));
+  EXPECT_EQ(contacts.clips[0][0].plants.size(), 2u);
 }
 
 }  // namespace

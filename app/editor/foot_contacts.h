@@ -1,0 +1,46 @@
+// The foot contacts of the open rig's clips (solvers/anim/contacts.h): found for every clip
+// when a rig opens, found again for the clips the user has not edited when the settings
+// change, edited on the timeline's contact rows (one undo step per edit), saved in the
+// session's "contacts" section (io/session/session_contacts.h: the settings, and the
+// edited clips' plants).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/gltf/gltf_import.h"
+#include "io/session/session_contacts.h"
+#include "solvers/anim/contacts.h"
+
+namespace app {
+
+struct ContactsState {
+  ik::ContactSettings settings;
+  std::vector<ik::ContactJoint> joints;              // the rig's contact joints (contact_joints.h)
+  std::vector<std::vector<ik::FootContacts>> clips;  // per clip of the rig, per contact joint
+  std::vector<std::uint8_t> edited;                  // per clip: 1 when the user edited its plants
+};
+
+// Settings, plants and edited marks equal (what an edit or a session changes).
+bool same_contacts_state(const ContactsState& a, const ContactsState& b);
+bool same_contact_settings(const ik::ContactSettings& a, const ik::ContactSettings& b);
+
+// A rig just opened: its contact joints (by roles, else by shape) and every clip's plants
+// found with `settings`; nothing edited.
+ContactsState detect_rig_contacts(const ik::ImportedRig& rig, const ik::ContactSettings& settings = {});
+
+// The clips not edited found again with state.settings (after a settings change).
+void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state);
+
+// The section a session saves: the settings and every edited clip, by clip name.
+ik::SessionContacts contacts_for_session(const ik::ImportedRig& rig, const ContactsState& state);
+
+// A session's section applied to `rig`: its settings, its clips' plants marked edited, the
+// other clips found with those settings. Returns "" and fills `out`, or the first problem
+// in the words of io/json/json_read.h's key paths ("contacts.clips[0].clip: the rig has no
+// clip 'Run'"; "contacts.clips[0].feet[1]: plant 3 lies outside the clip (0 to 1.96 s)";
+// a joint that is not one of the rig's contact joints) and leaves `out` alone.
+std::string contacts_from_session(const ik::ImportedRig& rig, const ik::SessionContacts& section, ContactsState& out);
+
+}  // namespace app

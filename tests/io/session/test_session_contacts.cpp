@@ -1,0 +1,136 @@
+// The session's "contacts" section (io/session/session_contacts.h): settings and edited plants
+// saved and loaded exactly; older sessions without it load; each bad entry (reversed,
+// overlapping or out-of-order plants, a joint or clip listed twice, a setting out of range)
+// fails the load with one message naming the file and the key.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "io/gltf/gltf_import.h"
+#include "io/session/session.h"
+#include "tests/io/session/session_test_util.h"
+#include "tests/support/gltf_test_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+using session_test::humanoid;
+using session_test::humanoid_path;
+
+const auto* const kFolder = ::testing::AddGlobalTestEnvironment(new session_test::CleanFolder("session_contacts"));
+
+ik::Session with_contacts() {
+  ik::Session s;
+  s.rig_path = humanoid_path();
+  s.has_contacts = true;
+  s.contacts.settings.height = 0.07f;
+  s.contacts.settings.speed = 0.8f;
+  s.contacts.settings.min_plant = 0.2f;
+  s.contacts.settings.max_gap = 0.05f;
+  ik::SessionClipContacts clip;
+  clip.clip = "walk";
+  clip.feet.push_back({ik::find_joint(humanoid(), "LeftFoot"), {{0.0f, 0.4f}, {0.9f, 1.3f}}});
+  clip.feet.push_back({ik::find_joint(humanoid(), "RightFoot"), {{0.45f, 0.85f}}});
+  s.contacts.clips.push_back(clip);
+  clip.clip = "run";
+  clip.feet = {{ik::find_joint(humanoid(), "LeftFoot"), {}}};
+  s.contacts.clips.push_back(clip);
+  return s;
+}
+
+std::string save(const ik::Session& session, const std::string& name) {
+  const std::string path = session_test::session_dir() + "/" + name;
+  std::string error;
+  EXPECT_TRUE(ik::save_session(path, humanoid(), session, error)) << error;
+  return path;
+}
+
+TEST(SessionContacts, SavedAndLoadedExactly) {
+  const ik::Session saved = with_contacts();
+  const std::string path = save(saved, "contacts.json");
+  ik::Session loaded;
+  std::string error;
+  ASSERT_TRUE(ik::load_session(path, humanoid(), loaded, error)) << error;
+  ASSERT_TRUE(loaded.has_contacts);
+  EXPECT_EQ(loaded.contacts.settings.height, 0.07f);
+  EXPECT_EQ(loaded.contacts.settings.speed, 0.8f);
+  EXPECT_EQ(loaded.contacts.settings.min_plant, 0.2f);
+  EXPECT_EQ(loaded.contacts.settings.max_gap, 0.05f);
+  ASSERT_EQ(loaded.contacts.clips.size(), 2u);
+  for (size_t c = 0; c < 2; ++c) {
+    EXPECT_EQ(loaded.contacts.clips[c].clip, saved.contacts.clips[c].clip);
+    EXPECT_TRUE(ik::same_contacts(loaded.contacts.clips[c].feet, saved.contacts.clips[c].feet));
+  }
+}
+
+TEST(SessionContacts, AnOlderSessionHasNone) {
+  ik::Session s = with_contacts();
+  s.has_contacts = false;
+  const std::string path = save(s, "no_contacts.json");
+  ik::Session loaded;
+  std::string error;
+  ASSERT_TRUE(ik::load_session(path, humanoid(), loaded, error)) << error;
+  EXPECT_FALSE(loaded.has_contacts);
+  EXPECT_TRUE(loaded.contacts.clips.empty());
+}
+
+TEST(SessionContacts, EachBadEntryIsOneMessageNamingTheKey) {
+  const std::string good = save(with_contacts(), "good.json");
+  std::ifstream in(good);
+  const Json doc = Json::parse(in);
+  struct Case {
+    const char* name;
+    std::function<void(Json&)> edit;
+    const char* message;  // after "<path>: "
+  };
+  const std::vector<Case> cases = {
+      {"reversed",
+       [](Json& d) {
+         d["contacts"]["clips"][0]["feet"][0]["plants"][1] = {1.3, 0.9};
+       },
+       "contacts.clips[0].feet[0].plants[1]: ends (0.9 s) before it starts (1.3 s)"},
+      {"overlapping",
+       [](Json& d) {
+         d["contacts"]["clips"][0]["feet"][0]["plants"][1] = {0.3, 1.0};
+       },
+       "contacts.clips[0].feet[0].plants[1]: starts at 0.3 s, not after the plant before it ends (0.4 s)"},
+      {"not_a_pair", [](Json& d) { d["contacts"]["clips"][0]["feet"][1]["plants"][0] = {0.45}; },
+       "contacts.clips[0].feet[1].plants[0]"},
+      {"not_finite_time",
+       [](Json& d) {
+         d["contacts"]["clips"][0]["feet"][1]["plants"][0] = {0.1, 2e9};
+       },
+       "contacts.clips[0].feet[1].plants[0][1]: must be within ±1e9"},
+      {"foot_twice",
+       [](Json& d) { d["contacts"]["clips"][0]["feet"][1]["joint"] = d["contacts"]["clips"][0]["feet"][0]["joint"]; },
+       "contacts.clips[0].feet[1].joint: joint"},
+      {"clip_twice", [](Json& d) { d["contacts"]["clips"][1]["clip"] = "walk"; },
+       "contacts.clips[1].clip: clip 'walk' is listed twice"},
+      {"unknown_joint",
+       [](Json& d) {
+         d["contacts"]["clips"][0]["feet"][0]["joint"] = {{"index", 999}, {"name", "Paw"}};
+       },
+       "contacts.clips[0].feet[0].joint"},
+      {"height_out_of_range", [](Json& d) { d["contacts"]["settings"]["height"] = 3.0; },
+       "contacts.settings.height: must be from 0 to 1, not 3"},
+      {"speed_negative", [](Json& d) { d["contacts"]["settings"]["speed"] = -1.0; },
+       "contacts.settings.speed: must be from 0 to 10, not -1"},
+      {"section_not_an_object", [](Json& d) { d["contacts"] = 4; }, "contacts: must be an object"},
+  };
+  for (const Case& c : cases) {
+    Json broken = doc;
+    c.edit(broken);
+    const std::string path = session_test::session_dir() + "/" + c.name + ".json";
+    std::ofstream(path) << broken.dump(2);
+    ik::Session loaded;
+    std::string error;
+    EXPECT_FALSE(ik::load_session(path, humanoid(), loaded, error)) << c.name;
+    EXPECT_NE(error.find(path + ": " + c.message), std::string::npos) << c.name << ": " << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << c.name;
+  }
+}
+
+}  // namespace
