@@ -25,6 +25,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "bench/rig_bench_util.h"
 #include "io/gltf/gltf_import.h"
 #include "solvers/anim/clip.h"
 #include "solvers/rig/role_chains.h"
@@ -33,55 +34,21 @@
 
 namespace {
 
-ik::ImportedRig load(const std::string& path) {
-  ik::ImportedRig rig;
-  std::string error;
-  if (!ik::import_gltf_file(path, rig, error)) std::fprintf(stderr, "%s\n", error.c_str());
-  return rig;
-}
 
 const ik::ImportedRig& humanoid() {
-  static const ik::ImportedRig rig = load(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf");
+  static const ik::ImportedRig rig = ikbench::load_rig(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf");
   return rig;
 }
 
 const ik::ImportedRig& mixamo() {
-  static const ik::ImportedRig rig = load(std::string(IKSCOPE_SOURCE_DIR) + "/assets/mixamo_rig.gltf");
+  static const ik::ImportedRig rig = ikbench::load_rig(std::string(IKSCOPE_SOURCE_DIR) + "/assets/mixamo_rig.gltf");
   return rig;
 }
 
-// Every joint's rotation keyed (a sway of up to 0.3 rad about an axis that differs per
-// joint, one cycle per second), and the hips' translation: 31 keys at 30 fps, linear.
+// The synthetic clip: every joint's rotation keyed (a sway of up to 0.3 rad) and the hips'
+// translation (3 cm up and down, 0.2 m/s forward): 31 keys at 30 fps, linear.
 ik::Clip synthetic_clip(const ik::Skeleton& s) {
-  ik::Clip clip;
-  clip.name = "synthetic";
-  constexpr int keys = 31;
-  for (int j = 0; j < s.joint_count(); ++j) {
-    ik::ClipChannel rotation;
-    rotation.joint = j;
-    rotation.property = ik::ClipProperty::rotation;
-    const glm::vec3 axis = glm::normalize(glm::vec3(std::sin(1.7f * j), std::cos(0.9f * j), 0.5f));
-    for (int k = 0; k < keys; ++k) {
-      const float t = static_cast<float>(k) / 30.0f;
-      rotation.times.push_back(t);
-      const glm::quat q = s.rest[static_cast<size_t>(j)].rotation *
-                          glm::angleAxis(0.3f * std::sin(6.2831853f * t + static_cast<float>(j)), axis);
-      rotation.values.emplace_back(q.x, q.y, q.z, q.w);
-    }
-    clip.channels.push_back(std::move(rotation));
-  }
-  ik::ClipChannel hips;
-  hips.joint = 0;
-  hips.property = ik::ClipProperty::translation;
-  for (int k = 0; k < keys; ++k) {
-    const float t = static_cast<float>(k) / 30.0f;
-    hips.times.push_back(t);
-    const glm::vec3 p = s.rest[0].translation + glm::vec3(0.0f, 0.03f * std::sin(12.566f * t), 0.2f * t);
-    hips.values.emplace_back(p, 0.0f);
-  }
-  clip.channels.push_back(std::move(hips));
-  ik::set_time_range(clip);
-  return clip;
+  return ikbench::synthetic_clip(s, 0, 31, 0.3f, 0.03f, glm::vec3(0.0f, 0.0f, 0.2f));
 }
 
 int keyed_joints(const ik::Clip& clip, int joint_count) {
@@ -126,7 +93,7 @@ BENCHMARK(BM_ClipSampling_HumanoidSynthetic)->Name("BM_ClipSampling/humanoid_syn
 
 void BM_ClipSampling_CesiumMan(benchmark::State& state) {
   static const ik::ImportedRig rig =
-      load(std::string(IKSCOPE_SOURCE_DIR) + "/../shared/gltf-samples/CesiumMan/glTF/CesiumMan.gltf");
+      ikbench::load_rig(std::string(IKSCOPE_SOURCE_DIR) + "/../shared/gltf-samples/CesiumMan/glTF/CesiumMan.gltf");
   if (rig.clips.empty()) {
     state.SkipWithError("CesiumMan (../shared/gltf-samples) not found");
     return;

@@ -31,6 +31,9 @@ struct Options {
   std::string analyse;
   std::string report;
   std::string chain;
+  // With --analyse or --motion-panel, a clip over a chain ending at a foot: hold the foot
+  // still during its plants (the cleanup, solvers/anim/foot_skate.h).
+  bool clean_feet = false;
   // On exit (before --state-out): the clip with the IK baked and written here
   // (app/editor/motion_export.h); a failure makes the exit status 1.
   std::string export_motion;

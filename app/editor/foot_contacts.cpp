@@ -34,10 +34,13 @@ ContactsState detect_rig_contacts(const ik::ImportedRig& rig, const ik::ContactS
 void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state) {
   state.clips.resize(rig.clips.size());
   state.edited.resize(rig.clips.size(), 0);
-  for (size_t c = 0; c < rig.clips.size(); ++c)
-    if (!state.edited[c])
-      state.clips[c] = ik::detect_contacts(rig.skeleton, rig.clips[c], ik::clip_frame_rate(rig.clips[c]), state.joints,
-                                           state.settings);
+  state.ground_velocity.resize(rig.clips.size());
+  for (size_t c = 0; c < rig.clips.size(); ++c) {
+    std::vector<ik::FootContacts> found =
+        ik::detect_contacts(rig.skeleton, rig.clips[c], ik::clip_frame_rate(rig.clips[c]), state.joints, state.settings,
+                            glm::vec3(0.0f, 1.0f, 0.0f), &state.ground_velocity[c]);
+    if (!state.edited[c]) state.clips[c] = std::move(found);
+  }
 }
 
 ik::SessionContacts contacts_for_session(const ik::ImportedRig& rig, const ContactsState& state) {

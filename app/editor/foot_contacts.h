@@ -20,6 +20,7 @@ struct ContactsState {
   std::vector<ik::ContactJoint> joints;              // the rig's contact joints (contact_joints.h)
   std::vector<std::vector<ik::FootContacts>> clips;  // per clip of the rig, per contact joint
   std::vector<std::uint8_t> edited;                  // per clip: 1 when the user edited its plants
+  std::vector<glm::vec3> ground_velocity;            // per clip: the ground's own motion (contacts.h)
 };
 
 // Settings, plants and edited marks equal (what an edit or a session changes).

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "app/editor/command_line.h"
+#include "app/editor/foot_contacts.h"
 #include "io/gltf/gltf_import.h"
 #include "io/report/motion_plot_png.h"
 #include "io/report/motion_report.h"
@@ -97,6 +98,20 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
   std::string problem = path ? ik::track_from_goal_path(path->path, 60.0f, 0, ik::PathWrap::clamp, track)
                              : ik::track_from_clip(rig.skeleton, rest, *clip, chain.effector, 30.0f, 0, track);
   if (!track.has_orientation || !chain.goal.use_orientation) track.has_orientation = false;
+  // A clip over a chain ending at a foot: the foot's plants (the session's contacts when it
+  // has them), its skate measured, held still with --clean-feet.
+  if (problem.empty() && clip != nullptr) {
+    ContactsState contacts = detect_rig_contacts(rig);
+    if (session.has_contacts) {
+      const std::string bad = contacts_from_session(rig, session.contacts, contacts);
+      if (!bad.empty()) problem = bad;
+    }
+    const size_t k = static_cast<size_t>(clip - rig.clips.data());
+    for (size_t i = 0; problem.empty() && i < contacts.joints.size(); ++i)
+      if (contacts.joints[i].joint == chain.effector)
+        ik::track_foot(track, contacts.clips[k][i], contacts.joints[i].leg_length, contacts.ground_velocity[k],
+                       options.clean_feet);
+  }
   ik::MotionReport report;
   if (problem.empty()) problem = ik::analyse_motion(rig.skeleton, chain, rest, track, {}, report);
   if (!problem.empty()) {

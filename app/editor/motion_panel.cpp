@@ -64,6 +64,13 @@ bool same_inputs(const ik::Chain& a, const ik::Chain& b) {
   return ik::same_params(a.params, b.params);
 }
 
+// The contacts of clip `clip` (none without it).
+std::vector<ik::FootContacts> clip_contacts(const Editor& editor, int clip) {
+  const ContactsState& c = editor.document.contacts;
+  return clip >= 0 && static_cast<size_t>(clip) < c.clips.size() ? c.clips[static_cast<size_t>(clip)]
+                                                                 : std::vector<ik::FootContacts>{};
+}
+
 }  // namespace
 
 // ---- Frames -------------------------------------------------------------------------------
@@ -156,7 +163,16 @@ void run_motion_analysis(Editor& editor) {
   } else {
     problem = ik::track_from_clip(editor.document.rig.skeleton, rest, editor.document.rig.clips[static_cast<size_t>(m.clip)],
                                   chain.effector, editor.timeline.frame_rate, 0, m.track);
+    // A chain ending at a foot: its plants in this clip, held when cleaning up.
+    const ContactsState& contacts = editor.document.contacts;
+    if (problem.empty() && static_cast<size_t>(m.clip) < contacts.clips.size())
+      for (size_t i = 0; i < contacts.joints.size(); ++i)
+        if (contacts.joints[i].joint == chain.effector)
+          ik::track_foot(m.track, contacts.clips[static_cast<size_t>(m.clip)][i], contacts.joints[i].leg_length,
+                         contacts.ground_velocity[static_cast<size_t>(m.clip)], m.clean_feet);
   }
+  m.analysed_clean_feet = m.clean_feet;
+  m.analysed_contacts = clip_contacts(editor, m.clip);
   if (!m.track.has_orientation || !chain.goal.use_orientation) m.track.has_orientation = false;
   ik::MotionOptions options;
   options.warm_start = m.warm_start;
@@ -214,9 +230,12 @@ void refresh_motion_panel(Editor& editor) {
     m.ghost_frame = -1;
     m.rig_generation = editor.document.rig_generation;
   }
-  // The chain's inputs changed (a parameter dragged): rerun live when it is quick enough.
+  // The chain's inputs changed (a parameter dragged, the cleanup toggled, a plant edited):
+  // rerun live when it is quick enough.
   if (m.has_result && valid_chain(editor, m.chain) &&
-      !same_inputs(editor.document.chains[static_cast<size_t>(m.chain)], m.analysed_chain)) {
+      (!same_inputs(editor.document.chains[static_cast<size_t>(m.chain)], m.analysed_chain) ||
+       m.clean_feet != m.analysed_clean_feet ||
+       (!m.use_goal_path && !ik::same_contacts(clip_contacts(editor, m.clip), m.analysed_contacts)))) {
     if (m.last_run_ms < kLiveRerunMs)
       run_motion_analysis(editor);
     else
@@ -225,6 +244,19 @@ void refresh_motion_panel(Editor& editor) {
 }
 
 // ---- State-out ----------------------------------------------------------------------------
+
+namespace {
+
+// Foot skate (solvers/anim/foot_skate.h) in the report's units: a ratio, millimetres.
+nlohmann::json skate_json(const ik::FootSkate& s) {
+  return {{"skate_ratio", s.skate_ratio},
+          {"planted_drift_mm", 1000.0f * s.planted_drift},
+          {"penetration_mm", 1000.0f * s.penetration},
+          {"lift_mm", 1000.0f * s.lift},
+          {"planted_frames", s.planted_frames}};
+}
+
+}  // namespace
 
 nlohmann::json motion_panel_json(const Editor& editor) {
   const MotionPanel& m = editor.motion;
@@ -248,9 +280,12 @@ nlohmann::json motion_panel_json(const Editor& editor) {
                     {"mean_error", s.mean_error},
                     {"max_error", s.max_error},
                     {"mean_us", s.mean_microseconds},
-                    {"max_drift", run.has_drift ? nlohmann::json(s.max_drift_distance) : nlohmann::json(nullptr)}});
+                    {"max_drift", run.has_drift ? nlohmann::json(s.max_drift_distance) : nlohmann::json(nullptr)},
+                    {"skate", s.has_skate ? skate_json(s.skate) : nlohmann::json(nullptr)}});
   }
   out["runs"] = std::move(runs);
+  out["clean_feet"] = m.analysed_clean_feet;
+  out["source_skate"] = report.has_source_skate ? skate_json(report.source_skate) : nlohmann::json(nullptr);
   return out;
 }
 

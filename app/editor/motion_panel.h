@@ -42,6 +42,10 @@ struct MotionPanel {
   bool warm_start = true;                // runs with warm start on
   bool from_rest = false;                // runs with warm start off
   bool drift = false;                    // warm runs also solved from rest (drift)
+  // A clip source over a chain ending at a contact joint (app/editor/foot_contacts.h): the
+  // table measures foot skate; clean_feet holds the foot still during its plants (the
+  // cleanup: ik::track_foot).
+  bool clean_feet = false;
   ik::MotionSeries series = ik::MotionSeries::error;  // plotted
 
   // The last analysis and what it was of.
@@ -53,6 +57,8 @@ struct MotionPanel {
   int chain = -1;            // the chain it ran on (index into editor.document.chains)
   std::string chain_name;
   ik::Chain analysed_chain;  // that chain's inputs as they were
+  bool analysed_clean_feet = false;                 // ... clean_feet as it was
+  std::vector<ik::FootContacts> analysed_contacts;  // ... and the clip's contacts
   int rig_generation = -1;
   int clip = -1;               // the timeline clip it ran on (clip source)
   bool stale = false;          // the inputs changed and the last run was too slow to redo live

@@ -29,7 +29,24 @@ ImVec4 solver_imvec(int solver) {
 
 // ---- Table --------------------------------------------------------------------------------
 
-enum Column { kSolver, kWarm, kPop, kFlips, kJitter, kMeanError, kMaxError, kMicroseconds, kDrift, kColumns };
+enum Column {
+  kSolver,
+  kWarm,
+  kPop,
+  kFlips,
+  kJitter,
+  kMeanError,
+  kMaxError,
+  kMicroseconds,
+  kDrift,
+  kSkate,
+  kPlantDrift,
+  kColumns
+};
+
+// Foot skate in percent and millimetres (solvers/anim/foot_skate.h; glTF's metres).
+float skate_percent(const ik::FootSkate& s) { return 100.0f * s.skate_ratio; }
+float plant_drift_mm(const ik::FootSkate& s) { return 1000.0f * s.planted_drift; }
 
 float sort_key(const ik::MotionRun& run, int column) {
   const ik::MotionSummary& s = run.summary;
@@ -50,6 +67,10 @@ float sort_key(const ik::MotionRun& run, int column) {
       return s.mean_microseconds;
     case kDrift:
       return s.max_drift_distance;
+    case kSkate:
+      return skate_percent(s.skate);
+    case kPlantDrift:
+      return plant_drift_mm(s.skate);
     default:
       return static_cast<float>(run.solver);
   }
@@ -73,23 +94,62 @@ void sort_rows(MotionPanel& m, const ImGuiTableSortSpecs* specs) {
   });
 }
 
+// One cell of a run's row.
+void draw_cell(const ik::MotionRun& run, int column) {
+  const ik::MotionSummary& s = run.summary;
+  switch (column) {
+    case kWarm:
+      ImGui::TextUnformatted(run.warm_start ? "on" : "off");
+      break;
+    case kFlips:
+      if (s.flips > 0)
+        ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.35f, 1.0f), "%d", s.flips);
+      else
+        ImGui::TextUnformatted("0");
+      break;
+    case kDrift:
+      if (run.has_drift)
+        ImGui::Text("%.3g", static_cast<double>(s.max_drift_distance));
+      else
+        ImGui::TextDisabled("-");
+      break;
+    case kPop:
+    case kMicroseconds:
+      ImGui::Text("%.2f", static_cast<double>(sort_key(run, column)));
+      break;
+    case kJitter:
+      ImGui::Text("%.3f", static_cast<double>(s.rms_jitter_degrees));
+      break;
+    case kSkate:
+    case kPlantDrift:
+      ImGui::Text("%.1f", static_cast<double>(sort_key(run, column)));
+      break;
+    default:
+      ImGui::Text("%.3g", static_cast<double>(sort_key(run, column)));
+  }
+}
+
 void draw_table(Editor& editor) {
   MotionPanel& m = editor.motion;
-  const std::vector<ik::MotionRun>& runs = m.analysis.report().runs;
+  const ik::MotionReport& report = m.analysis.report();
+  const std::vector<ik::MotionRun>& runs = report.runs;
   const bool any_drift = std::any_of(runs.begin(), runs.end(), [](const ik::MotionRun& r) { return r.has_drift; });
-  const int columns = any_drift ? kColumns : kColumns - 1;
+  std::vector<int> shown;
+  for (int c = 0; c < kColumns; ++c)
+    if ((c != kDrift || any_drift) && ((c != kSkate && c != kPlantDrift) || report.has_source_skate))
+      shown.push_back(c);
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
   const float table_height = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing();
-  if (!ImGui::BeginTable("motion_summary", columns, flags, ImVec2(0.0f, table_height))) return;
-  static const char* const kHeaders[kColumns] = {"solver",   "warm",    "pop deg", "flips",    "jitter deg",
-                                                 "mean err", "max err", "us",      "max drift"};
+  if (!ImGui::BeginTable("motion_summary", static_cast<int>(shown.size()), flags, ImVec2(0.0f, table_height))) return;
+  static const char* const kHeaders[kColumns] = {"solver",  "warm", "pop deg",   "flips",   "jitter deg",    "mean err",
+                                                 "max err", "us",   "max drift", "skate %", "plant drift mm"};
   ImGui::TableSetupScrollFreeze(1, 1);
   // The solver's name whole (the longest display name), the numbers as wide as their headers.
-  float name_width = 0.0f;
+  float name_width = ImGui::CalcTextSize("clip as it is  ").x;
   for (const ik::MotionRun& run : runs)
     name_width = std::max(name_width, ImGui::CalcTextSize((std::string(solver_name(run.solver)) + "  ").c_str()).x);
-  for (int c = 0; c < columns; ++c)
+  for (int c : shown)
     ImGui::TableSetupColumn(kHeaders[c], ImGuiTableColumnFlags_WidthFixed, c == kSolver ? name_width : 0.0f,
                             static_cast<ImGuiID>(c));
   ImGui::TableHeadersRow();
@@ -98,44 +158,42 @@ void draw_table(Editor& editor) {
     sort_rows(m, specs);
     specs->SpecsDirty = false;
   }
+  if (report.has_source_skate) {  // the clip's own feet, before any solver (and cleanup)
+    ImGui::TableNextRow();
+    for (int c : shown) {
+      ImGui::TableNextColumn();
+      if (c == kSolver) {
+        ImGui::TextUnformatted("clip as it is");
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("The effector's foot skate in the clip itself: what a cleanup starts from");
+      } else if (c == kSkate) {
+        ImGui::Text("%.1f", static_cast<double>(skate_percent(report.source_skate)));
+      } else if (c == kPlantDrift) {
+        ImGui::Text("%.1f", static_cast<double>(plant_drift_mm(report.source_skate)));
+      } else {
+        ImGui::TextDisabled("-");
+      }
+    }
+  }
   for (size_t row = 0; row < m.row_order.size(); ++row) {
     const int r = m.row_order[row];
     const ik::MotionRun& run = runs[static_cast<size_t>(r)];
-    const ik::MotionSummary& s = run.summary;
     ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::PushID(r);
-    ImGui::PushStyleColor(ImGuiCol_Text, solver_imvec(run.solver));
-    if (ImGui::Selectable(solver_name(run.solver), false, ImGuiSelectableFlags_SpanAllColumns))
-      jump_to_motion_frame(editor, motion_worst_frame(m, r));
-    ImGui::PopStyleColor();
-    if (row == 0) remember_rect(editor, "motion_first_row");  // for the e2e test's click
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Click: jump to its worst frame of the plotted series (frame %d)", motion_worst_frame(m, r));
-    ImGui::PopID();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(run.warm_start ? "on" : "off");
-    ImGui::TableNextColumn();
-    ImGui::Text("%.2f", static_cast<double>(s.max_pop_degrees));
-    ImGui::TableNextColumn();
-    if (s.flips > 0)
-      ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.35f, 1.0f), "%d", s.flips);
-    else
-      ImGui::TextUnformatted("0");
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3f", static_cast<double>(s.rms_jitter_degrees));
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3g", static_cast<double>(s.mean_error));
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3g", static_cast<double>(s.max_error));
-    ImGui::TableNextColumn();
-    ImGui::Text("%.2f", static_cast<double>(s.mean_microseconds));
-    if (any_drift) {
+    for (int c : shown) {
       ImGui::TableNextColumn();
-      if (run.has_drift)
-        ImGui::Text("%.3g", static_cast<double>(s.max_drift_distance));
-      else
-        ImGui::TextDisabled("-");
+      if (c != kSolver) {
+        draw_cell(run, c);
+        continue;
+      }
+      ImGui::PushID(r);
+      ImGui::PushStyleColor(ImGuiCol_Text, solver_imvec(run.solver));
+      if (ImGui::Selectable(solver_name(run.solver), false, ImGuiSelectableFlags_SpanAllColumns))
+        jump_to_motion_frame(editor, motion_worst_frame(m, r));
+      ImGui::PopStyleColor();
+      if (row == 0) remember_rect(editor, "motion_first_row");  // for the e2e test's click
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Click: jump to its worst frame of the plotted series (frame %d)", motion_worst_frame(m, r));
+      ImGui::PopID();
     }
   }
   ImGui::EndTable();
@@ -187,6 +245,15 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   ImGui::Checkbox("drift", &m.drift);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Warm runs also solve every frame from rest and measure the difference");
+  if (!m.use_goal_path) {
+    ImGui::SameLine();
+    ImGui::Checkbox("Clean up feet", &m.clean_feet);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "A chain ending at a foot: hold the foot still during each of its plants (the timeline's\n"
+          "contacts), eased in and out, and measure how well each solver keeps it there");
+    remember_rect(editor, "motion_clean_feet");
+  }
   ImGui::SameLine();
   const bool highlight = m.stale;
   if (highlight) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.75f, 0.45f, 0.15f, 1.0f));

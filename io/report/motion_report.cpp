@@ -25,6 +25,31 @@ const char* solver_name(int solver) {
   return solver >= 0 && solver < solver_count() ? solver_table()[solver].name : "?";
 }
 
+// Foot skate in a table's units: percent, millimetres (glTF's metres).
+std::string skate_cells(const FootSkate& s) {
+  return format("%.1f", 100.0 * static_cast<double>(s.skate_ratio)) + " | " +
+         format("%.1f", 1000.0 * static_cast<double>(s.planted_drift)) + " | " +
+         format("%.1f", 1000.0 * static_cast<double>(s.penetration)) + " | " +
+         format("%.1f", 1000.0 * static_cast<double>(s.lift));
+}
+
+// The effector's foot skate (solvers/anim/foot_skate.h): the clip's own, then each run's.
+std::string skate_markdown(const MotionReport& report) {
+  if (!report.has_source_skate) return "";
+  std::string out =
+      "\nFoot skate of the effector over its plants (" + std::to_string(report.source_skate.planted_frames) +
+      " planted frames): skating frames, the largest drift of the foot during a plant, how far it goes below "
+      "the clip's own ground, and how far it lifts while planted.\n\n"
+      "| Solver | Warm start | Skate (%) | Planted drift (mm) | Penetration (mm) | Lift (mm) |\n"
+      "|---|---|---:|---:|---:|---:|\n"
+      "| clip as it is | - | " +
+      skate_cells(report.source_skate) + " |\n";
+  for (const MotionRun& run : report.runs)
+    out += "| " + std::string(solver_name(run.solver)) + " | " + (run.warm_start ? "on" : "off") + " | " +
+           skate_cells(run.summary.skate) + " |\n";
+  return out;
+}
+
 }  // namespace
 
 std::string motion_summary_markdown(const MotionReport& report) {
@@ -66,6 +91,7 @@ std::string motion_report_markdown(const MotionReport& report, const Skeleton& s
       "the second difference of their rotations. Drift: the largest joint distance between the warm-started "
       "pose and a solve from rest at the same frame (\"-\": not measured).\n\n";
   out += motion_summary_markdown(report);
+  out += skate_markdown(report);
   if (!png_name.empty())
     out += "\nPer frame, every solver in its colour (time in seconds; flips are the ticks along the top of the pop "
            "plot):\n\n![Per-frame plots](" + png_name + ")\n";
@@ -94,8 +120,8 @@ std::string motion_series_csv(const MotionReport& report) {
 std::string motion_summary_csv(const MotionReport& report) {
   std::string out =
       "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
-      "mean_iterations,max_drift\n";
-  char line[320];
+      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift\n";
+  char line[400];
   for (const MotionRun& run : report.runs) {
     const MotionSummary& s = run.summary;
     std::snprintf(line, sizeof line, "%s,%d,%.6g,%d,%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,%.6g\n", solver_id(run.solver),
@@ -104,6 +130,14 @@ std::string motion_summary_csv(const MotionReport& report) {
                   static_cast<double>(s.mean_error), static_cast<double>(s.max_error),
                   static_cast<double>(s.mean_microseconds), static_cast<double>(s.mean_iterations),
                   static_cast<double>(s.max_drift_distance));
+    out += line;
+    out.pop_back();  // the foot skate's columns, empty without a foot
+    if (s.has_skate)
+      std::snprintf(line, sizeof line, ",%.6g,%.6g,%.6g,%.6g\n", static_cast<double>(s.skate.skate_ratio),
+                    static_cast<double>(s.skate.planted_drift), static_cast<double>(s.skate.penetration),
+                    static_cast<double>(s.skate.lift));
+    else
+      std::snprintf(line, sizeof line, ",,,,\n");
     out += line;
   }
   return out;

@@ -44,8 +44,9 @@ std::vector<ContactInterval> plants_from_frames(const std::vector<char>& planted
 
 std::vector<FootContacts> detect_contacts(const Skeleton& skeleton, const Clip& clip, float frame_rate,
                                           const std::vector<ContactJoint>& joints, const ContactSettings& settings,
-                                          const glm::vec3& up) {
+                                          const glm::vec3& up, glm::vec3* ground_velocity) {
   std::vector<FootContacts> out(joints.size());
+  if (ground_velocity != nullptr) *ground_velocity = glm::vec3(0.0f);
   for (size_t i = 0; i < joints.size(); ++i) out[i].joint = joints[i].joint;
   const float rate = std::isfinite(frame_rate) && frame_rate > 0.0f ? frame_rate : kDefaultFrameRate;
   const int frames = last_frame(clip.start, clip.end, rate) + 1;
@@ -118,6 +119,7 @@ std::vector<FootContacts> detect_contacts(const Skeleton& skeleton, const Clip& 
                        steps[a].end());
       ground_step[a] = steps[a][steps[a].size() / 2];
     }
+  if (ground_velocity != nullptr) *ground_velocity = ground_step * rate;
 
   std::vector<char> planted(static_cast<size_t>(frames));
   for (size_t i = 0; i < joints.size(); ++i) {

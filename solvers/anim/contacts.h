@@ -75,9 +75,12 @@ inline constexpr float kMaxContactSeconds = 10.0f;
 
 // The plants of each joint of `joints` over `clip` sampled at `frame_rate` frames per
 // second, in that order. A clip of one frame plants nothing (no speed to read).
+// `ground_velocity`, if given, gets the ground's own motion (model units per second,
+// horizontal; zero for a clip that moves its root).
 std::vector<FootContacts> detect_contacts(const Skeleton& skeleton, const Clip& clip, float frame_rate,
                                           const std::vector<ContactJoint>& joints, const ContactSettings& settings,
-                                          const glm::vec3& up = glm::vec3(0.0f, 1.0f, 0.0f));
+                                          const glm::vec3& up = glm::vec3(0.0f, 1.0f, 0.0f),
+                                          glm::vec3* ground_velocity = nullptr);
 
 // The plant that holds `time` (start <= time <= end), or -1.
 int plant_at(const FootContacts& foot, float time);

@@ -1,5 +1,5 @@
 // Index:
-//   tracks               track_from_goal_path, track_from_clip: the goal of every frame
+//   tracks               track_from_goal_path, track_from_clip: the goal of every frame; track_foot
 //   solvers              motion_solver_accepts
 //   start                check the chain and track, size every run's state and report
 //   step / analyse       one frame: the pose under the chain, then per run solve, measure
@@ -102,6 +102,15 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
   return {};
 }
 
+void track_foot(MotionTrack& track, const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
+                bool clean_up) {
+  const float start = track.times.empty() ? 0.0f : track.times[0];
+  track.source_positions = track.positions;
+  track.foot = foot_track(plants, leg_length, ground_velocity, track.positions, start, track.frame_rate);
+  track.has_foot = true;
+  if (clean_up) track.positions = hold_plants(track.positions, track.foot);
+}
+
 // ---- Solvers ----------------------------------------------------------------------------
 
 bool motion_solver_accepts(int solver, int bones) {
@@ -128,6 +137,11 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
   base_pose_ = base_pose;
   animated_ = base_pose;
   report_.source = track.source;
+  report_.has_source_skate = track.has_foot && !track.source_positions.empty();
+  report_.source_skate = report_.has_source_skate
+                             ? measure_foot_skate(track.source_positions.data(), 1,
+                                                  static_cast<int>(track.source_positions.size()), track.foot)
+                             : FootSkate{};
   report_.frame_rate = track.frame_rate;
   report_.times = track.times;
   // The path root -> effector, written into the kept vector (chain_path would allocate).
@@ -334,6 +348,13 @@ void MotionAnalysis::summarise(MotionRun& run) const {
   s.mean_microseconds = static_cast<float>(microseconds / n);
   s.mean_iterations = static_cast<float>(iterations / n);
   s.rms_jitter_degrees = static_cast<float>(std::sqrt(jitter2 / n));
+  // The effector's foot skate: the last of the chain's joints in each frame's positions.
+  const size_t joints = report_.path.size();
+  if (track_->has_foot && joints > 0 && run.positions.size() >= joints * run.frames.size()) {
+    s.has_skate = true;
+    s.skate = measure_foot_skate(run.positions.data() + (joints - 1), joints, static_cast<int>(run.frames.size()),
+                                 track_->foot);
+  }
 }
 
 std::string analyse_motion(const Skeleton& skeleton, const Chain& chain, const Pose& base_pose,

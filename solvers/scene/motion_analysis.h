@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "solvers/anim/clip.h"
+#include "solvers/anim/foot_skate.h"
 #include "solvers/anim/goal_path.h"
 #include "solvers/ik/chain.h"
 #include "solvers/ik/workspace.h"
@@ -58,6 +59,13 @@ struct MotionTrack {
   const Clip* clip = nullptr;           // the pose under the chain is this clip at each frame's
                                         // time (onto the base pose); null: the base pose
   std::string source;                   // for reports: "goal path 'wave'", "clip 'Walk'"
+  // The effector's foot contacts in the clip, when it is a contact joint (set by
+  // track_foot): every run's summary then measures its foot skate (solvers/anim/foot_skate.h),
+  // and the report the clip's own, from `source_positions` (the effector's path in the clip
+  // as it is: the goals before a cleanup held the plants).
+  bool has_foot = false;
+  FootTrack foot;
+  std::vector<glm::vec3> source_positions;
 };
 
 // The track of `path` at `frame_rate` frames per second from its first sample: its
@@ -72,6 +80,12 @@ std::string track_from_goal_path(const GoalPath& path, float frame_rate, int fra
 // `clip` must outlive the track and any analysis of it.
 std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, const Clip& clip, int effector,
                             float frame_rate, int frame_count, MotionTrack& out);
+
+// Gives a clip's track (track_from_clip, on the clip's own frame grid) the foot contacts of its
+// effector; with `clean_up`, the goals hold each plant (hold_plants: the cleanup). `plants`,
+// `leg_length` and `ground_velocity` as detect_contacts gives them.
+void track_foot(MotionTrack& track, const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
+                bool clean_up);
 
 // True if solver `solver` (a solver-table index) can be run on a chain of `bones` bones
 // in a motion analysis: a position solver (not the scale-target job) whose exact_bones,
@@ -106,6 +120,8 @@ struct MotionSummary {
   float mean_microseconds = 0.0f;
   float mean_iterations = 0.0f;
   float max_drift_distance = 0.0f;  // 0 unless drift was measured
+  bool has_skate = false;           // the track has a foot: `skate` is the effector's
+  FootSkate skate;
 };
 
 struct MotionRun {
@@ -125,6 +141,8 @@ struct MotionReport {
   std::vector<float> times;  // per frame
   std::vector<int> path;     // the chain's joints, root to effector
   std::vector<MotionRun> runs;
+  bool has_source_skate = false;  // the track has a foot: the clip's own foot skate
+  FootSkate source_skate;
 };
 
 // Replays a track through a chain's solvers. start() then step() until it returns false

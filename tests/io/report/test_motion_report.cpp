@@ -40,6 +40,11 @@ ik::MotionReport two_runs() {
   dls.summary.mean_microseconds = 0.75f;
   dls.summary.mean_iterations = 1.5f;
   dls.summary.max_drift_distance = 0.01f;
+  dls.summary.has_skate = true;  // a chain ending at a foot: its skate
+  dls.summary.skate.skate_ratio = 0.25f;
+  dls.summary.skate.planted_drift = 0.002f;
+  dls.summary.skate.penetration = 0.0f;
+  dls.summary.skate.lift = 0.0005f;
   ik::MotionRun fabrik;
   fabrik.solver = ik::find_solver("fabrik");
   fabrik.warm_start = false;
@@ -51,9 +56,22 @@ ik::MotionReport two_runs() {
 TEST(MotionCsv, SummaryTable) {
   EXPECT_EQ(ik::motion_summary_csv(two_runs()),
             "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
-            "mean_iterations,max_drift\n"
-            "dls,1,12.5,1,0.0625,0.125,0.125,0.25,0.75,1.5,0.01\n"
-            "fabrik,0,0,0,0,0,0,0,0,0,0\n");
+            "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift\n"
+            "dls,1,12.5,1,0.0625,0.125,0.125,0.25,0.75,1.5,0.01,0.25,0.002,0,0.0005\n"
+            "fabrik,0,0,0,0,0,0,0,0,0,0,,,,\n");
+}
+
+TEST(MotionMarkdown, FootSkateTableWhenTheChainEndsAtAFoot) {
+  ik::MotionReport report = two_runs();
+  EXPECT_EQ(ik::motion_report_markdown(report, ik::Skeleton{}, "leg", "", "").find("Foot skate"), std::string::npos);
+  report.has_source_skate = true;
+  report.source_skate.skate_ratio = 0.5f;
+  report.source_skate.planted_drift = 0.031f;
+  report.source_skate.planted_frames = 12;
+  const std::string text = ik::motion_report_markdown(report, ik::Skeleton{}, "leg", "", "");
+  EXPECT_NE(text.find("Foot skate of the effector over its plants (12 planted frames)"), std::string::npos) << text;
+  EXPECT_NE(text.find("| clip as it is | - | 50.0 | 31.0 | 0.0 | 0.0 |"), std::string::npos) << text;
+  EXPECT_NE(text.find("| on | 25.0 | 2.0 | 0.0 | 0.5 |"), std::string::npos) << text;
 }
 
 TEST(MotionCsv, PerFrameSeries) {

@@ -20,6 +20,7 @@
 
 #include "io/gltf/gltf_import.h"
 #include "io/report/motion_report.h"
+#include "solvers/rig/contact_joints.h"
 #include "solvers/scene/motion_analysis.h"
 #include "solvers/scene/solver_table.h"
 #include "tests/support/allocation_counter.h"
@@ -413,6 +414,52 @@ TEST(MotionAnalysis, ClipTrackFollowsTheAnimatedEffector) {
   // chain at rest, the goals would sit far from where the chain hangs, but they are reached.
   for (const ik::MotionRun& run : report.runs) EXPECT_LT(run.summary.max_error, 2.5e-3f);  // tolerance 1e-3 x reach 2
   EXPECT_EQ(report.source, "clip 'swing'");
+}
+
+// CesiumMan's walk over its left leg (thigh to ankle): the clip's own foot skate is the
+// report's source figure, and holding the plants (the cleanup) makes every position solver's
+// planted foot skate less and drift less than it does following the clip.
+TEST(MotionAnalysis, CleanupHoldsCesiumMansPlantedFoot) {
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(
+      ik::import_gltf_file(std::string(IKSCOPE_SHARED_DIR) + "/gltf-samples/CesiumMan/glTF/CesiumMan.gltf", rig, error))
+      << error;
+  const int thigh = ik::find_joint(rig.skeleton, "leg_joint_L_1"),
+            ankle = ik::find_joint(rig.skeleton, "leg_joint_L_3");
+  const std::vector<ik::ContactJoint> joints = ik::find_contact_joints(rig.skeleton, rig.roles);
+  ASSERT_EQ(joints[0].joint, ankle);
+  const ik::Clip& walk = rig.clips[0];
+  glm::vec3 ground_velocity(0.0f);
+  const std::vector<ik::FootContacts> plants =
+      ik::detect_contacts(rig.skeleton, walk, 24.0f, joints, {}, glm::vec3(0.0f, 1.0f, 0.0f), &ground_velocity);
+  ik::Chain leg;
+  leg.root = thigh;
+  leg.effector = ankle;
+  const ik::Pose rest = ik::rest_pose(rig.skeleton);
+  ik::MotionOptions options;
+  options.solvers = {ik::find_solver("dls"), ik::find_solver("fabrik"), ik::find_solver("two_bone")};
+  ik::MotionReport as_is, cleaned;
+  for (bool clean : {false, true}) {
+    ik::MotionTrack track;
+    ASSERT_EQ(ik::track_from_clip(rig.skeleton, rest, walk, ankle, 24.0f, 0, track), "");
+    ik::track_foot(track, plants[0], joints[0].leg_length, ground_velocity, clean);
+    ASSERT_EQ(ik::analyse_motion(rig.skeleton, leg, rest, track, options, clean ? cleaned : as_is), "");
+  }
+  ASSERT_TRUE(as_is.has_source_skate);
+  EXPECT_GT(as_is.source_skate.planted_frames, 5);
+  std::printf("clip as it is: skate %.0f %%, drift %.1f mm\n",
+              100.0 * static_cast<double>(as_is.source_skate.skate_ratio),
+              1000.0 * static_cast<double>(as_is.source_skate.planted_drift));
+  for (size_t r = 0; r < options.solvers.size(); ++r) {
+    const ik::FootSkate &before = as_is.runs[r].summary.skate, &after = cleaned.runs[r].summary.skate;
+    std::printf("%s: skate %.0f -> %.0f %%, drift %.1f -> %.1f mm\n", ik::solver_table()[options.solvers[r]].id,
+                100.0 * static_cast<double>(before.skate_ratio), 100.0 * static_cast<double>(after.skate_ratio),
+                1000.0 * static_cast<double>(before.planted_drift), 1000.0 * static_cast<double>(after.planted_drift));
+    ASSERT_TRUE(cleaned.runs[r].summary.has_skate);
+    EXPECT_LT(after.skate_ratio, before.skate_ratio) << ik::solver_table()[options.solvers[r]].id;
+    EXPECT_LT(after.planted_drift, before.planted_drift) << ik::solver_table()[options.solvers[r]].id;
+  }
 }
 
 // Sized in start(): after the first frame no step allocates, and a second analysis of the

@@ -1,0 +1,101 @@
+// Foot skate and the cleanup's held goals (foot_skate.h).
+#include "solvers/anim/foot_skate.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solvers/anim/clip_playback.h"
+
+namespace ik {
+namespace {
+
+glm::vec2 horizontal(const glm::vec3& p) { return {p.x, p.z}; }  // +Y up
+
+// The frames of plant `p`, clamped to [0, frames).
+void plant_frames(const FootTrack& foot, const ContactInterval& p, int frames, int& first, int& last) {
+  first = std::max(0, frame_at(p.start, foot.start, foot.rate));
+  last = std::min(frames - 1, frame_at(p.end, foot.start, foot.rate));
+}
+
+float time_of(const FootTrack& foot, int f) { return time_of_frame(f, foot.start, foot.rate); }
+
+}  // namespace
+
+FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot) {
+  FootSkate out;
+  if (frames <= 0 || positions == nullptr) return out;
+  auto at = [&](int f) { return positions[static_cast<std::size_t>(f) * stride]; };
+  for (int f = 0; f < frames; ++f) out.penetration = std::max(out.penetration, foot.ground_height - at(f).y);
+  const float max_step = kSkateSpeed * foot.leg_length / foot.rate;
+  const glm::vec2 ground_step = horizontal(foot.ground_velocity) / foot.rate;
+  int skating = 0;
+  for (const ContactInterval& p : foot.plants.plants) {
+    int first = 0, last = -1;
+    plant_frames(foot, p, frames, first, last);
+    if (last < first) continue;
+    const glm::vec3 origin = at(first);
+    for (int f = first; f <= last; ++f) {
+      ++out.planted_frames;
+      // Where the foot is against where the ground under its first frame went.
+      const glm::vec2 moved = horizontal(at(f) - origin) - ground_step * static_cast<float>(f - first);
+      out.planted_drift = std::max(out.planted_drift, glm::length(moved));
+      out.lift = std::max(out.lift, at(f).y - origin.y);
+      if (f > first && glm::length(horizontal(at(f) - at(f - 1)) - ground_step) > max_step) ++skating;
+    }
+  }
+  if (out.planted_frames > 0) out.skate_ratio = static_cast<float>(skating) / static_cast<float>(out.planted_frames);
+  return out;
+}
+
+std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot, float blend) {
+  std::vector<glm::vec3> goals = positions;
+  const int frames = static_cast<int>(positions.size());
+  const std::vector<ContactInterval>& plants = foot.plants.plants;
+  for (size_t k = 0; k < plants.size(); ++k) {
+    int first = 0, last = -1;
+    plant_frames(foot, plants[k], frames, first, last);
+    if (last < first) continue;
+    // The held position at the plant's middle time; at time t it is that plus the ground's
+    // motion since (zero but in a clip made in place).
+    const float middle = 0.5f * (time_of(foot, first) + time_of(foot, last));
+    glm::vec3 anchor(0.0f);
+    for (int f = first; f <= last; ++f)
+      anchor += positions[static_cast<size_t>(f)] - foot.ground_velocity * (time_of(foot, f) - middle);
+    anchor /= static_cast<float>(last - first + 1);
+    anchor.y = std::max(anchor.y, foot.ground_height);
+    auto held = [&](int f) { return anchor + foot.ground_velocity * (time_of(foot, f) - middle); };
+    for (int f = first; f <= last; ++f) goals[static_cast<size_t>(f)] = held(f);
+    // Easing in before the plant and out after it, at most half way to the neighbours.
+    const float before = k > 0 ? 0.5f * (plants[k].start - plants[k - 1].end) : blend;
+    const float after = k + 1 < plants.size() ? 0.5f * (plants[k + 1].start - plants[k].end) : blend;
+    const int in_frames = static_cast<int>(std::floor(std::min(blend, before) * foot.rate));
+    const int out_frames = static_cast<int>(std::floor(std::min(blend, after) * foot.rate));
+    auto ease = [](float u) { return u * u * (3.0f - 2.0f * u); };
+    for (int d = 1; d <= in_frames && first - d >= 0; ++d) {
+      const float w = ease(1.0f - static_cast<float>(d) / static_cast<float>(in_frames + 1));
+      const size_t f = static_cast<size_t>(first - d);
+      goals[f] = glm::mix(positions[f], held(first - d), w);
+    }
+    for (int d = 1; d <= out_frames && last + d < frames; ++d) {
+      const float w = ease(1.0f - static_cast<float>(d) / static_cast<float>(out_frames + 1));
+      const size_t f = static_cast<size_t>(last + d);
+      goals[f] = glm::mix(positions[f], held(last + d), w);
+    }
+  }
+  return goals;
+}
+
+FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
+                     const std::vector<glm::vec3>& positions, float start, float rate) {
+  FootTrack foot;
+  foot.plants = plants;
+  foot.leg_length = leg_length;
+  foot.ground_velocity = glm::vec3(ground_velocity.x, 0.0f, ground_velocity.z);
+  foot.start = start;
+  foot.rate = rate;
+  foot.ground_height = positions.empty() ? 0.0f : positions[0].y;
+  for (const glm::vec3& p : positions) foot.ground_height = std::min(foot.ground_height, p.y);
+  return foot;
+}
+
+}  // namespace ik

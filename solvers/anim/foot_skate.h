@@ -1,0 +1,69 @@
+// Foot skate: how much a planted foot moves, measured on any trajectory of a contact joint
+// (the clip's own, or the one a solver gives after a cleanup), and the cleanup's goals: the
+// foot held still during each plant (solvers/anim/contacts.h).
+//
+// Measures, over a trajectory sampled at the clip's frame grid (frame f at start + f / rate):
+//   skate ratio    the share of planted frames in which the foot moves horizontally faster
+//                  than kSkateSpeed x its leg's length per second (4.5 cm/s on a 0.9 m leg),
+//                  read as the distance from the previous frame. This is the foot-skating
+//                  ratio of Karunratanakul, Preechakul, Suwajanakorn and Tang (2023,
+//                  "Guided Motion Diffusion for Controllable Human Motion Synthesis": the
+//                  proportion of frames in which a foot in contact slides), with our plants as
+//                  the contact frames and a stricter speed than their 2.5 cm per frame at
+//                  20 fps (0.5 m/s), which lets pass a slide a viewer sees on a close view.
+//   planted drift  per plant, the largest horizontal distance of the foot from where it
+//                  was on the plant's first frame; the largest over the plants.
+//   penetration    how far the foot goes below the clip's own ground under it (the lowest
+//                  height the joint reaches in the clip as it is), over every frame.
+//   lift           per plant, the largest rise of the foot above its height on the plant's
+//                  first frame (a heel or toe that leaves the ground while planted).
+// Horizontal motion is read relative to the ground's own motion (the walking speed
+// backward in a clip made in place, contacts.h), so a treadmill walk's standing foot,
+// which moves with the ground, does not skate. Distances in model units (glTF's metres).
+//
+// The cleanup's goals (hold_plants, after Kovar, Schreiner and Gleicher 2002, "Footskate
+// cleanup for motion capture editing"): during each plant the foot's goal is one position,
+// the mean of its positions over the plant (moving with the ground in a clip made in
+// place), not below the clip's ground; for `blend` seconds before a plant starts and after
+// it ends (at most half the way to the neighbouring plant) the goal eases between the
+// foot's own path and the held position (smoothstep), so nothing pops.
+#pragma once
+
+#include <vector>
+
+#include "solvers/anim/contacts.h"
+
+namespace ik {
+
+inline constexpr float kSkateSpeed = 0.05f;  // x the leg's length per second
+
+// What the measures need about one contact joint in one clip.
+struct FootTrack {
+  FootContacts plants;
+  float leg_length = 1.0f;
+  glm::vec3 ground_velocity{0.0f};  // model units per second, horizontal
+  float ground_height = 0.0f;       // the joint's lowest height in the clip as it is
+  float start = 0.0f;               // clip time of frame 0, seconds
+  float rate = 30.0f;               // frames per second
+};
+
+struct FootSkate {
+  int planted_frames = 0;
+  float skate_ratio = 0.0f;    // 0..1
+  float planted_drift = 0.0f;  // model units
+  float penetration = 0.0f;    // model units, >= 0
+  float lift = 0.0f;           // model units, >= 0
+};
+
+// The measures of `frames` positions of the foot, positions[f * stride].
+FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot);
+
+// The foot's goals of the cleanup, from its own positions (one per frame), as described above.
+std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot, float blend = 0.15f);
+
+// The FootTrack of `joint` (one of `joints`) in `clip`, from detect_contacts' output; the
+// joint's lowest height read from `positions` (its path in the clip as it is, one per frame).
+FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
+                     const std::vector<glm::vec3>& positions, float start, float rate);
+
+}  // namespace ik

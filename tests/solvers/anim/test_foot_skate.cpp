@@ -1,0 +1,120 @@
+// Foot skate and the cleanup's held goals (solvers/anim/foot_skate.h), against values worked
+// out by hand: a foot that slides during its plant, one that lifts, one that sinks, a foot
+// on a treadmill that moves with the ground (no skate), and the held goals: still during
+// each plant, on the foot's own path away from them, eased in between without a jump.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "solvers/anim/foot_skate.h"
+
+namespace {
+
+constexpr float kRate = 10.0f;  // frames 0.1 s apart: easy sums
+
+ik::FootTrack foot_with(std::vector<ik::ContactInterval> plants, float leg = 1.0f) {
+  ik::FootTrack foot;
+  foot.plants.plants = std::move(plants);
+  foot.leg_length = leg;
+  foot.rate = kRate;
+  foot.start = 0.0f;
+  foot.ground_height = 0.0f;
+  return foot;
+}
+
+TEST(FootSkate, ASlidingPlantAgainstHandValues) {
+  // Planted frames 2-5 (0.2 to 0.5 s); the foot slides 1 cm a frame on frames 3 and 4 (10
+  // cm/s, above 5 % of a 1 m leg per second) and 2 mm on frame 5 (2 cm/s, below it); it
+  // rises 3 mm on frame 4 and sinks 4 mm under the ground on frame 7 (after the plant).
+  std::vector<glm::vec3> p(9, glm::vec3(0.0f));
+  for (int f = 0; f < 2; ++f) p[static_cast<size_t>(f)] = glm::vec3(-0.3f + 0.1f * static_cast<float>(f), 0.05f, 0.0f);
+  p[2] = {0.0f, 0.0f, 0.0f};
+  p[3] = {0.01f, 0.0f, 0.0f};
+  p[4] = {0.02f, 0.003f, 0.0f};
+  p[5] = {0.022f, 0.0f, 0.0f};
+  p[6] = {0.2f, 0.05f, 0.0f};
+  p[7] = {0.3f, -0.004f, 0.0f};
+  p[8] = {0.4f, 0.0f, 0.0f};
+  const ik::FootSkate s = ik::measure_foot_skate(p.data(), 1, 9, foot_with({{0.2f, 0.5f}}));
+  EXPECT_EQ(s.planted_frames, 4);
+  EXPECT_FLOAT_EQ(s.skate_ratio, 2.0f / 4.0f);  // frames 3 and 4
+  EXPECT_NEAR(s.planted_drift, 0.022f, 1e-6f);  // frame 5, from frame 2
+  EXPECT_NEAR(s.lift, 0.003f, 1e-6f);
+  EXPECT_NEAR(s.penetration, 0.004f, 1e-6f);
+  // Strided: every second position of a two-joint chain is the foot.
+  std::vector<glm::vec3> strided;
+  for (const glm::vec3& q : p) strided.insert(strided.end(), {glm::vec3(9.0f), q});
+  const ik::FootSkate t = ik::measure_foot_skate(strided.data() + 1, 2, 9, foot_with({{0.2f, 0.5f}}));
+  EXPECT_EQ(t.skate_ratio, s.skate_ratio);
+  EXPECT_EQ(t.planted_drift, s.planted_drift);
+}
+
+TEST(FootSkate, ATreadmillFootMovingWithTheGroundDoesNotSkate) {
+  // In place: the ground moves back 0.8 m/s; the planted foot goes back with it exactly.
+  ik::FootTrack foot = foot_with({{0.0f, 0.6f}});
+  foot.ground_velocity = {0.0f, 0.0f, -0.8f};
+  std::vector<glm::vec3> p;
+  for (int f = 0; f <= 6; ++f) p.emplace_back(0.1f, 0.0f, -0.08f * static_cast<float>(f));
+  const ik::FootSkate s = ik::measure_foot_skate(p.data(), 1, 7, foot);
+  EXPECT_EQ(s.planted_frames, 7);
+  EXPECT_EQ(s.skate_ratio, 0.0f);
+  EXPECT_NEAR(s.planted_drift, 0.0f, 1e-6f);
+  // Read as if the ground stood still, the same foot skates on every frame but the first.
+  foot.ground_velocity = glm::vec3(0.0f);
+  EXPECT_FLOAT_EQ(ik::measure_foot_skate(p.data(), 1, 7, foot).skate_ratio, 6.0f / 7.0f);
+}
+
+TEST(FootSkate, HeldGoalsAreStillInAPlantAndEaseInAndOut) {
+  // A foot walking forward 5 cm a frame with a plant at frames 10-19 during which it still
+  // slides 1 cm a frame (and 1 cm above the ground).
+  std::vector<glm::vec3> p;
+  float z = 0.0f;
+  for (int f = 0; f < 30; ++f) {
+    z += f >= 10 && f <= 19 ? 0.01f : 0.05f;
+    p.emplace_back(0.0f, f >= 10 && f <= 19 ? 0.01f : 0.1f, z);
+  }
+  const ik::FootTrack foot = foot_with({{1.0f, 1.9f}});
+  const std::vector<glm::vec3> goals = ik::hold_plants(p, foot, 0.3f);
+  ASSERT_EQ(goals.size(), p.size());
+  glm::vec3 mean(0.0f);
+  for (int f = 10; f <= 19; ++f) mean += p[static_cast<size_t>(f)] / 10.0f;
+  for (int f = 10; f <= 19; ++f) EXPECT_NEAR(glm::length(goals[static_cast<size_t>(f)] - mean), 0.0f, 1e-6f) << f;
+  // Three frames of easing each side (0.3 s at 10 fps); beyond them the foot's own path.
+  for (int f : {0, 6, 23, 29}) EXPECT_EQ(goals[static_cast<size_t>(f)], p[static_cast<size_t>(f)]) << f;
+  for (int f : {7, 8, 9, 20, 21, 22}) EXPECT_NE(goals[static_cast<size_t>(f)], p[static_cast<size_t>(f)]) << f;
+  // No jump: every step of the goals is at most 1.5 times the largest step of the foot's own
+  // path (the easing makes up the plant's offset over its frames, no more).
+  float largest = 0.0f;
+  for (size_t f = 1; f < p.size(); ++f) largest = std::max(largest, glm::length(p[f] - p[f - 1]));
+  for (size_t f = 1; f < goals.size(); ++f) EXPECT_LE(glm::length(goals[f] - goals[f - 1]), 1.5f * largest) << f;
+  // The held goal is the measure's ideal: no skate, no drift.
+  const ik::FootSkate s = ik::measure_foot_skate(goals.data(), 1, 30, foot);
+  EXPECT_EQ(s.skate_ratio, 0.0f);
+  EXPECT_NEAR(s.planted_drift, 0.0f, 1e-6f);
+}
+
+TEST(FootSkate, AHeldPlantStaysAboveTheGroundAndMovesWithATreadmill) {
+  ik::FootTrack foot = foot_with({{0.0f, 0.4f}});
+  foot.ground_height = 0.02f;
+  foot.ground_velocity = {0.0f, 0.0f, -1.0f};
+  std::vector<glm::vec3> p;
+  for (int f = 0; f < 5; ++f) p.emplace_back(0.0f, 0.0f, -0.1f * static_cast<float>(f) + (f == 2 ? 0.01f : 0.0f));
+  const std::vector<glm::vec3> goals = ik::hold_plants(p, foot);
+  for (size_t f = 0; f < goals.size(); ++f) {
+    EXPECT_FLOAT_EQ(goals[f].y, 0.02f);  // not below the clip's ground
+    if (f > 0) {
+      EXPECT_NEAR(goals[f].z - goals[f - 1].z, -0.1f, 1e-6f);  // with the ground
+    }
+  }
+}
+
+TEST(FootSkate, FootTrackReadsTheLowestHeight) {
+  const std::vector<glm::vec3> p = {{0.0f, 0.3f, 0.0f}, {0.0f, 0.07f, 0.0f}, {0.0f, 0.2f, 0.0f}};
+  const ik::FootTrack foot = ik::foot_track({}, 0.9f, {1.0f, 2.0f, 3.0f}, p, 0.5f, 24.0f);
+  EXPECT_FLOAT_EQ(foot.ground_height, 0.07f);
+  EXPECT_EQ(foot.ground_velocity, glm::vec3(1.0f, 0.0f, 3.0f));  // horizontal only
+  EXPECT_EQ(foot.start, 0.5f);
+  EXPECT_EQ(foot.rate, 24.0f);
+}
+
+}  // namespace
