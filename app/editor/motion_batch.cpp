@@ -107,10 +107,9 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
       if (!bad.empty()) problem = bad;
     }
     const size_t k = static_cast<size_t>(clip - rig.clips.data());
-    for (size_t i = 0; problem.empty() && i < contacts.joints.size(); ++i)
-      if (contacts.joints[i].joint == chain.effector)
-        ik::track_foot(track, contacts.clips[k][i], contacts.joints[i].leg_length, contacts.ground_velocity[k],
-                       options.clean_feet);
+    if (problem.empty())
+      ik::track_feet(track, rig.skeleton, contacts.joints, contacts.clips[k], contacts.ground_velocity[k],
+                     chain.effector, options.clean_feet);
   }
   ik::MotionReport report;
   if (problem.empty()) problem = ik::analyse_motion(rig.skeleton, chain, rest, track, {}, report);

@@ -166,10 +166,9 @@ void run_motion_analysis(Editor& editor) {
     // A chain ending at a foot: its plants in this clip, held when cleaning up.
     const ContactsState& contacts = editor.document.contacts;
     if (problem.empty() && static_cast<size_t>(m.clip) < contacts.clips.size())
-      for (size_t i = 0; i < contacts.joints.size(); ++i)
-        if (contacts.joints[i].joint == chain.effector)
-          ik::track_foot(m.track, contacts.clips[static_cast<size_t>(m.clip)][i], contacts.joints[i].leg_length,
-                         contacts.ground_velocity[static_cast<size_t>(m.clip)], m.clean_feet);
+      ik::track_feet(m.track, editor.document.rig.skeleton, contacts.joints,
+                     contacts.clips[static_cast<size_t>(m.clip)], contacts.ground_velocity[static_cast<size_t>(m.clip)],
+                     chain.effector, m.clean_feet);
   }
   m.analysed_clean_feet = m.clean_feet;
   m.analysed_contacts = clip_contacts(editor, m.clip);

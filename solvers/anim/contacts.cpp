@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "solvers/anim/clip_playback.h"
-#include "solvers/anim/pose.h"
+#include "solvers/anim/joint_paths.h"
 
 namespace ik {
 namespace {
@@ -52,41 +52,11 @@ std::vector<FootContacts> detect_contacts(const Skeleton& skeleton, const Clip& 
   const int frames = last_frame(clip.start, clip.end, rate) + 1;
   if (frames < 2 || joints.empty()) return out;
 
-  // Every contact joint's position at every frame (frame-major). Only the joints above a
-  // contact joint are sampled and multiplied out: a foot needs its leg and the hips, not
-  // the fingers (a 65-joint rig's feet and toes need 9 of them).
-  const size_t count = static_cast<size_t>(skeleton.joint_count());
-  std::vector<char> needed(count, 0);
+  // Every contact joint's position at every frame (frame-major).
   auto valid = [&](int j) { return j >= 0 && j < skeleton.joint_count(); };
-  for (const ContactJoint& c : joints)
-    for (int j = valid(c.joint) ? c.joint : -1; j >= 0 && !needed[static_cast<size_t>(j)];
-         j = skeleton.parent[static_cast<size_t>(j)])
-      needed[static_cast<size_t>(j)] = 1;
-  Clip legs;
-  for (const ClipChannel& channel : clip.channels)
-    if (needed[static_cast<size_t>(channel.joint)]) legs.channels.push_back(channel);
-  for (const JointFrame& frame : clip.frames)
-    if (needed[static_cast<size_t>(frame.joint)]) legs.frames.push_back(frame);
-  std::vector<int> order;  // the needed joints, parents first (depth-first order)
-  for (size_t j = 0; j < count; ++j)
-    if (needed[j]) order.push_back(static_cast<int>(j));
-
-  std::vector<glm::vec3> at(static_cast<size_t>(frames) * joints.size());
-  const Pose rest = rest_pose(skeleton);
-  Pose pose = rest;
-  std::vector<glm::mat4> world(count, glm::mat4(1.0f));
-  for (int f = 0; f < frames; ++f) {
-    for (int j : order) pose.local[static_cast<size_t>(j)] = rest.local[static_cast<size_t>(j)];
-    sample_clip(legs, time_of_frame(f, clip.start, rate), pose);
-    for (int j : order) {
-      const glm::mat4 local = to_matrix(pose.local[static_cast<size_t>(j)]);
-      const int parent = skeleton.parent[static_cast<size_t>(j)];
-      world[static_cast<size_t>(j)] = parent < 0 ? local : world[static_cast<size_t>(parent)] * local;
-    }
-    for (size_t i = 0; i < joints.size(); ++i)
-      if (valid(joints[i].joint))
-        at[static_cast<size_t>(f) * joints.size() + i] = position_of(world[static_cast<size_t>(joints[i].joint)]);
-  }
+  std::vector<int> ids;
+  for (const ContactJoint& c : joints) ids.push_back(c.joint);
+  const std::vector<glm::vec3> at = joint_paths(skeleton, clip, clip.start, rate, frames, ids);
 
   const glm::vec3 n = glm::length(up) > 0.0f ? glm::normalize(up) : glm::vec3(0.0f, 1.0f, 0.0f);
   auto p = [&](size_t i, int f) { return at[static_cast<size_t>(f) * joints.size() + i]; };

@@ -54,7 +54,8 @@ struct ContactInterval {
 // A joint that can be planted, and the length its thresholds scale with.
 struct ContactJoint {
   int joint = -1;
-  float leg_length = 1.0f;  // model units, > 0
+  float leg_length = 1.0f;  // model units, > 0: the leg's bones from leg_root down to the joint
+  int leg_root = -1;        // the leg's first joint (a thigh), -1 when not known
 };
 
 // One contact joint's plants in one clip.

@@ -85,6 +85,36 @@ std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, cons
   return goals;
 }
 
+std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float smooth) {
+  size_t frames = 0;
+  for (const HeldLeg& leg : legs) frames = std::max(frames, leg.goals.size());
+  std::vector<float> drop(frames, 0.0f);
+  for (const HeldLeg& leg : legs) {
+    const size_t n = std::min({leg.hip.size(), leg.foot.size(), leg.goals.size()});
+    for (size_t f = 0; f < n; ++f) {
+      const glm::vec3 to_goal = leg.goals[f] - leg.hip[f];
+      const float reach = std::max(kLegReach * leg.length, glm::length(leg.foot[f] - leg.hip[f]));
+      const float sideways = glm::length(glm::vec2(to_goal.x, to_goal.z)), below = -to_goal.y;
+      const float d = sideways >= reach ? below : below - std::sqrt(reach * reach - sideways * sideways);
+      drop[f] = std::max(drop[f], d);
+    }
+  }
+  const int w = static_cast<int>(std::floor(smooth * rate));
+  if (w <= 0 || frames == 0) return drop;
+  const int last = static_cast<int>(frames) - 1;
+  std::vector<float> largest(frames, 0.0f), out(frames, 0.0f);
+  for (int f = 0; f <= last; ++f)
+    for (int g = std::max(0, f - w); g <= std::min(last, f + w); ++g)
+      largest[static_cast<size_t>(f)] = std::max(largest[static_cast<size_t>(f)], drop[static_cast<size_t>(g)]);
+  for (int f = 0; f <= last; ++f) {
+    const int a = std::max(0, f - w), b = std::min(last, f + w);
+    float sum = 0.0f;
+    for (int g = a; g <= b; ++g) sum += largest[static_cast<size_t>(g)];
+    out[static_cast<size_t>(f)] = sum / static_cast<float>(b - a + 1);
+  }
+  return out;
+}
+
 FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
                      const std::vector<glm::vec3>& positions, float start, float rate) {
   FootTrack foot;

@@ -61,6 +61,24 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
 // The foot's goals of the cleanup, from its own positions (one per frame), as described above.
 std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot, float blend = 0.15f);
 
+// The cleanup's hips: per frame, how far the body comes down (model units, along -Y) so that
+// every leg reaches its held goal -- only as far as the legs need (Kovar et al. 2002 adjust
+// the root the same way). Per leg and frame: with the hip (the leg's first joint) at h and
+// the goal at g, the leg reaching r (its straight length x kLegReach, or what the clip
+// itself stretches it to, whichever is more: never more than the clip asks), the drop d is
+// the least with |g - (h - d Y)| <= r; a goal farther than r sideways takes the drop to its
+// height. The drop of a frame is the largest over the legs, then spread over `smooth`
+// seconds each side (a moving largest value, then a moving mean: never less than a frame
+// needs, and no step the eye sees).
+inline constexpr float kLegReach = 0.995f;
+struct HeldLeg {
+  std::vector<glm::vec3> hip;    // the leg's first joint in the clip, one per frame
+  std::vector<glm::vec3> foot;   // the foot in the clip, one per frame
+  std::vector<glm::vec3> goals;  // the foot's held goals (hold_plants), one per frame
+  float length = 1.0f;           // hip to foot with the leg straight
+};
+std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float smooth = 0.1f);
+
 // The FootTrack of `joint` (one of `joints`) in `clip`, from detect_contacts' output; the
 // joint's lowest height read from `positions` (its path in the clip as it is, one per frame).
 FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,

@@ -39,11 +39,13 @@ std::vector<char> near_the_ground(const Skeleton& skeleton, const std::vector<gl
 }  // namespace
 
 float leg_length(const Skeleton& skeleton, const std::vector<glm::mat4>& rest_world,
-                 const std::vector<JointRole>& roles, int joint) {
+                 const std::vector<JointRole>& roles, int joint, int* leg_root) {
   float length = 0.0f;
+  if (leg_root != nullptr) *leg_root = joint;
   for (int j = joint; j >= 0;) {
     const int parent = skeleton.parent[static_cast<size_t>(j)];
     if (parent < 0) break;
+    if (leg_root != nullptr) *leg_root = parent;
     length += glm::length(position_of(rest_world[static_cast<size_t>(j)]) -
                           position_of(rest_world[static_cast<size_t>(parent)]));
     // The leg ends at its first joint: a thigh (or upper arm) by role, else the joint
@@ -95,8 +97,9 @@ std::vector<ContactJoint> find_contact_joints(const Skeleton& skeleton, const st
       contact = role == Role::foot || role == Role::toe || (contact && low_hand_in(run_top[u]));
     }
     if (!contact) continue;
-    const float length = leg_length(skeleton, world, roles, j);
-    if (length > 0.0f) out.push_back({j, length});
+    int root = -1;
+    const float length = leg_length(skeleton, world, roles, j, &root);
+    if (length > 0.0f) out.push_back({j, length, root});
   }
   return out;
 }

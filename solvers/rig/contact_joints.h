@@ -26,7 +26,8 @@ std::vector<ContactJoint> find_contact_joints(const Skeleton& skeleton, const st
 
 // The length of the leg `joint` ends (see above; with roles, one per joint or none, the leg
 // begins at the thigh or upper arm, and twist helpers beside it are no branch); 0 for a root.
+// `leg_root`, if given, gets the leg's first joint.
 float leg_length(const Skeleton& skeleton, const std::vector<glm::mat4>& rest_world,
-                 const std::vector<JointRole>& roles, int joint);
+                 const std::vector<JointRole>& roles, int joint, int* leg_root = nullptr);
 
 }  // namespace ik

@@ -1,5 +1,5 @@
 // Index:
-//   tracks               track_from_goal_path, track_from_clip: the goal of every frame; track_foot
+//   tracks               track_from_goal_path, track_from_clip: the goal of every frame; track_feet
 //   solvers              motion_solver_accepts
 //   start                check the chain and track, size every run's state and report
 //   step / analyse       one frame: the pose under the chain, then per run solve, measure
@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/anim/joint_paths.h"
 #include "solvers/ik/auto_pole.h"
 #include "solvers/ik/pole.h"
 #include "solvers/scene/solver_table.h"
@@ -102,13 +103,69 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
   return {};
 }
 
-void track_foot(MotionTrack& track, const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
+namespace {
+
+// The joint every one of `joints` hangs from (the nearest common ancestor), or -1.
+int common_ancestor(const Skeleton& skeleton, const std::vector<int>& joints) {
+  if (joints.empty()) return -1;
+  std::vector<char> above(static_cast<size_t>(skeleton.joint_count()), 0);
+  for (int j = joints[0]; j >= 0; j = skeleton.parent[static_cast<size_t>(j)]) above[static_cast<size_t>(j)] = 1;
+  int common = joints[0];
+  for (int joint : joints) {
+    int j = joint;
+    while (j >= 0 && !above[static_cast<size_t>(j)]) j = skeleton.parent[static_cast<size_t>(j)];
+    if (j < 0) return -1;
+    if (j < common) common = j;  // depth-first order: an ancestor comes first
+  }
+  return common;
+}
+
+}  // namespace
+
+bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
+                const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector,
                 bool clean_up) {
-  const float start = track.times.empty() ? 0.0f : track.times[0];
+  size_t e = 0;
+  while (e < joints.size() && joints[e].joint != effector) ++e;
+  if (e == joints.size() || plants.size() != joints.size() || track.times.empty()) return false;
+  const float start = track.times[0];
+  const int frames = static_cast<int>(track.times.size());
   track.source_positions = track.positions;
-  track.foot = foot_track(plants, leg_length, ground_velocity, track.positions, start, track.frame_rate);
+  track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
   track.has_foot = true;
-  if (clean_up) track.positions = hold_plants(track.positions, track.foot);
+  if (!clean_up || track.clip == nullptr) return true;
+  // Every contact joint's path and its leg's first joint's, held and lowered together.
+  std::vector<int> ids, roots;
+  for (const ContactJoint& c : joints) {
+    ids.push_back(c.joint);
+    ids.push_back(c.leg_root);
+    if (c.leg_root >= 0) roots.push_back(c.leg_root);
+  }
+  const std::vector<glm::vec3> paths = joint_paths(skeleton, *track.clip, start, track.frame_rate, frames, ids);
+  auto path_of = [&](size_t column) {
+    std::vector<glm::vec3> out(static_cast<size_t>(frames));
+    for (int f = 0; f < frames; ++f) out[static_cast<size_t>(f)] = paths[static_cast<size_t>(f) * ids.size() + column];
+    return out;
+  };
+  std::vector<HeldLeg> legs;
+  for (size_t i = 0; i < joints.size(); ++i) {
+    HeldLeg leg;
+    leg.foot = path_of(2 * i);
+    const FootTrack foot =
+        foot_track(plants[i], joints[i].leg_length, ground_velocity, leg.foot, start, track.frame_rate);
+    leg.goals = hold_plants(leg.foot, foot);
+    if (i == e) track.positions = leg.goals;
+    if (joints[i].leg_root < 0) continue;
+    leg.hip = path_of(2 * i + 1);
+    leg.length = joints[i].leg_length;
+    legs.push_back(std::move(leg));
+  }
+  const std::vector<float> drop = hips_drop(legs, track.frame_rate);
+  track.body_joint = common_ancestor(skeleton, roots);
+  track.body_offsets.assign(static_cast<size_t>(frames), glm::vec3(0.0f));
+  if (track.body_joint >= 0)
+    for (size_t f = 0; f < drop.size() && f < track.body_offsets.size(); ++f) track.body_offsets[f].y = -drop[f];
+  return true;
 }
 
 // ---- Solvers ----------------------------------------------------------------------------
@@ -211,6 +268,7 @@ bool MotionAnalysis::step() {
   const Skeleton& s = *skeleton_;
   // The pose under the chain at this frame, and the model-space transform the chain hangs from.
   if (track_->clip != nullptr) sample_clip(*track_->clip, track_->times[static_cast<size_t>(f)], animated_);
+  move_body(f);
   root_parent_world_ = glm::mat4(1.0f);
   for (int j = s.parent[static_cast<size_t>(report_.path.front())]; j >= 0; j = s.parent[static_cast<size_t>(j)])
     root_parent_world_ = to_matrix(animated_.local[static_cast<size_t>(j)]) * root_parent_world_;
@@ -218,6 +276,18 @@ bool MotionAnalysis::step() {
   if (next_frame_ == frame_count_)
     for (MotionRun& run : report_.runs) summarise(run);
   return true;
+}
+
+// The cleanup's hips (track_feet): the body joint moved by this frame's model-space offset,
+// turned into its parent's space.
+void MotionAnalysis::move_body(int f) {
+  const int body = track_->body_joint;
+  if (body < 0 || static_cast<size_t>(f) >= track_->body_offsets.size()) return;
+  glm::mat4 parent(1.0f);
+  for (int j = skeleton_->parent[static_cast<size_t>(body)]; j >= 0; j = skeleton_->parent[static_cast<size_t>(j)])
+    parent = to_matrix(animated_.local[static_cast<size_t>(j)]) * parent;
+  animated_.local[static_cast<size_t>(body)].translation +=
+      glm::inverse(glm::mat3(parent)) * track_->body_offsets[static_cast<size_t>(f)];
 }
 
 void MotionAnalysis::run() {

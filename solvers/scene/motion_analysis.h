@@ -60,12 +60,16 @@ struct MotionTrack {
                                         // time (onto the base pose); null: the base pose
   std::string source;                   // for reports: "goal path 'wave'", "clip 'Walk'"
   // The effector's foot contacts in the clip, when it is a contact joint (set by
-  // track_foot): every run's summary then measures its foot skate (solvers/anim/foot_skate.h),
+  // track_feet): every run's summary then measures its foot skate (solvers/anim/foot_skate.h),
   // and the report the clip's own, from `source_positions` (the effector's path in the clip
   // as it is: the goals before a cleanup held the plants).
   bool has_foot = false;
   FootTrack foot;
   std::vector<glm::vec3> source_positions;
+  // The cleanup's hips: per frame, a model-space move of `body_joint` (the joint the legs
+  // hang from) on top of the clip; empty: none.
+  int body_joint = -1;
+  std::vector<glm::vec3> body_offsets;
 };
 
 // The track of `path` at `frame_rate` frames per second from its first sample: its
@@ -81,11 +85,14 @@ std::string track_from_goal_path(const GoalPath& path, float frame_rate, int fra
 std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, const Clip& clip, int effector,
                             float frame_rate, int frame_count, MotionTrack& out);
 
-// Gives a clip's track (track_from_clip, on the clip's own frame grid) the foot contacts of its
-// effector; with `clean_up`, the goals hold each plant (hold_plants: the cleanup). `plants`,
-// `leg_length` and `ground_velocity` as detect_contacts gives them.
-void track_foot(MotionTrack& track, const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
-                bool clean_up);
+// Gives a clip's track (track_from_clip) the foot contacts of its effector, when that is one
+// of `joints` (else returns false and leaves the track alone); `plants` (one per joint) and
+// `ground_velocity` as detect_contacts gives them. With `clean_up`, the cleanup: every
+// contact joint's plants held (hold_plants), the body lowered only as far as the legs need
+// to reach them (hips_drop, on the joint the legs hang from), and the effector's goals the
+// held ones.
+bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
+                const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector, bool clean_up);
 
 // True if solver `solver` (a solver-table index) can be run on a chain of `bones` bones
 // in a motion analysis: a position solver (not the scale-target job) whose exact_bones,
@@ -179,6 +186,7 @@ class MotionAnalysis {
   };
 
   void set_frame_pose(Pose& pose, bool keep_chain_rotations) const;
+  void move_body(int frame);
   void chain_positions(const Pose& pose, glm::vec3* out) const;
   void analyse(RunState& state, MotionRun& run, int frame);
   void summarise(MotionRun& run) const;

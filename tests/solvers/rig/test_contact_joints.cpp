@@ -41,6 +41,8 @@ TEST(ContactJoints, FeetAndToesByRoles) {
       EXPECT_NEAR(found[k].leg_length, glm::length(at(foot) - at(shin)) + glm::length(at(shin) - at(thigh)), 1e-4f)
           << c.skeleton.name[static_cast<size_t>(foot)];
       EXPECT_NEAR(found[k + 1].leg_length, found[k].leg_length + glm::length(at(found[k + 1].joint) - at(foot)), 1e-4f);
+      EXPECT_EQ(found[k].leg_root, thigh);  // the leg begins at the thigh, for the foot and its toe
+      EXPECT_EQ(found[k + 1].leg_root, thigh);
     }
   }
 }

@@ -417,8 +417,9 @@ TEST(MotionAnalysis, ClipTrackFollowsTheAnimatedEffector) {
 }
 
 // CesiumMan's walk over its left leg (thigh to ankle): the clip's own foot skate is the
-// report's source figure, and holding the plants (the cleanup) makes every position solver's
-// planted foot skate less and drift less than it does following the clip.
+// report's source figure, and the cleanup (the plants held, the hips lowered where the legs
+// need it) brings DLS, FABRIK and two-bone to the figures: skate <= 1 %, planted
+// drift <= 2 mm, with the hips never lowered more than a tenth of the leg.
 TEST(MotionAnalysis, CleanupHoldsCesiumMansPlantedFoot) {
   ik::ImportedRig rig;
   std::string error;
@@ -440,25 +441,33 @@ TEST(MotionAnalysis, CleanupHoldsCesiumMansPlantedFoot) {
   ik::MotionOptions options;
   options.solvers = {ik::find_solver("dls"), ik::find_solver("fabrik"), ik::find_solver("two_bone")};
   ik::MotionReport as_is, cleaned;
+  float lowest = 0.0f;
   for (bool clean : {false, true}) {
     ik::MotionTrack track;
     ASSERT_EQ(ik::track_from_clip(rig.skeleton, rest, walk, ankle, 24.0f, 0, track), "");
-    ik::track_foot(track, plants[0], joints[0].leg_length, ground_velocity, clean);
+    ASSERT_TRUE(ik::track_feet(track, rig.skeleton, joints, plants, ground_velocity, ankle, clean));
+    for (const glm::vec3& offset : track.body_offsets) lowest = std::min(lowest, offset.y);
     ASSERT_EQ(ik::analyse_motion(rig.skeleton, leg, rest, track, options, clean ? cleaned : as_is), "");
   }
   ASSERT_TRUE(as_is.has_source_skate);
   EXPECT_GT(as_is.source_skate.planted_frames, 5);
+  std::printf("hips lowered by at most %.1f mm (the leg: %.0f mm)\n", -1000.0 * static_cast<double>(lowest),
+              1000.0 * static_cast<double>(joints[0].leg_length));
+  EXPECT_LT(-lowest, 0.1f * joints[0].leg_length);
   std::printf("clip as it is: skate %.0f %%, drift %.1f mm\n",
               100.0 * static_cast<double>(as_is.source_skate.skate_ratio),
               1000.0 * static_cast<double>(as_is.source_skate.planted_drift));
   for (size_t r = 0; r < options.solvers.size(); ++r) {
     const ik::FootSkate &before = as_is.runs[r].summary.skate, &after = cleaned.runs[r].summary.skate;
-    std::printf("%s: skate %.0f -> %.0f %%, drift %.1f -> %.1f mm\n", ik::solver_table()[options.solvers[r]].id,
-                100.0 * static_cast<double>(before.skate_ratio), 100.0 * static_cast<double>(after.skate_ratio),
-                1000.0 * static_cast<double>(before.planted_drift), 1000.0 * static_cast<double>(after.planted_drift));
+    std::printf("%s: skate %.0f -> %.0f %%, drift %.1f -> %.1f mm, max pop %.1f -> %.1f deg\n",
+                ik::solver_table()[options.solvers[r]].id, 100.0 * static_cast<double>(before.skate_ratio),
+                100.0 * static_cast<double>(after.skate_ratio), 1000.0 * static_cast<double>(before.planted_drift),
+                1000.0 * static_cast<double>(after.planted_drift),
+                static_cast<double>(as_is.runs[r].summary.max_pop_degrees),
+                static_cast<double>(cleaned.runs[r].summary.max_pop_degrees));
     ASSERT_TRUE(cleaned.runs[r].summary.has_skate);
-    EXPECT_LT(after.skate_ratio, before.skate_ratio) << ik::solver_table()[options.solvers[r]].id;
-    EXPECT_LT(after.planted_drift, before.planted_drift) << ik::solver_table()[options.solvers[r]].id;
+    EXPECT_LE(after.skate_ratio, 0.01f) << ik::solver_table()[options.solvers[r]].id;
+    EXPECT_LE(after.planted_drift, 0.002f) << ik::solver_table()[options.solvers[r]].id;
   }
 }
 

@@ -1,0 +1,20 @@
+// The model-space paths of a few joints over a clip: each joint's position at every frame of
+// a frame grid, by sampling the clip onto the rest pose and multiplying out only the joints
+// above them (a foot needs its leg and the hips, not the fingers). What foot contacts and
+// their cleanup read a clip through (contacts.h, foot_skate.h).
+#pragma once
+
+#include <vector>
+
+#include "solvers/anim/clip.h"
+#include "solvers/anim/skeleton.h"
+
+namespace ik {
+
+// Positions of `joints` at frames f = 0 .. frames - 1 (time_of_frame(f, start, rate),
+// clip_playback.h), frame-major:
+// out[f * joints.size() + i]. A joint outside the rig stays at the origin.
+std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
+                                   const std::vector<int>& joints);
+
+}  // namespace ik
