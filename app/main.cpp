@@ -87,7 +87,7 @@ bool init(Program& p, std::string& error) {
   app::init_file_dialogs(p.file_dialogs);
   open_first_rig(p);
   app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
-  p.editor.motion.clean_feet = p.options.clean_feet;                                 // --clean-feet
+  p.editor.timeline.clean_feet = p.options.clean_feet;                               // --clean-feet
   if (p.options.motion_panel) app::open_motion_panel(p.editor, p.options.chain, true);  // --motion-panel
   if (p.options.full_body) app::enter_full_body_mode(p.editor);                      // --full-body
   p.health.start();

@@ -31,8 +31,8 @@ struct Options {
   std::string analyse;
   std::string report;
   std::string chain;
-  // With --analyse or --motion-panel, a clip over a chain ending at a foot: hold the foot
-  // still during its plants (the cleanup, solvers/anim/foot_skate.h).
+  // The timeline's Clean up on at start (app/editor/feet_cleanup.h), and for --analyse and
+  // --motion-panel the analysis cleaned the same way (solvers/anim/foot_skate.h).
   bool clean_feet = false;
   // On exit (before --state-out): the clip with the IK baked and written here
   // (app/editor/motion_export.h); a failure makes the exit status 1.

@@ -1,8 +1,9 @@
 #include "app/editor/editor.h"
 
-#include "app/editor/full_body_mode.h"
 #include <cstdio>
 
+#include "app/editor/feet_cleanup.h"
+#include "app/editor/full_body_mode.h"
 #include "app/editor/goal_motion.h"
 #include "app/editor/limit_edits.h"
 #include "solvers/ik/goal_space.h"
@@ -82,6 +83,11 @@ void solve_chains(Editor& editor) {
   ik::MotionSources motion;
   motion.time = goal_path_time(editor);
   motion.paths = &editor.solve.chain_paths;
+  if (timeline.clean_feet && has_clips(editor)) {  // planted feet held (app/editor/feet_cleanup.h)
+    held_goals(editor, editor.solve.held, editor.solve.held_goals);
+    motion.held = &editor.solve.held;
+    motion.held_goals = &editor.solve.held_goals;
+  }
   ik::solve_animated_frame(editor.document.rig.skeleton, editor.document.chains, editor.selection.chain, timeline.animated,
                            timeline.time_moved && has_clips(editor), editor.solve.pose, editor.solve.workspace,
                            editor.solve.frame, &motion);

@@ -42,10 +42,6 @@ struct MotionPanel {
   bool warm_start = true;                // runs with warm start on
   bool from_rest = false;                // runs with warm start off
   bool drift = false;                    // warm runs also solved from rest (drift)
-  // A clip source over a chain ending at a contact joint (app/editor/foot_contacts.h): the
-  // table measures foot skate; clean_feet holds the foot still during its plants (the
-  // cleanup: ik::track_feet, the hips lowered where the legs need it).
-  bool clean_feet = false;
   ik::MotionSeries series = ik::MotionSeries::error;  // plotted
 
   // The last analysis and what it was of.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/editor/editor.h"
+#include "app/editor/feet_cleanup.h"
 #include "app/editor/goal_recorder.h"
 #include "app/editor/wall_clock.h"
 #include "solvers/anim/clip.h"
@@ -21,6 +22,8 @@ void sample_animated(Editor& editor) {
   if (t.animated.local.size() != s.rest.size()) t.animated = ik::rest_pose(s);
   for (size_t j = 0; j < s.rest.size(); ++j) t.animated.local[j] = s.rest[j];
   if (const ik::Clip* clip = current_clip(editor)) ik::sample_clip(*clip, t.time, t.animated);
+  t.cleaning = t.clean_feet;
+  if (t.cleaning) lower_hips(editor, t.animated);  // app/editor/feet_cleanup.h
   ik::fk_all(s, t.animated, t.animated_world);
 }
 
@@ -121,6 +124,9 @@ void update_timeline(Editor& editor) {
   if (!editor.document.has_rig) return;
   Timeline& t = editor.timeline;
   if (t.animated.local.size() != editor.document.rig.skeleton.rest.size()) moved(editor);
+  // The feet's cleanup made again for a new clip or new contacts, or turned on or off: the
+  // animated pose again (its hips).
+  if ((refresh_feet_cleanup(editor) && t.clean_feet) || t.cleaning != t.clean_feet) moved(editor);
   const ik::Clip* clip = current_clip(editor);
   if (clip == nullptr) advance_path_clock(editor);
   if (clip == nullptr || !t.playing) {

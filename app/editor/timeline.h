@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "app/editor/feet_cleanup.h"
 #include "app/editor/foot_contacts.h"
 #include "solvers/anim/clip.h"
 #include "solvers/anim/pose.h"
@@ -47,6 +48,12 @@ struct Timeline {
   // (app/ui/contact_rows.h); the contacts as they were when a plant's edit began, and the
   // plant whose end is being dragged (foot -1: none).
   bool show_contacts = false;
+  // "Clean up feet": the planted feet held while the clip plays (app/editor/feet_cleanup.h),
+  // and the Motion panel's analysis cleaned the same way; `cleaning` is whether the
+  // animated pose was last sampled with it.
+  bool clean_feet = false;
+  bool cleaning = false;
+  PlaybackCleanup cleanup;
   ContactsState contacts_before_edit;
   int dragged_contact_foot = -1, dragged_contact_plant = -1;
   bool dragged_contact_end = false;

@@ -68,8 +68,10 @@ nlohmann::json timeline_json(const Editor& editor) {
   return out;
 }
 
-// The foot contacts (app/editor/foot_contacts.h): the settings, the contact joints, and per
-// clip (in the rig's order) whether the user edited it and each joint's plants in seconds.
+// The foot contacts (app/editor/foot_contacts.h): the settings, whether they show and the
+// feet are cleaned up, the contact joints, and per clip (in the rig's order) whether the
+// user edited it, its ground's own motion (model units per second) and each joint's plants
+// in seconds.
 nlohmann::json contacts_json(const Editor& editor) {
   using nlohmann::json;
   const ContactsState& c = editor.document.contacts;
@@ -86,7 +88,10 @@ nlohmann::json contacts_json(const Editor& editor) {
       for (const ik::ContactInterval& p : foot.plants) plants.push_back({p.start, p.end});
       feet.push_back({{"joint", foot.joint}, {"plants", std::move(plants)}});
     }
-    clips.push_back({{"edited", k < c.edited.size() && c.edited[k] != 0}, {"feet", std::move(feet)}});
+    const glm::vec3 v = k < c.ground_velocity.size() ? c.ground_velocity[k] : glm::vec3(0.0f);
+    clips.push_back({{"edited", k < c.edited.size() && c.edited[k] != 0},
+                     {"ground_velocity", {v.x, v.y, v.z}},
+                     {"feet", std::move(feet)}});
   }
   return {{"settings",
            {{"height", c.settings.height},
@@ -94,6 +99,7 @@ nlohmann::json contacts_json(const Editor& editor) {
             {"min_plant", c.settings.min_plant},
             {"max_gap", c.settings.max_gap}}},
           {"show", editor.timeline.show_contacts},
+          {"clean_feet", editor.timeline.clean_feet},
           {"joints", std::move(joints)},
           {"clips", std::move(clips)}};
 }

@@ -118,6 +118,13 @@ void draw_contacts_toggle(Editor& editor) {
   if (ImGui::SmallButton("...##contact_settings")) ImGui::OpenPopup("contact_settings");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("How contacts are found");
   draw_settings_popup(editor);
+  ImGui::SameLine();
+  ImGui::Checkbox("Clean up", &editor.timeline.clean_feet);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Clean up feet: each planted foot held still (chains that end at a foot), the hips\n"
+        "lowered where the legs need it; the Motion panel's analysis does the same");
+  remember_rect(editor, "clean_feet_toggle");
 }
 
 void draw_contact_rows(Editor& editor, const ik::Clip& clip, float x0, float x1) {

@@ -247,11 +247,12 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
     ImGui::SetTooltip("Warm runs also solve every frame from rest and measure the difference");
   if (!m.use_goal_path) {
     ImGui::SameLine();
-    ImGui::Checkbox("Clean up feet", &m.clean_feet);
+    ImGui::Checkbox("Clean up feet", &editor.timeline.clean_feet);  // the timeline's, shared
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
-          "A chain ending at a foot: hold the foot still during each of its plants (the timeline's\n"
-          "contacts), eased in and out, and measure how well each solver keeps it there");
+          "A chain ending at a foot: hold the feet still during their plants (the timeline's\n"
+          "contacts), the hips lowered where the legs need it, and measure how well each solver\n"
+          "keeps the foot there (the same switch as the timeline's Clean up)");
     remember_rect(editor, "motion_clean_feet");
   }
   ImGui::SameLine();

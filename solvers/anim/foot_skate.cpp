@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "solvers/anim/clip_playback.h"
+#include "solvers/anim/joint_paths.h"
 
 namespace ik {
 namespace {
@@ -113,6 +114,85 @@ std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float
     out[static_cast<size_t>(f)] = sum / static_cast<float>(b - a + 1);
   }
   return out;
+}
+
+namespace {
+
+// The joint every one of `joints` hangs from (the nearest common ancestor), or -1.
+int common_ancestor(const Skeleton& skeleton, const std::vector<int>& joints) {
+  if (joints.empty()) return -1;
+  std::vector<char> above(static_cast<size_t>(skeleton.joint_count()), 0);
+  for (int j = joints[0]; j >= 0; j = skeleton.parent[static_cast<size_t>(j)]) above[static_cast<size_t>(j)] = 1;
+  int common = joints[0];
+  for (int joint : joints) {
+    int j = joint;
+    while (j >= 0 && !above[static_cast<size_t>(j)]) j = skeleton.parent[static_cast<size_t>(j)];
+    if (j < 0) return -1;
+    common = std::min(common, j);  // depth-first order: an ancestor comes first
+  }
+  return common;
+}
+
+// Where `time` falls on the grid: frame `f` and the weight `u` of frame f + 1.
+void grid_at(const FeetCleanup& c, std::size_t frames, float time, std::size_t& f, float& u) {
+  const float x = std::clamp((time - c.start) * c.rate, 0.0f, static_cast<float>(frames - 1));
+  f = std::min(static_cast<std::size_t>(std::floor(x)), frames - 1);
+  u = f + 1 < frames ? x - static_cast<float>(f) : 0.0f;
+}
+
+}  // namespace
+
+FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
+                          const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,
+                          const glm::vec3& ground_velocity) {
+  FeetCleanup out;
+  out.start = start;
+  out.rate = rate;
+  if (frames <= 0 || plants.size() != joints.size()) return out;
+  std::vector<int> ids, roots;  // every contact joint and its leg's first joint
+  for (const ContactJoint& c : joints) {
+    ids.push_back(c.joint);
+    ids.push_back(c.leg_root);
+    if (c.leg_root >= 0) roots.push_back(c.leg_root);
+  }
+  const std::vector<glm::vec3> paths = joint_paths(skeleton, clip, start, rate, frames, ids);
+  auto path_of = [&](size_t column) {
+    std::vector<glm::vec3> path(static_cast<size_t>(frames));
+    for (int f = 0; f < frames; ++f) path[static_cast<size_t>(f)] = paths[static_cast<size_t>(f) * ids.size() + column];
+    return path;
+  };
+  std::vector<HeldLeg> legs;
+  for (size_t i = 0; i < joints.size(); ++i) {
+    HeldLeg leg;
+    leg.foot = path_of(2 * i);
+    leg.goals =
+        hold_plants(leg.foot, foot_track(plants[i], joints[i].leg_length, ground_velocity, leg.foot, start, rate));
+    out.goals.push_back(leg.goals);
+    if (joints[i].leg_root < 0) continue;
+    leg.hip = path_of(2 * i + 1);
+    leg.length = joints[i].leg_length;
+    legs.push_back(std::move(leg));
+  }
+  out.body_joint = common_ancestor(skeleton, roots);
+  out.drop = out.body_joint >= 0 ? hips_drop(legs, rate) : std::vector<float>(static_cast<size_t>(frames), 0.0f);
+  return out;
+}
+
+float cleanup_drop_at(const FeetCleanup& cleanup, float time) {
+  if (cleanup.drop.empty()) return 0.0f;
+  size_t f = 0;
+  float u = 0.0f;
+  grid_at(cleanup, cleanup.drop.size(), time, f, u);
+  return u > 0.0f ? cleanup.drop[f] + u * (cleanup.drop[f + 1] - cleanup.drop[f]) : cleanup.drop[f];
+}
+
+glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float time) {
+  if (joint >= cleanup.goals.size() || cleanup.goals[joint].empty()) return glm::vec3(0.0f);
+  const std::vector<glm::vec3>& goals = cleanup.goals[joint];
+  size_t f = 0;
+  float u = 0.0f;
+  grid_at(cleanup, goals.size(), time, f, u);
+  return u > 0.0f ? glm::mix(goals[f], goals[f + 1], u) : goals[f];
 }
 
 FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "solvers/anim/contacts.h"
+#include "solvers/anim/skeleton.h"
 
 namespace ik {
 
@@ -78,6 +79,24 @@ struct HeldLeg {
   float length = 1.0f;           // hip to foot with the leg straight
 };
 std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float smooth = 0.1f);
+
+// The whole cleanup of a clip on a frame grid (frame f at time_of_frame(f, start, rate)):
+// every contact joint's held goals (hold_plants, from its path in the clip) and the hips'
+// drop (hips_drop, over the legs whose first joint is known), to be applied to `body_joint`,
+// the joint all those legs hang from (-1: none, no drop).
+struct FeetCleanup {
+  float start = 0.0f;
+  float rate = 30.0f;
+  int body_joint = -1;
+  std::vector<float> drop;                    // per frame, model units down
+  std::vector<std::vector<glm::vec3>> goals;  // per contact joint, per frame
+};
+FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
+                          const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,
+                          const glm::vec3& ground_velocity);
+// Between two frames, linear; outside the grid, its nearest end. Empty: 0, the origin.
+float cleanup_drop_at(const FeetCleanup& cleanup, float time);
+glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float time);
 
 // The FootTrack of `joint` (one of `joints`) in `clip`, from detect_contacts' output; the
 // joint's lowest height read from `positions` (its path in the clip as it is, one per frame).

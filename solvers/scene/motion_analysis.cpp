@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solvers/anim/joint_paths.h"
 #include "solvers/ik/auto_pole.h"
 #include "solvers/ik/pole.h"
 #include "solvers/scene/solver_table.h"
@@ -103,25 +102,6 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
   return {};
 }
 
-namespace {
-
-// The joint every one of `joints` hangs from (the nearest common ancestor), or -1.
-int common_ancestor(const Skeleton& skeleton, const std::vector<int>& joints) {
-  if (joints.empty()) return -1;
-  std::vector<char> above(static_cast<size_t>(skeleton.joint_count()), 0);
-  for (int j = joints[0]; j >= 0; j = skeleton.parent[static_cast<size_t>(j)]) above[static_cast<size_t>(j)] = 1;
-  int common = joints[0];
-  for (int joint : joints) {
-    int j = joint;
-    while (j >= 0 && !above[static_cast<size_t>(j)]) j = skeleton.parent[static_cast<size_t>(j)];
-    if (j < 0) return -1;
-    if (j < common) common = j;  // depth-first order: an ancestor comes first
-  }
-  return common;
-}
-
-}  // namespace
-
 bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
                 const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector,
                 bool clean_up) {
@@ -134,37 +114,13 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
   track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
   track.has_foot = true;
   if (!clean_up || track.clip == nullptr) return true;
-  // Every contact joint's path and its leg's first joint's, held and lowered together.
-  std::vector<int> ids, roots;
-  for (const ContactJoint& c : joints) {
-    ids.push_back(c.joint);
-    ids.push_back(c.leg_root);
-    if (c.leg_root >= 0) roots.push_back(c.leg_root);
-  }
-  const std::vector<glm::vec3> paths = joint_paths(skeleton, *track.clip, start, track.frame_rate, frames, ids);
-  auto path_of = [&](size_t column) {
-    std::vector<glm::vec3> out(static_cast<size_t>(frames));
-    for (int f = 0; f < frames; ++f) out[static_cast<size_t>(f)] = paths[static_cast<size_t>(f) * ids.size() + column];
-    return out;
-  };
-  std::vector<HeldLeg> legs;
-  for (size_t i = 0; i < joints.size(); ++i) {
-    HeldLeg leg;
-    leg.foot = path_of(2 * i);
-    const FootTrack foot =
-        foot_track(plants[i], joints[i].leg_length, ground_velocity, leg.foot, start, track.frame_rate);
-    leg.goals = hold_plants(leg.foot, foot);
-    if (i == e) track.positions = leg.goals;
-    if (joints[i].leg_root < 0) continue;
-    leg.hip = path_of(2 * i + 1);
-    leg.length = joints[i].leg_length;
-    legs.push_back(std::move(leg));
-  }
-  const std::vector<float> drop = hips_drop(legs, track.frame_rate);
-  track.body_joint = common_ancestor(skeleton, roots);
+  const FeetCleanup cleanup =
+      clean_up_feet(skeleton, *track.clip, start, track.frame_rate, frames, joints, plants, ground_velocity);
+  track.positions = cleanup.goals[e];
+  track.body_joint = cleanup.body_joint;
   track.body_offsets.assign(static_cast<size_t>(frames), glm::vec3(0.0f));
-  if (track.body_joint >= 0)
-    for (size_t f = 0; f < drop.size() && f < track.body_offsets.size(); ++f) track.body_offsets[f].y = -drop[f];
+  for (size_t f = 0; f < cleanup.drop.size() && f < track.body_offsets.size(); ++f)
+    track.body_offsets[f].y = -cleanup.drop[f];
   return true;
 }
 

@@ -86,6 +86,13 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
         continue;  // invalid_input
       solving = &workspace.solving_chain;
     }
+    const size_t u = static_cast<size_t>(index);
+    if (motion != nullptr && motion->held != nullptr && motion->held_goals != nullptr && u < motion->held->size() &&
+        u < motion->held_goals->size() && (*motion->held)[u]) {
+      if (solving != &workspace.solving_chain) workspace.solving_chain = chain;
+      workspace.solving_chain.goal.position = (*motion->held_goals)[u];
+      solving = &workspace.solving_chain;
+    }
     workspace.chain_slot = index;
     Trace* trace = traces != nullptr ? &(*traces)[static_cast<size_t>(index)] : nullptr;
     const Clock::time_point start =

@@ -40,6 +40,7 @@
 // bench/bench_humanoid_frame.cpp measures what the tracing and timing add.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "solvers/ik/chain.h"
@@ -58,6 +59,11 @@ struct MotionSources {
   // Per chain (same index as the chains): the path its goal follows, or nullptr. A path
   // goal without one is invalid input.
   const std::vector<const GoalPath*>* paths = nullptr;
+  // Per chain (same index): 1 where the chain's goal position is replaced by held_goals[i]
+  // (model space: a foot held at its plant by the feet's cleanup, solvers/anim/foot_skate.h).
+  // nullptr: none.
+  const std::vector<std::uint8_t>* held = nullptr;
+  const std::vector<glm::vec3>* held_goals = nullptr;
 };
 
 // Solves `chains` on `pose`. `results` gets one entry per chain (same order). If `traces`

@@ -174,6 +174,32 @@ def test_contacts_rows_drag_and_undo(case):
     assert edited["unsaved_changes"] is True
 
 
+def test_clean_up_feet_holds_the_plant(case):
+    """CesiumMan at two times inside its left ankle's plant (0.9 and 1.2 s), with and without
+    --clean-feet: against the in-place clip's ground, the ankle slides more than 10 mm
+    between them as the clip has it, and less than 2 mm cleaned up; the hips come down."""
+    states = {}
+    for clean in (False, True):
+        for t in ("0.9", "1.2"):
+            flags = ["--clean-feet"] if clean else []
+            states[clean, t] = case.run(CESIUM_GLTF, "--time", t, *flags, frames=4,
+                                        state=f"clean{int(clean)}_{t}.json").state
+    plants = states[False, "0.9"]["contacts"]["clips"][0]["feet"][0]["plants"]
+    assert any(p[0] <= 0.9 and 1.2 <= p[1] for p in plants), f"the left ankle's plants: {plants}"
+    velocity = states[False, "0.9"]["contacts"]["clips"][0]["ground_velocity"]
+    slips = {}
+    for clean in (False, True):
+        a, b = (joint_named(states[clean, t], "leg_joint_L_3")["model"] for t in ("0.9", "1.2"))
+        slips[clean] = math.hypot(b[0] - a[0] - 0.3 * velocity[0], b[2] - a[2] - 0.3 * velocity[2])
+        assert states[clean, "0.9"]["contacts"]["clean_feet"] is clean
+    hips = [joint_named(states[clean, "0.9"], "Skeleton_torso_joint_1")["model"][1] for clean in (False, True)]
+    print(f"left ankle's slip from 0.9 to 1.2 s: {slips[False] * 1000:.1f} mm as the clip has it, "
+          f"{slips[True] * 1000:.2f} mm cleaned up; hips at 0.9 s {hips[0]:.4f} -> {hips[1]:.4f}")
+    assert slips[False] > 0.01, "the clip's own foot does not slide: the test shows nothing"
+    assert slips[True] < 0.002, f"cleaned up, the ankle still slides {slips[True] * 1000:.1f} mm"
+    assert hips[1] < hips[0], "the hips did not come down"
+
+
 # --- Recording ------------------------------------------------------------------------------
 
 def test_record_goal_path(case):

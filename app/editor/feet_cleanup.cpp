@@ -1,0 +1,57 @@
+// The feet's cleanup during playback (feet_cleanup.h).
+#include "app/editor/feet_cleanup.h"
+
+#include "app/editor/editor.h"
+#include "solvers/anim/clip_playback.h"
+
+namespace app {
+
+bool refresh_feet_cleanup(Editor& editor) {
+  PlaybackCleanup& p = editor.timeline.cleanup;
+  const ContactsState& contacts = editor.document.contacts;
+  const int clip = editor.timeline.clip;
+  const ik::Clip* shown = current_clip(editor);
+  if (shown == nullptr || static_cast<size_t>(clip) >= contacts.clips.size()) {
+    const bool had = p.clip >= 0;
+    p = PlaybackCleanup{};
+    return had;
+  }
+  const std::vector<ik::FootContacts>& plants = contacts.clips[static_cast<size_t>(clip)];
+  if (p.clip == clip && ik::same_contacts(p.plants, plants)) return false;
+  p.clip = clip;
+  p.plants = plants;
+  const float rate = editor.timeline.frame_rate;
+  p.cleanup = ik::clean_up_feet(editor.document.rig.skeleton, *shown, shown->start, rate,
+                                ik::last_frame(shown->start, shown->end, rate) + 1, contacts.joints, plants,
+                                contacts.ground_velocity[static_cast<size_t>(clip)]);
+  return true;
+}
+
+void lower_hips(const Editor& editor, ik::Pose& animated) {
+  const ik::FeetCleanup& c = editor.timeline.cleanup.cleanup;
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  if (c.body_joint < 0 || c.body_joint >= s.joint_count() || animated.local.size() != s.rest.size()) return;
+  // The drop is along the model's -Y; the body joint's translation is in its parent's space.
+  glm::mat4 parent(1.0f);
+  for (int j = s.parent[static_cast<size_t>(c.body_joint)]; j >= 0; j = s.parent[static_cast<size_t>(j)])
+    parent = ik::to_matrix(animated.local[static_cast<size_t>(j)]) * parent;
+  const glm::vec3 down(0.0f, -ik::cleanup_drop_at(c, editor.timeline.time), 0.0f);
+  animated.local[static_cast<size_t>(c.body_joint)].translation += glm::inverse(glm::mat3(parent)) * down;
+}
+
+void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals) {
+  const std::vector<ik::Chain>& chains = editor.document.chains;
+  held.assign(chains.size(), 0);
+  goals.assign(chains.size(), glm::vec3(0.0f));
+  const ContactsState& contacts = editor.document.contacts;
+  const ik::FeetCleanup& c = editor.timeline.cleanup.cleanup;
+  if (editor.timeline.cleanup.clip != editor.timeline.clip) return;
+  for (size_t k = 0; k < chains.size(); ++k)
+    for (size_t i = 0; i < contacts.joints.size() && i < c.goals.size(); ++i)
+      if (chains[k].enabled && chains[k].effector == contacts.joints[i].joint) {
+        held[k] = 1;
+        goals[k] = ik::cleanup_goal_at(c, i, editor.timeline.time);
+      }
+}
+
+}  // namespace app

@@ -1,0 +1,33 @@
+// The feet's cleanup while a clip plays (Timeline::clean_feet, "Clean up feet" on the
+// timeline; the library: ik::clean_up_feet, solvers/anim/foot_skate.h). While it is on, the
+// animated pose has its hips lowered where the legs need it, and every enabled chain that
+// ends at a contact joint has its goal held at that joint's plants (eased in and out), so
+// the IK keeps the planted feet still. The cleanup of the shown clip is made once, on its
+// frame grid, and again when the clip or its contacts change.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solvers/anim/foot_skate.h"
+
+namespace app {
+
+struct Editor;
+
+struct PlaybackCleanup {
+  int clip = -1;                         // the clip it was made for (-1: none yet)
+  std::vector<ik::FootContacts> plants;  // that clip's contacts as they were
+  ik::FeetCleanup cleanup;
+};
+
+// Makes the shown clip's cleanup if the clip or its contacts changed since; true if it did.
+bool refresh_feet_cleanup(Editor& editor);
+
+// `animated` (the shown clip at the timeline's time) with the hips lowered by the cleanup.
+void lower_hips(const Editor& editor, ik::Pose& animated);
+
+// Per chain: 1 and the held goal for the enabled chains that end at a contact joint.
+void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals);
+
+}  // namespace app
