@@ -118,9 +118,10 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
     return 1;
   }
   if (!ik::write_motion_report(options.report, report, rig.skeleton, chain_name, error)) return 1;
-  std::printf("ikscope: %s on chain %s: %zu frames, %zu solvers -> %s, %s and %s\n", track.source.c_str(),
+  std::printf("ikscope: %s on chain %s: %zu frames, %zu solvers -> %s, %s, %s and %s\n", track.source.c_str(),
               chain_name.c_str(), report.times.size(), report.runs.size(), options.report.c_str(),
-              ik::motion_series_path(options.report).c_str(), ik::motion_plots_path(options.report).c_str());
+              ik::motion_series_path(options.report).c_str(), ik::motion_summary_json_path(options.report).c_str(),
+              ik::motion_plots_path(options.report).c_str());
   return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/editor/feet_cleanup.h"
 #include "app/editor/goal_motion.h"
 #include "app/editor/timeline.h"
 #include "solvers/anim/clip_playback.h"
@@ -50,6 +51,7 @@ bool bake_motion(Editor& editor, ik::BakedMotion& motion, std::string& error) {
   const GoalRecorder recorder = editor.recorder;
   editor.recorder.active = false;  // the bake's frames are not a user's goal motion
   editor.timeline.playing = false;
+  refresh_feet_cleanup(editor);  // with Clean up on, the bake holds the feet as playback does
 
   motion = ik::BakedMotion{};
   if (clip_bake) {

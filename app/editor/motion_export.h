@@ -10,7 +10,9 @@
 //     named "<path> IK" (the longest path's name).
 //
 // Either way the bake runs the program's own per-frame step (app::solve_chains: goals
-// resolved for the frame, every enabled chain solved and blended by its IK weight). The
+// resolved for the frame, every enabled chain solved and blended by its IK weight; with the
+// timeline's Clean up on, the feet held at their plants and the hips lowered, as playback
+// does: app/editor/feet_cleanup.h). The
 // editor's timeline, pose, solver state and goal recorder are as they were afterwards (a
 // recording goes on, without the bake's frames).
 #pragma once

@@ -244,19 +244,6 @@ void refresh_motion_panel(Editor& editor) {
 
 // ---- State-out ----------------------------------------------------------------------------
 
-namespace {
-
-// Foot skate (solvers/anim/foot_skate.h) in the report's units: a ratio, millimetres.
-nlohmann::json skate_json(const ik::FootSkate& s) {
-  return {{"skate_ratio", s.skate_ratio},
-          {"planted_drift_mm", 1000.0f * s.planted_drift},
-          {"penetration_mm", 1000.0f * s.penetration},
-          {"lift_mm", 1000.0f * s.lift},
-          {"planted_frames", s.planted_frames}};
-}
-
-}  // namespace
-
 nlohmann::json motion_panel_json(const Editor& editor) {
   const MotionPanel& m = editor.motion;
   nlohmann::json out = {{"open", m.open}, {"has_result", m.has_result}, {"problem", m.problem}};
@@ -268,23 +255,11 @@ nlohmann::json motion_panel_json(const Editor& editor) {
   out["run_ms"] = m.last_run_ms;
   out["stale"] = m.stale;
   out["ghost_frame"] = m.ghost_frame;
-  nlohmann::json runs = nlohmann::json::array();
-  for (const ik::MotionRun& run : report.runs) {
-    const ik::MotionSummary& s = run.summary;
-    runs.push_back({{"solver", ik::solver_table()[run.solver].id},
-                    {"warm_start", run.warm_start},
-                    {"max_pop_deg", s.max_pop_degrees},
-                    {"flips", s.flips},
-                    {"jitter_rms_deg", s.rms_jitter_degrees},
-                    {"mean_error", s.mean_error},
-                    {"max_error", s.max_error},
-                    {"mean_us", s.mean_microseconds},
-                    {"max_drift", run.has_drift ? nlohmann::json(s.max_drift_distance) : nlohmann::json(nullptr)},
-                    {"skate", s.has_skate ? skate_json(s.skate) : nlohmann::json(nullptr)}});
-  }
-  out["runs"] = std::move(runs);
+  // Per run and for the clip as it is: the --analyse report's summary (io/report/motion_report.h).
+  const nlohmann::json summary = nlohmann::json::parse(ik::motion_summary_json(report, m.chain_name));
+  out["runs"] = summary.at("runs");
   out["clean_feet"] = m.analysed_clean_feet;
-  out["source_skate"] = report.has_source_skate ? skate_json(report.source_skate) : nlohmann::json(nullptr);
+  out["source_skate"] = summary.at("clip");
   return out;
 }
 

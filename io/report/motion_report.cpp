@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "io/files/atomic_file.h"
 #include "io/report/motion_plot_png.h"
@@ -143,6 +144,47 @@ std::string motion_summary_csv(const MotionReport& report) {
   return out;
 }
 
+namespace {
+
+Json skate_json(const FootSkate& s) {
+  return {{"skate_ratio", s.skate_ratio},
+          {"planted_drift_mm", 1000.0f * s.planted_drift},
+          {"penetration_mm", 1000.0f * s.penetration},
+          {"lift_mm", 1000.0f * s.lift},
+          {"planted_frames", s.planted_frames}};
+}
+
+}  // namespace
+
+std::string motion_summary_json(const MotionReport& report, const std::string& chain_name) {
+  Json runs = Json::array();
+  for (const MotionRun& run : report.runs) {
+    const MotionSummary& s = run.summary;
+    runs.push_back({{"solver", solver_id(run.solver)},
+                    {"warm_start", run.warm_start},
+                    {"max_pop_deg", s.max_pop_degrees},
+                    {"flips", s.flips},
+                    {"jitter_rms_deg", s.rms_jitter_degrees},
+                    {"mean_error", s.mean_error},
+                    {"max_error", s.max_error},
+                    {"mean_us", s.mean_microseconds},
+                    {"mean_iterations", s.mean_iterations},
+                    {"max_drift", run.has_drift ? Json(s.max_drift_distance) : Json(nullptr)},
+                    {"skate", s.has_skate ? skate_json(s.skate) : Json(nullptr)}});
+  }
+  const Json doc = {{"source", report.source},
+                    {"chain", chain_name},
+                    {"frames", report.times.size()},
+                    {"frame_rate", report.frame_rate},
+                    {"clip", report.has_source_skate ? skate_json(report.source_skate) : Json(nullptr)},
+                    {"runs", std::move(runs)}};
+  return doc.dump(2) + "\n";
+}
+
+std::string motion_summary_json_path(const std::string& report_path) {
+  return std::filesystem::path(report_path).replace_extension(".json").string();
+}
+
 std::string motion_series_path(const std::string& report_path) {
   return std::filesystem::path(report_path).replace_extension(".csv").string();
 }
@@ -159,9 +201,15 @@ bool write_motion_report(const std::string& report_path, const MotionReport& rep
     error = report_path + ": the report needs another extension than .png (the plots are written there)";
     return false;
   }
+  const std::string json_path = motion_summary_json_path(report_path);
+  if (json_path == report_path) {
+    error = report_path + ": the report needs another extension than .json (the summary is written there)";
+    return false;
+  }
   const std::string csv_name = std::filesystem::path(csv_path).filename().string();
   const std::string png_name = std::filesystem::path(png_path).filename().string();
   return app::write_file_atomically(csv_path, motion_series_csv(report), error) &&
+         app::write_file_atomically(json_path, motion_summary_json(report, chain_name), error) &&
          write_motion_plots_png(png_path, report, report.source + " on chain " + chain_name, error) &&
          app::write_file_atomically(report_path,
                                     motion_report_markdown(report, skeleton, chain_name, csv_name, png_name), error);

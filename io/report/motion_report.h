@@ -14,6 +14,14 @@
 //   frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error
 // solver is the SolverInfo::id ("dls"), warm_start and flip are 0 / 1. The same columns
 // are what the program's "Export CSV" writes.
+//
+// The summary as data (FILE.json beside the report): {"source": ..., "chain": ...,
+// "frames": N, "frame_rate": R, "clip": {foot skate of the clip as it is, or null},
+// "runs": [{"solver": "dls", "warm_start": true, "max_pop_deg", "flips", "jitter_rms_deg",
+// "mean_error", "max_error", "mean_us", "mean_iterations", "max_drift" (null when not
+// measured), "skate": {...} or null}]}, a
+// foot skate being {"skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm",
+// "planted_frames"} (millimetres: glTF's metres).
 #pragma once
 
 #include <string>
@@ -39,11 +47,18 @@ std::string motion_series_csv(const MotionReport& report);
 // max_jitter_deg,mean_error,max_error,mean_us,mean_iterations,max_drift.
 std::string motion_summary_csv(const MotionReport& report);
 
+// The summary as data (see above), two-space indented.
+std::string motion_summary_json(const MotionReport& report, const std::string& chain_name);
+
 // `report_path` with its extension replaced by ".csv" ("out/r.md" -> "out/r.csv").
 std::string motion_series_path(const std::string& report_path);
 
-// Writes the Markdown report to `report_path`, the series to motion_series_path() of it
-// and the plots to motion_plots_path() of it (io/report/motion_plot_png.h), each atomically
+// `report_path` with its extension replaced by ".json".
+std::string motion_summary_json_path(const std::string& report_path);
+
+// Writes the Markdown report to `report_path`, the series to motion_series_path() of it,
+// the summary as data to motion_summary_json_path() of it and the plots to
+// motion_plots_path() of it (io/report/motion_plot_png.h), each atomically
 // (io/files/atomic_file.h). False with a one-line message naming the file.
 bool write_motion_report(const std::string& report_path, const MotionReport& report, const Skeleton& skeleton,
                          const std::string& chain_name, std::string& error);

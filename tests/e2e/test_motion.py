@@ -1,6 +1,7 @@
-"""Motion: the --analyse report of a goal path, the Motion analysis panel on CesiumMan's
-clip (and a click on its table), the clip baked with the IK on top (--export-motion), and
-the clip played for real with the default goal modes."""
+"""Motion: the --analyse report of a goal path and of CesiumMan's feet cleaned up, the Motion
+analysis panel on CesiumMan's clip (and a click on its table), the clip baked with the IK on
+top (--export-motion), and the clip played for real with the default goal modes."""
+import json
 import math
 import re
 import struct
@@ -66,11 +67,33 @@ def test_analyse_goal_path_report(case):
     lines = csv_path.read_text().count("\n")
     assert lines == 120 * 8 + 1, f"CSV has {lines} lines, expected {120 * 8 + 1}"
     check_report_table(report)
+    summary = json.loads(Path(case.path("report.json")).read_text())
+    assert len(summary["runs"]) == 8 and summary["frames"] == 120 and summary["clip"] is None, summary
+    assert all(run["skate"] is None for run in summary["runs"]), "an arm has no foot skate"
     nope = case.run(session, "--analyse", "nope", "--report", case.path("nope.md"), expect=None, window=False,
                     label="nope")
     assert nope.code == 1, f"unknown name gave exit code {nope.code}"
     assert "no goal path or clip named 'nope' (there are: wave)" in nope.stderr, f"unclear: {nope.stderr}"
     assert not Path(case.path("nope.md")).exists(), "a report was written for an unknown name"
+
+
+def test_analyse_cleans_up_cesiumman_feet(case):
+    """--analyse CesiumMan's walk over its left leg with --clean-feet: report.json has the
+    clip's own foot skate (the in-place walk's standing foot slides) and, per solver, the
+    skate after the cleanup: DLS, FABRIK and two-bone keep the planted ankle still (skate at
+    most 1 %, planted drift at most 2 mm); the Markdown report has the foot-skate table."""
+    case.run(CESIUM_GLB, "--analyse", "animation 0", "--chain", "leg_joint_L_3", "--clean-feet", "--report",
+             case.path("walk.md"), window=False, what="--analyse")
+    summary = json.loads(Path(case.path("walk.json")).read_text())
+    clip = summary["clip"]
+    print(f"the clip as it is: skate {clip['skate_ratio'] * 100:.0f} %, drift {clip['planted_drift_mm']:.1f} mm")
+    assert clip["skate_ratio"] > 0.5 and clip["planted_frames"] > 5, clip
+    by_solver = {run["solver"]: run["skate"] for run in summary["runs"]}
+    for solver in ("dls", "fabrik", "two_bone"):
+        skate = by_solver[solver]
+        print(f"{solver}: skate {skate['skate_ratio'] * 100:.1f} %, drift {skate['planted_drift_mm']:.2f} mm")
+        assert skate["skate_ratio"] <= 0.01 and skate["planted_drift_mm"] <= 2.0, (solver, skate)
+    assert "| clip as it is | - | " in Path(case.path("walk.md")).read_text()
 
 
 def test_export_motion_reopens_as_clip(case):
