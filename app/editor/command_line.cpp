@@ -1,11 +1,12 @@
 #include "app/editor/command_line.h"
 
-#include "app/editor/controls.h"
-
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+
+#include "app/editor/controls.h"
+#include "solvers/anim/ground.h"
 
 namespace app {
 
@@ -49,6 +50,9 @@ const char* usage_text() {
       "                         and the hips come down where the legs need it; with\n"
       "                         --analyse or --motion-panel the analysis does the same (the\n"
       "                         foot skate is measured either way)\n"
+      "  --ground SPEC          the ground the feet are cleaned up on: plane (the default),\n"
+      "                         ramp:DEGREES (rising along +Z), stairs:HEIGHT (0.3 deep),\n"
+      "                         waves:HEIGHT (a generated heightfield)\n"
       "  --motion-panel         open the Motion analysis panel (View > Motion analysis) and run\n"
       "                         it on the clip shown (see --clip) at start; --state-out then\n"
       "                         reports the summary per solver under \"motion_analysis\"\n"
@@ -161,6 +165,15 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       o.clean_feet = true;
     } else if (arg == "--full-body") {
       o.full_body = true;
+    } else if (arg == "--ground") {
+      const char* v = value("a ground (plane, ramp:15, stairs:0.2, waves:0.1)");
+      if (!v) return false;
+      ik::Ground ground;
+      if (!ik::parse_ground(v, ground, error)) {
+        error = "--ground " + error;
+        return false;
+      }
+      o.ground = v;
     } else if (arg == "--analyse" || arg == "--report" || arg == "--chain") {
       const char* v = value(arg == "--report" ? "a .md path" : "a name");
       if (!v) return false;

@@ -72,6 +72,9 @@ struct Document {
   std::vector<std::uint8_t> limits_edited;
   // The clips' foot contacts: found, or edited on the timeline (app/editor/foot_contacts.h).
   ContactsState contacts;
+  // What the feet stand on when they are cleaned up (solvers/anim/ground.h): --ground, the
+  // contacts' settings popup, the session's "ground".
+  ik::Ground ground;
   std::string session_path;  // the last session saved or opened; "" = none yet
 };
 
@@ -83,6 +86,7 @@ struct DocumentSnapshot {
   FullBodyState full_body;
   std::vector<ik::SessionGoalPath> goal_paths;
   ContactsState contacts;
+  ik::Ground ground;
 };
 
 // This frame's solve: the pose it made and what the solvers keep between frames.

@@ -17,13 +17,17 @@ bool refresh_feet_cleanup(Editor& editor) {
     return had;
   }
   const std::vector<ik::FootContacts>& plants = contacts.clips[static_cast<size_t>(clip)];
-  if (p.clip == clip && ik::same_contacts(p.plants, plants)) return false;
+  const ik::Ground& ground = editor.document.ground;
+  if (p.clip == clip && ik::same_contacts(p.plants, plants) && p.ground.kind == ground.kind &&
+      p.ground.value == ground.value)
+    return false;
   p.clip = clip;
   p.plants = plants;
+  p.ground = ground;
   const float rate = editor.timeline.frame_rate;
   p.cleanup = ik::clean_up_feet(editor.document.rig.skeleton, *shown, shown->start, rate,
                                 ik::last_frame(shown->start, shown->end, rate) + 1, contacts.joints, plants,
-                                contacts.ground_velocity[static_cast<size_t>(clip)]);
+                                contacts.ground_velocity[static_cast<size_t>(clip)], ground);
   return true;
 }
 
@@ -31,12 +35,12 @@ void lower_hips(const Editor& editor, ik::Pose& animated) {
   const ik::FeetCleanup& c = editor.timeline.cleanup.cleanup;
   const ik::Skeleton& s = editor.document.rig.skeleton;
   if (c.body_joint < 0 || c.body_joint >= s.joint_count() || animated.local.size() != s.rest.size()) return;
-  // The drop is along the model's -Y; the body joint's translation is in its parent's space.
+  // The move is along the model's Y; the body joint's translation is in its parent's space.
   glm::mat4 parent(1.0f);
   for (int j = s.parent[static_cast<size_t>(c.body_joint)]; j >= 0; j = s.parent[static_cast<size_t>(j)])
     parent = ik::to_matrix(animated.local[static_cast<size_t>(j)]) * parent;
-  const glm::vec3 down(0.0f, -ik::cleanup_drop_at(c, editor.timeline.time), 0.0f);
-  animated.local[static_cast<size_t>(c.body_joint)].translation += glm::inverse(glm::mat3(parent)) * down;
+  const glm::vec3 move(0.0f, ik::cleanup_body_y_at(c, editor.timeline.time), 0.0f);
+  animated.local[static_cast<size_t>(c.body_joint)].translation += glm::inverse(glm::mat3(parent)) * move;
 }
 
 void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals) {

@@ -2,8 +2,9 @@
 // timeline; the library: ik::clean_up_feet, solvers/anim/foot_skate.h). While it is on, the
 // animated pose has its hips lowered where the legs need it, and every enabled chain that
 // ends at a contact joint has its goal held at that joint's plants (eased in and out), so
-// the IK keeps the planted feet still. The cleanup of the shown clip is made once, on its
-// frame grid, and again when the clip or its contacts change.
+// the IK keeps the planted feet still, all placed on the document's ground. The cleanup of
+// the shown clip is made once, on its frame grid, and again when the clip, its contacts or
+// the ground change.
 #pragma once
 
 #include <cstdint>
@@ -18,10 +19,12 @@ struct Editor;
 struct PlaybackCleanup {
   int clip = -1;                         // the clip it was made for (-1: none yet)
   std::vector<ik::FootContacts> plants;  // that clip's contacts as they were
+  ik::Ground ground;                     // ... and the ground
   ik::FeetCleanup cleanup;
 };
 
-// Makes the shown clip's cleanup if the clip or its contacts changed since; true if it did.
+// Makes the shown clip's cleanup if the clip, its contacts or the ground changed since; true
+// if it did.
 bool refresh_feet_cleanup(Editor& editor);
 
 // `animated` (the shown clip at the timeline's time) with the hips lowered by the cleanup.

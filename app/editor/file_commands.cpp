@@ -147,6 +147,8 @@ bool save_session(Editor& editor, const std::string& path) {
   session.disabled_by_full_body = editor.document.full_body.disabled_by_mode;
   session.has_contacts = true;  // the settings, and the clips whose plants were edited
   session.contacts = contacts_for_session(editor.document.rig, editor.document.contacts);
+  session.has_ground = true;
+  session.ground = editor.document.ground;
   std::string error;
   if (!ik::save_session(path, editor.document.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -202,6 +204,7 @@ bool open_session(Editor& editor, const std::string& path) {
     editor.document.full_body.disabled_by_mode = marks_of_an_older_session(editor.document.rig.skeleton, editor.document.chains, body);
   editor.document.goal_paths = session.goal_paths;
   editor.document.contacts = session.has_contacts ? std::move(contacts) : detect_rig_contacts(editor.document.rig);
+  editor.document.ground = session.has_ground ? session.ground : ik::Ground{};
   editor.recorder = GoalRecorder{};
   editor.solve.frame.reset(editor.document.chains.size());
   select_chain(editor, editor.document.chains.empty() ? -1 : 0);

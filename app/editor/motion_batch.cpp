@@ -100,6 +100,11 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
   if (!track.has_orientation || !chain.goal.use_orientation) track.has_orientation = false;
   // A clip over a chain ending at a foot: the foot's plants (the session's contacts when it
   // has them), its skate measured, held still with --clean-feet.
+  ik::Ground ground = session.has_ground ? session.ground : ik::Ground{};
+  if (!options.ground.empty() && !ik::parse_ground(options.ground, ground, error)) {
+    error = "--ground " + error;
+    return 1;
+  }
   if (problem.empty() && clip != nullptr) {
     ContactsState contacts = detect_rig_contacts(rig);
     if (session.has_contacts) {

@@ -168,9 +168,10 @@ void run_motion_analysis(Editor& editor) {
     if (problem.empty() && static_cast<size_t>(m.clip) < contacts.clips.size())
       ik::track_feet(m.track, editor.document.rig.skeleton, contacts.joints,
                      contacts.clips[static_cast<size_t>(m.clip)], contacts.ground_velocity[static_cast<size_t>(m.clip)],
-                     chain.effector, editor.timeline.clean_feet);
+                     chain.effector, editor.timeline.clean_feet, editor.document.ground);
   }
   m.analysed_clean_feet = editor.timeline.clean_feet;
+  m.analysed_ground = editor.document.ground;
   m.analysed_contacts = clip_contacts(editor, m.clip);
   if (!m.track.has_orientation || !chain.goal.use_orientation) m.track.has_orientation = false;
   ik::MotionOptions options;
@@ -233,7 +234,8 @@ void refresh_motion_panel(Editor& editor) {
   // rerun live when it is quick enough.
   if (m.has_result && valid_chain(editor, m.chain) &&
       (!same_inputs(editor.document.chains[static_cast<size_t>(m.chain)], m.analysed_chain) ||
-       editor.timeline.clean_feet != m.analysed_clean_feet ||
+       editor.timeline.clean_feet != m.analysed_clean_feet || editor.document.ground.kind != m.analysed_ground.kind ||
+       editor.document.ground.value != m.analysed_ground.value ||
        (!m.use_goal_path && !ik::same_contacts(clip_contacts(editor, m.clip), m.analysed_contacts)))) {
     if (m.last_run_ms < kLiveRerunMs)
       run_motion_analysis(editor);

@@ -53,7 +53,8 @@ struct MotionPanel {
   int chain = -1;            // the chain it ran on (index into editor.document.chains)
   std::string chain_name;
   ik::Chain analysed_chain;  // that chain's inputs as they were
-  bool analysed_clean_feet = false;                 // ... clean_feet as it was
+  bool analysed_clean_feet = false;                 // ... the timeline's clean_feet as it was
+  ik::Ground analysed_ground;                       // ... the document's ground
   std::vector<ik::FootContacts> analysed_contacts;  // ... and the clip's contacts
   int rig_generation = -1;
   int clip = -1;               // the timeline clip it ran on (clip source)

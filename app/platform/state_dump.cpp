@@ -100,6 +100,7 @@ nlohmann::json contacts_json(const Editor& editor) {
             {"max_gap", c.settings.max_gap}}},
           {"show", editor.timeline.show_contacts},
           {"clean_feet", editor.timeline.clean_feet},
+          {"ground", ik::ground_spec(editor.document.ground)},
           {"joints", std::move(joints)},
           {"clips", std::move(clips)}};
 }

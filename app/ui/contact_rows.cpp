@@ -65,6 +65,30 @@ void plant_under(const ik::FootContacts& foot, const TimeAxis& axis, float x, in
   }
 }
 
+// The ground the feet are cleaned up on (solvers/anim/ground.h): its kind and its one number.
+void draw_ground_settings(Editor& editor) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Clean up places the feet on the ground:");
+  ik::Ground& ground = editor.document.ground;
+  int kind = static_cast<int>(ground.kind);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  if (ImGui::Combo("##ground", &kind, "plane\0ramp\0stairs\0waves\0")) {
+    static constexpr float kStart[] = {0.0f, 15.0f, 0.15f, 0.1f};  // a value worth seeing
+    ground = ik::Ground{static_cast<ik::GroundKind>(kind), kStart[kind]};
+  }
+  remember_rect(editor, "ground_kind");
+  if (ground.kind == ik::GroundKind::plane) return;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+  if (ground.kind == ik::GroundKind::ramp)
+    ImGui::SliderFloat("slope (deg)", &ground.value, -ik::kMaxRampDegrees, ik::kMaxRampDegrees, "%.1f",
+                       ImGuiSliderFlags_AlwaysClamp);
+  else if (ground.kind == ik::GroundKind::stairs)
+    ImGui::SliderFloat("step height", &ground.value, -0.5f, 0.5f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+  else
+    ImGui::SliderFloat("bump height", &ground.value, 0.0f, 0.5f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+}
+
 void draw_settings_popup(Editor& editor) {
   static ik::ContactSettings editing;
   if (ImGui::IsPopupOpen("contact_settings") == false) editing = editor.document.contacts.settings;
@@ -94,6 +118,7 @@ void draw_settings_popup(Editor& editor) {
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(edited ? "Drop your edits of this clip's plants" : "This clip's plants are as found");
+  draw_ground_settings(editor);
   ImGui::EndPopup();
 }
 

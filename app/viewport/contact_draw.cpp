@@ -20,7 +20,7 @@ void draw_contacts(render::Renderer& renderer, const Editor& editor) {
     const size_t joint = static_cast<size_t>(foot.joint);
     if (joint >= editor.solve.world.size()) continue;
     const glm::vec3 at = ik::position_of(editor.solve.world[joint]);
-    const glm::vec3 centre(at.x, 0.0f, at.z);
+    const glm::vec3 centre(at.x, ik::ground_height(editor.document.ground, at.x, at.z), at.z);
     const float radius = 0.05f * c.joints[i].leg_length;
     for (int k = 0; k < kSegments; ++k)
       for (int e = 0; e < 2; ++e) {

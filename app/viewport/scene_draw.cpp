@@ -9,6 +9,7 @@
 #include "app/viewport/balance_draw.h"
 #include "app/viewport/contact_draw.h"
 #include "app/viewport/gizmo_draw.h"
+#include "app/viewport/ground_draw.h"
 #include "app/viewport/limit_draw.h"
 #include "app/viewport/path_draw.h"
 #include "app/viewport/viewport_input.h"
@@ -153,6 +154,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
   renderer.begin_frame(metrics.framebuffer_width, metrics.framebuffer_height, editor.view.camera,
                        framebuffer_rect(area, metrics));
   renderer.draw_grid(scene_size(editor));
+  draw_ground(renderer, editor);  // a ramp, stairs or waves the feet are cleaned up on (app/viewport/ground_draw.h)
   if (editor.document.has_rig) {
     render::SkeletonDraw draw;
     draw.skeleton = &editor.document.rig.skeleton;

@@ -174,6 +174,15 @@ const JsonFields<Session, const SessionFile>& session_fields() {
               },
               [](const Session& in, const SessionFile& env) { return contacts_json(in.contacts, *env.skeleton); },
               [](const Session& in, const SessionFile&) { return in.has_contacts; }),
+          DocumentRow::custom(
+              "ground", kOptional,
+              [](const JsonValue& v, Session& out, const SessionFile&) {
+                std::string problem;
+                if (!parse_ground(v.string(), out.ground, problem)) v.fail(problem);
+                out.has_ground = true;
+              },
+              [](const Session& in, const SessionFile&) { return ground_spec(in.ground); },
+              [](const Session& in, const SessionFile&) { return in.has_ground; }),
       },
       [](const JsonValue& doc, Session& out, const SessionFile&) { check_followed_paths(doc, out); }};
   return fields;

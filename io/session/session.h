@@ -65,6 +65,8 @@
 //     "contacts": {"settings": {...}, "clips": [...]}   optional: the foot-contact settings and
 //                                                    the plants edited on the timeline
 //                                                    (session_contacts.h)
+//     "ground": "ramp:15"                            optional: the ground the feet are cleaned
+//                                                    up on (solvers/anim/ground.h's spec)
 //   }
 //
 // Spaces and units are those of solvers/ik/chain.h: goals in model space, angles in radians.
@@ -95,6 +97,7 @@
 #include "io/session/session_contacts.h"
 #include "io/session/session_limits.h"
 #include "solvers/anim/goal_path.h"
+#include "solvers/anim/ground.h"
 #include "solvers/ik/chain.h"
 #include "solvers/rig/rig_roles.h"
 
@@ -134,6 +137,9 @@ struct Session {
   // ---- Foot contacts (io/session/session_contacts.h, section "contacts") ----
   bool has_contacts = false;  // the file has the section (older ones do not: the defaults)
   SessionContacts contacts;
+  // ---- The ground the feet are cleaned up on (solvers/anim/ground.h; key "ground", a spec) ----
+  bool has_ground = false;
+  Ground ground;
   // One flag per chain (loading fills one per chain; when saving, missing ones are 0): 1 if
   // entering full-body mode disabled the chain (each chain's "disabled_by_full_body").
   std::vector<std::uint8_t> disabled_by_full_body;

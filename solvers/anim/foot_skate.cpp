@@ -26,7 +26,11 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
   FootSkate out;
   if (frames <= 0 || positions == nullptr) return out;
   auto at = [&](int f) { return positions[static_cast<std::size_t>(f) * stride]; };
-  for (int f = 0; f < frames; ++f) out.penetration = std::max(out.penetration, foot.ground_height - at(f).y);
+  auto height = [&](int f) {  // above the ground's surface under the foot
+    const glm::vec3 p = at(f);
+    return p.y - ground_height(foot.ground, p.x, p.z);
+  };
+  for (int f = 0; f < frames; ++f) out.penetration = std::max(out.penetration, foot.ground_height - height(f));
   const float max_step = kSkateSpeed * foot.leg_length / foot.rate;
   const glm::vec2 ground_step = horizontal(foot.ground_velocity) / foot.rate;
   int skating = 0;
@@ -40,7 +44,7 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
       // Where the foot is against where the ground under its first frame went.
       const glm::vec2 moved = horizontal(at(f) - origin) - ground_step * static_cast<float>(f - first);
       out.planted_drift = std::max(out.planted_drift, glm::length(moved));
-      out.lift = std::max(out.lift, at(f).y - origin.y);
+      out.lift = std::max(out.lift, height(f) - height(first));
       if (f > first && glm::length(horizontal(at(f) - at(f - 1)) - ground_step) > max_step) ++skating;
     }
   }
@@ -144,7 +148,7 @@ void grid_at(const FeetCleanup& c, std::size_t frames, float time, std::size_t& 
 
 FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
                           const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,
-                          const glm::vec3& ground_velocity) {
+                          const glm::vec3& ground_velocity, const Ground& ground) {
   FeetCleanup out;
   out.start = start;
   out.rate = rate;
@@ -161,12 +165,21 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     for (int f = 0; f < frames; ++f) path[static_cast<size_t>(f)] = paths[static_cast<size_t>(f) * ids.size() + column];
     return path;
   };
+  // The held goals on the clip's flat ground, then placed on `ground`: each raised by the
+  // ground's height under it.
   std::vector<HeldLeg> legs;
+  std::vector<float> lift(static_cast<size_t>(frames), INFINITY);
   for (size_t i = 0; i < joints.size(); ++i) {
     HeldLeg leg;
     leg.foot = path_of(2 * i);
     leg.goals =
         hold_plants(leg.foot, foot_track(plants[i], joints[i].leg_length, ground_velocity, leg.foot, start, rate));
+    for (size_t f = 0; f < leg.goals.size(); ++f) {
+      const float h = ground_height(ground, leg.goals[f].x, leg.goals[f].z);
+      leg.goals[f].y += h;
+      leg.foot[f].y += h;  // the clip's own foot, on the ground too: what the leg reaches
+      lift[f] = std::min(lift[f], h);
+    }
     out.goals.push_back(leg.goals);
     if (joints[i].leg_root < 0) continue;
     leg.hip = path_of(2 * i + 1);
@@ -174,16 +187,32 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     legs.push_back(std::move(leg));
   }
   out.body_joint = common_ancestor(skeleton, roots);
-  out.drop = out.body_joint >= 0 ? hips_drop(legs, rate) : std::vector<float>(static_cast<size_t>(frames), 0.0f);
+  out.body_y.assign(static_cast<size_t>(frames), 0.0f);
+  if (out.body_joint < 0) return out;
+  // The body up by the lowest ground under the feet, spread over 0.3 s; then down as far as
+  // the legs need.
+  const int w = static_cast<int>(std::floor(0.15f * rate));
+  for (int f = 0; f < frames; ++f) {
+    float sum = 0.0f;
+    int n = 0;
+    for (int g = std::max(0, f - w); g <= std::min(frames - 1, f + w); ++g, ++n)
+      sum += std::isfinite(lift[static_cast<size_t>(g)]) ? lift[static_cast<size_t>(g)] : 0.0f;
+    out.body_y[static_cast<size_t>(f)] = sum / static_cast<float>(n);
+  }
+  for (HeldLeg& leg : legs)
+    for (size_t f = 0; f < leg.hip.size(); ++f) leg.hip[f].y += out.body_y[f];
+  const std::vector<float> drop = hips_drop(legs, rate);
+  for (size_t f = 0; f < drop.size(); ++f) out.body_y[f] -= drop[f];
   return out;
 }
 
-float cleanup_drop_at(const FeetCleanup& cleanup, float time) {
-  if (cleanup.drop.empty()) return 0.0f;
+float cleanup_body_y_at(const FeetCleanup& cleanup, float time) {
+  const std::vector<float>& y = cleanup.body_y;
+  if (y.empty()) return 0.0f;
   size_t f = 0;
   float u = 0.0f;
-  grid_at(cleanup, cleanup.drop.size(), time, f, u);
-  return u > 0.0f ? cleanup.drop[f] + u * (cleanup.drop[f + 1] - cleanup.drop[f]) : cleanup.drop[f];
+  grid_at(cleanup, y.size(), time, f, u);
+  return u > 0.0f ? y[f] + u * (y[f + 1] - y[f]) : y[f];
 }
 
 glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float time) {

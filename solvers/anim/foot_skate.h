@@ -14,9 +14,11 @@
 //   planted drift  per plant, the largest horizontal distance of the foot from where it
 //                  was on the plant's first frame; the largest over the plants.
 //   penetration    how far the foot goes below the clip's own ground under it (the lowest
-//                  height the joint reaches in the clip as it is), over every frame.
+//                  height the joint reaches in the clip as it is, above the ground's surface:
+//                  solvers/anim/ground.h), over every frame.
 //   lift           per plant, the largest rise of the foot above its height on the plant's
-//                  first frame (a heel or toe that leaves the ground while planted).
+//                  first frame (a heel or toe that leaves the ground while planted), heights
+//                  over the ground's surface.
 // Horizontal motion is read relative to the ground's own motion (the walking speed
 // backward in a clip made in place, contacts.h), so a treadmill walk's standing foot,
 // which moves with the ground, does not skate. Distances in model units (glTF's metres).
@@ -32,6 +34,7 @@
 #include <vector>
 
 #include "solvers/anim/contacts.h"
+#include "solvers/anim/ground.h"
 #include "solvers/anim/skeleton.h"
 
 namespace ik {
@@ -44,6 +47,7 @@ struct FootTrack {
   float leg_length = 1.0f;
   glm::vec3 ground_velocity{0.0f};  // model units per second, horizontal
   float ground_height = 0.0f;       // the joint's lowest height in the clip as it is
+  Ground ground;                    // what it stands on (heights above it are measured)
   float start = 0.0f;               // clip time of frame 0, seconds
   float rate = 30.0f;               // frames per second
 };
@@ -81,21 +85,23 @@ struct HeldLeg {
 std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float smooth = 0.1f);
 
 // The whole cleanup of a clip on a frame grid (frame f at time_of_frame(f, start, rate)):
-// every contact joint's held goals (hold_plants, from its path in the clip) and the hips'
-// drop (hips_drop, over the legs whose first joint is known), to be applied to `body_joint`,
-// the joint all those legs hang from (-1: none, no drop).
+// every contact joint's held goals (hold_plants, from its path in the clip) placed on
+// `ground` (each goal raised by the ground's height under it), the body raised by the lowest
+// of the feet's ground heights (spread over 0.3 s) and then lowered by the hips' drop
+// (hips_drop, over the legs whose first joint is known) -- to be applied to `body_joint`,
+// the joint all those legs hang from (-1: none, the body stays).
 struct FeetCleanup {
   float start = 0.0f;
   float rate = 30.0f;
   int body_joint = -1;
-  std::vector<float> drop;                    // per frame, model units down
+  std::vector<float> body_y;                  // per frame, the body's move along +Y
   std::vector<std::vector<glm::vec3>> goals;  // per contact joint, per frame
 };
 FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
                           const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,
-                          const glm::vec3& ground_velocity);
+                          const glm::vec3& ground_velocity, const Ground& ground = {});
 // Between two frames, linear; outside the grid, its nearest end. Empty: 0, the origin.
-float cleanup_drop_at(const FeetCleanup& cleanup, float time);
+float cleanup_body_y_at(const FeetCleanup& cleanup, float time);
 glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float time);
 
 // The FootTrack of `joint` (one of `joints`) in `clip`, from detect_contacts' output; the

@@ -103,8 +103,8 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
 }
 
 bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
-                const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector,
-                bool clean_up) {
+                const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector, bool clean_up,
+                const Ground& ground) {
   size_t e = 0;
   while (e < joints.size() && joints[e].joint != effector) ++e;
   if (e == joints.size() || plants.size() != joints.size() || track.times.empty()) return false;
@@ -112,15 +112,16 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
   const int frames = static_cast<int>(track.times.size());
   track.source_positions = track.positions;
   track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
+  track.foot.ground = ground;
   track.has_foot = true;
   if (!clean_up || track.clip == nullptr) return true;
   const FeetCleanup cleanup =
-      clean_up_feet(skeleton, *track.clip, start, track.frame_rate, frames, joints, plants, ground_velocity);
+      clean_up_feet(skeleton, *track.clip, start, track.frame_rate, frames, joints, plants, ground_velocity, ground);
   track.positions = cleanup.goals[e];
   track.body_joint = cleanup.body_joint;
   track.body_offsets.assign(static_cast<size_t>(frames), glm::vec3(0.0f));
-  for (size_t f = 0; f < cleanup.drop.size() && f < track.body_offsets.size(); ++f)
-    track.body_offsets[f].y = -cleanup.drop[f];
+  for (size_t f = 0; f < cleanup.body_y.size() && f < track.body_offsets.size(); ++f)
+    track.body_offsets[f].y = cleanup.body_y[f];
   return true;
 }
 

@@ -90,9 +90,10 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
 // `ground_velocity` as detect_contacts gives them. With `clean_up`, the cleanup: every
 // contact joint's plants held (hold_plants), the body lowered only as far as the legs need
 // to reach them (hips_drop, on the joint the legs hang from), and the effector's goals the
-// held ones.
+// held ones, placed on `ground` (solvers/anim/ground.h; the skate is measured over it too).
 bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
-                const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector, bool clean_up);
+                const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector, bool clean_up,
+                const Ground& ground = {});
 
 // True if solver `solver` (a solver-table index) can be run on a chain of `bones` bones
 // in a motion analysis: a position solver (not the scale-target job) whose exact_bones,

@@ -200,6 +200,51 @@ def test_clean_up_feet_holds_the_plant(case):
     assert hips[1] < hips[0], "the hips did not come down"
 
 
+def height_above(state, name, degrees):
+    """A joint's height over a ramp of `degrees` rising along +Z through the origin."""
+    p = joint_named(state, name)["model"]
+    return p[1] - p[2] * math.tan(math.radians(degrees))
+
+
+def planted_at(state, t):
+    """The contact joints planted at time `t` of the shown clip."""
+    contacts = state["contacts"]
+    feet = contacts["clips"][state["timeline"]["clip_index"]]["feet"]
+    return [j["name"] for j, f in zip(contacts["joints"], feet) if any(a <= t <= b for a, b in f["plants"])]
+
+
+def test_clean_up_feet_on_a_ramp(case):
+    """CesiumMan's walk on a 15 degree ramp with --clean-feet: at 1.0 s every planted foot and
+    toe stands on the ramp as high as it stands on the plane cleaned up the same way (within
+    1 cm); then played for a second (two screenshots): no planted foot below the ramp."""
+    flat = case.run(CESIUM_GLTF, "--time", "1.0", "--clean-feet", frames=4, state="flat.json").state
+    ramp = case.run(CESIUM_GLTF, "--time", "1.0", "--clean-feet", "--ground", "ramp:15", frames=4,
+                    state="ramp.json").state
+    assert ramp["contacts"]["ground"] == "ramp:15", ramp["contacts"]["ground"]
+    planted = planted_at(flat, 1.0)
+    assert planted, "nothing planted at 1.0 s"
+    for name in planted:
+        on_plane, on_ramp = height_above(flat, name, 0), height_above(ramp, name, 15)
+        print(f"{name}: {on_plane * 1000:.1f} mm over the plane, {on_ramp * 1000:.1f} mm over the ramp")
+        assert abs(on_ramp - on_plane) < 0.01, f"{name} is not on the ramp as it is on the plane"
+    program = case.start(CESIUM_GLTF, "--clean-feet", "--ground", "ramp:15", state="played.json")
+    program.key("space")
+    time.sleep(0.5)
+    program.screenshot()
+    time.sleep(0.5)
+    program.screenshot()
+    program.key("space")  # paused: the state on exit is that frame's
+    program.frames(2)
+    program.quit()
+    played = program.state()
+    t = played["timeline"]["time"]
+    for name in planted_at(played, t):
+        above = height_above(played, name, 15)
+        print(f"played to {t:.2f} s: {name} {above * 1000:.1f} mm over the ramp")
+        assert above > -0.01, f"{name} is {-above * 1000:.0f} mm under the ramp at {t:.2f} s"
+    assert len(case.screenshots()) == 2
+
+
 # --- Recording ------------------------------------------------------------------------------
 
 def test_record_goal_path(case):

@@ -82,9 +82,11 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
     if (std::string(name) == "joint_limits.session.json") {
       EXPECT_EQ(session.joint_limits.size(), 2u) << "the limits seed loads both entries";
     }
-    if (std::string(name) == "contacts.session.json") {  // foot contacts: settings and two clips
+    if (std::string(name) == "contacts.session.json") {  // foot contacts: settings, two clips, a ground
       EXPECT_TRUE(session.has_contacts);
       EXPECT_EQ(session.contacts.clips.size(), 2u);
+      EXPECT_TRUE(session.has_ground);  // and a ramp
+      EXPECT_EQ(session.ground.kind, ik::GroundKind::ramp);
     }
     if (std::string(name) == "full_body.session.json") {  // the program's full-body mode, saved
       int pinned = 0;

@@ -37,6 +37,7 @@
 #include "io/session/session.h"
 #include "io/session/session_limits.h"
 #include "solvers/anim/goal_path.h"
+#include "solvers/anim/ground.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/ik/solver_common.h"
 #include "solvers/rig/rig_roles.h"
@@ -208,6 +209,12 @@ inline std::string session_contract_violation(const std::string& text, const ik:
         cs.speed <= ik::kMaxContactSpeed && cs.min_plant >= 0.0f && cs.min_plant <= ik::kMaxContactSeconds &&
         cs.max_gap >= 0.0f && cs.max_gap <= ik::kMaxContactSeconds))
     return "a contact setting outside its range";
+  if (session.has_ground) {  // a ground the spec writes back as read
+    ik::Ground again;
+    std::string problem;
+    if (!ik::parse_ground(ik::ground_spec(session.ground), again, problem) || again.kind != session.ground.kind)
+      return "a ground that does not survive writing and reading back";
+  }
   for (std::size_t c = 0; c < session.contacts.clips.size(); ++c) {
     const ik::SessionClipContacts& clip = session.contacts.clips[c];
     for (std::size_t d = 0; d < c; ++d)

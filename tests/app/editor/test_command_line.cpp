@@ -88,6 +88,9 @@ TEST(CommandLine, ErrorsNameTheProblem) {
       {{"--time", "1.5s"}, "--time needs a number of seconds, not '1.5s'"},
       {{"--time", "nan"}, "--time needs a number of seconds, not 'nan'"},
       {{"--time", "inf"}, "--time needs a number of seconds, not 'inf'"},
+      {{"--ground"}, "--ground needs a ground (plane, ramp:15, stairs:0.2, waves:0.1)"},
+      {{"--ground", "hill"}, "--ground hill: not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)"},
+      {{"--ground", "ramp:80"}, "--ground ramp:80: the slope must be from -60 to 60 degrees"},
   };
   for (const Case& c : cases) {
     app::Options o;
@@ -101,8 +104,8 @@ TEST(CommandLine, ErrorsNameTheProblem) {
 
 TEST(CommandLine, HelpMentionsEveryOption) {
   const std::string help = app::usage_text();
-  for (const char* option :
-       {"--help", "--frames", "--screenshot", "--state-out", "--size", "--msaa", "--clip", "--time"})
+  for (const char* option : {"--help", "--frames", "--screenshot", "--state-out", "--size", "--msaa", "--clip",
+                             "--time", "--clean-feet", "--ground"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
 }
 

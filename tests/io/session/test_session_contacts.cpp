@@ -1,7 +1,8 @@
-// The session's "contacts" section (io/session/session_contacts.h): settings and edited plants
-// saved and loaded exactly; older sessions without it load; each bad entry (reversed,
-// overlapping or out-of-order plants, a joint or clip listed twice, a setting out of range)
-// fails the load with one message naming the file and the key.
+// The session's "contacts" section (io/session/session_contacts.h) and its "ground": settings,
+// edited plants and the ground saved and loaded exactly; older sessions without them load;
+// each bad entry (reversed, overlapping or out-of-order plants, a joint or clip listed
+// twice, a setting out of range, a ground that is none) fails the load with one message
+// naming the file and the key.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -38,6 +39,8 @@ ik::Session with_contacts() {
   clip.clip = "run";
   clip.feet = {{ik::find_joint(humanoid(), "LeftFoot"), {}}};
   s.contacts.clips.push_back(clip);
+  s.has_ground = true;
+  s.ground = {ik::GroundKind::stairs, 0.2f};
   return s;
 }
 
@@ -60,6 +63,9 @@ TEST(SessionContacts, SavedAndLoadedExactly) {
   EXPECT_EQ(loaded.contacts.settings.min_plant, 0.2f);
   EXPECT_EQ(loaded.contacts.settings.max_gap, 0.05f);
   ASSERT_EQ(loaded.contacts.clips.size(), 2u);
+  EXPECT_TRUE(loaded.has_ground);
+  EXPECT_EQ(loaded.ground.kind, ik::GroundKind::stairs);
+  EXPECT_EQ(loaded.ground.value, 0.2f);
   for (size_t c = 0; c < 2; ++c) {
     EXPECT_EQ(loaded.contacts.clips[c].clip, saved.contacts.clips[c].clip);
     EXPECT_TRUE(ik::same_contacts(loaded.contacts.clips[c].feet, saved.contacts.clips[c].feet));
@@ -119,6 +125,10 @@ TEST(SessionContacts, EachBadEntryIsOneMessageNamingTheKey) {
       {"speed_negative", [](Json& d) { d["contacts"]["settings"]["speed"] = -1.0; },
        "contacts.settings.speed: must be from 0 to 10, not -1"},
       {"section_not_an_object", [](Json& d) { d["contacts"] = 4; }, "contacts: must be an object"},
+      {"ground_unknown", [](Json& d) { d["ground"] = "hill:3"; },
+       "ground: hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)"},
+      {"ground_too_steep", [](Json& d) { d["ground"] = "ramp:80"; },
+       "ground: ramp:80: the slope must be from -60 to 60"},
   };
   for (const Case& c : cases) {
     Json broken = doc;

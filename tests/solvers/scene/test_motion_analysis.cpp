@@ -416,44 +416,53 @@ TEST(MotionAnalysis, ClipTrackFollowsTheAnimatedEffector) {
   EXPECT_EQ(report.source, "clip 'swing'");
 }
 
+// CesiumMan's walk, its contact joints and their plants, and a chain over its left leg
+// (thigh to ankle).
+struct CesiumLeg {
+  ik::ImportedRig rig;
+  std::vector<ik::ContactJoint> joints;
+  std::vector<ik::FootContacts> plants;
+  glm::vec3 ground_velocity{0.0f};
+  ik::Chain leg;
+  ik::Pose rest;
+  CesiumLeg() {
+    std::string error;
+    EXPECT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SHARED_DIR) + "/gltf-samples/CesiumMan/glTF/CesiumMan.gltf",
+                                     rig, error))
+        << error;
+    leg.root = ik::find_joint(rig.skeleton, "leg_joint_L_1");
+    leg.effector = ik::find_joint(rig.skeleton, "leg_joint_L_3");
+    joints = ik::find_contact_joints(rig.skeleton, rig.roles);
+    plants = ik::detect_contacts(rig.skeleton, rig.clips[0], 24.0f, joints, {}, glm::vec3(0.0f, 1.0f, 0.0f),
+                                 &ground_velocity);
+    rest = ik::rest_pose(rig.skeleton);
+  }
+};
+
 // CesiumMan's walk over its left leg (thigh to ankle): the clip's own foot skate is the
 // report's source figure, and the cleanup (the plants held, the hips lowered where the legs
 // need it) brings DLS, FABRIK and two-bone to the figures: skate <= 1 %, planted
 // drift <= 2 mm, with the hips never lowered more than a tenth of the leg.
 TEST(MotionAnalysis, CleanupHoldsCesiumMansPlantedFoot) {
-  ik::ImportedRig rig;
-  std::string error;
-  ASSERT_TRUE(
-      ik::import_gltf_file(std::string(IKSCOPE_SHARED_DIR) + "/gltf-samples/CesiumMan/glTF/CesiumMan.gltf", rig, error))
-      << error;
-  const int thigh = ik::find_joint(rig.skeleton, "leg_joint_L_1"),
-            ankle = ik::find_joint(rig.skeleton, "leg_joint_L_3");
-  const std::vector<ik::ContactJoint> joints = ik::find_contact_joints(rig.skeleton, rig.roles);
-  ASSERT_EQ(joints[0].joint, ankle);
-  const ik::Clip& walk = rig.clips[0];
-  glm::vec3 ground_velocity(0.0f);
-  const std::vector<ik::FootContacts> plants =
-      ik::detect_contacts(rig.skeleton, walk, 24.0f, joints, {}, glm::vec3(0.0f, 1.0f, 0.0f), &ground_velocity);
-  ik::Chain leg;
-  leg.root = thigh;
-  leg.effector = ankle;
-  const ik::Pose rest = ik::rest_pose(rig.skeleton);
+  const CesiumLeg c;
+  ASSERT_EQ(c.joints[0].joint, c.leg.effector);
+  const ik::Clip& walk = c.rig.clips[0];
   ik::MotionOptions options;
   options.solvers = {ik::find_solver("dls"), ik::find_solver("fabrik"), ik::find_solver("two_bone")};
   ik::MotionReport as_is, cleaned;
   float lowest = 0.0f;
   for (bool clean : {false, true}) {
     ik::MotionTrack track;
-    ASSERT_EQ(ik::track_from_clip(rig.skeleton, rest, walk, ankle, 24.0f, 0, track), "");
-    ASSERT_TRUE(ik::track_feet(track, rig.skeleton, joints, plants, ground_velocity, ankle, clean));
+    ASSERT_EQ(ik::track_from_clip(c.rig.skeleton, c.rest, walk, c.leg.effector, 24.0f, 0, track), "");
+    ASSERT_TRUE(ik::track_feet(track, c.rig.skeleton, c.joints, c.plants, c.ground_velocity, c.leg.effector, clean));
     for (const glm::vec3& offset : track.body_offsets) lowest = std::min(lowest, offset.y);
-    ASSERT_EQ(ik::analyse_motion(rig.skeleton, leg, rest, track, options, clean ? cleaned : as_is), "");
+    ASSERT_EQ(ik::analyse_motion(c.rig.skeleton, c.leg, c.rest, track, options, clean ? cleaned : as_is), "");
   }
   ASSERT_TRUE(as_is.has_source_skate);
   EXPECT_GT(as_is.source_skate.planted_frames, 5);
-  std::printf("hips lowered by at most %.1f mm (the leg: %.0f mm)\n", -1000.0 * static_cast<double>(lowest),
-              1000.0 * static_cast<double>(joints[0].leg_length));
-  EXPECT_LT(-lowest, 0.1f * joints[0].leg_length);
+  std::printf("hips lowered by at most %.1f mm (the c.leg: %.0f mm)\n", -1000.0 * static_cast<double>(lowest),
+              1000.0 * static_cast<double>(c.joints[0].leg_length));
+  EXPECT_LT(-lowest, 0.1f * c.joints[0].leg_length);
   std::printf("clip as it is: skate %.0f %%, drift %.1f mm\n",
               100.0 * static_cast<double>(as_is.source_skate.skate_ratio),
               1000.0 * static_cast<double>(as_is.source_skate.planted_drift));
@@ -468,6 +477,39 @@ TEST(MotionAnalysis, CleanupHoldsCesiumMansPlantedFoot) {
     ASSERT_TRUE(cleaned.runs[r].summary.has_skate);
     EXPECT_LE(after.skate_ratio, 0.01f) << ik::solver_table()[options.solvers[r]].id;
     EXPECT_LE(after.planted_drift, 0.002f) << ik::solver_table()[options.solvers[r]].id;
+  }
+}
+
+// The same walk on a 15 degree ramp up and down, cleaned up: the planted ankle held on the
+// ramp, never through it (the clip as it is goes 47 mm through the ramp rising ahead), as
+// still as on the plane.
+TEST(MotionAnalysis, CleanupPlacesCesiumMansFeetOnARamp) {
+  const CesiumLeg c;
+  ik::MotionOptions options;
+  options.solvers = {ik::find_solver("dls"), ik::find_solver("two_bone")};
+  for (float degrees : {15.0f, -15.0f}) {
+    const ik::Ground ramp{ik::GroundKind::ramp, degrees};
+    ik::MotionTrack track;
+    ASSERT_EQ(ik::track_from_clip(c.rig.skeleton, c.rest, c.rig.clips[0], c.leg.effector, 24.0f, 0, track), "");
+    ASSERT_TRUE(
+        ik::track_feet(track, c.rig.skeleton, c.joints, c.plants, c.ground_velocity, c.leg.effector, true, ramp));
+    ik::MotionReport report;
+    ASSERT_EQ(ik::analyse_motion(c.rig.skeleton, c.leg, c.rest, track, options, report), "");
+    // Rising ahead, the clip as it is puts the c.leg.effector's forward steps through the ramp.
+    if (degrees > 0.0f) {
+      EXPECT_GT(report.source_skate.penetration, 0.02f) << "the clip as it is goes through the ramp";
+    }
+    for (const ik::MotionRun& run : report.runs) {
+      const ik::FootSkate& s = run.summary.skate;
+      std::printf(
+          "ramp %+.0f deg, %s: skate %.1f %%, drift %.2f mm, penetration %.1f mm (the clip as it is: %.0f mm)\n",
+          static_cast<double>(degrees), ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(s.skate_ratio),
+          1000.0 * static_cast<double>(s.planted_drift), 1000.0 * static_cast<double>(s.penetration),
+          1000.0 * static_cast<double>(report.source_skate.penetration));
+      EXPECT_LE(s.skate_ratio, 0.01f);
+      EXPECT_LE(s.planted_drift, 0.002f);
+      EXPECT_LE(s.penetration, 0.01f);
+    }
   }
 }
 

@@ -1,0 +1,36 @@
+#include "app/viewport/ground_draw.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "render/grid_spacing.h"
+
+namespace app {
+
+void draw_ground(render::Renderer& renderer, const Editor& editor) {
+  const ik::Ground& ground = editor.document.ground;
+  if (!editor.document.has_rig || ground.kind == ik::GroundKind::plane) return;
+  const float size = scene_size(editor);
+  // Lines every two minor cells of the floor grid, at most 80 a side; each sampled every
+  // quarter of its spacing so a ramp's line is straight and a wave's is round.
+  const float spacing = 2.0f * render::grid_spacing(size).minor;
+  const int half = std::min(40, static_cast<int>(std::ceil(size / spacing)));
+  const float extent = static_cast<float>(half) * spacing, step = 0.25f * spacing;
+  std::vector<glm::vec3> lines;
+  auto add_line = [&](bool along_x, float at) {
+    for (float u = -extent; u < extent - 1e-6f; u += step) {
+      for (float v : {u, u + step}) {
+        const float x = along_x ? v : at, z = along_x ? at : v;
+        lines.emplace_back(x, ik::ground_height(ground, x, z), z);
+      }
+    }
+  };
+  for (int k = -half; k <= half; ++k) {
+    add_line(true, static_cast<float>(k) * spacing);
+    add_line(false, static_cast<float>(k) * spacing);
+  }
+  renderer.draw_lines(lines, {glm::vec4(0.85f, 0.78f, 0.6f, 0.55f)}, 1.5f, false);
+}
+
+}  // namespace app

@@ -1,0 +1,97 @@
+// The ground (ground.h): heights, normals and specs.
+#include "solvers/anim/ground.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace ik {
+namespace {
+
+constexpr float kFullTurn = 6.28318530717959f;
+constexpr float kWaveX = 1.7f, kWaveZ = 2.3f;
+
+struct KindName {
+  GroundKind kind;
+  const char* name;
+  float min, max;
+  const char* what;
+};
+constexpr KindName kKinds[] = {
+    {GroundKind::ramp, "ramp", -kMaxRampDegrees, kMaxRampDegrees, "the slope must be from -60 to 60 degrees"},
+    {GroundKind::stairs, "stairs", -kMaxStepHeight, kMaxStepHeight, "the step height must be from -1 to 1"},
+    {GroundKind::waves, "waves", 0.0f, kMaxWaveHeight, "the bump height must be from 0 to 1"},
+};
+
+}  // namespace
+
+float ground_height(const Ground& ground, float x, float z) {
+  switch (ground.kind) {
+    case GroundKind::ramp:
+      return z * std::tan(glm::radians(ground.value));
+    case GroundKind::stairs:
+      return z >= 0.0f ? ground.value * (std::floor(z / kStairDepth) + 1.0f) : 0.0f;
+    case GroundKind::waves:
+      return 0.5f * ground.value * (std::sin(kFullTurn * x / kWaveX) * std::sin(kFullTurn * z / kWaveZ) + 1.0f);
+    default:
+      return 0.0f;
+  }
+}
+
+glm::vec3 ground_normal(const Ground& ground, float x, float z) {
+  switch (ground.kind) {
+    case GroundKind::ramp: {
+      const float a = glm::radians(ground.value);
+      return {0.0f, std::cos(a), -std::sin(a)};
+    }
+    case GroundKind::waves: {
+      // The gradient of the height, d/dx and d/dz.
+      const float h = 0.5f * ground.value;
+      const float dx = h * (kFullTurn / kWaveX) * std::cos(kFullTurn * x / kWaveX) * std::sin(kFullTurn * z / kWaveZ);
+      const float dz = h * (kFullTurn / kWaveZ) * std::sin(kFullTurn * x / kWaveX) * std::cos(kFullTurn * z / kWaveZ);
+      return glm::normalize(glm::vec3(-dx, 1.0f, -dz));
+    }
+    default:
+      return {0.0f, 1.0f, 0.0f};
+  }
+}
+
+std::string ground_spec(const Ground& ground) {
+  for (const KindName& k : kKinds)
+    if (k.kind == ground.kind) {
+      char text[64];
+      std::snprintf(text, sizeof text, "%s:%g", k.name, static_cast<double>(ground.value));
+      return text;
+    }
+  return "plane";
+}
+
+bool parse_ground(const std::string& spec, Ground& out, std::string& error) {
+  if (spec == "plane") {
+    out = Ground{};
+    return true;
+  }
+  const size_t colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  for (const KindName& k : kKinds) {
+    if (name != k.name) continue;
+    const std::string number = colon == std::string::npos ? "" : spec.substr(colon + 1);
+    char* end = nullptr;
+    const float value = number.empty() ? NAN : std::strtof(number.c_str(), &end);
+    if (number.empty() || end == nullptr || *end != '\0' || !std::isfinite(value)) {
+      error = spec + ": '" + k.name + "' needs a number after ':' (" + k.name + ":" +
+              (k.kind == GroundKind::ramp ? "15" : "0.2") + ")";
+      return false;
+    }
+    if (value < k.min || value > k.max) {
+      error = spec + ": " + k.what;
+      return false;
+    }
+    out = Ground{k.kind, value};
+    return true;
+  }
+  error = spec + ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)";
+  return false;
+}
+
+}  // namespace ik

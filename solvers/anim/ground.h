@@ -1,0 +1,48 @@
+// The ground the feet stand on: a height over the horizontal plane (model space, +Y up),
+// which the feet's cleanup places each foot on (solvers/anim/foot_skate.h) and the viewport
+// draws. A clip is taken as made on the flat plane y = 0; on another ground each foot's
+// path is raised by the ground's height under it, and the body by the lowest of those.
+//
+//   plane                 y = 0 (what clips are made on; the default)
+//   ramp:DEG              rising along +Z at DEG degrees (-60..60) through the origin:
+//                         y = z tan(DEG)
+//   stairs:HEIGHT         steps HEIGHT high (-1..1 model units) and 0.3 deep along +Z, the
+//                         step from z = 0 on at HEIGHT: y = HEIGHT (floor(z / 0.3) + 1) for z
+//                         >= 0, 0 behind
+//   waves:HEIGHT          a generated heightfield: bumps HEIGHT high (0..1), a crossing of
+//                         two sines 1.7 and 2.3 units long: y = HEIGHT/2 (sin(2 pi x / 1.7)
+//                         sin(2 pi z / 2.3) + 1)
+//
+// ground_spec and parse_ground read and write those words, so a session and the command
+// line say a ground the same way. Not yet: a ground from a glTF mesh.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <string>
+
+namespace ik {
+
+enum class GroundKind { plane, ramp, stairs, waves };
+
+struct Ground {
+  GroundKind kind = GroundKind::plane;
+  float value = 0.0f;  // ramp: degrees; stairs: step height; waves: bump height
+};
+
+inline constexpr float kStairDepth = 0.3f;
+inline constexpr float kMaxRampDegrees = 60.0f;
+inline constexpr float kMaxStepHeight = 1.0f;
+inline constexpr float kMaxWaveHeight = 1.0f;
+
+// The ground's height at (x, z) and its unit normal there (a stair's flat tread: +Y).
+float ground_height(const Ground& ground, float x, float z);
+glm::vec3 ground_normal(const Ground& ground, float x, float z);
+
+// "plane", "ramp:15", "stairs:0.2", "waves:0.1".
+std::string ground_spec(const Ground& ground);
+
+// Reads a spec; false with `error` ("ramp:75: the slope must be from -60 to 60 degrees")
+// and `out` untouched when it is not one.
+bool parse_ground(const std::string& spec, Ground& out, std::string& error);
+
+}  // namespace ik
