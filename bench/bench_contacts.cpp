@@ -11,6 +11,7 @@
 //                ../shared/gltf-samples; skipped when that folder is missing.
 // BM_FootSkateAndHold: measure_foot_skate then hold_plants over a walking foot's path of
 // 1,000 frames with 34 plants. Counters: per_frame.
+// BM_CleanUpFeet, BM_CrowdFrame/N: below.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -21,6 +22,8 @@
 #include "solvers/anim/clip_playback.h"
 #include "solvers/anim/foot_skate.h"
 #include "solvers/rig/contact_joints.h"
+#include "solvers/scene/scene_solve.h"
+#include "solvers/scene/solver_table.h"
 
 namespace {
 
@@ -97,6 +100,81 @@ void BM_FootSkateAndHold(benchmark::State& state) {
   state.counters["plants"] = static_cast<double>(plants.plants.size());
 }
 BENCHMARK(BM_FootSkateAndHold)->Unit(benchmark::kMicrosecond);
+
+// The whole cleanup of the mixamo_1000 clip on a heightfield: every contact joint's held
+// goals placed on it and the body's move (ik::clean_up_feet), as the program makes it when
+// Clean up is on and the clip, its contacts or the ground change.
+void BM_CleanUpFeet(benchmark::State& state) {
+  const Case& c = mixamo_1000();
+  glm::vec3 ground_velocity(0.0f);
+  const std::vector<ik::FootContacts> found =
+      ik::detect_contacts(c.rig.skeleton, c.clip, 30.0f, c.joints, {}, glm::vec3(0.0f, 1.0f, 0.0f), &ground_velocity);
+  const ik::Ground waves{ik::GroundKind::waves, 0.1f};  // bumps 10 cm high (model space: metres)
+  for (auto _ : state) {
+    const ik::FeetCleanup cleanup =
+        ik::clean_up_feet(c.rig.skeleton, c.clip, 0.0f, 30.0f, 1000, c.joints, found, ground_velocity, waves);
+    benchmark::DoNotOptimize(cleanup.body_y.data());
+  }
+  state.counters["per_frame"] = benchmark::Counter(1000.0 * static_cast<double>(state.iterations()),
+                                                   benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_CleanUpFeet)->Unit(benchmark::kMicrosecond);
+
+// A crowd: N Mixamo characters (75 joints each) playing the mixamo_1000 clip at their own
+// times, feet cleaned up and placed on a heightfield -- one frame of all of them per
+// iteration, as a game would run it: each character's clip sampled onto its rest pose, its
+// body moved by its cleanup, its two legs (thigh to ankle) given their held goals and solved
+// by DLS with the program's defaults (16 iterations, limits from roles). The cleanups are made
+// before (one per character; all stand at the origin, so they are alike). Counters:
+// per_character.
+void BM_CrowdFrame(benchmark::State& state) {
+  const Case& c = mixamo_1000();
+  const ik::Skeleton& s = c.rig.skeleton;
+  const int n = static_cast<int>(state.range(0));
+  glm::vec3 ground_velocity(0.0f);
+  const std::vector<ik::FootContacts> found =
+      ik::detect_contacts(s, c.clip, 30.0f, c.joints, {}, glm::vec3(0.0f, 1.0f, 0.0f), &ground_velocity);
+  const ik::FeetCleanup cleanup =
+      ik::clean_up_feet(s, c.clip, 0.0f, 30.0f, 1000, c.joints, found, ground_velocity, {ik::GroundKind::waves, 0.1f});
+  std::vector<ik::Chain> legs;  // thigh -> ankle, per side; with the contact joint it holds
+  std::vector<size_t> held;
+  for (size_t i = 0; i < c.joints.size(); ++i)
+    if (c.rig.roles[static_cast<size_t>(c.joints[i].joint)].role == ik::Role::foot) {
+      ik::Chain leg;
+      leg.root = c.joints[i].leg_root;
+      leg.effector = c.joints[i].joint;
+      leg.solver = ik::find_solver("dls");
+      legs.push_back(leg);
+      held.push_back(i);
+    }
+  struct Character {
+    ik::Pose pose;
+    ik::Workspace workspace;
+    std::vector<ik::Chain> legs;
+    float offset;
+  };
+  std::vector<Character> crowd(static_cast<size_t>(n));
+  for (int k = 0; k < n; ++k)
+    crowd[static_cast<size_t>(k)] = {ik::rest_pose(s), ik::Workspace{}, legs, 0.037f * static_cast<float>(k)};
+  const int hips = cleanup.body_joint;
+  std::vector<ik::SolveResult> results;
+  float clock = 0.0f;
+  for (auto _ : state) {
+    clock += 1.0f / 60.0f;
+    for (Character& ch : crowd) {
+      const float t = std::fmod(clock + ch.offset, c.clip.duration());
+      for (size_t j = 0; j < s.rest.size(); ++j) ch.pose.local[j] = s.rest[j];  // the animated pose, as playback
+      ik::sample_clip(c.clip, t, ch.pose);
+      ik::translate_in_model_space(s, ch.pose, hips, glm::vec3(0.0f, ik::cleanup_body_y_at(cleanup, t), 0.0f));
+      for (size_t l = 0; l < ch.legs.size(); ++l) ch.legs[l].goal.position = ik::cleanup_goal_at(cleanup, held[l], t);
+      ik::solve_scene(s, ch.legs, ch.pose, ch.workspace, results);
+    }
+    benchmark::DoNotOptimize(crowd.data());
+  }
+  state.counters["per_character"] = benchmark::Counter(static_cast<double>(state.iterations()) * n,
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_CrowdFrame)->Arg(1)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -33,14 +33,8 @@ bool refresh_feet_cleanup(Editor& editor) {
 
 void lower_hips(const Editor& editor, ik::Pose& animated) {
   const ik::FeetCleanup& c = editor.timeline.cleanup.cleanup;
-  const ik::Skeleton& s = editor.document.rig.skeleton;
-  if (c.body_joint < 0 || c.body_joint >= s.joint_count() || animated.local.size() != s.rest.size()) return;
-  // The move is along the model's Y; the body joint's translation is in its parent's space.
-  glm::mat4 parent(1.0f);
-  for (int j = s.parent[static_cast<size_t>(c.body_joint)]; j >= 0; j = s.parent[static_cast<size_t>(j)])
-    parent = ik::to_matrix(animated.local[static_cast<size_t>(j)]) * parent;
-  const glm::vec3 move(0.0f, ik::cleanup_body_y_at(c, editor.timeline.time), 0.0f);
-  animated.local[static_cast<size_t>(c.body_joint)].translation += glm::inverse(glm::mat3(parent)) * move;
+  ik::translate_in_model_space(editor.document.rig.skeleton, animated, c.body_joint,
+                               glm::vec3(0.0f, ik::cleanup_body_y_at(c, editor.timeline.time), 0.0f));
 }
 
 void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals) {

@@ -28,6 +28,10 @@ void fk(const Skeleton& skeleton, const Pose& pose, std::vector<glm::mat4>& worl
 // Convenience: resizes `world` and runs fk over every joint.
 void fk_all(const Skeleton& skeleton, const Pose& pose, std::vector<glm::mat4>& world);
 
+// Moves `joint` by `offset` in model space: its local translation changes by the offset
+// turned into its parent's space (the rotations and scales of its ancestors in `pose`).
+void translate_in_model_space(const Skeleton& skeleton, Pose& pose, int joint, const glm::vec3& offset);
+
 // Model-space position of a joint from a world matrix.
 inline glm::vec3 position_of(const glm::mat4& world) { return glm::vec3(world[3]); }
 

@@ -238,13 +238,8 @@ bool MotionAnalysis::step() {
 // The cleanup's hips (track_feet): the body joint moved by this frame's model-space offset,
 // turned into its parent's space.
 void MotionAnalysis::move_body(int f) {
-  const int body = track_->body_joint;
-  if (body < 0 || static_cast<size_t>(f) >= track_->body_offsets.size()) return;
-  glm::mat4 parent(1.0f);
-  for (int j = skeleton_->parent[static_cast<size_t>(body)]; j >= 0; j = skeleton_->parent[static_cast<size_t>(j)])
-    parent = to_matrix(animated_.local[static_cast<size_t>(j)]) * parent;
-  animated_.local[static_cast<size_t>(body)].translation +=
-      glm::inverse(glm::mat3(parent)) * track_->body_offsets[static_cast<size_t>(f)];
+  if (track_->body_joint >= 0 && static_cast<size_t>(f) < track_->body_offsets.size())
+    translate_in_model_space(*skeleton_, animated_, track_->body_joint, track_->body_offsets[static_cast<size_t>(f)]);
 }
 
 void MotionAnalysis::run() {

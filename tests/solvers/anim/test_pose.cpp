@@ -73,4 +73,31 @@ TEST(Transform, DecomposeRoundTripsIncludingMirror) {
   EXPECT_FALSE(ik::decompose(zero_scale, back));
 }
 
+TEST(Pose, TranslateInModelSpaceUndoesTheParentsTurnAndScale) {
+  // A root scaled by 0.01 and turned a quarter about +Y, a child 100 units along its X: a
+  // model-space move of (0, -0.1, 0.2) is (-20, -10, 0) in the child's parent space.
+  ik::RawSkeleton raw;
+  raw.joints.resize(2);
+  raw.joints[0].name = "root";
+  raw.joints[0].rest.scale = glm::vec3(0.01f);
+  raw.joints[0].rest.rotation = glm::angleAxis(1.5707963f, glm::vec3(0.0f, 1.0f, 0.0f));
+  raw.joints[1].name = "hips";
+  raw.joints[1].parent = 0;
+  raw.joints[1].rest.translation = {100.0f, 0.0f, 0.0f};
+  ik::Skeleton s;
+  std::string error;
+  ASSERT_TRUE(ik::build_skeleton(raw, s, error)) << error;
+  ik::Pose pose = ik::rest_pose(s);
+  std::vector<glm::mat4> before, after;
+  ik::fk_all(s, pose, before);
+  ik::translate_in_model_space(s, pose, 1, {0.0f, -0.1f, 0.2f});
+  ik::fk_all(s, pose, after);
+  const glm::vec3 moved = ik::position_of(after[1]) - ik::position_of(before[1]);
+  EXPECT_NEAR(moved.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(moved.y, -0.1f, 1e-5f);
+  EXPECT_NEAR(moved.z, 0.2f, 1e-5f);
+  EXPECT_NEAR(pose.local[1].translation.x, 100.0f - 20.0f, 1e-3f);
+  ik::translate_in_model_space(s, pose, 7, {1.0f, 0.0f, 0.0f});  // a joint the rig lacks: nothing
+}
+
 }  // namespace
