@@ -265,7 +265,8 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   ImGui::SetNextItemWidth(em * 13.0f);
   int series = static_cast<int>(m.series);
   if (ImGui::Combo("plotted", &series,
-                   "error (scene units, log)\0pop (deg)\0jitter (deg)\0drift (scene units)\0iterations\0solve time (us)\0"))
+                   "error (scene units, log)\0pop (deg)\0jitter (deg)\0drift (scene units)\0iterations\0solve time "
+                   "(us)\0planted foot slide (units/s)\0"))
     m.series = static_cast<ik::MotionSeries>(series);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The series plotted");
 

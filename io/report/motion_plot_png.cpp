@@ -176,6 +176,7 @@ std::vector<MotionSeries> default_plot_series(const MotionReport& report) {
       out.push_back(MotionSeries::drift);
       break;
     }
+  if (report.has_source_skate) out.push_back(MotionSeries::foot_slide);  // a chain that ends at a foot
   return out;
 }
 

@@ -100,18 +100,20 @@ std::string motion_report_markdown(const MotionReport& report, const Skeleton& s
 }
 
 std::string motion_series_csv(const MotionReport& report) {
-  std::string out = "frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error\n";
+  std::string out =
+      "frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error,foot_slide\n";
   out.reserve(out.size() + report.times.size() * report.runs.size() * 80);
   char line[256];
   for (size_t f = 0; f < report.times.size(); ++f) {
     for (const MotionRun& run : report.runs) {
       if (f >= run.frames.size()) continue;
       const MotionFrame& m = run.frames[f];
-      std::snprintf(line, sizeof line, "%zu,%.6g,%s,%d,%.6g,%d,%.3f,%.6g,%d,%.6g,%.6g,%.6g\n", f,
+      std::snprintf(line, sizeof line, "%zu,%.6g,%s,%d,%.6g,%d,%.3f,%.6g,%d,%.6g,%.6g,%.6g,%.6g\n", f,
                     static_cast<double>(report.times[f]), solver_id(run.solver), run.warm_start ? 1 : 0,
                     static_cast<double>(m.error), m.iterations, static_cast<double>(m.microseconds),
                     static_cast<double>(m.pop_degrees), m.flip ? 1 : 0, static_cast<double>(m.jitter_degrees),
-                    static_cast<double>(m.drift_distance), static_cast<double>(m.drift_error));
+                    static_cast<double>(m.drift_distance), static_cast<double>(m.drift_error),
+                    static_cast<double>(m.foot_slide));
       out += line;
     }
   }

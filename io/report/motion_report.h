@@ -11,8 +11,10 @@
 // (one row per run, in the report's order; "-" for a drift that was not measured).
 //
 // The CSV, one row per frame and run (long format, so a script can filter by solver):
-//   frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error
-// solver is the SolverInfo::id ("dls"), warm_start and flip are 0 / 1. The same columns
+//   frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error,
+//   foot_slide
+// solver is the SolverInfo::id ("dls"), warm_start and flip are 0 / 1; foot_slide is the
+// planted effector's slide (MotionFrame::foot_slide), 0 on other frames and chains. The same columns
 // are what the program's "Export CSV" writes.
 //
 // The summary as data (FILE.json beside the report): {"source": ..., "chain": ...,

@@ -16,6 +16,8 @@ const char* motion_series_name(MotionSeries series) {
       return "iterations";
     case MotionSeries::microseconds:
       return "us";
+    case MotionSeries::foot_slide:
+      return "foot_slide";
   }
   return "?";
 }
@@ -34,6 +36,8 @@ const char* motion_series_title(MotionSeries series) {
       return "iterations";
     case MotionSeries::microseconds:
       return "solve time (us)";
+    case MotionSeries::foot_slide:
+      return "planted foot slide (scene units/s)";
   }
   return "?";
 }
@@ -52,6 +56,8 @@ float motion_series_value(const MotionFrame& frame, MotionSeries series) {
       return static_cast<float>(frame.iterations);
     case MotionSeries::microseconds:
       return frame.microseconds;
+    case MotionSeries::foot_slide:
+      return frame.foot_slide;
   }
   return 0.0f;
 }

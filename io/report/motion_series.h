@@ -8,8 +8,8 @@
 
 namespace ik {
 
-enum class MotionSeries { error, pop, jitter, drift, iterations, microseconds };
-inline constexpr int kMotionSeriesCount = 6;
+enum class MotionSeries { error, pop, jitter, drift, iterations, microseconds, foot_slide };
+inline constexpr int kMotionSeriesCount = 7;
 
 // "error", "pop", ... (lower case, for menus and file names).
 const char* motion_series_name(MotionSeries series);

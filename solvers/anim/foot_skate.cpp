@@ -22,6 +22,18 @@ float time_of(const FootTrack& foot, int f) { return time_of_frame(f, foot.start
 
 }  // namespace
 
+int first_frame_of(const FootTrack& foot, const ContactInterval& plant, int frames) {
+  int first = 0, last = -1;
+  plant_frames(foot, plant, frames, first, last);
+  return first;
+}
+
+int last_frame_of(const FootTrack& foot, const ContactInterval& plant, int frames) {
+  int first = 0, last = -1;
+  plant_frames(foot, plant, frames, first, last);
+  return last;
+}
+
 FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot) {
   FootSkate out;
   if (frames <= 0 || positions == nullptr) return out;
@@ -31,9 +43,7 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
     return p.y - ground_height(foot.ground, p.x, p.z);
   };
   for (int f = 0; f < frames; ++f) out.penetration = std::max(out.penetration, foot.ground_height - height(f));
-  const float max_step = kSkateSpeed * foot.leg_length / foot.rate;
   const glm::vec2 ground_step = horizontal(foot.ground_velocity) / foot.rate;
-  int skating = 0;
   for (const ContactInterval& p : foot.plants.plants) {
     int first = 0, last = -1;
     plant_frames(foot, p, frames, first, last);
@@ -45,9 +55,11 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
       const glm::vec2 moved = horizontal(at(f) - origin) - ground_step * static_cast<float>(f - first);
       out.planted_drift = std::max(out.planted_drift, glm::length(moved));
       out.lift = std::max(out.lift, height(f) - height(first));
-      if (f > first && glm::length(horizontal(at(f) - at(f - 1)) - ground_step) > max_step) ++skating;
     }
   }
+  int skating = 0;
+  const float limit = kSkateSpeed * foot.leg_length;
+  foot_slide_per_frame(positions, stride, frames, foot, [&](int, float slide) { skating += slide > limit ? 1 : 0; });
   if (out.planted_frames > 0) out.skate_ratio = static_cast<float>(skating) / static_cast<float>(out.planted_frames);
   return out;
 }

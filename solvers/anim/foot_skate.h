@@ -63,6 +63,12 @@ struct FootSkate {
 // The measures of `frames` positions of the foot, positions[f * stride].
 FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot);
 
+// Per planted frame after a plant's first, how fast the foot slides horizontally against
+// the ground (model units per second, from the frame before): `out(frame, speed)` for each.
+// The skate ratio is the share of planted frames where this is over kSkateSpeed legs/s.
+template <typename Out>
+void foot_slide_per_frame(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot, Out out);
+
 // The foot's goals of the cleanup, from its own positions (one per frame), as described above.
 std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot, float blend = 0.15f);
 
@@ -108,5 +114,25 @@ glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float t
 // joint's lowest height read from `positions` (its path in the clip as it is, one per frame).
 FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
                      const std::vector<glm::vec3>& positions, float start, float rate);
+
+// ---- Template definitions ----
+
+int first_frame_of(const FootTrack& foot, const ContactInterval& plant, int frames);
+int last_frame_of(const FootTrack& foot, const ContactInterval& plant, int frames);
+
+template <typename Out>
+void foot_slide_per_frame(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot, Out out) {
+  if (positions == nullptr || frames <= 0) return;
+  const glm::vec3 ground_step = glm::vec3(foot.ground_velocity.x, 0.0f, foot.ground_velocity.z) / foot.rate;
+  for (const ContactInterval& p : foot.plants.plants) {
+    const int first = first_frame_of(foot, p, frames), last = last_frame_of(foot, p, frames);
+    for (int f = first + 1; f <= last; ++f) {
+      glm::vec3 d =
+          positions[static_cast<std::size_t>(f) * stride] - positions[static_cast<std::size_t>(f - 1) * stride];
+      d.y = 0.0f;
+      out(f, glm::length(d - ground_step) * foot.rate);
+    }
+  }
+}
 
 }  // namespace ik

@@ -374,8 +374,11 @@ void MotionAnalysis::summarise(MotionRun& run) const {
   const size_t joints = report_.path.size();
   if (track_->has_foot && joints > 0 && run.positions.size() >= joints * run.frames.size()) {
     s.has_skate = true;
-    s.skate = measure_foot_skate(run.positions.data() + (joints - 1), joints, static_cast<int>(run.frames.size()),
-                                 track_->foot);
+    const glm::vec3* foot = run.positions.data() + (joints - 1);
+    const int frames = static_cast<int>(run.frames.size());
+    s.skate = measure_foot_skate(foot, joints, frames, track_->foot);
+    foot_slide_per_frame(foot, joints, frames, track_->foot,
+                         [&](int f, float slide) { run.frames[static_cast<size_t>(f)].foot_slide = slide; });
   }
 }
 

@@ -116,6 +116,10 @@ struct MotionFrame {
   float jitter_degrees = 0.0f;
   float drift_distance = 0.0f;  // scene units (0 unless measured)
   float drift_error = 0.0f;     // scene units, warm minus from rest (0 unless measured)
+  // A chain that ends at a foot: on a planted frame, how fast the effector slides
+  // horizontally against the ground (scene units per second, from the frame before); 0 on
+  // the other frames and without a foot (the series the foot skate summarises).
+  float foot_slide = 0.0f;
 };
 
 struct MotionSummary {

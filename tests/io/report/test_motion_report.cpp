@@ -31,6 +31,7 @@ ik::MotionReport two_runs() {
   dls.frames[1].jitter_degrees = 0.125f;
   dls.frames[1].drift_distance = 0.01f;
   dls.frames[1].drift_error = -0.5f;
+  dls.frames[1].foot_slide = 0.02f;
   dls.summary.max_pop_degrees = 12.5f;
   dls.summary.flips = 1;
   dls.summary.rms_jitter_degrees = 0.0625f;
@@ -76,11 +77,11 @@ TEST(MotionMarkdown, FootSkateTableWhenTheChainEndsAtAFoot) {
 
 TEST(MotionCsv, PerFrameSeries) {
   EXPECT_EQ(ik::motion_series_csv(two_runs()),
-            "frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error\n"
-            "0,0,dls,1,0,0,0.000,0,0,0,0,0\n"
-            "0,0,fabrik,0,0,0,0.000,0,0,0,0,0\n"
-            "1,0.5,dls,1,0.25,3,1.500,12.5,1,0.125,0.01,-0.5\n"
-            "1,0.5,fabrik,0,0,0,0.000,0,0,0,0,0\n");
+            "frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error,foot_slide\n"
+            "0,0,dls,1,0,0,0.000,0,0,0,0,0,0\n"
+            "0,0,fabrik,0,0,0,0.000,0,0,0,0,0,0\n"
+            "1,0.5,dls,1,0.25,3,1.500,12.5,1,0.125,0.01,-0.5,0.02\n"
+            "1,0.5,fabrik,0,0,0,0.000,0,0,0,0,0,0\n");
 }
 
 // A run with fewer frames than the report (never made by the analysis, but the formatter

@@ -475,6 +475,11 @@ TEST(MotionAnalysis, CleanupHoldsCesiumMansPlantedFoot) {
                 static_cast<double>(as_is.runs[r].summary.max_pop_degrees),
                 static_cast<double>(cleaned.runs[r].summary.max_pop_degrees));
     ASSERT_TRUE(cleaned.runs[r].summary.has_skate);
+    // The per-frame series the skate ratio counts: frames sliding over 5 % of the leg per second.
+    int sliding = 0;
+    for (const ik::MotionFrame& frame : as_is.runs[r].frames)
+      sliding += frame.foot_slide > 0.05f * c.joints[0].leg_length;
+    EXPECT_EQ(sliding, static_cast<int>(std::lround(before.skate_ratio * static_cast<float>(before.planted_frames))));
     EXPECT_LE(after.skate_ratio, 0.01f) << ik::solver_table()[options.solvers[r]].id;
     EXPECT_LE(after.planted_drift, 0.002f) << ik::solver_table()[options.solvers[r]].id;
   }
@@ -580,8 +585,10 @@ TEST(MotionReport, TableAndSeries) {
   EXPECT_NE(md.find(row), std::string::npos) << md;
   const std::string csv = ik::motion_series_csv(report);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 1000 * 2);
-  EXPECT_EQ(csv.rfind("frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error\n", 0),
-            0u);
+  EXPECT_EQ(
+      csv.rfind(
+          "frame,time,solver,warm_start,error,iterations,us,pop_deg,flip,jitter_deg,drift,drift_error,foot_slide\n", 0),
+      0u);
   EXPECT_NE(csv.find("\n0,0,dls,1,"), std::string::npos);
   EXPECT_EQ(ik::motion_series_path("out/r.md"), "out/r.csv");
   std::string error;
