@@ -220,6 +220,26 @@ void motion_ghosts(const Editor& editor, std::vector<GhostPose>& ghosts, std::ve
     ghosts.push_back(std::move(ghost));
     solvers.push_back(run.solver);
   }
+  // With the feet cleaned up: the chain as the clip has it at that frame (the "before" of
+  // the solvers' "after"), solver -1.
+  if (!m.analysed_clean_feet || !report.has_source_skate || m.track.clip == nullptr ||
+      static_cast<size_t>(m.ghost_frame) >= m.track.times.size())
+    return;
+  const ik::Skeleton& skeleton = editor.document.rig.skeleton;
+  ik::Pose pose = ik::rest_pose(skeleton);
+  ik::sample_clip(*m.track.clip, m.track.times[static_cast<size_t>(m.ghost_frame)], pose);
+  std::vector<glm::mat4> world;
+  ik::fk_all(skeleton, pose, world);
+  GhostPose before;
+  for (size_t k = 0; k < joints; ++k) {
+    before.joints.push_back(ik::position_of(world[static_cast<size_t>(report.path[k])]));
+    if (k > 0) {
+      before.bone_segments.push_back(before.joints[k - 1]);
+      before.bone_segments.push_back(before.joints[k]);
+    }
+  }
+  ghosts.push_back(std::move(before));
+  solvers.push_back(-1);
 }
 
 void refresh_motion_panel(Editor& editor) {

@@ -86,7 +86,8 @@ int motion_worst_frame(const MotionPanel& panel, int r);
 void export_motion_csv(Editor& editor, const std::string& base);
 
 // The ghosts at the panel's ghost frame: every run but the chain's own solver's warm run,
-// each as bone segments and joints in model space, and its solver index.
+// each as bone segments and joints in model space, and its solver index; with the feet
+// cleaned up, also the chain as the clip has it at that frame (solver -1: the "before").
 void motion_ghosts(const Editor& editor, std::vector<GhostPose>& ghosts, std::vector<int>& solvers);
 
 // For --state-out: whether the panel is open and, after a run, the source, chain, frames,

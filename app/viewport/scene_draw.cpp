@@ -139,7 +139,9 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   std::vector<int> motion_solvers;
   motion_ghosts(editor, motion, motion_solvers);
   for (size_t g = 0; g < motion.size(); ++g) {
-    const glm::vec4 colour(ik::solver_colour(motion_solvers[g]), 0.85f);
+    // Solver -1: the chain as the clip has it, before the feet's cleanup (white).
+    const glm::vec4 colour = motion_solvers[g] < 0 ? glm::vec4(0.95f, 0.95f, 0.95f, 0.8f)
+                                                   : glm::vec4(ik::solver_colour(motion_solvers[g]), 0.85f);
     renderer.draw_lines(motion[g].bone_segments, {colour}, 2.5f, true);
     renderer.draw_points(motion[g].joints, {colour}, 3.5f, true);
   }
