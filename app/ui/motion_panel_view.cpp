@@ -1,6 +1,9 @@
 // The Motion analysis panel on screen (its state and runs: app/editor/motion_panel.h):
 // source, runs, the series plotted (motion_plot_view.cpp), the summary table sortable by any
 // column (a row jumps to its worst frame), the CSV export.
+//
+// Index: table (columns, sort keys, cells, the clip-as-it-is row), panel (source, runs,
+//        Clean up feet, plotted series, plot, table, export)
 #include "app/ui/motion_panel_view.h"
 
 #include <imgui.h>

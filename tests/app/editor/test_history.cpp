@@ -1,4 +1,7 @@
 // Undo / redo of chain edits (and of limits, full-body state and foot contacts with them).
+//
+// Index: chain edits (steps, redo, unchanged, uncommitted, same_chains, IK weight), limits
+//        edits, goal modes, full-body settings, foot contacts
 #include "app/editor/history.h"
 
 #include <gtest/gtest.h>
