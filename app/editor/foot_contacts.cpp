@@ -43,6 +43,22 @@ void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state) {
   }
 }
 
+void refind_contact_joints(const ik::ImportedRig& rig, ContactsState& state) {
+  const std::vector<ik::ContactJoint> joints = ik::find_contact_joints(rig.skeleton, rig.roles);
+  for (size_t c = 0; c < state.clips.size() && c < state.edited.size(); ++c) {
+    if (!state.edited[c]) continue;
+    std::vector<ik::FootContacts> kept(joints.size());
+    for (size_t i = 0; i < joints.size(); ++i) {
+      kept[i].joint = joints[i].joint;
+      for (const ik::FootContacts& old : state.clips[c])
+        if (old.joint == joints[i].joint) kept[i].plants = old.plants;
+    }
+    state.clips[c] = std::move(kept);
+  }
+  state.joints = joints;
+  redetect_contacts(rig, state);
+}
+
 ik::SessionContacts contacts_for_session(const ik::ImportedRig& rig, const ContactsState& state) {
   ik::SessionContacts out;
   out.settings = state.settings;

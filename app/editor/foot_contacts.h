@@ -34,6 +34,11 @@ ContactsState detect_rig_contacts(const ik::ImportedRig& rig, const ik::ContactS
 // The clips not edited found again with state.settings (after a settings change).
 void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state);
 
+// The rig's roles changed (the Skeleton panel's role combo): its contact joints found again;
+// an edited clip keeps the plants of the joints that still are contact joints (a new one
+// starts without plants), the other clips are found again.
+void refind_contact_joints(const ik::ImportedRig& rig, ContactsState& state);
+
 // The section a session saves: the settings and every edited clip, by clip name.
 ik::SessionContacts contacts_for_session(const ik::ImportedRig& rig, const ContactsState& state);
 

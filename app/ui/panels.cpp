@@ -288,6 +288,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
         roles[k] = ik::JointRole{};
       }
     roles[static_cast<size_t>(joint)] = wanted;
+    refind_contact_joints(editor.document.rig, editor.document.contacts);  // feet follow roles
   };
   bool scroll_next_frame = false;
   if (ImGui::BeginTable("joints", 3, table_flags, ImVec2(0.0f, table_height))) {

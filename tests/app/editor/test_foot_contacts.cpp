@@ -1,7 +1,8 @@
 // The open rig's foot contacts (app/editor/foot_contacts.h) on CesiumMan's walk: found when
 // the rig opens, only edited clips go into a session, a session's plants applied to the rig
-// exactly, and a section that does not fit the rig (a clip it lacks, a plant past the clip's
-// end, a joint that is no contact joint) refused with the key and nothing changed.
+// exactly, found again when a role changes (edits kept), and a section that does not fit the
+// rig (a clip it lacks, a plant past the clip's end, a joint that is no contact joint)
+// refused with the key and nothing changed.
 #include <gtest/gtest.h>
 
 #include "app/editor/foot_contacts.h"
@@ -45,6 +46,22 @@ TEST(FootContacts, ASessionsPlantsApplyExactly) {
   applied.settings.speed = 0.1f;
   app::redetect_contacts(cesium_man(), applied);
   EXPECT_TRUE(ik::same_contacts(applied.clips[0], state.clips[0]));
+}
+
+TEST(FootContacts, ARoleEditFindsTheContactJointsAgainAndKeepsEdits) {
+  ik::ImportedRig rig = cesium_man();
+  app::ContactsState state = app::detect_rig_contacts(rig);
+  state.clips[0][0].plants = {{0.1f, 0.3f}};  // the left ankle's plants, edited
+  state.edited[0] = 1;
+  const int left_toe = state.joints[1].joint;
+  rig.roles[static_cast<size_t>(left_toe)] = ik::JointRole{};  // the left toe is no toe now
+  app::refind_contact_joints(rig, state);
+  ASSERT_EQ(state.joints.size(), 3u);
+  for (const ik::ContactJoint& j : state.joints) EXPECT_NE(j.joint, left_toe);
+  ASSERT_EQ(state.clips[0].size(), 3u);
+  EXPECT_EQ(state.clips[0][0].plants.size(), 1u) << "the edited ankle keeps its plants";
+  EXPECT_EQ(state.clips[0][0].plants[0].end, 0.3f);
+  EXPECT_EQ(state.clips[0][1].joint, state.joints[1].joint);
 }
 
 TEST(FootContacts, ASectionThatDoesNotFitTheRigIsRefused) {
