@@ -88,8 +88,8 @@ bool init(Program& p, std::string& error) {
   open_first_rig(p);
   app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
   p.editor.timeline.clean_feet = p.options.clean_feet;                               // --clean-feet
-  if (!p.options.ground.empty()) {  // --ground (checked by the command line)
-    ik::parse_ground(p.options.ground, p.editor.document.ground, error);
+  if (p.options.has_ground) {                                                        // --ground
+    p.editor.document.ground = p.options.ground;
     app::mark_document_saved(p.editor);  // the command line's ground is where the document starts
   }
   if (p.options.motion_panel) app::open_motion_panel(p.editor, p.options.chain, true);  // --motion-panel

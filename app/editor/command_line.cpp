@@ -168,12 +168,11 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
     } else if (arg == "--ground") {
       const char* v = value("a ground (plane, ramp:15, stairs:0.2, waves:0.1)");
       if (!v) return false;
-      ik::Ground ground;
-      if (!ik::parse_ground(v, ground, error)) {
+      if (!ik::parse_ground(v, o.ground, error)) {
         error = "--ground " + error;
         return false;
       }
-      o.ground = v;
+      o.has_ground = true;
     } else if (arg == "--analyse" || arg == "--report" || arg == "--chain") {
       const char* v = value(arg == "--report" ? "a .md path" : "a name");
       if (!v) return false;

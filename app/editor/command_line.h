@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "solvers/anim/ground.h"
+
 namespace app {
 
 struct Options {
@@ -34,9 +36,10 @@ struct Options {
   // The timeline's Clean up on at start (app/editor/feet_cleanup.h), and for --analyse and
   // --motion-panel the analysis cleaned the same way (solvers/anim/foot_skate.h).
   bool clean_feet = false;
-  // The ground the feet are cleaned up on (solvers/anim/ground.h's spec: plane, ramp:DEG,
-  // stairs:HEIGHT, waves:HEIGHT); empty: the session's, else the plane.
-  std::string ground;
+  // --ground SPEC, read (solvers/anim/ground.h): the ground the feet are cleaned up on;
+  // without it (has_ground false) the session's, else the plane.
+  bool has_ground = false;
+  ik::Ground ground;
   // On exit (before --state-out): the clip with the IK baked and written here
   // (app/editor/motion_export.h); a failure makes the exit status 1.
   std::string export_motion;

@@ -191,8 +191,7 @@ void mark_document_saved(Editor& editor) { editor.saved = snapshot_document(edit
 bool same_document(const DocumentSnapshot& a, const DocumentSnapshot& b) {
   if (!same_chains(a.chains, b.chains) || !same_limits(a.limits, b.limits) ||
       !same_full_body_state(a.full_body, b.full_body) || a.goal_paths.size() != b.goal_paths.size() ||
-      !same_contacts_state(a.contacts, b.contacts) || a.ground.kind != b.ground.kind ||
-      a.ground.value != b.ground.value)
+      !same_contacts_state(a.contacts, b.contacts) || !ik::same_ground(a.ground, b.ground))
     return false;
   for (size_t i = 0; i < a.goal_paths.size(); ++i) {
     const ik::SessionGoalPath &p = a.goal_paths[i], &q = b.goal_paths[i];

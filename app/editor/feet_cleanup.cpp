@@ -18,9 +18,7 @@ bool refresh_feet_cleanup(Editor& editor) {
   }
   const std::vector<ik::FootContacts>& plants = contacts.clips[static_cast<size_t>(clip)];
   const ik::Ground& ground = editor.document.ground;
-  if (p.clip == clip && ik::same_contacts(p.plants, plants) && p.ground.kind == ground.kind &&
-      p.ground.value == ground.value)
-    return false;
+  if (p.clip == clip && ik::same_contacts(p.plants, plants) && ik::same_ground(p.ground, ground)) return false;
   p.clip = clip;
   p.plants = plants;
   p.ground = ground;

@@ -100,21 +100,17 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
   if (!track.has_orientation || !chain.goal.use_orientation) track.has_orientation = false;
   // A clip over a chain ending at a foot: the foot's plants (the session's contacts when it
   // has them), its skate measured, held still with --clean-feet.
-  ik::Ground ground = session.has_ground ? session.ground : ik::Ground{};
-  if (!options.ground.empty() && !ik::parse_ground(options.ground, ground, error)) {
-    error = "--ground " + error;
-    return 1;
-  }
+  const ik::Ground ground = options.has_ground ? options.ground : session.has_ground ? session.ground : ik::Ground{};
   if (problem.empty() && clip != nullptr) {
-    ContactsState contacts = detect_rig_contacts(rig);
-    if (session.has_contacts) {
-      const std::string bad = contacts_from_session(rig, session.contacts, contacts);
-      if (!bad.empty()) problem = bad;
-    }
+    ContactsState contacts;
+    if (session.has_contacts)  // it finds the clips the session did not edit itself
+      problem = contacts_from_session(rig, session.contacts, contacts);
+    else
+      contacts = detect_rig_contacts(rig);
     const size_t k = static_cast<size_t>(clip - rig.clips.data());
     if (problem.empty())
       ik::track_feet(track, rig.skeleton, contacts.joints, contacts.clips[k], contacts.ground_velocity[k],
-                     chain.effector, options.clean_feet);
+                     chain.effector, options.clean_feet, ground);
   }
   ik::MotionReport report;
   if (problem.empty()) problem = ik::analyse_motion(rig.skeleton, chain, rest, track, {}, report);

@@ -64,11 +64,12 @@ bool same_inputs(const ik::Chain& a, const ik::Chain& b) {
   return ik::same_params(a.params, b.params);
 }
 
-// The contacts of clip `clip` (none without it).
-std::vector<ik::FootContacts> clip_contacts(const Editor& editor, int clip) {
+// The contacts of clip `clip` (none without it). A reference: the panel compares them every
+// frame.
+const std::vector<ik::FootContacts>& clip_contacts(const Editor& editor, int clip) {
+  static const std::vector<ik::FootContacts> kNone;
   const ContactsState& c = editor.document.contacts;
-  return clip >= 0 && static_cast<size_t>(clip) < c.clips.size() ? c.clips[static_cast<size_t>(clip)]
-                                                                 : std::vector<ik::FootContacts>{};
+  return clip >= 0 && static_cast<size_t>(clip) < c.clips.size() ? c.clips[static_cast<size_t>(clip)] : kNone;
 }
 
 }  // namespace
@@ -254,8 +255,8 @@ void refresh_motion_panel(Editor& editor) {
   // rerun live when it is quick enough.
   if (m.has_result && valid_chain(editor, m.chain) &&
       (!same_inputs(editor.document.chains[static_cast<size_t>(m.chain)], m.analysed_chain) ||
-       editor.timeline.clean_feet != m.analysed_clean_feet || editor.document.ground.kind != m.analysed_ground.kind ||
-       editor.document.ground.value != m.analysed_ground.value ||
+       editor.timeline.clean_feet != m.analysed_clean_feet ||
+       !ik::same_ground(editor.document.ground, m.analysed_ground) ||
        (!m.use_goal_path && !ik::same_contacts(clip_contacts(editor, m.clip), m.analysed_contacts)))) {
     if (m.last_run_ms < kLiveRerunMs)
       run_motion_analysis(editor);

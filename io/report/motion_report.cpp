@@ -127,21 +127,21 @@ std::string motion_summary_csv(const MotionReport& report) {
   char line[400];
   for (const MotionRun& run : report.runs) {
     const MotionSummary& s = run.summary;
-    std::snprintf(line, sizeof line, "%s,%d,%.6g,%d,%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,%.6g\n", solver_id(run.solver),
+    std::snprintf(line, sizeof line, "%s,%d,%.6g,%d,%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,%.6g,", solver_id(run.solver),
                   run.warm_start ? 1 : 0, static_cast<double>(s.max_pop_degrees), s.flips,
                   static_cast<double>(s.rms_jitter_degrees), static_cast<double>(s.max_jitter_degrees),
                   static_cast<double>(s.mean_error), static_cast<double>(s.max_error),
                   static_cast<double>(s.mean_microseconds), static_cast<double>(s.mean_iterations),
                   static_cast<double>(s.max_drift_distance));
     out += line;
-    out.pop_back();  // the foot skate's columns, empty without a foot
-    if (s.has_skate)
-      std::snprintf(line, sizeof line, ",%.6g,%.6g,%.6g,%.6g\n", static_cast<double>(s.skate.skate_ratio),
+    if (s.has_skate) {  // the foot skate's columns, empty without a foot
+      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g\n", static_cast<double>(s.skate.skate_ratio),
                     static_cast<double>(s.skate.planted_drift), static_cast<double>(s.skate.penetration),
                     static_cast<double>(s.skate.lift));
-    else
-      std::snprintf(line, sizeof line, ",,,,\n");
-    out += line;
+      out += line;
+    } else {
+      out += ",,,\n";
+    }
   }
   return out;
 }

@@ -10,6 +10,10 @@
 namespace ik {
 namespace {
 
+// The least gap the edits leave between two plants (a millisecond), so the list stays
+// disjoint and neighbouring plants stay two.
+constexpr float kPlantGap = 1e-3f;
+
 // Runs of planted frames as intervals of clip time, gaps under `max_gap` joined, plants
 // under `min_plant` dropped.
 std::vector<ContactInterval> plants_from_frames(const std::vector<char>& planted, float start, float rate,
@@ -130,16 +134,14 @@ std::string contacts_problem(const FootContacts& foot, float clip_start, float c
 bool move_plant_edge(FootContacts& foot, int index, bool end_side, float time, float clip_start, float clip_end) {
   if (index < 0 || index >= static_cast<int>(foot.plants.size()) || !std::isfinite(time)) return false;
   ContactInterval& p = foot.plants[static_cast<size_t>(index)];
-  // A plant keeps a sliver of length, and a hair's gap to its neighbours, so the list stays
-  // disjoint and every plant stays one.
-  constexpr float kGap = 1e-3f;
   float lo, hi;
   if (end_side) {
     lo = p.start;
-    hi = index + 1 < static_cast<int>(foot.plants.size()) ? foot.plants[static_cast<size_t>(index) + 1].start - kGap
-                                                          : clip_end;
+    hi = index + 1 < static_cast<int>(foot.plants.size())
+             ? foot.plants[static_cast<size_t>(index) + 1].start - kPlantGap
+             : clip_end;
   } else {
-    lo = index > 0 ? foot.plants[static_cast<size_t>(index) - 1].end + kGap : clip_start;
+    lo = index > 0 ? foot.plants[static_cast<size_t>(index) - 1].end + kPlantGap : clip_start;
     hi = p.end;
   }
   const float t = std::clamp(time, lo, std::max(lo, hi));
@@ -152,11 +154,10 @@ bool move_plant_edge(FootContacts& foot, int index, bool end_side, float time, f
 int add_plant(FootContacts& foot, float time, float width, float clip_start, float clip_end) {
   if (!std::isfinite(time) || !(width > 0.0f) || time < clip_start || time > clip_end) return -1;
   if (plant_at(foot, time) >= 0) return -1;
-  constexpr float kGap = 1e-3f;
   float lo = clip_start, hi = clip_end;
   size_t k = 0;
-  while (k < foot.plants.size() && foot.plants[k].end < time) lo = foot.plants[k++].end + kGap;
-  if (k < foot.plants.size()) hi = foot.plants[k].start - kGap;
+  while (k < foot.plants.size() && foot.plants[k].end < time) lo = foot.plants[k++].end + kPlantGap;
+  if (k < foot.plants.size()) hi = foot.plants[k].start - kPlantGap;
   const ContactInterval plant{std::max(lo, time - 0.5f * width), std::min(hi, time + 0.5f * width)};
   if (!(plant.end > plant.start)) return -1;
   foot.plants.insert(foot.plants.begin() + static_cast<std::ptrdiff_t>(k), plant);

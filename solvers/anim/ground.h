@@ -38,6 +38,9 @@ inline constexpr float kMaxWaveHeight = 1.0f;
 float ground_height(const Ground& ground, float x, float z);
 glm::vec3 ground_normal(const Ground& ground, float x, float z);
 
+// The same kind and number.
+inline bool same_ground(const Ground& a, const Ground& b) { return a.kind == b.kind && a.value == b.value; }
+
 // "plane", "ramp:15", "stairs:0.2", "waves:0.1".
 std::string ground_spec(const Ground& ground);
 

@@ -81,7 +81,8 @@ def test_analyse_cleans_up_cesiumman_feet(case):
     """--analyse CesiumMan's walk over its left leg with --clean-feet: report.json has the
     clip's own foot skate (the in-place walk's standing foot slides) and, per solver, the
     skate after the cleanup: DLS, FABRIK and two-bone keep the planted ankle still (skate at
-    most 1 %, planted drift at most 2 mm); the Markdown report has the foot-skate table."""
+    most 1 %, planted drift at most 2 mm); the Markdown report has the foot-skate table. With
+    --ground ramp:15 the report measures over the ramp."""
     case.run(CESIUM_GLB, "--analyse", "animation 0", "--chain", "leg_joint_L_3", "--clean-feet", "--report",
              case.path("walk.md"), window=False, what="--analyse")
     summary = json.loads(Path(case.path("walk.json")).read_text())
@@ -94,6 +95,13 @@ def test_analyse_cleans_up_cesiumman_feet(case):
         print(f"{solver}: skate {skate['skate_ratio'] * 100:.1f} %, drift {skate['planted_drift_mm']:.2f} mm")
         assert skate["skate_ratio"] <= 0.01 and skate["planted_drift_mm"] <= 2.0, (solver, skate)
     assert "| clip as it is | - | " in Path(case.path("walk.md")).read_text()
+    # On a 15 degree ramp (--ground): the clip as it is steps into it, the cleaned DLS foot not.
+    case.run(CESIUM_GLB, "--analyse", "animation 0", "--chain", "leg_joint_L_3", "--clean-feet", "--ground",
+             "ramp:15", "--report", case.path("ramp.md"), window=False, what="--analyse", label="ramp")
+    ramp = json.loads(Path(case.path("ramp.json")).read_text())
+    dls = next(run["skate"] for run in ramp["runs"] if run["solver"] == "dls")
+    print(f"ramp:15: the clip as it is {ramp['clip']['penetration_mm']:.0f} mm into it, DLS {dls['penetration_mm']:.1f} mm")
+    assert ramp["clip"]["penetration_mm"] > 20 and dls["penetration_mm"] <= 10, (ramp["clip"], dls)
 
 
 def test_export_motion_reopens_as_clip(case):
