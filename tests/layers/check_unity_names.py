@@ -25,7 +25,8 @@ TARGETS = {
     "ikscope": ["app/ui", "app/viewport", "app/platform", "app/main.cpp"],
     "ikscope_view, ikscope_render": ["render"],
 }
-NOT_NAMES = {"if", "for", "while", "switch", "return", "sizeof", "static_assert", "catch", "using",
+NOT_NAMES = {"PrintTo",  # GoogleTest's printer: one overload per type, found by argument
+             "if", "for", "while", "switch", "return", "sizeof", "static_assert", "catch", "using",
              "namespace", "struct", "class", "enum", "template", "typedef", "decltype", "alignof",
              "operator"}
 # A function defined or declared at namespace scope (the code's style: unindented).
@@ -37,17 +38,32 @@ def names(text):
     return {n for n in FUNCTION.findall(text) if n not in NOT_NAMES}
 
 
+def test_programs(root):
+    """tests/CMakeLists.txt's folder programs: tests/solvers/ik/fabrik/x.cpp is in
+    test_solvers_ik_fabrik. Their file-local names clash with each other's; tests/support/
+    is their shared header."""
+    programs = collections.defaultdict(list)
+    for source in sorted((root / "tests").rglob("test_*.cpp")):
+        parts = source.relative_to(root / "tests").parts
+        if parts[0] in ("e2e", "soak", "package_consumer"):
+            continue
+        name = "test_" + "_".join(parts[:-1])
+        programs[name].append(source.relative_to(root).as_posix())
+    return {name: (files, ["tests/support"]) for name, files in programs.items()}
+
+
 def main(root):
     clashes = []
-    for target, paths in TARGETS.items():
+    targets = {target: (paths, paths) for target, paths in TARGETS.items()}
+    targets.update(test_programs(root))
+    for target, (paths, header_paths) in targets.items():
         sources, headers = [], []
         for p in paths:
             path = root / p
-            if path.suffix == ".cpp":
-                sources.append(path)
-            else:
-                sources += sorted(path.rglob("*.cpp"))
-                headers += sorted(path.rglob("*.h"))
+            sources += [path] if path.suffix == ".cpp" else sorted(path.rglob("*.cpp"))
+        for p in header_paths:
+            if (root / p).suffix != ".cpp":
+                headers += sorted((root / p).rglob("*.h"))
         local = collections.defaultdict(set)
         for source in sources:
             for block in ANONYMOUS.findall(source.read_text()):

@@ -138,8 +138,8 @@ struct Built {
   std::vector<render::MeshInstance> joints;
 };
 
-Built build(const ik::Skeleton& s, const std::vector<glm::mat4>& world, int selected, int hovered,
-            const render::HighlightSize& highlight = {}) {
+Built build_view(const ik::Skeleton& s, const std::vector<glm::mat4>& world, int selected, int hovered,
+                 const render::HighlightSize& highlight = {}) {
   Built b;
   render::build_skeleton_instances(s, world, selected, hovered, render::SkeletonPalette{},
                                    highlight, b.bones, b.joints);
@@ -162,7 +162,7 @@ TEST(SkeletonInstances, OneBonePerChildAndOneSpherePerJoint) {
   ASSERT_EQ(s.joint_count(), 6);  // 4 joints + 2 added tips
   std::vector<glm::mat4> world;
   ik::fk_all(s, ik::rest_pose(s), world);
-  const Built b = build(s, world, -1, -1);
+  const Built b = build_view(s, world, -1, -1);
   EXPECT_EQ(b.bones.size(), 5u);  // every joint but the root has a bone from its parent
   EXPECT_EQ(b.joints.size(), 6u);
   for (int j = 1; j < s.joint_count(); ++j) {
@@ -185,10 +185,10 @@ TEST(SkeletonInstances, SelectionLightsTheJointAndItsBonesHoverIsWeaker) {
   const int branch = ik::find_joint(s, "branch");
   const auto at = [&world](int j) { return glm::vec3(world[j][3]); };
 
-  const Built plain = build(s, world, -1, -1);
+  const Built plain = build_view(s, world, -1, -1);
   for (const auto& bone : plain.bones) EXPECT_EQ(bone.colour, palette.bone);
 
-  const Built selected = build(s, world, root, upper);
+  const Built selected = build_view(s, world, root, upper);
   // The root's bones (to its children upper and branch) are selected, upper's bone hovered.
   EXPECT_EQ(selected.bones[bone_between(selected, at(root), at(upper))].colour,
             palette.bone_selected);
@@ -201,7 +201,7 @@ TEST(SkeletonInstances, SelectionLightsTheJointAndItsBonesHoverIsWeaker) {
   EXPECT_EQ(selected.joints[lower].colour, palette.joint);
 
   // Selected and hovered at once: selected wins.
-  const Built both = build(s, world, upper, upper);
+  const Built both = build_view(s, world, upper, upper);
   EXPECT_EQ(both.joints[upper].colour, palette.joint_selected);
   EXPECT_EQ(both.bones[bone_between(both, at(upper), at(lower))].colour, palette.bone_selected);
 }
@@ -210,7 +210,7 @@ TEST(SkeletonInstances, AddedTipsAreSmallerAndDimmer) {
   const ik::Skeleton s = make_skeleton(1.0f);
   std::vector<glm::mat4> world;
   ik::fk_all(s, ik::rest_pose(s), world);
-  const Built b = build(s, world, -1, -1);
+  const Built b = build_view(s, world, -1, -1);
   const render::SkeletonPalette palette;
   for (int j = 0; j < s.joint_count(); ++j) {
     if (!s.is_added_tip[j]) continue;
@@ -229,8 +229,8 @@ TEST(SkeletonInstances, ACentimetreRigLooksTheSameHundredTimesBigger) {
   std::vector<glm::mat4> world_cm;
   ik::fk_all(metres, ik::rest_pose(metres), world_m);
   ik::fk_all(centimetres, ik::rest_pose(centimetres), world_cm);
-  const Built m = build(metres, world_m, -1, -1);
-  const Built cm = build(centimetres, world_cm, -1, -1);
+  const Built m = build_view(metres, world_m, -1, -1);
+  const Built cm = build_view(centimetres, world_cm, -1, -1);
   ASSERT_EQ(m.joints.size(), cm.joints.size());
   ASSERT_EQ(m.bones.size(), cm.bones.size());
   for (std::size_t j = 0; j < m.joints.size(); ++j)
@@ -287,12 +287,12 @@ TEST(SkeletonInstances, HighlightedJointsHaveAMinimumSizeOnScreen) {
   ik::fk_all(s, ik::rest_pose(s), world);
   const int lower = ik::find_joint(s, "lower");
   const int upper = ik::find_joint(s, "upper");
-  const Built before = build(s, world, lower, -1);
+  const Built before = build_view(s, world, lower, -1);
   render::HighlightSize highlight;
   highlight.view = glm::mat4(1.0f);
   highlight.view[3] = glm::vec4(0.0f, 0.0f, -10.0f, 1.0f);  // everything 10 units in front
   highlight.radius_per_depth = 0.05f;                       // so at least 0.5 units
-  const Built after = build(s, world, lower, -1, highlight);
+  const Built after = build_view(s, world, lower, -1, highlight);
   EXPECT_LT(before.joints[lower].model[0][0], 0.5f);
   EXPECT_NEAR(after.joints[lower].model[0][0], 0.5f, 0.05f);         // depth 10 +- the joint's z
   EXPECT_EQ(after.joints[upper].model, before.joints[upper].model);  // not highlighted

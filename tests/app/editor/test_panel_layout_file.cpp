@@ -16,7 +16,7 @@
 
 namespace {
 
-app::PanelLayout parse(const std::string& text, std::vector<std::string>& warnings) {
+app::PanelLayout parse_layout(const std::string& text, std::vector<std::string>& warnings) {
   return app::parse_panel_layout(text, "/cfg/panels.ini", warnings);
 }
 
@@ -26,7 +26,7 @@ TEST(PanelLayoutFile, RoundTripsThroughItsText) {
   layout.chains_width = 288.0f;
   layout.chains_collapsed = true;
   std::vector<std::string> warnings;
-  const app::PanelLayout back = parse(app::format_panel_layout(layout), warnings);
+  const app::PanelLayout back = parse_layout(app::format_panel_layout(layout), warnings);
   EXPECT_TRUE(warnings.empty()) << warnings[0];
   EXPECT_EQ(back, layout);
   EXPECT_NE(back, app::PanelLayout{});  // the values are not simply the defaults
@@ -34,14 +34,14 @@ TEST(PanelLayoutFile, RoundTripsThroughItsText) {
 
 TEST(PanelLayoutFile, EmptyTextGivesTheDefaultsWithoutWarning) {
   std::vector<std::string> warnings;
-  EXPECT_EQ(parse("", warnings), app::PanelLayout{});
-  EXPECT_EQ(parse("\n\n# only a comment\r\n; another\n", warnings), app::PanelLayout{});
+  EXPECT_EQ(parse_layout("", warnings), app::PanelLayout{});
+  EXPECT_EQ(parse_layout("\n\n# only a comment\r\n; another\n", warnings), app::PanelLayout{});
   EXPECT_TRUE(warnings.empty());
 }
 
 TEST(PanelLayoutFile, ToleratesSpacesCrLfAndNoSectionOrFinalNewline) {
   std::vector<std::string> warnings;
-  const app::PanelLayout l = parse("  skeleton_width\t=  250 \r\nchains_collapsed=true", warnings);
+  const app::PanelLayout l = parse_layout("  skeleton_width\t=  250 \r\nchains_collapsed=true", warnings);
   EXPECT_TRUE(warnings.empty());
   EXPECT_EQ(l.skeleton_width, 250.0f);
   EXPECT_TRUE(l.chains_collapsed);
@@ -50,7 +50,7 @@ TEST(PanelLayoutFile, ToleratesSpacesCrLfAndNoSectionOrFinalNewline) {
 
 TEST(PanelLayoutFile, BadLinesGiveOneWarningNamingTheFileAndTheRestIsKept) {
   std::vector<std::string> warnings;
-  const app::PanelLayout l = parse(
+  const app::PanelLayout l = parse_layout(
       "[panels]\n"
       "skeleton_width = wide\n"    // not a number: default kept
       "chains_width = 300\n"       // good
@@ -73,20 +73,20 @@ TEST(PanelLayoutFile, BadLinesGiveOneWarningNamingTheFileAndTheRestIsKept) {
 
 TEST(PanelLayoutFile, OutOfRangeWidthsAreClampedAndReported) {
   std::vector<std::string> warnings;
-  const app::PanelLayout l = parse("skeleton_width = 1e30\nchains_width = -5\n", warnings);
+  const app::PanelLayout l = parse_layout("skeleton_width = 1e30\nchains_width = -5\n", warnings);
   EXPECT_EQ(l.skeleton_width, app::kMaxPanelWidth);
   EXPECT_EQ(l.chains_width, app::kMinPanelWidth);
   ASSERT_EQ(warnings.size(), 1u);
   EXPECT_NE(warnings[0].find("clamped to 160"), std::string::npos) << warnings[0];
   warnings.clear();
-  const app::PanelLayout n = parse("skeleton_width = nan\nchains_width = inf\n", warnings);
+  const app::PanelLayout n = parse_layout("skeleton_width = nan\nchains_width = inf\n", warnings);
   EXPECT_EQ(n, app::PanelLayout{}) << "non-finite numbers are refused, not clamped";
   EXPECT_EQ(warnings.size(), 1u);
 }
 
 TEST(PanelLayoutFile, OtherSectionsAreIgnoredWithAWarning) {
   std::vector<std::string> warnings;
-  const app::PanelLayout l = parse("[window]\nskeleton_width = 200\n[panels]\nchains_width = 200\n", warnings);
+  const app::PanelLayout l = parse_layout("[window]\nskeleton_width = 200\n[panels]\nchains_width = 200\n", warnings);
   EXPECT_EQ(l.skeleton_width, app::PanelLayout{}.skeleton_width);
   EXPECT_EQ(l.chains_width, 200.0f);
   ASSERT_EQ(warnings.size(), 1u);
@@ -100,7 +100,7 @@ TEST(PanelLayoutFile, AnyBytesParseToAValidLayoutAndAOneLineWarning) {
     for (char& c : text) c = static_cast<char>(random() % 256);
     if (round % 3 == 0) text = "skeleton_width = " + text;  // garbage after a known key
     std::vector<std::string> warnings;
-    const app::PanelLayout l = parse(text, warnings);
+    const app::PanelLayout l = parse_layout(text, warnings);
     ASSERT_GE(l.skeleton_width, app::kMinPanelWidth);
     ASSERT_LE(l.skeleton_width, app::kMaxPanelWidth);
     ASSERT_GE(l.chains_width, app::kMinPanelWidth);

@@ -5,7 +5,7 @@
 // kinematics of the pose ik::sample_clip gives.
 //
 // Index:
-//   An independent reader  Document, read_document, floats, NodeTrs, rest_nodes, animated_nodes, node_worlds
+//   An independent reader  ClipDocument, read_document, floats, NodeTrs, rest_nodes, animated_nodes, node_worlds
 //   The samples            CesiumMan, RiggedFigure and RiggedSimple against their files; CesiumMan's clip list
 //   Clips written here     STEP and CUBICSPLINE keys; a broken channel skips its clip only (times not
 //                          increasing, counts, node or sampler out of range, a NaN key, an unknown path, the
@@ -27,13 +27,13 @@ using Json = nlohmann::json;
 
 // ---- An independent reader: the JSON, float accessors, node locals -------------------
 
-struct Document {
+struct ClipDocument {
   Json json;
   std::vector<std::vector<unsigned char>> buffers;
 };
 
-Document read_document(const std::string& gltf_path) {
-  Document doc;
+ClipDocument read_document(const std::string& gltf_path) {
+  ClipDocument doc;
   std::ifstream in(gltf_path);
   doc.json = Json::parse(in);
   const std::string folder = gltf_path.substr(0, gltf_path.find_last_of('/') + 1);
@@ -42,7 +42,7 @@ Document read_document(const std::string& gltf_path) {
 }
 
 // Float accessor `index` as rows of `width` floats.
-std::vector<std::vector<float>> floats(const Document& doc, int index) {
+std::vector<std::vector<float>> floats(const ClipDocument& doc, int index) {
   const Json& a = doc.json["accessors"][static_cast<size_t>(index)];
   EXPECT_EQ(a["componentType"].get<int>(), 5126) << "the samples' keys are floats";
   const std::string type = a["type"];
@@ -68,7 +68,7 @@ struct NodeTrs {
   }
 };
 
-std::vector<NodeTrs> rest_nodes(const Document& doc) {
+std::vector<NodeTrs> rest_nodes(const ClipDocument& doc) {
   std::vector<NodeTrs> nodes;
   for (const Json& n : doc.json["nodes"]) {
     NodeTrs trs;
@@ -86,7 +86,7 @@ std::vector<NodeTrs> rest_nodes(const Document& doc) {
 }
 
 // Animation `a` applied at `time` to the rest nodes: LINEAR by glm::mix / glm::slerp.
-std::vector<NodeTrs> animated_nodes(const Document& doc, int a, float time) {
+std::vector<NodeTrs> animated_nodes(const ClipDocument& doc, int a, float time) {
   std::vector<NodeTrs> nodes = rest_nodes(doc);
   const Json& animation = doc.json["animations"][static_cast<size_t>(a)];
   for (const Json& channel : animation["channels"]) {
@@ -119,7 +119,7 @@ std::vector<NodeTrs> animated_nodes(const Document& doc, int a, float time) {
 }
 
 // World matrices of the nodes, parents first by recursion from the scene roots.
-std::vector<glm::mat4> node_worlds(const Document& doc, const std::vector<NodeTrs>& nodes) {
+std::vector<glm::mat4> node_worlds(const ClipDocument& doc, const std::vector<NodeTrs>& nodes) {
   std::vector<glm::mat4> world(nodes.size(), glm::mat4(1.0f));
   std::vector<int> parent(nodes.size(), -1);
   for (size_t i = 0; i < nodes.size(); ++i)
@@ -139,7 +139,7 @@ void expect_clip_matches_file(const std::string& relative) {
   ik::ImportedRig rig;
   std::string error;
   ASSERT_TRUE(ik::import_gltf_file(path, rig, error)) << error;
-  const Document doc = read_document(path);
+  const ClipDocument doc = read_document(path);
   ASSERT_EQ(rig.clips.size(), doc.json["animations"].size());
   const float size = glm::length(rig.bounds_max - rig.bounds_min);
   for (size_t a = 0; a < rig.clips.size(); ++a) {

@@ -30,7 +30,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 std::string export_dir() { return std::string(IKSCOPE_TEST_TMP) + "/gltf_export"; }
 std::string scratch_dir() { return std::string(IKSCOPE_TEST_TMP) + "/gltf_export_scratch"; }
@@ -59,20 +59,20 @@ ik::ImportedRig import_or_die(const std::string& path) {
 }
 
 // A uniformly random unit quaternion: four normal deviates, normalised.
-glm::quat random_rotation(std::mt19937& rng) {
+glm::quat random_export_rotation(std::mt19937& rng) {
   std::normal_distribution<float> normal(0.0f, 1.0f);
   return glm::normalize(glm::quat{normal(rng), normal(rng), normal(rng), normal(rng)});
 }
 
 // Every joint turned at random; every third also moved (by up to a tenth of the model's
 // size) and every fifth uniformly scaled, so translations and scales are exported too.
-ik::Pose random_pose(const ik::ImportedRig& rig, unsigned seed) {
+ik::Pose random_export_pose(const ik::ImportedRig& rig, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> offset(-1.0f, 1.0f), factor(0.6f, 1.4f);
   const float size = glm::length(rig.bounds_max - rig.bounds_min);
   ik::Pose pose = ik::rest_pose(rig.skeleton);
   for (size_t j = 0; j < pose.local.size(); ++j) {
-    pose.local[j].rotation = random_rotation(rng);
+    pose.local[j].rotation = random_export_rotation(rng);
     if (j % 3 == 1) pose.local[j].translation += 0.1f * size * glm::vec3{offset(rng), offset(rng), offset(rng)};
     if (j % 5 == 2) pose.local[j].scale *= factor(rng);
   }
@@ -91,7 +91,7 @@ std::map<int, glm::vec3> posed_world_by_node(const ik::Skeleton& skeleton, const
   return positions;
 }
 
-ik::GltfDocument read_document(const std::string& path) {
+ik::GltfDocument read_gltf_document(const std::string& path) {
   ik::GltfDocument doc;
   std::string error;
   EXPECT_TRUE(ik::read_gltf_document(path, doc, error)) << error;
@@ -148,7 +148,7 @@ TEST_P(RoundTrip, ImportOfExportHasThePosedWorldPositions) {
   const Case& c = GetParam();
   const ik::ImportedRig rig = import_or_die(c.source);
   ASSERT_GT(rig.skeleton.joint_count(), 0);
-  const ik::Pose pose = random_pose(rig, 20240611u);
+  const ik::Pose pose = random_export_pose(rig, 20240611u);
   const std::map<int, glm::vec3> want = posed_world_by_node(rig.skeleton, pose);
   const std::map<int, glm::vec3> rest = gltf_test::world_by_node(rig.skeleton);
 
@@ -182,10 +182,9 @@ TEST_P(RoundTrip, EverythingButTheJointTransformsIsKept) {
   const ik::ImportedRig rig = import_or_die(c.source);
   const std::string out = scratch_dir() + "/kept_" + c.output;
   std::string error;
-  ASSERT_TRUE(ik::export_posed_gltf(c.source, rig.skeleton, random_pose(rig, 7u), out, error))
-      << error;
-  const ik::GltfDocument source = read_document(c.source);
-  const ik::GltfDocument exported = read_document(out);
+  ASSERT_TRUE(ik::export_posed_gltf(c.source, rig.skeleton, random_export_pose(rig, 7u), out, error)) << error;
+  const ik::GltfDocument source = read_gltf_document(c.source);
+  const ik::GltfDocument exported = read_gltf_document(out);
 
   for (auto it = source.json.begin(); it != source.json.end(); ++it) {
     if (it.key() == "nodes" || it.key() == "buffers" || it.key() == "images" || it.key() == "animations") continue;
@@ -198,10 +197,10 @@ TEST_P(RoundTrip, EverythingButTheJointTransformsIsKept) {
   std::vector<bool> is_joint(source.json["nodes"].size(), false);
   for (const int node : rig.skeleton.source_node)
     if (node >= 0) is_joint[static_cast<size_t>(node)] = true;
-  const Json& nodes = source.json["nodes"];
+  const OrderedJson& nodes = source.json["nodes"];
   ASSERT_EQ(exported.json["nodes"].size(), nodes.size());
   for (size_t k = 0; k < nodes.size(); ++k) {
-    Json a = nodes[k], b = exported.json["nodes"][k];
+    OrderedJson a = nodes[k], b = exported.json["nodes"][k];
     if (is_joint[k])
       for (const char* key : {"matrix", "translation", "rotation", "scale"}) {
         a.erase(key);
@@ -233,7 +232,7 @@ TEST(GltfExport, RestPoseKeepsEveryNode) {
   std::string error;
   ASSERT_TRUE(ik::export_posed_gltf(source, rig.skeleton, ik::rest_pose(rig.skeleton), out, error))
       << error;
-  EXPECT_EQ(read_document(out).json["nodes"], read_document(source).json["nodes"]);
+  EXPECT_EQ(read_gltf_document(out).json["nodes"], read_gltf_document(source).json["nodes"]);
 }
 
 // A TRS joint turned only: its rotation is the pose's, its translation and scale keep the
@@ -251,8 +250,8 @@ TEST(GltfExport, RotationOnlyKeepsTheFilesTranslationAndScale) {
   std::string error;
   ASSERT_TRUE(ik::export_posed_gltf(source, rig.skeleton, pose, out, error)) << error;
 
-  const Json before = read_document(source).json["nodes"][4];
-  const Json after = read_document(out).json["nodes"][4];
+  const OrderedJson before = read_gltf_document(source).json["nodes"][4];
+  const OrderedJson after = read_gltf_document(out).json["nodes"][4];
   EXPECT_EQ(after["translation"], before["translation"]);
   EXPECT_EQ(after["scale"], before["scale"]);
   ASSERT_TRUE(after["rotation"].is_array());
@@ -280,8 +279,8 @@ TEST(GltfExport, MatrixJointGetsTrsBelowFoldedNodes) {
   std::string error;
   ASSERT_TRUE(ik::export_posed_gltf(source, rig.skeleton, pose, out, error)) << error;
 
-  const Json before = read_document(source).json["nodes"];
-  const Json after = read_document(out).json["nodes"];
+  const OrderedJson before = read_gltf_document(source).json["nodes"];
+  const OrderedJson after = read_gltf_document(out).json["nodes"];
   ASSERT_TRUE(before[3].contains("matrix"));
   EXPECT_FALSE(after[3].contains("matrix"));
   EXPECT_TRUE(after[3].contains("translation") && after[3].contains("rotation") &&
@@ -308,7 +307,7 @@ TEST(GltfExport, RefusesToOverwriteTheSource) {
   const std::string source = copy_of(asset("arm7.gltf"), "source_arm7.gltf");
   const ik::ImportedRig rig = import_or_die(source);
   const std::vector<unsigned char> before = gltf_test::read_bytes(source);
-  ik::Pose pose = random_pose(rig, 3u);
+  ik::Pose pose = random_export_pose(rig, 3u);
   // The same file under two spellings.
   for (const std::string& out : {source, scratch_dir() + "/./source_arm7.gltf"}) {
     std::string error;

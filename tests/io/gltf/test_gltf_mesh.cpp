@@ -33,7 +33,7 @@ using gltf_test::sample_path;
 using gltf_test::tmp_path;
 using gltf_test::write_bytes;
 
-void expect_near(const glm::vec3& got, const glm::vec3& want, float tol, const std::string& what) {
+void expect_mesh_near(const glm::vec3& got, const glm::vec3& want, float tol, const std::string& what) {
   EXPECT_NEAR(got.x, want.x, tol) << what;
   EXPECT_NEAR(got.y, want.y, tol) << what;
   EXPECT_NEAR(got.z, want.z, tol) << what;
@@ -92,13 +92,13 @@ int check_rigid_motion(const ik::ImportedRig& rig, const ik::SkinnedMesh& mesh, 
     }
     if (glm::length(after[v] - before[v]) > tol) ++moved;
     if (outside) {
-      expect_near(after[v], before[v], tol, "vertex " + std::to_string(v) + " (unmoved)");
+      expect_mesh_near(after[v], before[v], tol, "vertex " + std::to_string(v) + " (unmoved)");
       ++checked;
     } else if (single >= 0) {
       const glm::mat4 delta = world_posed[static_cast<size_t>(single)] *
                               glm::inverse(world_rest[static_cast<size_t>(single)]);
-      expect_near(after[v], glm::vec3(delta * glm::vec4(before[v], 1.0f)), tol,
-                  "vertex " + std::to_string(v) + " (rigid)");
+      expect_mesh_near(after[v], glm::vec3(delta * glm::vec4(before[v], 1.0f)), tol,
+                       "vertex " + std::to_string(v) + " (rigid)");
       ++checked;
     }
   }
@@ -106,7 +106,7 @@ int check_rigid_motion(const ik::ImportedRig& rig, const ik::SkinnedMesh& mesh, 
   return moved;
 }
 
-ik::ImportedRig load(const std::string& path) {
+ik::ImportedRig load_mesh(const std::string& path) {
   ik::ImportedRig rig;
   std::string error;
   EXPECT_TRUE(ik::import_gltf_file(path, rig, error)) << error;
@@ -144,7 +144,7 @@ const Sample kSamples[] = {
 TEST(GltfMesh, SamplesInRestPoseAreTheBindPoseMesh) {
   for (const Sample& sample : kSamples) {
     SCOPED_TRACE(sample.path);
-    const ik::ImportedRig rig = load(sample_path(sample.path));
+    const ik::ImportedRig rig = load_mesh(sample_path(sample.path));
     EXPECT_TRUE(rig.warnings.empty()) << all_warnings(rig);
     ASSERT_EQ(rig.meshes.size(), 1u);
     const ik::SkinnedMesh& mesh = rig.meshes[0];
@@ -162,8 +162,8 @@ TEST(GltfMesh, SamplesInRestPoseAreTheBindPoseMesh) {
                                                            : z_up(mesh.positions[v]);
       const glm::vec3 bind_normal =
           sample.bind_includes_armature ? z_up(armature(mesh.normals[v])) : z_up(mesh.normals[v]);
-      expect_near(positions[v], bind, 1e-4f, "vertex " + std::to_string(v));
-      expect_near(normals[v], bind_normal, 1e-3f, "normal " + std::to_string(v));
+      expect_mesh_near(positions[v], bind, 1e-4f, "vertex " + std::to_string(v));
+      expect_mesh_near(normals[v], bind_normal, 1e-3f, "normal " + std::to_string(v));
       if (HasFailure()) return;  // one vertex's report is enough
     }
   }
@@ -182,7 +182,7 @@ TEST(GltfMesh, SampleMeshBoundsMatchTheReadme) {
   };
   for (const Span& span : spans) {
     SCOPED_TRACE(span.path);
-    const ik::ImportedRig rig = load(sample_path(span.path));
+    const ik::ImportedRig rig = load_mesh(sample_path(span.path));
     ASSERT_EQ(rig.meshes.size(), 1u);
     const std::vector<glm::mat4> world = world_of(rig.skeleton, ik::rest_pose(rig.skeleton));
     glm::vec3 lo, hi;
@@ -191,8 +191,8 @@ TEST(GltfMesh, SampleMeshBoundsMatchTheReadme) {
     EXPECT_NEAR(hi.y, span.y_max, span.tol);
     glm::vec3 box_min, box_max;
     ASSERT_TRUE(render::skinned_bounds(rig.meshes[0], world, box_min, box_max));
-    expect_near(box_min, lo, 0.0f, "skinned_bounds min");
-    expect_near(box_max, hi, 0.0f, "skinned_bounds max");
+    expect_mesh_near(box_min, lo, 0.0f, "skinned_bounds min");
+    expect_mesh_near(box_max, hi, 0.0f, "skinned_bounds max");
     // Every joint the file has lies inside the body (added tips may stick out).
     const float margin = 0.02f * (hi.y - lo.y);
     for (int j = 0; j < rig.skeleton.joint_count(); ++j) {
@@ -208,7 +208,7 @@ TEST(GltfMesh, SampleMeshBoundsMatchTheReadme) {
 TEST(GltfMesh, SamplesBendWithTheirJoints) {
   {
     // RiggedSimple: the upper joint (Bone.001, at y = 0) bends the top half of the cylinder.
-    const ik::ImportedRig rig = load(sample_path("RiggedSimple/glTF-Binary/RiggedSimple.glb"));
+    const ik::ImportedRig rig = load_mesh(sample_path("RiggedSimple/glTF-Binary/RiggedSimple.glb"));
     ASSERT_EQ(rig.meshes.size(), 1u);
     const int upper = gltf_test::joint_of_node(rig.skeleton, 4);
     ASSERT_GE(upper, 0);
@@ -216,7 +216,7 @@ TEST(GltfMesh, SamplesBendWithTheirJoints) {
   }
   {
     // CesiumMan: turning a shoulder moves an arm, and nothing outside the arm.
-    const ik::ImportedRig rig = load(sample_path("CesiumMan/glTF-Binary/CesiumMan.glb"));
+    const ik::ImportedRig rig = load_mesh(sample_path("CesiumMan/glTF-Binary/CesiumMan.glb"));
     ASSERT_EQ(rig.meshes.size(), 1u);
     const int shoulder = ik::find_joint(rig.skeleton, "Skeleton_arm_joint_L__4_");
     ASSERT_GE(shoulder, 0);
@@ -229,7 +229,7 @@ TEST(GltfMesh, SamplesBendWithTheirJoints) {
 TEST(GltfMesh, BuiltInRigsDrawTheirBonesBoxes) {
   for (const char* name : {"humanoid", "tentacle", "arm7"}) {
     SCOPED_TRACE(name);
-    const ik::ImportedRig rig = load(std::string(IKSCOPE_SOURCE_DIR) + "/assets/" + name + ".gltf");
+    const ik::ImportedRig rig = load_mesh(std::string(IKSCOPE_SOURCE_DIR) + "/assets/" + name + ".gltf");
     EXPECT_TRUE(rig.warnings.empty()) << all_warnings(rig);
     ASSERT_EQ(rig.meshes.size(), 1u);
     const ik::SkinnedMesh& mesh = rig.meshes[0];
@@ -239,7 +239,7 @@ TEST(GltfMesh, BuiltInRigsDrawTheirBonesBoxes) {
     const std::vector<glm::vec3> rest =
         skinned(mesh, world_of(rig.skeleton, ik::rest_pose(rig.skeleton)));
     for (size_t v = 0; v < rest.size(); ++v) {
-      expect_near(rest[v], mesh.positions[v], 1e-4f, "vertex " + std::to_string(v));
+      expect_mesh_near(rest[v], mesh.positions[v], 1e-4f, "vertex " + std::to_string(v));
       if (HasFailure()) return;
     }
     // Each box hugs its bone: inside the joints' box, widened by the thickest box's size.
@@ -375,28 +375,28 @@ TEST(GltfMesh, SyntheticInterleavedBytesAndStride) {
   EXPECT_EQ(mesh.indices, (std::vector<std::uint32_t>{0, 1, 2, 1, 3, 2}));
   EXPECT_EQ(mesh.skeleton_joint, (std::vector<int>{gltf_test::joint_of_node(rig.skeleton, 0),
                                                    gltf_test::joint_of_node(rig.skeleton, 1)}));
-  expect_near(glm::vec3(mesh.weights[3]), {kHalf, 1.0f - kHalf, 0.0f}, 1e-6f, "v3 weights");
+  expect_mesh_near(glm::vec3(mesh.weights[3]), {kHalf, 1.0f - kHalf, 0.0f}, 1e-6f, "v3 weights");
   // No NORMAL in the file: computed from the triangles, +Z for this flat quad.
-  for (const glm::vec3& n : mesh.normals) expect_near(n, {0, 0, 1}, 1e-6f, "normal");
+  for (const glm::vec3& n : mesh.normals) expect_mesh_near(n, {0, 0, 1}, 1e-6f, "normal");
 
   // Rest pose: the bind pose, and the mesh node's (5, 0, 0) plays no part.
   const std::vector<glm::vec3> rest =
       skinned(mesh, world_of(rig.skeleton, ik::rest_pose(rig.skeleton)));
-  expect_near(rest[0], {0, 0, 0}, 1e-6f, "v0");
-  expect_near(rest[1], {1, 0, 0}, 1e-6f, "v1");
-  expect_near(rest[2], {0, 2, 0}, 1e-6f, "v2");
-  expect_near(rest[3], {1, 2, 0}, 1e-6f, "v3");
+  expect_mesh_near(rest[0], {0, 0, 0}, 1e-6f, "v0");
+  expect_mesh_near(rest[1], {1, 0, 0}, 1e-6f, "v1");
+  expect_mesh_near(rest[2], {0, 2, 0}, 1e-6f, "v2");
+  expect_mesh_near(rest[3], {1, 2, 0}, 1e-6f, "v3");
 
   // "tip" turned 90 degrees about Z turns (x, y) about (0, 1) to (1 - y, x):
   // v2 (0, 2) -> (-1, 1); v3 on tip would go (1, 2) -> (-1, 2), and blended with root's
   // unmoved (1, 2) it lands at kHalf * (1, 2) + (1 - kHalf) * (-1, 2).
   std::vector<glm::vec3> normals;
   const std::vector<glm::vec3> bent = skinned(mesh, tip_turned_90_about_z(rig.skeleton), &normals);
-  expect_near(bent[0], {0, 0, 0}, 1e-6f, "v0 bent");
-  expect_near(bent[1], {1, 0, 0}, 1e-6f, "v1 bent");
-  expect_near(bent[2], {-1, 1, 0}, 1e-6f, "v2 bent");
-  expect_near(bent[3], {2.0f * kHalf - 1.0f, 2, 0}, 1e-6f, "v3 bent");
-  for (const glm::vec3& n : normals) expect_near(n, {0, 0, 1}, 1e-6f, "normal bent");
+  expect_mesh_near(bent[0], {0, 0, 0}, 1e-6f, "v0 bent");
+  expect_mesh_near(bent[1], {1, 0, 0}, 1e-6f, "v1 bent");
+  expect_mesh_near(bent[2], {-1, 1, 0}, 1e-6f, "v2 bent");
+  expect_mesh_near(bent[3], {2.0f * kHalf - 1.0f, 2, 0}, 1e-6f, "v3 bent");
+  for (const glm::vec3& n : normals) expect_mesh_near(n, {0, 0, 1}, 1e-6f, "normal bent");
 }
 
 TEST(GltfMesh, SyntheticIndexTypesAndNoIndices) {

@@ -14,7 +14,7 @@ using gltf_test::any_warning_contains;
 
 constexpr float kDeg = 3.14159265358979f / 180.0f;
 
-bool load_text(const std::string& file_name, const std::string& json, ik::ImportedRig& rig, std::string& error) {
+bool load_extras_text(const std::string& file_name, const std::string& json, ik::ImportedRig& rig, std::string& error) {
   return ik::import_gltf_memory(reinterpret_cast<const unsigned char*>(json.data()), json.size(), file_name, "", rig,
                                 error);
 }
@@ -33,7 +33,7 @@ TEST(GltfConeExtras, ConesAreParsed) {
       {"name": "bone4", "translation": [0, 1, 0], "extras": {"ikscope": {"swing_deg": [180]}}}]})";
   ik::ImportedRig rig;
   std::string error;
-  ASSERT_TRUE(load_text("cones.gltf", json, rig, error)) << error;
+  ASSERT_TRUE(load_extras_text("cones.gltf", json, rig, error)) << error;
   EXPECT_TRUE(rig.warnings.empty()) << gltf_test::all_warnings(rig);
 
   const ik::JointLimits& shoulder = limits_of_node(rig, 0);
@@ -81,7 +81,7 @@ TEST(GltfConeExtras, BadConesWarnOnceAndLeaveTheJointUnlimited) {
       {"name": "fine", "extras": {"ikscope": {"swing_deg": 30}}}]})";
   ik::ImportedRig rig;
   std::string error;
-  ASSERT_TRUE(load_text("bad_cones.gltf", json, rig, error)) << error;
+  ASSERT_TRUE(load_extras_text("bad_cones.gltf", json, rig, error)) << error;
   const char* const expected[] = {
       "node 0 ('negative'): malformed extras.ikscope (swing_deg: must be from 0 to 180, not -10)",
       "node 1 ('too_wide'): malformed extras.ikscope (swing_deg[1]: must be from 0 to 180, not 200)",

@@ -32,7 +32,7 @@ std::string vrm_file(const std::string& extensions) {
          extensions + "}";
 }
 
-bool load(const std::string& json, ik::ImportedRig& rig) {
+bool load_vrm(const std::string& json, ik::ImportedRig& rig) {
   std::string error;
   const bool ok = ik::import_gltf_memory(reinterpret_cast<const unsigned char*>(json.data()), json.size(), "vrm.gltf",
                                          "", rig, error);
@@ -49,11 +49,11 @@ std::string role_of(const ik::ImportedRig& rig, const std::string& name) {
 
 TEST(GltfVrm, Vrm1MapWinsOverNames) {
   ik::ImportedRig rig;
-  ASSERT_TRUE(load(vrm_file(R"({"VRMC_vrm": {"specVersion": "1.0", "humanoid": {"humanBones": {
+  ASSERT_TRUE(load_vrm(vrm_file(R"({"VRMC_vrm": {"specVersion": "1.0", "humanoid": {"humanBones": {
       "hips": {"node": 0}, "spine": {"node": 1}, "chest": {"node": 2}, "head": {"node": 3},
       "rightUpperLeg": {"node": 4}, "rightLowerLeg": {"node": 5},
       "leftUpperLeg": {"node": 6}, "leftLowerLeg": {"node": 7}}}}})"),
-                   rig));
+                       rig));
   EXPECT_EQ(role_of(rig, "root"), "hips");
   EXPECT_EQ(role_of(rig, "Spine"), "spine 1");
   EXPECT_EQ(role_of(rig, "Chest"), "chest");
@@ -67,11 +67,11 @@ TEST(GltfVrm, Vrm1MapWinsOverNames) {
 
 TEST(GltfVrm, Vrm0MapWinsOverNames) {
   ik::ImportedRig rig;
-  ASSERT_TRUE(load(vrm_file(R"({"VRM": {"humanoid": {"humanBones": [
+  ASSERT_TRUE(load_vrm(vrm_file(R"({"VRM": {"humanoid": {"humanBones": [
       {"bone": "hips", "node": 0}, {"bone": "leftUpperArm", "node": 4},
       {"bone": "leftLowerArm", "node": 5}, {"bone": "upperChest", "node": 2},
       {"bone": "chest", "node": 1}]}}})"),
-                   rig));
+                       rig));
   EXPECT_EQ(role_of(rig, "root"), "hips");
   EXPECT_EQ(role_of(rig, "LeftHand"), "left upper_arm");
   EXPECT_EQ(role_of(rig, "Hips"), "left forearm");
@@ -86,7 +86,7 @@ TEST(GltfVrm, Vrm0MapWinsOverNames) {
 
 TEST(GltfVrm, NameClaimingAVrmRoleIsWarned) {
   ik::ImportedRig rig;
-  ASSERT_TRUE(load(
+  ASSERT_TRUE(load_vrm(
       vrm_file(R"({"VRMC_vrm": {"humanoid": {"humanBones": {"hips": {"node": 0}, "leftUpperLeg": {"node": 6}}}}})"),
       rig));
   EXPECT_EQ(role_of(rig, "root"), "hips");
@@ -96,11 +96,11 @@ TEST(GltfVrm, NameClaimingAVrmRoleIsWarned) {
 
 TEST(GltfVrm, BrokenMapsWarnAndFallBackOnNames) {
   ik::ImportedRig rig;
-  ASSERT_TRUE(load(vrm_file(R"({"VRM": {"humanoid": {"humanBones": [
+  ASSERT_TRUE(load_vrm(vrm_file(R"({"VRM": {"humanoid": {"humanBones": [
       {"bone": "leftHand", "node": 99}, {"bone": "hips", "node": 0}, {"bone": "spine", "node": 0},
       {"bone": "hips", "node": 1}, {"bone": "tentacle", "node": 2}, {"bone": "head", "node": "3"},
       {"bone": "neck", "node": -1}, 7]}}})"),
-                   rig));
+                       rig));
   EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'leftHand': node 99 is out of range")) << all_warnings(rig);
   EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'spine': node 0 is already 'hips'")) << all_warnings(rig);
   EXPECT_TRUE(any_warning_contains(rig, "VRM humanBones 'hips': named twice")) << all_warnings(rig);
@@ -120,7 +120,7 @@ TEST(GltfVrm, MapOfTheWrongShapeIsIgnored) {
         R"({"VRM": {"humanoid": {"humanBones": {"hips": 0}}}})", R"({"VRMC_vrm": {"humanoid": 3}})",
         R"({"VRMC_vrm": {"humanoid": {"humanBones": {"hips": 5}}}})"}) {
     ik::ImportedRig rig;
-    ASSERT_TRUE(load(vrm_file(ext), rig));
+    ASSERT_TRUE(load_vrm(vrm_file(ext), rig));
     EXPECT_EQ(role_of(rig, "Spine"), "spine 1") << ext;
     EXPECT_EQ(role_of(rig, "Hips"), "hips") << ext;
   }

@@ -14,7 +14,7 @@ namespace {
 
 using namespace session_test;
 
-const auto* const kFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_bounds"));
+const auto* const kBoundsFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_bounds"));
 
 struct Edge {
   const char* label;

@@ -9,7 +9,7 @@ namespace {
 
 using namespace session_test;
 
-const auto* const kFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_broken"));
+const auto* const kBrokenFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_broken"));
 
 // ---- Broken files: one message each, session untouched ---------------------------------
 

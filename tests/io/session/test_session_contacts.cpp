@@ -21,7 +21,8 @@ using Json = nlohmann::ordered_json;
 using session_test::humanoid;
 using session_test::humanoid_path;
 
-const auto* const kFolder = ::testing::AddGlobalTestEnvironment(new session_test::CleanFolder("session_contacts"));
+const auto* const kContactsFolder =
+    ::testing::AddGlobalTestEnvironment(new session_test::CleanFolder("session_contacts"));
 
 ik::Session with_contacts() {
   ik::Session s;

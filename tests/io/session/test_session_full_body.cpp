@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-std::string folder() {
+std::string full_body_folder() {
   const std::string dir = std::string(IKSCOPE_TEST_TMP) + "/session_full_body";
   fs::create_directories(dir);
   return dir;
@@ -49,8 +49,8 @@ ik::FullBodySettings tuned() {
   return s;
 }
 
-std::string save(const ik::Session& session, const std::string& name) {
-  const std::string path = folder() + "/" + name;
+std::string save_full_body(const ik::Session& session, const std::string& name) {
+  const std::string path = full_body_folder() + "/" + name;
   std::string error;
   EXPECT_TRUE(ik::save_session(path, humanoid(), session, error)) << error;
   return path;
@@ -63,7 +63,7 @@ Json read_json(const std::string& path) {
 
 // Loads `doc` written to `name`; the load must succeed.
 ik::Session load(const Json& doc, const std::string& name, std::vector<std::string>& warnings) {
-  const std::string path = folder() + "/" + name;
+  const std::string path = full_body_folder() + "/" + name;
   gltf_test::write_text(path, doc.dump(2));
   ik::Session session;
   std::string error;
@@ -74,7 +74,7 @@ ik::Session load(const Json& doc, const std::string& name, std::vector<std::stri
 TEST(SessionFullBody, SettingsRoundTripExactly) {
   ik::Session saved = arm_session();
   saved.full_body = tuned();
-  const std::string path = save(saved, "tuned.json");
+  const std::string path = save_full_body(saved, "tuned.json");
   ik::Session loaded;
   std::string error;
   std::vector<std::string> warnings;
@@ -123,7 +123,7 @@ TEST(SessionFullBody, EverySettingIsWrittenReadAndCompared) {
 TEST(SessionFullBody, SessionsWithoutTheSectionGetTheDefaults) {
   ik::Session saved = arm_session();
   saved.full_body = tuned();
-  Json doc = read_json(save(saved, "older.json"));
+  Json doc = read_json(save_full_body(saved, "older.json"));
   doc.erase("full_body");
   std::vector<std::string> warnings;
   const ik::Session loaded = load(doc, "older_edited.json", warnings);
@@ -139,7 +139,7 @@ TEST(SessionFullBody, SessionsWithoutTheSectionGetTheDefaults) {
 TEST(SessionFullBody, ABadValueIsOneWarningAndNothingElseIsLost) {
   ik::Session saved = arm_session();
   saved.full_body = tuned();
-  Json doc = read_json(save(saved, "bad.json"));
+  Json doc = read_json(save_full_body(saved, "bad.json"));
   Json& section = doc["full_body"];
   section["role_stiffness"]["hand"] = "stiff";
   section["role_stiffness"]["spine"] = 1000;
@@ -173,7 +173,7 @@ TEST(SessionFullBody, ABadValueIsOneWarningAndNothingElseIsLost) {
 
 TEST(SessionFullBody, ASectionOfTheWrongTypeLoadsTheRest) {
   for (const Json& wrong : {Json::array({1, 2}), Json("stiff"), Json(nullptr)}) {
-    Json doc = read_json(save(arm_session(), "wrong_type.json"));
+    Json doc = read_json(save_full_body(arm_session(), "wrong_type.json"));
     doc["full_body"] = wrong;
     std::vector<std::string> warnings;
     const ik::Session loaded = load(doc, "wrong_type_edited.json", warnings);
@@ -182,7 +182,7 @@ TEST(SessionFullBody, ASectionOfTheWrongTypeLoadsTheRest) {
     EXPECT_TRUE(ik::same_full_body_settings(loaded.full_body, ik::FullBodySettings{}));
     EXPECT_EQ(loaded.chains.size(), 1u);
   }
-  Json doc = read_json(save(arm_session(), "roles_array.json"));
+  Json doc = read_json(save_full_body(arm_session(), "roles_array.json"));
   doc["full_body"]["role_stiffness"] = Json::array({1, 2});
   std::vector<std::string> warnings;
   load(doc, "roles_array_edited.json", warnings);

@@ -12,7 +12,7 @@ namespace {
 
 using namespace session_test;
 
-const auto* const kFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_round_trip"));
+const auto* const kRoundTripFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_round_trip"));
 
 TEST(Session, SaveThenLoadGivesTheSameChainsFieldByField) {
   const ik::Session saved = rich_session();

@@ -9,7 +9,7 @@ namespace {
 
 using namespace session_test;
 
-const auto* const kFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_saving"));
+const auto* const kSavingFolder = ::testing::AddGlobalTestEnvironment(new CleanFolder("session_saving"));
 
 // ---- Saving: atomic, checked, never over the rig ---------------------------------------
 

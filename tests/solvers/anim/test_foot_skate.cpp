@@ -11,13 +11,13 @@
 
 namespace {
 
-constexpr float kRate = 10.0f;  // frames 0.1 s apart: easy sums
+constexpr float kSkateRate = 10.0f;  // frames 0.1 s apart: easy sums
 
 ik::FootTrack foot_with(std::vector<ik::ContactInterval> plants, float leg = 1.0f) {
   ik::FootTrack foot;
   foot.plants.plants = std::move(plants);
   foot.leg_length = leg;
-  foot.rate = kRate;
+  foot.rate = kSkateRate;
   foot.start = 0.0f;
   foot.ground_height = 0.0f;
   return foot;
@@ -123,18 +123,18 @@ TEST(FootSkate, TheHipsComeDownOnlyAsFarAsTheLegsNeed) {
   }
   leg.goals[5] = {0.6f, 0.0f, 0.0f};
   const float needed = 1.0f - std::sqrt(0.995f * 0.995f - 0.36f);
-  std::vector<float> drop = ik::hips_drop({leg}, kRate, 0.0f);  // not spread
+  std::vector<float> drop = ik::hips_drop({leg}, kSkateRate, 0.0f);  // not spread
   ASSERT_EQ(drop.size(), 11u);
   EXPECT_NEAR(drop[5], needed, 1e-5f);
   for (int f : {0, 4, 6, 10}) EXPECT_EQ(drop[static_cast<size_t>(f)], 0.0f) << f;
   ik::HeldLeg other = leg;
   other.goals[5] = {0.0f, 0.1f, 0.0f};   // straight below: 0.9 m, the drop 0.9 - 0.995 < 0
   other.goals[6] = {0.0f, -0.1f, 0.0f};  // 1.1 m below the hip: 0.105 m of drop
-  drop = ik::hips_drop({leg, other}, kRate, 0.0f);
+  drop = ik::hips_drop({leg, other}, kSkateRate, 0.0f);
   EXPECT_NEAR(drop[5], needed, 1e-5f);
   EXPECT_NEAR(drop[6], 1.1f - 0.995f, 1e-5f);
   // Spread over 0.2 s (2 frames) each side: never less than a frame needs, eased in.
-  const std::vector<float> spread = ik::hips_drop({leg, other}, kRate, 0.2f);
+  const std::vector<float> spread = ik::hips_drop({leg, other}, kSkateRate, 0.2f);
   for (size_t f = 0; f < drop.size(); ++f) EXPECT_GE(spread[f], drop[f] - 1e-6f) << f;
   EXPECT_GT(spread[3], 0.0f);
   EXPECT_LT(spread[3], spread[5]);
@@ -142,7 +142,7 @@ TEST(FootSkate, TheHipsComeDownOnlyAsFarAsTheLegsNeed) {
   // A goal the leg cannot reach however low the hips come (1.2 m to the side): down to the
   // goal's height, no further.
   leg.goals[5] = {1.2f, 0.0f, 0.0f};
-  EXPECT_NEAR(ik::hips_drop({leg}, kRate, 0.0f)[5], 1.0f, 1e-6f);
+  EXPECT_NEAR(ik::hips_drop({leg}, kSkateRate, 0.0f)[5], 1.0f, 1e-6f);
 }
 
 TEST(FootSkate, FootTrackReadsTheLowestHeight) {

@@ -29,7 +29,7 @@
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
+constexpr float kAutoPolePi = 3.14159265358979f;
 
 // Under the sanitizers (the code at -O0, every access checked) the sweep takes every fifth
 // goal: 2,000 a limb, 2 cm apart, the same checks.
@@ -126,7 +126,7 @@ TEST(AutoPole, AStraightChainWithoutAHingeHasNoPole) {
 
 // ---- The sweep ----------------------------------------------------------------------------
 
-struct SweepOutcome {
+struct AutoPoleOutcome {
   float worst_degrees_per_cm = 0.0f;
   int judged = 0;   // steps where the chain was bent before and after
   int against = 0;  // solves ending bent against the pole's side (where the side is defined)
@@ -134,12 +134,12 @@ struct SweepOutcome {
 
 // Goals along `path` (model space, consecutive points close together), solved in turn from
 // rest, warm-started, limits off (see the sweep's test), with the automatic pole or without.
-SweepOutcome sweep(const Rig& rig, ik::Chain chain, const std::vector<glm::vec3>& path, bool with_pole) {
+AutoPoleOutcome auto_pole_sweep(const Rig& rig, ik::Chain chain, const std::vector<glm::vec3>& path, bool with_pole) {
   chain.params.use_limits = false;
   ik::Pose pose = ik::rest_pose(rig.skeleton);
   ik::Workspace ws;
   const ik::SolverInfo& info = ik::solver_table()[chain.solver];
-  SweepOutcome out;
+  AutoPoleOutcome out;
   glm::vec3 last_side(0.0f), last_goal(0.0f);
   float length = 0.0f;
   {
@@ -163,7 +163,7 @@ SweepOutcome sweep(const Rig& rig, ik::Chain chain, const std::vector<glm::vec3>
     if (bent && glm::dot(last_side, last_side) > 0.0f) {
       const float step_cm = glm::length(goal - last_goal) * 100.0f;
       const float degrees =
-          std::acos(std::clamp(glm::dot(glm::normalize(side), last_side), -1.0f, 1.0f)) * 180.0f / kPi;
+          std::acos(std::clamp(glm::dot(glm::normalize(side), last_side), -1.0f, 1.0f)) * 180.0f / kAutoPolePi;
       if (step_cm > 0.0f) out.worst_degrees_per_cm = std::max(out.worst_degrees_per_cm, degrees / step_cm);
       ++out.judged;
     }
@@ -184,7 +184,7 @@ std::vector<glm::vec3> sphere_paths(const glm::vec3& centre, float radius, const
   constexpr int kSpiral = 6000, kTurns = 12;
   for (int i = 0; i < kSpiral; ++i) {
     const float t = static_cast<float>(i) / (kSpiral - 1);
-    const float polar = 0.05f + 0.9f * kPi * t, around = 2.0f * kPi * kTurns * t;
+    const float polar = 0.05f + 0.9f * kAutoPolePi * t, around = 2.0f * kAutoPolePi * kTurns * t;
     path.push_back(centre +
                    radius * (std::cos(polar) * a + std::sin(polar) * (std::cos(around) * u + std::sin(around) * v)));
   }
@@ -192,7 +192,7 @@ std::vector<glm::vec3> sphere_paths(const glm::vec3& centre, float radius, const
   for (int circle = 0; circle < 2; ++circle) {
     const glm::vec3 side = glm::normalize(glm::cross(p, circle == 0 ? u : v));
     for (int i = 0; i < 2000; ++i) {
-      const float angle = 2.0f * kPi * static_cast<float>(i) / 2000.0f;
+      const float angle = 2.0f * kAutoPolePi * static_cast<float>(i) / 2000.0f;
       path.push_back(centre + radius * (std::cos(angle) * p + std::sin(angle) * side));
     }
   }
@@ -205,7 +205,7 @@ std::vector<glm::vec3> sphere_paths(const glm::vec3& centre, float radius, const
 // 2026-12-05): the pole's turn and the limits' clamp fight there. Not solved yet.
 struct SweepRow {
   std::string what;
-  SweepOutcome with_pole, without_pole;
+  AutoPoleOutcome with_pole, without_pole;
 };
 
 std::vector<SweepRow> sweep_all() {
@@ -228,10 +228,10 @@ std::vector<SweepRow> sweep_all() {
       row.what = std::string(info.id) + (root == ik::Role::thigh ? " leg" : " arm");
       std::vector<glm::vec3> goals;
       for (size_t i = 0; i < path.size(); i += kGoalStride) goals.push_back(path[i]);
-      row.with_pole = sweep(rig, chain, goals, true);
+      row.with_pole = auto_pole_sweep(rig, chain, goals, true);
       // Without the pole the bend drifts to the other side within the first 2,000 goals.
       row.without_pole =
-          sweep(rig, chain, std::vector<glm::vec3>(goals.begin(), goals.begin() + goals.size() / 5), false);
+          auto_pole_sweep(rig, chain, std::vector<glm::vec3>(goals.begin(), goals.begin() + goals.size() / 5), false);
       std::printf("%-24s %zu goals: with the pole %5.1f deg per cm at worst, %4d against it; without %5.1f, %4d\n",
                   row.what.c_str(), goals.size(), row.with_pole.worst_degrees_per_cm, row.with_pole.against,
                   row.without_pole.worst_degrees_per_cm, row.without_pole.against);

@@ -38,10 +38,10 @@
 
 namespace {
 
-constexpr int kSteps = 1000;
-constexpr float kPi = 3.14159265358979f;
+constexpr int kPoleSteps = 1000;
+constexpr float kPolePi = 3.14159265358979f;
 // The most any joint may turn in one step, as a multiple of the goal's angular step
-// (2 pi / kSteps): the band's kPoleTurnPerGoalStep (16) applied before and after the
+// (2 pi / kPoleSteps): the band's kPoleTurnPerGoalStep (16) applied before and after the
 // solve can give 32, plus the goal's own step and the floor.
 constexpr float kTurnMultiple = 36.0f;
 
@@ -111,11 +111,11 @@ SweepOutcome sweep(const Limb& limb, const ik::PoleFreeSolver solve, bool use_po
   chain.goal.pole = glm::normalize(chain.goal.pole_target - start[0]);  // the old hint, same direction
   const bool three_bone = solve == ik::PoleFreeSolver(ik::solve_three_bone);
   const glm::vec3 root = start[0];
-  const float step = 2.0f * kPi / kSteps;
+  const float step = 2.0f * kPolePi / kPoleSteps;
   ik::Workspace ws;
   SweepOutcome out;
   // Settle on the first goal before measuring steps.
-  for (int i = 0; i <= kSteps; ++i) {
+  for (int i = 0; i <= kPoleSteps; ++i) {
     const float t = step * static_cast<float>(i);
     chain.goal.position = root + radius_fraction * length * (std::cos(t) * u + std::sin(t) * v);
     // Three-bone: the last link points along the reach (Goal::up), the first two bend.
@@ -217,7 +217,7 @@ TEST(PoleGeometry, SideIsPerpendicularTowardThePoleAndTwists) {
   ASSERT_TRUE(s.valid);
   EXPECT_NEAR(s.direction.y, 1.0f, 1e-6f);
   EXPECT_NEAR(s.sine, 3.0f / std::sqrt(10.0f), 1e-6f);
-  const ik::PoleSide t = ik::pole_side(glm::vec3(0), glm::vec3(2, 0, 0), glm::vec3(1, 3, 0), kPi / 2);
+  const ik::PoleSide t = ik::pole_side(glm::vec3(0), glm::vec3(2, 0, 0), glm::vec3(1, 3, 0), kPolePi / 2);
   EXPECT_NEAR(t.direction.z, 1.0f, 1e-6f);  // right-handed about +X: +Y goes to +Z
   EXPECT_FALSE(ik::pole_side(glm::vec3(0), glm::vec3(2, 0, 0), glm::vec3(5, 0, 0), 0.0f).valid);
 }
@@ -227,7 +227,7 @@ TEST(PoleGeometry, BendSideAndFlipTest) {
   EXPECT_NEAR(ik::bend_side(bent, 3).y, 1.0f, 1e-6f);
   EXPECT_FALSE(ik::bends_against_pole(bent, 3, glm::vec3(1, 5, 0), 0.0f));
   EXPECT_TRUE(ik::bends_against_pole(bent, 3, glm::vec3(1, -5, 0), 0.0f));
-  EXPECT_TRUE(ik::bends_against_pole(bent, 3, glm::vec3(1, 5, 0), kPi));  // twisted half a turn
+  EXPECT_TRUE(ik::bends_against_pole(bent, 3, glm::vec3(1, 5, 0), kPolePi));  // twisted half a turn
 }
 
 TEST(PoleGeometry, ANewPoleSitsOnTheBendSideAtHalfTheLength) {
@@ -304,7 +304,7 @@ TEST(PoleSolvers, NonFinitePoleIsInvalidInputAndLeavesThePose) {
 TEST(PoleSweep, WithThePoleNoSolverFlipsOrJumps) {
   for (const Row& row : run_all(true)) {
     EXPECT_EQ(row.outcome.flips, 0) << row.what;
-    EXPECT_GT(row.outcome.counted, kSteps / 2) << row.what;
+    EXPECT_GT(row.outcome.counted, kPoleSteps / 2) << row.what;
     EXPECT_LE(row.outcome.worst_turn, kTurnMultiple) << row.what;
     EXPECT_LT(row.outcome.worst_error, 0.02f) << row.what;
   }

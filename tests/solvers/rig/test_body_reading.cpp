@@ -27,7 +27,7 @@ struct Rig {
   ik::RigRoles roles;
 };
 
-Rig make(const char* name, ik::Skeleton skeleton) {
+Rig make_body_rig(const char* name, ik::Skeleton skeleton) {
   Rig rig{name, std::move(skeleton), {}};
   rig.roles = ik::recognise_roles(rig.skeleton);
   rig.skeleton.limits = ik::default_limits_from_roles(rig.skeleton, rig.roles.joints);
@@ -36,10 +36,10 @@ Rig make(const char* name, ik::Skeleton skeleton) {
 
 std::vector<Rig> all_rigs() {
   std::vector<Rig> rigs;
-  rigs.push_back(make("Mixamo T-pose", rigs::mixamo()));
-  rigs.push_back(make("Mixamo A-pose", rigs::mixamo("mixamorig:", true)));
-  rigs.push_back(make("Unreal mannequin", rigs::unreal_mannequin()));
-  rigs.push_back(make("Rigify", rigs::rigify()));
+  rigs.push_back(make_body_rig("Mixamo T-pose", rigs::mixamo()));
+  rigs.push_back(make_body_rig("Mixamo A-pose", rigs::mixamo("mixamorig:", true)));
+  rigs.push_back(make_body_rig("Unreal mannequin", rigs::unreal_mannequin()));
+  rigs.push_back(make_body_rig("Rigify", rigs::rigify()));
   return rigs;
 }
 
@@ -55,7 +55,7 @@ void turn_in_model(const ik::Skeleton& s, ik::Pose& pose, int j, const glm::quat
   local = ik::turned_in_model(local, glm::quat_cast(parent), turn);
 }
 
-int role(const Rig& rig, ik::Role r, ik::Side side = ik::Side::centre) {
+int role_joint(const Rig& rig, ik::Role r, ik::Side side = ik::Side::centre) {
   return ik::first_joint_with_role(rig.roles.joints, r, side);
 }
 
@@ -74,7 +74,7 @@ TEST(BodyReading, AtRestTheFeetAreOnTheGroundAndTheHeadAboveTheHips) {
 }
 
 TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
-  const Rig rig = make("Mixamo T-pose", rigs::mixamo());
+  const Rig rig = make_body_rig("Mixamo T-pose", rigs::mixamo());
   const ik::Skeleton& s = rig.skeleton;
   // The whole body 5 cm down (the root is in model space, metres).
   ik::Pose low = ik::rest_pose(s);
@@ -87,8 +87,9 @@ TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
   // about the vertical: the knee points out, and the foot, turned with it, too -- still over
   // the toes. Then the foot alone turned back to the front: the knee is off its toes.
   ik::Pose knee = ik::rest_pose(s);
-  const int thigh = role(rig, ik::Role::thigh, ik::Side::left), shin = role(rig, ik::Role::shin, ik::Side::left);
-  const int foot = role(rig, ik::Role::foot, ik::Side::left);
+  const int thigh = role_joint(rig, ik::Role::thigh, ik::Side::left),
+            shin = role_joint(rig, ik::Role::shin, ik::Side::left);
+  const int foot = role_joint(rig, ik::Role::foot, ik::Side::left);
   turn_in_model(s, knee, shin, glm::angleAxis(0.8f, glm::vec3(1, 0, 0)));
   turn_in_model(s, knee, thigh, glm::angleAxis(1.3f, glm::vec3(0, 1, 0)));
   const ik::BodyReading turned = ik::read_body(s, rig.roles.joints, knee);
@@ -100,7 +101,7 @@ TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
   EXPECT_GT(off.worst_knee_off_toes_degrees, 60.0f);
   // Upside down: the hips turned half a turn about forward.
   ik::Pose flipped = ik::rest_pose(s);
-  const int hips = role(rig, ik::Role::hips);
+  const int hips = role_joint(rig, ik::Role::hips);
   flipped.local[static_cast<size_t>(hips)].rotation =
       glm::angleAxis(3.14159f, glm::vec3(0, 0, 1)) * s.rest[static_cast<size_t>(hips)].rotation;
   EXPECT_FALSE(ik::read_body(s, rig.roles.joints, flipped).head_above_hips);
@@ -141,12 +142,12 @@ TEST(FullBodyReachSuite, EveryJointStaysInsideItsRange) {
     const glm::vec3 up = glm::cross(forward, left);
     const ik::BodyReading at_rest = ik::read_body(rig.skeleton, rig.roles.joints, rest);
     const float leg = at_rest.leg_length;
-    const glm::vec3 hips = ik::position_of(world[static_cast<size_t>(role(rig, ik::Role::hips))]);
+    const glm::vec3 hips = ik::position_of(world[static_cast<size_t>(role_joint(rig, ik::Role::hips))]);
     const float side =
         ik::first_joint_with_role(rig.roles.joints, ik::Role::hand, ik::Side::left) == body.effector ? 1.0f : -1.0f;
     // The ground: the lowest foot point at rest.
     float ground = INFINITY;
-    for (int f : {role(rig, ik::Role::foot, ik::Side::left), role(rig, ik::Role::foot, ik::Side::right)})
+    for (int f : {role_joint(rig, ik::Role::foot, ik::Side::left), role_joint(rig, ik::Role::foot, ik::Side::right)})
       for (int j = f; j < rig.skeleton.subtree_end[static_cast<size_t>(f)]; ++j)
         ground = std::min(ground, glm::dot(ik::position_of(world[static_cast<size_t>(j)]), up));
     for (const Reach& reach : kReaches) {

@@ -6,7 +6,7 @@
 // untouched; the import applies defaults only to a file without limits, switchably.
 //
 // Index:
-//   The rig           Bone, mixamo_bones, mixamo_tpose, Rig, rig_with_defaults, joint
+//   The rig           Bone, mixamo_bones, mixamo_tpose, LimitsRig, rig_with_defaults, joint
 //   Roles to limits   hinges, cones along the bone, free joints, the character's directions
 //   Knees and elbows  knee_in_front: the knee bends forward under DLS and CCD (FABRIK keeps it straight);
 //                     elbow_bend_forward: elbows never bend backwards
@@ -106,13 +106,13 @@ ik::Skeleton mixamo_tpose() {
   return iktest::build(raw);
 }
 
-struct Rig {
+struct LimitsRig {
   ik::Skeleton skeleton;
   std::vector<ik::JointRole> roles;
 };
 
-Rig rig_with_defaults() {
-  Rig rig{mixamo_tpose(), {}};
+LimitsRig rig_with_defaults() {
+  LimitsRig rig{mixamo_tpose(), {}};
   rig.roles = ik::recognise_roles(rig.skeleton).joints;
   rig.skeleton.limits = ik::default_limits_from_roles(rig.skeleton, rig.roles);
   return rig;
@@ -127,7 +127,7 @@ int joint(const ik::Skeleton& s, const char* name) {
 // ---- Roles to limits --------------------------------------------------------------------
 
 TEST(DefaultLimits, RolesGiveHingesConesAndFreeJoints) {
-  const Rig rig = rig_with_defaults();
+  const LimitsRig rig = rig_with_defaults();
   const ik::Skeleton& s = rig.skeleton;
   EXPECT_EQ(rig.roles[static_cast<size_t>(joint(s, "LeftLeg"))].role, ik::Role::shin);
   EXPECT_TRUE(s.limits[static_cast<size_t>(joint(s, "LeftLeg"))].hinge);
@@ -175,16 +175,12 @@ TEST(DefaultLimits, RolesGiveHingesConesAndFreeJoints) {
 
 // ---- Knees and elbows -------------------------------------------------------------------
 
-glm::vec3 world_position(const ik::Skeleton& s, const ik::Pose& pose, int j) {
-  return iktest::world_position(s, pose, j);
-}
-
 // How far the knee lies in front of the hip-ankle line (metres, + forward).
 float knee_in_front(const ik::Skeleton& s, const ik::Pose& pose, const char* side) {
   const std::string p = side;
-  const glm::vec3 hip = world_position(s, pose, joint(s, (p + "UpLeg").c_str()));
-  const glm::vec3 knee = world_position(s, pose, joint(s, (p + "Leg").c_str()));
-  const glm::vec3 ankle = world_position(s, pose, joint(s, (p + "Foot").c_str()));
+  const glm::vec3 hip = iktest::world_position(s, pose, joint(s, (p + "UpLeg").c_str()));
+  const glm::vec3 knee = iktest::world_position(s, pose, joint(s, (p + "Leg").c_str()));
+  const glm::vec3 ankle = iktest::world_position(s, pose, joint(s, (p + "Foot").c_str()));
   const glm::vec3 line = glm::normalize(ankle - hip);
   const glm::vec3 off = (knee - hip) - line * glm::dot(knee - hip, line);
   return off.z;
@@ -195,7 +191,7 @@ float knee_in_front(const ik::Skeleton& s, const ik::Pose& pose, const char* sid
 // knee backward, which the hinge then refuses: without a pole it keeps the knee straight
 // (never behind the line) and does not reach.
 TEST(DefaultLimits, KneeBendsForwardWhenTheFootIsLiftedForwardAndUp) {
-  const Rig rig = rig_with_defaults();
+  const LimitsRig rig = rig_with_defaults();
   const ik::Skeleton& s = rig.skeleton;
   for (const char* solver : {"dls", "ccd", "fabrik"}) {
     const bool reaches = std::string(solver) != "fabrik";
@@ -239,18 +235,19 @@ float elbow_bend_forward(const ik::Skeleton& s, const ik::Pose& pose, const char
   const ik::Pose rest = ik::rest_pose(s);
   const glm::mat3 now(iktest::world_matrix(s, pose, arm)), then(iktest::world_matrix(s, rest, arm));
   const glm::vec3 front = glm::normalize(now * (glm::inverse(then) * glm::vec3(0, 0, 1)));
-  const glm::vec3 forearm = glm::normalize(world_position(s, pose, hand) - world_position(s, pose, fore));
+  const glm::vec3 forearm =
+      glm::normalize(iktest::world_position(s, pose, hand) - iktest::world_position(s, pose, fore));
   return glm::dot(forearm, front);
 }
 
 TEST(DefaultLimits, ElbowsNeverBendBackwards) {
-  const Rig rig = rig_with_defaults();
+  const LimitsRig rig = rig_with_defaults();
   const ik::Skeleton& s = rig.skeleton;
   std::mt19937 rng(5);
   for (const char* solver : {"dls", "fabrik", "ccd", "jacobian_transpose"}) {
     for (const char* side : {"Left", "Right"}) {
       const std::string p = side;
-      const glm::vec3 shoulder = world_position(s, ik::rest_pose(s), joint(s, (p + "Arm").c_str()));
+      const glm::vec3 shoulder = iktest::world_position(s, ik::rest_pose(s), joint(s, (p + "Arm").c_str()));
       float worst = 1.0f;
       for (int trial = 0; trial < 60; ++trial) {
         ik::Pose pose = ik::rest_pose(s);
@@ -270,7 +267,7 @@ TEST(DefaultLimits, ElbowsNeverBendBackwards) {
 // ---- Clamping ---------------------------------------------------------------------------
 
 TEST(DefaultLimits, RandomRotationsClampedNeverEndOutsideAndInsideOnesAreUntouched) {
-  const Rig rig = rig_with_defaults();
+  const LimitsRig rig = rig_with_defaults();
   const ik::Skeleton& s = rig.skeleton;
   std::mt19937 rng(9);
   int limited = 0;

@@ -17,7 +17,7 @@
 
 namespace {
 
-const std::vector<suite::Rig>& all_rigs() {
+const std::vector<suite::Rig>& everyday_rigs() {
   static const std::vector<suite::Rig> rigs = suite::rigs();
   return rigs;
 }
@@ -25,7 +25,7 @@ const std::vector<suite::Rig>& all_rigs() {
 // ---- The suite --------------------------------------------------------------------------
 
 TEST(EverydayPoses, TwentyArmAndTenLegPosesPerSide) {
-  for (const suite::Rig& rig : all_rigs()) {
+  for (const suite::Rig& rig : everyday_rigs()) {
     SCOPED_TRACE(rig.name);
     std::map<std::pair<ik::Limb, ik::Side>, int> counts;
     for (const ik::EverydayPose& p : rig.poses) ++counts[{p.limb, p.side}];
@@ -37,7 +37,7 @@ TEST(EverydayPoses, TwentyArmAndTenLegPosesPerSide) {
 }
 
 TEST(EverydayPoses, GoalsComeFromPosesInsideTheLimitsAndWithinReach) {
-  for (const suite::Rig& rig : all_rigs()) {
+  for (const suite::Rig& rig : everyday_rigs()) {
     for (const ik::EverydayPose& p : rig.poses) {
       SCOPED_TRACE(rig.name + ": " + p.name);
       // The sampled pose, written into the rest pose and run through forward kinematics here.
@@ -67,7 +67,7 @@ TEST(EverydayPoses, GoalsComeFromPosesInsideTheLimitsAndWithinReach) {
 // arm's length for the wrist (the chain's effector), which lies a hand's length from where
 // the hand touches (the opposite shoulder, the back of the head).
 TEST(EverydayPoses, GoalsLieNearTheirLandmarks) {
-  for (const suite::Rig& rig : all_rigs())
+  for (const suite::Rig& rig : everyday_rigs())
     for (const ik::EverydayPose& p : rig.poses)
       EXPECT_LE(p.landmark_distance, (p.limb == ik::Limb::arm ? 0.35f : 0.2f) * p.limb_length)
           << rig.name << ": " << p.name << " lands " << p.landmark_distance / p.limb_length << " limb lengths off";
@@ -79,7 +79,7 @@ TEST(EverydayPoses, TheSameGoalsInCentimetresAndInMetres) {
   ik::Skeleton metres = rigs::mixamo();
   metres.rest[0].scale = glm::vec3(1.0f);  // the Armature root: now the rig is in centimetres
   const suite::Rig cm = suite::make_rig("centimetres", metres);
-  const suite::Rig& m = all_rigs()[0];
+  const suite::Rig& m = everyday_rigs()[0];
   ASSERT_EQ(cm.poses.size(), m.poses.size());
   for (size_t i = 0; i < m.poses.size(); ++i)
     EXPECT_LT(glm::length(cm.poses[i].goal * 0.01f - m.poses[i].goal), 1e-3f * m.poses[i].limb_length)
@@ -176,7 +176,7 @@ TEST(EverydayPoses, EverySolverWithLimitsReachesEveryPose) {
   for (int solver : solvers) {
     const char* id = ik::solver_table()[solver].id;
     int reached = 0, tried = 0, known = 0, not_applicable = 0;
-    for (const suite::Rig& rig : all_rigs()) {
+    for (const suite::Rig& rig : everyday_rigs()) {
       for (const ik::EverydayPose& p : rig.poses) {
         const std::string advice = suite::not_applicable(rig, p, solver);
         if (!advice.empty()) {

@@ -16,7 +16,7 @@ namespace {
 
 constexpr float kDegree = 0.0174532925f;
 
-const suite::Rig& mixamo() {
+const suite::Rig& goal_rig() {
   static const suite::Rig rig = suite::make_rig("Mixamo T-pose", rigs::mixamo());
   return rig;
 }
@@ -31,7 +31,7 @@ struct LiftedFoot {
 };
 
 LiftedFoot lifted_foot(const char* solver) {
-  const suite::Rig& rig = mixamo();
+  const suite::Rig& rig = goal_rig();
   const ik::Skeleton& s = rig.skeleton;
   LiftedFoot out;
   for (const ik::EverydayPose& p : rig.poses) {
@@ -58,7 +58,7 @@ LiftedFoot lifted_foot(const char* solver) {
 
 // The model-space rotation the foot would have turned `extra` radians further past its rim.
 glm::quat foot_turned_past_rim(const LiftedFoot& lifted, float extra) {
-  const ik::Skeleton& s = mixamo().skeleton;
+  const ik::Skeleton& s = goal_rig().skeleton;
   const size_t foot = static_cast<size_t>(lifted.chain.effector);
   ik::Pose pose = lifted.pose;
   ik::SwingTwist past;
@@ -73,7 +73,7 @@ TEST(GoalReading, FootAtItsGoalWithTheOrientationPastTheAnkleLimitReadsPositionR
   LiftedFoot lifted = lifted_foot("dls");
   lifted.chain.goal.use_orientation = true;
   lifted.chain.goal.orientation = foot_turned_past_rim(lifted, 23.0f * kDegree);
-  const ik::Skeleton& s = mixamo().skeleton;
+  const ik::Skeleton& s = goal_rig().skeleton;
   const ik::GoalReading r =
       ik::read_goal(s, lifted.pose, lifted.world, lifted.chain, ik::solver_table()[lifted.chain.solver]);
   EXPECT_EQ(r.position, ik::GoalPart::reached);
@@ -92,12 +92,12 @@ TEST(GoalReading, AnOrientationWithinADegreeIsReached) {
   LiftedFoot lifted = lifted_foot("dls");
   lifted.chain.goal.use_orientation = true;
   lifted.chain.goal.orientation = foot_turned_past_rim(lifted, 0.5f * kDegree);
-  const ik::GoalReading r = ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, lifted.chain,
+  const ik::GoalReading r = ik::read_goal(goal_rig().skeleton, lifted.pose, lifted.world, lifted.chain,
                                           ik::solver_table()[lifted.chain.solver]);
   EXPECT_EQ(r.orientation, ik::GoalPart::reached);
   EXPECT_TRUE(r.whole_goal_reached());
   EXPECT_EQ(r.limiting_joint, -1) << "nothing short, nothing to blame";
-  EXPECT_NE(ik::describe_goal_parts(r, mixamo().skeleton).find("orientation reached (0.5°)"), std::string::npos);
+  EXPECT_NE(ik::describe_goal_parts(r, goal_rig().skeleton).find("orientation reached (0.5°)"), std::string::npos);
 }
 
 TEST(GoalReading, ASolverThatIgnoresTheOrientationSaysSo) {
@@ -105,12 +105,12 @@ TEST(GoalReading, ASolverThatIgnoresTheOrientationSaysSo) {
   ASSERT_FALSE(ik::solver_table()[lifted.chain.solver].orientation_goals);
   lifted.chain.goal.use_orientation = true;
   lifted.chain.goal.orientation = foot_turned_past_rim(lifted, 0.0f);  // even one it happens to meet
-  const ik::GoalReading r = ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, lifted.chain,
+  const ik::GoalReading r = ik::read_goal(goal_rig().skeleton, lifted.pose, lifted.world, lifted.chain,
                                           ik::solver_table()[lifted.chain.solver]);
   EXPECT_EQ(r.position, ik::GoalPart::reached);
   EXPECT_EQ(r.orientation, ik::GoalPart::not_supported);
   EXPECT_FALSE(r.whole_goal_reached());
-  const std::string text = ik::describe_goal_parts(r, mixamo().skeleton);
+  const std::string text = ik::describe_goal_parts(r, goal_rig().skeleton);
   EXPECT_NE(text.find("· orientation not supported"), std::string::npos) << text;
   EXPECT_EQ(text.find("at its limit"), std::string::npos) << "nothing short: " << text;
 }
@@ -119,23 +119,23 @@ TEST(GoalReading, ASolverThatIgnoresThePoleSaysSo) {
   LiftedFoot lifted = lifted_foot("mass_spring");
   ASSERT_FALSE(ik::solver_table()[lifted.chain.solver].pole);
   lifted.chain.goal.use_pole = true;
-  const ik::GoalReading r = ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, lifted.chain,
+  const ik::GoalReading r = ik::read_goal(goal_rig().skeleton, lifted.pose, lifted.world, lifted.chain,
                                           ik::solver_table()[lifted.chain.solver]);
   EXPECT_TRUE(r.pole_ignored);
   EXPECT_FALSE(r.whole_goal_reached());
-  EXPECT_NE(ik::describe_goal_parts(r, mixamo().skeleton).find("pole not supported"), std::string::npos);
+  EXPECT_NE(ik::describe_goal_parts(r, goal_rig().skeleton).find("pole not supported"), std::string::npos);
 }
 
 TEST(GoalReading, APositionOnlyGoalAddsNoWords) {
   LiftedFoot lifted = lifted_foot("dls");
-  const ik::GoalReading r = ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, lifted.chain,
+  const ik::GoalReading r = ik::read_goal(goal_rig().skeleton, lifted.pose, lifted.world, lifted.chain,
                                           ik::solver_table()[lifted.chain.solver]);
   EXPECT_EQ(r.orientation, ik::GoalPart::not_asked);
   EXPECT_TRUE(r.whole_goal_reached());
-  EXPECT_EQ(ik::describe_goal_parts(r, mixamo().skeleton), "");
+  EXPECT_EQ(ik::describe_goal_parts(r, goal_rig().skeleton), "");
   // Moved 9 cm away (about a tenth of the leg): short, and still no words (the status says it).
   lifted.chain.goal.position += glm::vec3(0.0f, 0.0f, 0.09f);
-  const ik::GoalReading away = ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, lifted.chain,
+  const ik::GoalReading away = ik::read_goal(goal_rig().skeleton, lifted.pose, lifted.world, lifted.chain,
                                              ik::solver_table()[lifted.chain.solver]);
   EXPECT_EQ(away.position, ik::GoalPart::short_of);
   EXPECT_NEAR(away.position_error, 0.09f, 1e-4f);
@@ -147,16 +147,16 @@ TEST(GoalReading, BadChainsAndPosesReadNothing) {
   const ik::SolverInfo& dls = ik::solver_table()[lifted.chain.solver];
   ik::Chain bad = lifted.chain;
   bad.effector = 100000;
-  EXPECT_EQ(ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, bad, dls).position, ik::GoalPart::not_asked);
+  EXPECT_EQ(ik::read_goal(goal_rig().skeleton, lifted.pose, lifted.world, bad, dls).position, ik::GoalPart::not_asked);
   ik::Pose short_pose = lifted.pose;
   short_pose.local.pop_back();
-  EXPECT_EQ(ik::read_goal(mixamo().skeleton, short_pose, lifted.world, lifted.chain, dls).position,
+  EXPECT_EQ(ik::read_goal(goal_rig().skeleton, short_pose, lifted.world, lifted.chain, dls).position,
             ik::GoalPart::not_asked);
   // A zero orientation is no orientation (the solvers refuse it as invalid input).
   bad = lifted.chain;
   bad.goal.use_orientation = true;
   bad.goal.orientation = glm::quat(0.0f, 0.0f, 0.0f, 0.0f);
-  EXPECT_EQ(ik::read_goal(mixamo().skeleton, lifted.pose, lifted.world, bad, dls).orientation,
+  EXPECT_EQ(ik::read_goal(goal_rig().skeleton, lifted.pose, lifted.world, bad, dls).orientation,
             ik::GoalPart::not_asked);
 }
 

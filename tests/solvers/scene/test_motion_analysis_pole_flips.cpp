@@ -21,12 +21,12 @@
 namespace {
 
 // A two-bone arm: base (0), root (1), elbow (2), hand end (3); bones of 1, bent at rest.
-struct Arm {
+struct FlipArm {
   ik::Skeleton skeleton = iktest::chain_skeleton(3, 1.0f, {}, 0.3f);
   ik::Pose rest = ik::rest_pose(skeleton);
   ik::Chain chain;
   glm::vec3 root, line, side;  // the root; unit rest root -> hand; unit rest bend side
-  Arm() {
+  FlipArm() {
     chain.root = 1;
     chain.effector = 3;
     chain.params.use_limits = false;
@@ -44,7 +44,7 @@ struct Arm {
 // of the swing, four times): 1,000 frames at 60 per second. Straight on the pole line no
 // solver can keep a side (neither the pole nor the bend gives one), so the path keeps the
 // two apart.
-ik::MotionTrack crossing_track(const Arm& arm) {
+ik::MotionTrack crossing_track(const FlipArm& arm) {
   ik::GoalPath path;
   path.name = "across the pole";
   for (int i = 0; i < 1000; ++i) {
@@ -64,7 +64,7 @@ ik::MotionTrack crossing_track(const Arm& arm) {
 // The independent count: frames whose bend-plane normal turned against the last one the
 // chain had, or (pole on) where the chain starts bending against the pole outside the band
 // round the pole line (sine of the angle between root -> hand and root -> pole below 0.25).
-std::vector<int> replay_flips(const Arm& arm, ik::Chain chain, const ik::MotionTrack& track) {
+std::vector<int> replay_flips(const FlipArm& arm, ik::Chain chain, const ik::MotionTrack& track) {
   ik::Pose pose = arm.rest;
   ik::Workspace workspace;
   glm::dvec3 last_normal(0.0);
@@ -102,7 +102,7 @@ const ik::MotionRun& only_run(const ik::MotionReport& report) {
 }
 
 TEST(MotionPoleFlips, APoleRemovesTheFlipsOfCrossingThePoleLine) {
-  Arm arm;
+  FlipArm arm;
   const ik::MotionTrack track = crossing_track(arm);
   ik::Chain with_pole = arm.chain;
   with_pole.goal.use_pole = true;

@@ -26,7 +26,7 @@ namespace {
 
 using iktest::chain_to;
 
-ik::Skeleton humanoid() {
+ik::Skeleton scene_humanoid() {
   ik::ImportedRig rig;
   std::string error;
   EXPECT_TRUE(
@@ -35,7 +35,7 @@ ik::Skeleton humanoid() {
   return rig.skeleton;
 }
 
-int joint(const ik::Skeleton& s, const std::string& name) {
+int scene_joint(const ik::Skeleton& s, const std::string& name) {
   const int i = ik::find_joint(s, name);
   if (i >= 0) return i;
   ADD_FAILURE() << "no joint " << name;
@@ -70,10 +70,10 @@ TEST(SceneSolve, OrderIsScaleChainsFirstThenEffectorsInDfsOrder) {
 }
 
 TEST(SceneSolve, LaterChainsNeverMoveWhatEarlierChainsOwn) {
-  const ik::Skeleton s = humanoid();
-  const int hips = joint(s, "Hips"), spine = joint(s, "Spine"), chest = joint(s, "Chest");
-  const int neck = joint(s, "Neck"), head = joint(s, "Head");
-  const int shoulder = joint(s, "LeftShoulder"), hand = joint(s, "LeftHand");
+  const ik::Skeleton s = scene_humanoid();
+  const int hips = scene_joint(s, "Hips"), spine = scene_joint(s, "Spine"), chest = scene_joint(s, "Chest");
+  const int neck = scene_joint(s, "Neck"), head = scene_joint(s, "Head");
+  const int shoulder = scene_joint(s, "LeftShoulder"), hand = scene_joint(s, "LeftHand");
   // The head chain (spine..head) and an arm chain that starts at the chest, which the head
   // chain owns. The head's effector comes first in the DFS order; the arm is listed first.
   const ik::Chain head_chain = solver_chain("fabrik", spine, head, nearby_goal(s, spine, head, 1));
@@ -113,14 +113,14 @@ TEST(SceneSolve, LaterChainsNeverMoveWhatEarlierChainsOwn) {
 }
 
 TEST(SceneSolve, TheOrderTheChainsAreListedInDoesNotMatter) {
-  const ik::Skeleton s = humanoid();
-  const int hips = joint(s, "Hips");
+  const ik::Skeleton s = scene_humanoid();
+  const int hips = scene_joint(s, "Hips");
   std::vector<ik::Chain> chains = {
-      solver_chain("fabrik", hips, joint(s, "Head"), nearby_goal(s, hips, joint(s, "Head"), 3)),
-      solver_chain("fabrik", joint(s, "LeftUpperArm"), joint(s, "LeftHand"),
-                   nearby_goal(s, joint(s, "LeftUpperArm"), joint(s, "LeftHand"), 4)),
-      solver_chain("ccd", joint(s, "RightThigh"), joint(s, "RightFoot"),
-                   nearby_goal(s, joint(s, "RightThigh"), joint(s, "RightFoot"), 5)),
+      solver_chain("fabrik", hips, scene_joint(s, "Head"), nearby_goal(s, hips, scene_joint(s, "Head"), 3)),
+      solver_chain("fabrik", scene_joint(s, "LeftUpperArm"), scene_joint(s, "LeftHand"),
+                   nearby_goal(s, scene_joint(s, "LeftUpperArm"), scene_joint(s, "LeftHand"), 4)),
+      solver_chain("ccd", scene_joint(s, "RightThigh"), scene_joint(s, "RightFoot"),
+                   nearby_goal(s, scene_joint(s, "RightThigh"), scene_joint(s, "RightFoot"), 5)),
   };
   ik::Pose a = ik::rest_pose(s), b = a;
   ik::Workspace ws;
@@ -179,9 +179,9 @@ TEST(SceneSolve, DisabledAndInvalidChainsDoNotStopTheOthers) {
 }
 
 TEST(SceneSolve, EveryMassSpringChainKeepsItsOwnState) {
-  const ik::Skeleton s = humanoid();
-  const int l_arm = joint(s, "LeftUpperArm"), l_hand = joint(s, "LeftHand");
-  const int r_arm = joint(s, "RightUpperArm"), r_hand = joint(s, "RightHand");
+  const ik::Skeleton s = scene_humanoid();
+  const int l_arm = scene_joint(s, "LeftUpperArm"), l_hand = scene_joint(s, "LeftHand");
+  const int r_arm = scene_joint(s, "RightUpperArm"), r_hand = scene_joint(s, "RightHand");
   std::vector<ik::Chain> chains = {
       solver_chain("mass_spring", l_arm, l_hand, nearby_goal(s, l_arm, l_hand, 1)),
       solver_chain("mass_spring", r_arm, r_hand, nearby_goal(s, r_arm, r_hand, 2)),
@@ -221,7 +221,7 @@ std::vector<ik::Chain> moved_program_chains(const ik::Skeleton& s) {
 }
 
 TEST(SolveFrame, PosesAndResultsAreThoseOfAnUntracedSceneSolve) {
-  const ik::Skeleton s = humanoid();
+  const ik::Skeleton s = scene_humanoid();
   const std::vector<ik::Chain> chains = moved_program_chains(s);
   ik::Pose untraced = ik::rest_pose(s), framed = untraced;
   ik::Workspace ws_untraced, ws_framed;
@@ -241,7 +241,7 @@ TEST(SolveFrame, PosesAndResultsAreThoseOfAnUntracedSceneSolve) {
 }
 
 TEST(SolveFrame, TracesEveryChainAndRecordsPosesOfTheInspectedOneOnly) {
-  const ik::Skeleton s = humanoid();
+  const ik::Skeleton s = scene_humanoid();
   const std::vector<ik::Chain> chains = moved_program_chains(s);
   ik::Pose pose = ik::rest_pose(s);
   ik::Workspace ws;
@@ -270,7 +270,7 @@ TEST(SolveFrame, TracesEveryChainAndRecordsPosesOfTheInspectedOneOnly) {
 }
 
 TEST(SolveFrame, KeepsTheLastTraceThatIterated) {
-  const ik::Skeleton s = humanoid();
+  const ik::Skeleton s = scene_humanoid();
   const std::vector<ik::Chain> chains = moved_program_chains(s);
   ik::Pose pose = ik::rest_pose(s);
   ik::Workspace ws;
@@ -293,7 +293,7 @@ TEST(SolveFrame, KeepsTheLastTraceThatIterated) {
 }
 
 TEST(SolveFrame, DisabledChainsTakeNoTimeAndChainsCanBeErased) {
-  const ik::Skeleton s = humanoid();
+  const ik::Skeleton s = scene_humanoid();
   std::vector<ik::Chain> chains = moved_program_chains(s);
   chains[2].enabled = false;
   ik::Pose pose = ik::rest_pose(s);

@@ -19,7 +19,7 @@ ik::Chain spring_chain(int root, int effector, const glm::vec3& goal) {
   return c;
 }
 
-float distance_to(const ik::Skeleton& s, const ik::Pose& pose, int joint, const glm::vec3& goal) {
+float spring_distance_to(const ik::Skeleton& s, const ik::Pose& pose, int joint, const glm::vec3& goal) {
   return glm::length(iktest::world_position(s, pose, joint) - goal);
 }
 
@@ -43,8 +43,8 @@ TEST(MassSpring, HoldsTheEffectorOnTheGoalUnderEveryRootTransform) {
     EXPECT_EQ(r.iterations, 4);
     EXPECT_TRUE(iktest::finite(pose));
     const float tolerance = 1e-3f * iktest::sum(iktest::bone_lengths(s, before, path));
-    EXPECT_LE(distance_to(s, pose, 6, goal), 5.0f * tolerance);
-    EXPECT_NEAR(distance_to(s, pose, 6, goal), r.error, 1e-4f);
+    EXPECT_LE(spring_distance_to(s, pose, 6, goal), 5.0f * tolerance);
+    EXPECT_NEAR(spring_distance_to(s, pose, 6, goal), r.error, 1e-4f);
     expect_lengths_kept(lengths_before, iktest::bone_lengths_in_frame(s, pose, path, 0));
     iktest::expect_only_rotations_of(before, pose, path);
   }
@@ -63,7 +63,7 @@ TEST(MassSpring, GravityMakesTheMiddleSag) {
   chain.params.damping = 0.05f;
   for (int frame = 0; frame < 300; ++frame) ik::solve_mass_spring(s, chain, pose, ws, nullptr);
   for (int j = 2; j <= 4; ++j) EXPECT_LT(iktest::world_position(s, pose, j).y, root.y - 0.1f) << j;
-  EXPECT_LT(distance_to(s, pose, 5, goal), 0.02f);
+  EXPECT_LT(spring_distance_to(s, pose, 5, goal), 0.02f);
 }
 
 TEST(MassSpring, SameMotionAt30And240FramesPerSecond) {
@@ -160,7 +160,7 @@ TEST(MassSpring, TargetAtTheRoot) {
   for (int frame = 0; frame < 60; ++frame) ik::solve_mass_spring(s, chain, pose, ws, nullptr);
   EXPECT_TRUE(iktest::finite(pose));
   // Three unit bones can come back to within one bone of the root at best.
-  EXPECT_LT(distance_to(s, pose, 4, goal), 1.1f);
+  EXPECT_LT(spring_distance_to(s, pose, 4, goal), 1.1f);
   expect_lengths_kept(lengths, iktest::bone_lengths(s, pose, path));
 }
 
@@ -175,7 +175,7 @@ TEST(MassSpring, StraightChainWithGoalOnItsLineAndStraightBehind) {
     chain.params.damping = 0.1f;
     for (int frame = 0; frame < 200; ++frame) ik::solve_mass_spring(s, chain, pose, ws, nullptr);
     EXPECT_TRUE(iktest::finite(pose));
-    EXPECT_LT(distance_to(s, pose, 5, goal), 0.05f) << along;
+    EXPECT_LT(spring_distance_to(s, pose, 5, goal), 0.05f) << along;
   }
 }
 
