@@ -27,6 +27,7 @@
 #include "app/editor/inspection.h"
 #include "app/editor/motion_batch.h"
 #include "app/editor/motion_export.h"
+#include "app/editor/motion_import.h"
 #include "app/editor/recent_files.h"
 #include "app/platform/health.h"
 #include "app/platform/screenshot.h"
@@ -65,6 +66,7 @@ struct Program {
 // Opens the rig on the command line, or the built-in humanoid.
 void open_first_rig(Program& p) {
   app::Editor& editor = p.editor;
+  editor.bvh = p.options.bvh;  // every .bvh this run opens, the first too
   if (!p.options.file.empty()) p.initial_open_failed = !app::open_any(editor, p.options.file);
   if (editor.document.has_rig) return;
   // Nothing to show yet: open the built-in humanoid, but keep the error on screen.
@@ -86,6 +88,8 @@ bool init(Program& p, std::string& error) {
   app::load_recent_files(p.editor, app::config_folder(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME")));
   app::init_file_dialogs(p.file_dialogs);
   open_first_rig(p);
+  if (!p.options.retarget.empty() && !app::import_motion(p.editor, p.options.retarget, p.options.source_clip))
+    p.initial_open_failed = true;  // --retarget: a batch run that could not exits with 1
   app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
   p.editor.timeline.clean_feet = p.options.clean_feet;                               // --clean-feet
   if (p.options.has_ground) {                                                        // --ground

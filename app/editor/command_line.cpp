@@ -14,9 +14,10 @@ const char* usage_text() {
   static const char* const head =
       "usage: ikscope [FILE] [options]\n"
       "\n"
-      "An interactive inverse-kinematics workbench. Opens FILE -- a rig (.gltf or .glb) or a\n"
-      "session (.json, as File > Save session writes: the rig it names, its chains, goals,\n"
-      "solvers, joint roles and camera) -- or the built-in humanoid when no FILE is given.\n"
+      "An interactive inverse-kinematics workbench. Opens FILE -- a rig (.gltf or .glb), a\n"
+      "motion capture (.bvh: its skeleton and its clip) or a session (.json, as File > Save\n"
+      "session writes: the rig it names, its chains, goals, solvers, joint roles and camera)\n"
+      "-- or the built-in humanoid when no FILE is given.\n"
       "\n"
       "options:\n"
       "  -h, --help             show this text and exit\n"
@@ -50,6 +51,14 @@ const char* usage_text() {
       "                         and the hips come down where the legs need it; with\n"
       "                         --analyse or --motion-panel the analysis does the same (the\n"
       "                         foot skate is measured either way)\n"
+      "  --retarget SOURCE      add SOURCE's clip (.bvh, or a clip of a .gltf/.glb) to the rig's\n"
+      "                         clips, retargeted onto it by joint roles, as File > Import\n"
+      "                         motion does; named after the source clip (see --clip)\n"
+      "  --source-clip NAME     with --retarget: the source's clip NAME (default: its first)\n"
+      "  --bvh-units UNITS      what one unit of a .bvh file is: m, cm, mm, in, cmu (the CMU\n"
+      "                         database's conversion: 1/0.45 inch) or a number of metres;\n"
+      "                         default: guessed from the skeleton's size (and said)\n"
+      "  --z-up                 .bvh files have +Z up (turned to +Y); the format's own is +Y\n"
       "  --ground SPEC          the ground the feet are cleaned up on: plane (the default),\n"
       "                         ramp:DEGREES (rising along +Z), stairs:HEIGHT (0.3 deep),\n"
       "                         waves:HEIGHT (a generated heightfield)\n"
@@ -165,6 +174,19 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       o.clean_feet = true;
     } else if (arg == "--full-body") {
       o.full_body = true;
+    } else if (arg == "--retarget" || arg == "--source-clip") {
+      const char* v = value(arg == "--retarget" ? "a .bvh, .gltf or .glb path" : "a clip name");
+      if (!v) return false;
+      (arg == "--retarget" ? o.retarget : o.source_clip) = v;
+    } else if (arg == "--bvh-units") {
+      const char* v = value("units (m, cm, mm, in, cmu or metres per unit)");
+      if (!v) return false;
+      if (!ik::parse_bvh_units(v, o.bvh, error)) {
+        error = "--bvh-units: " + error;
+        return false;
+      }
+    } else if (arg == "--z-up") {
+      o.bvh.z_up = true;
     } else if (arg == "--ground") {
       const char* v = value("a ground (plane, ramp:15, stairs:0.2, waves:0.1)");
       if (!v) return false;
@@ -186,6 +208,10 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       error = "only one FILE can be opened, got '" + o.file + "' and '" + arg + "'";
       return false;
     }
+  }
+  if (!o.source_clip.empty() && o.retarget.empty()) {
+    error = "--source-clip goes with --retarget";
+    return false;
   }
   if (o.analyse.empty() != o.report.empty()) {
     error = "--analyse and --report go together";

@@ -4,12 +4,13 @@
 
 #include <string>
 
+#include "io/bvh/bvh_import.h"
 #include "solvers/anim/ground.h"
 
 namespace app {
 
 struct Options {
-  std::string file;             // rig to open; empty = the built-in humanoid
+  std::string file;             // rig (.gltf, .glb, .bvh) or session to open; empty = the built-in humanoid
   int frames = -1;              // run this many frames then exit; -1 = until closed
   std::string screenshot;       // render, write this PNG, exit
   std::string state_out;        // on exit, write the program's state as JSON here
@@ -40,6 +41,13 @@ struct Options {
   // without it (has_ground false) the session's, else the plane.
   bool has_ground = false;
   ik::Ground ground;
+  // --retarget SOURCE (.bvh, .gltf, .glb) and --source-clip NAME: that file's clip (empty:
+  // its first) retargeted onto the rig at start and added to its clips
+  // (app/editor/motion_import.h), for the program and for --analyse alike.
+  std::string retarget;
+  std::string source_clip;
+  // How .bvh files are read (--bvh-units, --z-up): every BVH the program opens.
+  ik::BvhOptions bvh;
   // On exit (before --state-out): the clip with the IK baked and written here
   // (app/editor/motion_export.h); a failure makes the exit status 1.
   std::string export_motion;

@@ -6,6 +6,7 @@
 #include "app/editor/full_body_mode.h"
 #include "app/editor/goal_motion.h"
 #include "app/editor/limit_edits.h"
+#include "app/editor/rig_file.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/ik/workspace.h"
 #include "solvers/rig/role_chains.h"
@@ -31,7 +32,7 @@ void set_status(Editor& editor, const std::string& text, bool is_error) {
 bool open_rig(Editor& editor, const std::string& path) {
   ik::ImportedRig rig;
   std::string error;
-  if (!ik::import_gltf_file(path, rig, error)) {
+  if (!import_rig_file(path, editor.bvh, rig, error)) {
     set_status(editor, error, true);
     return false;
   }
@@ -64,6 +65,7 @@ bool open_rig(Editor& editor, const std::string& path) {
   for (int i = 0; i < s.joint_count(); ++i) added += s.is_added_tip[static_cast<size_t>(i)];
   std::string message = "opened " + path + ": " + std::to_string(s.joint_count()) + " joints";
   if (added > 0) message += " (" + std::to_string(added) + " tips added)";
+  for (const std::string& note : editor.document.rig.notes) message += "; " + note;
   for (const std::string& w : editor.document.rig.warnings) message += "; warning: " + w;
   set_status(editor, message, false);
   return true;

@@ -19,6 +19,7 @@
 #include "app/editor/motion_panel.h"
 #include "app/editor/panel_layout_file.h"
 #include "app/editor/timeline.h"
+#include "io/bvh/bvh_import.h"
 #include "io/gltf/gltf_import.h"
 #include "io/session/session.h"
 #include "render/camera.h"
@@ -48,7 +49,7 @@ struct ComparisonRun {
 };
 
 // The File commands the path popup or the desktop's dialog runs (file_commands.h).
-enum class PathCommand { none, open_rig, open_session, save_session, export_gltf, export_motion };
+enum class PathCommand { none, open_rig, open_session, save_session, export_gltf, export_motion, import_motion };
 // An action that asks about unsaved changes first (file_commands.h).
 enum class GuardedAction { none, quit, open_file, suggest_chains };
 
@@ -203,9 +204,10 @@ struct Editor {
   Inspection inspection;
   View view;
   UiState ui;
+  ik::BvhOptions bvh;  // how .bvh files open: their units and up axis (--bvh-units, --z-up)
 };
 
-// Opens a .gltf/.glb. On success replaces the rig, resets pose and selection, asks for
+// Opens a .gltf/.glb/.bvh (app/editor/rig_file.h). On success replaces the rig, resets pose and selection, asks for
 // framing and says so in the status line; on failure keeps the current rig and puts
 // the importer's message (naming the file and the problem) in the status line.
 bool open_rig(Editor& editor, const std::string& path);

@@ -23,7 +23,9 @@
 #include "app/editor/history.h"
 #include "app/editor/limit_edits.h"
 #include "app/editor/motion_export.h"
+#include "app/editor/motion_import.h"
 #include "app/editor/recent_files.h"
+#include "app/editor/rig_file.h"
 #include "io/files/atomic_file.h"
 #include "io/gltf/gltf_export.h"
 #include "io/session/session.h"
@@ -48,7 +50,7 @@ std::string rig_stem(const Editor& editor) {
 const char* path_command_title(PathCommand command) {
   switch (command) {
     case PathCommand::open_rig:
-      return "Open rig (.gltf, .glb)";
+      return "Open rig (.gltf, .glb) or motion capture (.bvh)";
     case PathCommand::open_session:
       return "Open session (.json)";
     case PathCommand::save_session:
@@ -57,6 +59,8 @@ const char* path_command_title(PathCommand command) {
       return "Export posed skeleton (.gltf, .glb)";
     case PathCommand::export_motion:
       return "Export motion: the clip with IK (.gltf, .glb)";
+    case PathCommand::import_motion:
+      return "Import motion onto this rig (.bvh, or a clip of a .gltf/.glb)";
     case PathCommand::none:
       break;
   }
@@ -78,6 +82,7 @@ std::string default_path(const Editor& editor, PathCommand command) {
     case PathCommand::export_motion:
       return rig_stem(editor) + "-motion.glb";
     case PathCommand::open_rig:
+    case PathCommand::import_motion:
     case PathCommand::none:
       break;
   }
@@ -168,7 +173,7 @@ bool open_session(Editor& editor, const std::string& path) {
     return false;
   }
   ik::ImportedRig rig;
-  if (!ik::import_gltf_file(rig_path, rig, error)) {
+  if (!import_rig_file(rig_path, editor.bvh, rig, error)) {
     set_status(editor, path + ": its rig cannot be opened: " + error, true);
     return false;
   }
@@ -233,6 +238,10 @@ bool open_session(Editor& editor, const std::string& path) {
 bool export_posed_rig(Editor& editor, const std::string& path) {
   if (!editor.document.has_rig) return false;
   std::string error;
+  if (!exportable_rig(editor.document.rig, error)) {
+    set_status(editor, error, true);
+    return false;
+  }
   if (!ik::export_posed_gltf(editor.document.rig.path, editor.document.rig.skeleton, editor.solve.pose, path, error)) {
     set_status(editor, error, true);
     return false;
@@ -334,6 +343,8 @@ bool run_path_command(Editor& editor, PathCommand command, const std::string& pa
       return export_posed_rig(editor, path);  // not a file one reopens
     case PathCommand::export_motion:
       return export_motion(editor, path);
+    case PathCommand::import_motion:
+      return import_motion(editor, path);  // adds a clip: not a file the recent list reopens
     case PathCommand::none:
       return false;
   }

@@ -9,7 +9,8 @@
 
 namespace app {
 
-// PathCommand (editor.h): none, open_rig, open_session, save_session, export_gltf, export_motion.
+// PathCommand (editor.h): none, open_rig, open_session, save_session, export_gltf, export_motion,
+// import_motion (app/editor/motion_import.h).
 
 // The title of the path popup and whether the command writes a file (then an existing
 // file is only replaced after the user confirms).

@@ -4,6 +4,8 @@
 
 #include "app/editor/command_line.h"
 #include "app/editor/foot_contacts.h"
+#include "app/editor/motion_import.h"
+#include "app/editor/rig_file.h"
 #include "io/gltf/gltf_import.h"
 #include "io/report/motion_plot_png.h"
 #include "io/report/motion_report.h"
@@ -56,16 +58,20 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
   ik::Session session;
   if (ends_with(file, ".json")) {
     std::string rig_path;
-    if (!ik::read_session_rig_path(file, rig_path, error) || !ik::import_gltf_file(rig_path, rig, error) ||
+    if (!ik::read_session_rig_path(file, rig_path, error) || !import_rig_file(rig_path, options.bvh, rig, error) ||
         !ik::load_session(file, rig.skeleton, session, error))
       return 1;
   } else {
-    if (!ik::import_gltf_file(file, rig, error)) return 1;
+    if (!import_rig_file(file, options.bvh, rig, error)) return 1;
     // The chains the program suggests when it opens the rig (from roles, else the shape), so
     // a chain name means the same chain here and in the program.
     const int dls = ik::find_solver("dls");
     session.chains = ik::suggest_rig_chains(rig.skeleton, rig.roles, ik::rest_pose(rig.skeleton), dls >= 0 ? dls : 0);
   }
+  RetargetedClip retargeted;  // --retarget SOURCE: its clip on this rig, to analyse by its name
+  if (!options.retarget.empty() &&
+      !retarget_into(rig, options.retarget, options.source_clip, options.bvh, retargeted, error))
+    return 1;
   const ik::Pose rest = ik::rest_pose(rig.skeleton);
   const std::string& wanted = options.analyse;
 

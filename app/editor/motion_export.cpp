@@ -4,6 +4,7 @@
 
 #include "app/editor/feet_cleanup.h"
 #include "app/editor/goal_motion.h"
+#include "app/editor/rig_file.h"
 #include "app/editor/timeline.h"
 #include "solvers/anim/clip_playback.h"
 #include "solvers/anim/goal_path.h"
@@ -91,7 +92,7 @@ bool bake_motion(Editor& editor, ik::BakedMotion& motion, std::string& error) {
 bool export_motion(Editor& editor, const std::string& path) {
   ik::BakedMotion motion;
   std::string error;
-  if (!bake_motion(editor, motion, error) ||
+  if (!exportable_rig(editor.document.rig, error) || !bake_motion(editor, motion, error) ||
       !ik::export_motion_gltf(editor.document.rig.path, editor.document.rig.skeleton, motion, path, error)) {
     set_status(editor, error, true);
     return false;

@@ -7,6 +7,7 @@
 //                 meshes, selection, inspection, health, draws
 #include "app/platform/state_dump.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "app/editor/file_commands.h"
@@ -38,12 +39,16 @@ nlohmann::json timeline_json(const Editor& editor) {
   const Timeline& t = editor.timeline;
   json clips = json::array();
   if (editor.document.has_rig)
-    for (const ik::Clip& clip : editor.document.rig.clips)
+    for (const ik::Clip& clip : editor.document.rig.clips) {
+      size_t keys = 0;  // the most keys of a channel: a BVH's or a baked clip's frame count
+      for (const ik::ClipChannel& c : clip.channels) keys = std::max(keys, c.times.size());
       clips.push_back({{"name", clip.name},
                        {"start", clip.start},
                        {"end", clip.end},
                        {"duration", clip.duration()},
-                       {"channels", clip.channels.size()}});
+                       {"channels", clip.channels.size()},
+                       {"keys", keys}});
+    }
   json out = {{"clips", std::move(clips)}};
   const bool has_clip = editor.document.has_rig && t.clip >= 0 && t.clip < static_cast<int>(editor.document.rig.clips.size());
   out["clip"] = has_clip ? json(editor.document.rig.clips[static_cast<size_t>(t.clip)].name) : json(nullptr);
@@ -221,6 +226,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["status_is_error"] = editor.ui.status_is_error;
   state["selected_joint"] = editor.selection.joint;
   state["file"] = editor.document.has_rig ? editor.document.rig.path : "";
+  state["rig_notes"] = editor.document.has_rig ? editor.document.rig.notes : std::vector<std::string>{};
   state["recent_files"] = editor.ui.recent_files;  // File > Open recent, newest first
   json joints = json::array();
   if (editor.document.has_rig) {

@@ -104,10 +104,19 @@ void draw_recent_files_menu(Editor& editor) {
 
 void draw_menu_bar(Editor& editor) {
   if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("File")) {
+  const bool file_menu = ImGui::BeginMenu("File");
+  remember_rect(editor, "menu_file");
+  if (file_menu) {
     if (ImGui::MenuItem("Open rig...", "Ctrl+O")) request_path(editor, PathCommand::open_rig);
     if (ImGui::MenuItem("Open session...", "Ctrl+Shift+O")) request_path(editor, PathCommand::open_session);
     draw_recent_files_menu(editor);
+    if (ImGui::MenuItem("Import motion onto this rig...", nullptr, false, editor.document.has_rig))
+      request_path(editor, PathCommand::import_motion);
+    remember_rect(editor, "menu_import_motion");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "A BVH capture, or a clip of another glTF rig, retargeted onto this rig by joint\n"
+          "roles and added to its clips (--retarget does the same at start)");
     if (ImGui::MenuItem("Save session...", "Ctrl+S", false, editor.document.has_rig))
       request_path(editor, PathCommand::save_session);
     if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.document.has_rig))

@@ -286,6 +286,17 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   if (!raw_skeleton_from_model(model, doc, raw, rig.warnings, problem)) return false;
   if (!build_skeleton(raw, rig.skeleton, problem)) return false;
 
+  if (!set_rest_bounds(rig, problem)) return false;
+  rig.skin_count = static_cast<int>(model.skins.size());
+  skinned_meshes_from_model(model, rig.skeleton, rig.meshes, rig.warnings);
+  clips_from_model(model, rig.skeleton, rig.clips, rig.warnings);
+  set_roles_and_default_limits(rig, vrm_humanoid_roles(doc, rig.skeleton, rig.warnings));
+  return true;
+}
+
+}  // namespace
+
+bool set_rest_bounds(ImportedRig& rig, std::string& problem) {
   std::vector<glm::mat4> world;
   fk_all(rig.skeleton, rest_pose(rig.skeleton), world);
   glm::vec3 lo(0.0f), hi(0.0f);
@@ -302,21 +313,18 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   }
   rig.bounds_min = lo;
   rig.bounds_max = hi;
-  rig.skin_count = static_cast<int>(model.skins.size());
-  skinned_meshes_from_model(model, rig.skeleton, rig.meshes, rig.warnings);
-  clips_from_model(model, rig.skeleton, rig.clips, rig.warnings);
-  const std::vector<JointRole> vrm = vrm_humanoid_roles(doc, rig.skeleton, rig.warnings);
-  RigRoles roles = recognise_roles(rig.skeleton, vrm);
+  return true;
+}
+
+void set_roles_and_default_limits(ImportedRig& rig, const std::vector<JointRole>& given) {
+  RigRoles roles = recognise_roles(rig.skeleton, given);
   rig.roles = std::move(roles.joints);
   for (const std::string& warning : roles.warnings) rig.warnings.push_back(one_line(warning));
   if (!has_any_limits(rig.skeleton)) {
     rig.file_limits = rig.skeleton.limits;
     use_default_limits(rig, true);
   }
-  return true;
 }
-
-}  // namespace
 
 void use_default_limits(ImportedRig& rig, bool on) {
   if (!default_limits_available(rig) || rig.file_limits.size() != rig.skeleton.limits.size()) return;

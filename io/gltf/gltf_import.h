@@ -45,6 +45,9 @@ struct ImportedRig {
   std::vector<std::string> warnings;  // non-fatal problems (e.g. an undecodable required
                                       // extension, malformed extras limits), one line
                                       // each, without the path
+  // What the importer decided that the user should know (a BVH file's units, guessed), one
+  // line each, without the path.
+  std::vector<std::string> notes;
   // One per node with both a mesh and a skin (io/gltf/gltf_mesh.h); a malformed mesh
   // is left out with a warning and never stops the skeleton from loading.
   std::vector<SkinnedMesh> meshes;
@@ -63,6 +66,13 @@ struct ImportedRig {
   bool default_limits_applied = false;
   std::vector<JointLimits> file_limits;
 };
+
+// What every importer does once the skeleton is built (the glTF and BVH ones):
+// bounds_min/max from the rest pose (false with `problem` set if a rest position is not
+// finite), and roles (`given` win, as recognise_roles says) with default limits from them
+// when the skeleton has no limits at all.
+bool set_rest_bounds(ImportedRig& rig, std::string& problem);
+void set_roles_and_default_limits(ImportedRig& rig, const std::vector<JointRole>& given = {});
 
 // True if `rig` can take default limits from its roles (its file had none).
 inline bool default_limits_available(const ImportedRig& rig) { return !rig.file_limits.empty(); }

@@ -111,11 +111,13 @@ NameRole classify(const std::string& name, bool rigify_def_rig) {
   if (has(core, "eye")) return set(Role::eye);
   if (has(core, "jaw")) return set(Role::jaw);
   if (has(core, "head") || has(core, "headtop")) return set(Role::head);
-  if (has(core, "neck")) return set(Role::neck);
+  if (has(core, "neck") || has(core, "lowerneck") || has(core, "upperneck")) return set(Role::neck);
   if (has(core, "chest")) return set(Role::chest);
   if (has(core, "hips") || has(core, "pelvis")) return set(Role::hips);
   if (has(core, "hip")) return set(r.side == Side::centre ? Role::hips : Role::thigh);
-  if (has(core, "spine") || has(core, "torso") || has(core, "abdomen")) return set(Role::spine);
+  if (has(core, "spine") || has(core, "torso") || has(core, "abdomen") || has(core, "back") || has(core, "lowerback") ||
+      has(core, "upperback"))
+    return set(Role::spine);
   if (has(core, "tail")) return set(Role::tail);
   // A Rigify limb bone split in segments: the ones after the first are helpers.
   if (rigify_def && number_after_side) {
@@ -357,6 +359,27 @@ RigRoles recognise_roles(const Skeleton& s, const std::vector<JointRole>& given)
     }
     JointRole r = named.role;
     if (r.role == Role::none) continue;
+    // The role the parent already holds by its name: mocap names a limb by its joints, one
+    // further down (CMU's LeftShoulder under LeftCollar is the upper arm, its lhand under
+    // LeftWrist no hand of its own), and a second chest under a chest is the upper one.
+    const int parent = s.parent[static_cast<size_t>(j)];
+    if (parent >= 0 && is_single_role(r.role) && single_key(out.joints[static_cast<size_t>(parent)]) == single_key(r) &&
+        out.joints[static_cast<size_t>(parent)].source == RoleSource::name) {
+      if (r.role == Role::chest) {
+        out.joints[static_cast<size_t>(parent)].role = Role::spine;
+        out.joints[static_cast<size_t>(j)] = r;
+        for (auto& holder : holders)
+          if (holder.second == parent) holder.second = j;
+        continue;
+      }
+      const bool arm =
+          r.role == Role::clavicle || r.role == Role::upper_arm || r.role == Role::forearm || r.role == Role::hand;
+      const bool leg = r.role == Role::thigh || r.role == Role::shin || r.role == Role::foot || r.role == Role::toe;
+      if (arm || leg) {
+        r.role = next_in_limb(r.role, arm ? Generic::arm : Generic::leg);
+        if (r.role == Role::none) continue;
+      }
+    }
     if (is_single_role(r.role)) {
       const auto key = single_key(r);
       if (taken.count(key)) {

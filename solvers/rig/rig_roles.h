@@ -6,7 +6,8 @@
 //   2. Names. A name is cut into lower-case words (at "_", ".", "-", ":", spaces,
 //      lower->upper case changes and letter<->digit changes; anything up to the last ':'
 //      is dropped, so "mixamorig:LeftUpLeg" is "left up leg"). Side words: "left"/"l",
-//      "right"/"r". Role words: hips/pelvis; spine/torso/abdomen; chest; neck; head; eye;
+//      "right"/"r". Role words: hips/pelvis; spine/torso/abdomen/back/lowerback/upperback;
+//      chest; neck/lowerneck/upperneck; head; eye;
 //      jaw; clavicle/shoulder/collar; upperarm/"up arm"/"upper arm"; forearm/"fore
 //      arm"/lowerarm/"lower arm"; hand/wrist; thumb/index/middle/ring/pinky/little
 //      (+ segment 1..3); thigh/upleg/"up leg"/"upper leg"; shin/calf/"lower leg"; foot/
@@ -18,6 +19,10 @@
 //      "arm_joint_L_2") takes the next role down its limb after its parent's role
 //      (clavicle -> upper arm -> forearm -> hand; thigh -> shin -> foot -> toe), or the
 //      limb's first (upper arm, thigh) under anything else.
+//      Mocap names a limb by its joints (CMU's BVH: LeftCollar, LeftShoulder, LeftElbow,
+//      LeftWrist, lhand): a joint whose name gives the single role its parent holds by
+//      name takes the next role down the limb (LeftShoulder the upper arm, lhand none),
+//      and a chest under a chest is the upper one (the lower becomes spine).
 //      Tips (a last word "end", "tip", "nub" or "top", tips build_skeleton added, a
 //      finger's 4th segment) have no role. Spine, neck and tail segments are numbered 1..n
 //      in depth-first order (from the hips up). If no joint is named hips, the lowest

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "io/bvh/bvh_import.h"
 #include "io/gltf/gltf_import.h"
 
 namespace fuzzcheck {
@@ -179,6 +180,46 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
     return "not one role per joint";
   problem = ik::roles_problem(rig.skeleton, rig.roles);
   if (!problem.empty()) return "roles: " + problem;
+  return "";
+}
+
+// The BVH importer's contract (io/bvh/bvh_import.h), for fuzz_bvh_import.cpp: the same
+// promises as the glTF importer's, where an error is "<name>:<line>: <problem>" or
+// "<name>: <problem>", and a loaded rig has a path, notes that are one line each, and a
+// clip whose channels keep the sampling contract. Read with the units guessed, and in
+// centimetres with Z up (the options' other paths).
+inline std::string bvh_contract_violation(const std::string& text, const std::string& name = "fuzz.bvh") {
+  ik::BvhOptions z_up;
+  z_up.units = ik::BvhUnits::centimetres;
+  z_up.z_up = true;
+  for (const ik::BvhOptions& options : {ik::BvhOptions{}, z_up}) {
+    ik::ImportedRig rig;
+    rig.path = "untouched";
+    std::string error;
+    if (!ik::import_bvh_text(text, name, options, rig, error)) {
+      if (!detail::is_one_line(error) || error.rfind(name + ":", 0) != 0)
+        return "error is not one line \"" + name + ":<line>: <problem>\": " + error;
+      if (rig.path != "untouched" || rig.skeleton.joint_count() != 0 || !rig.clips.empty() || !rig.notes.empty())
+        return "a failed import changed the caller's rig: " + error;
+      continue;
+    }
+    if (rig.path != name) return "rig.path is '" + rig.path + "', not the name given";
+    std::string problem = detail::skeleton_problem(rig.skeleton);
+    if (!problem.empty()) return problem;
+    if (!detail::finite3(rig.bounds_min) || !detail::finite3(rig.bounds_max)) return "bounds not finite";
+    for (const std::string& line : rig.notes)
+      if (!detail::is_one_line(line)) return "a note is not one line: " + line;
+    for (const std::string& line : rig.warnings)
+      if (!detail::is_one_line(line)) return "a warning is not one line: " + line;
+    if (rig.clips.size() > 1) return "more than one clip";
+    for (const ik::Clip& clip : rig.clips) {
+      problem = detail::clip_problem(clip, rig.skeleton);
+      if (!problem.empty()) return problem;
+    }
+    if (rig.roles.size() != static_cast<std::size_t>(rig.skeleton.joint_count())) return "not one role per joint";
+    problem = ik::roles_problem(rig.skeleton, rig.roles);
+    if (!problem.empty()) return "roles: " + problem;
+  }
   return "";
 }
 

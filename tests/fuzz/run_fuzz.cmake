@@ -3,8 +3,8 @@
 #   cmake [-DFUZZER=fuzz_user_files] [-DSECONDS=3600] [-DBUILD_DIR=build/fuzz] -P tests/fuzz/run_fuzz.cmake
 #
 # Variables (all optional):
-#   FUZZER      fuzz_gltf_import (default: the glTF importer) or fuzz_user_files (the
-#               session and recent-files readers)
+#   FUZZER      fuzz_gltf_import (default: the glTF importer), fuzz_bvh_import (the BVH
+#               importer) or fuzz_user_files (the session and recent-files readers)
 #   SOURCE_DIR  the ikscope checkout              (default: two folders up from here)
 #   SHARED_DIR  the shared/ folder with gltf-samples (default: SOURCE_DIR/../shared)
 #   BUILD_DIR   the clang build and the fuzz run's files (default: SOURCE_DIR/build/fuzz)
@@ -13,14 +13,15 @@
 #   JOBS        parallel compile jobs             (default: 2)
 #   KEEP_CORPUS ON: keep growing BUILD_DIR/corpus across runs (long runs); OFF (default):
 #               start every run from the seeds alone, so a run does not depend on the last
-#   BUILD_ONLY  ON: build both fuzz targets and stop
+#   BUILD_ONLY  ON: build the fuzz targets and stop
 #   PREBUILT    ON: BUILD_DIR is a build that has the fuzz targets already (the asan
 #               preset's, whose ctest entries pass this): no configure, no build
 #
 # Everything is written under BUILD_DIR (never into the source tree or shared/):
 # Everything per target, in BUILD_DIR/<target>/ (the clang build itself is shared):
 #   seeds/     fuzz_gltf_import: copies of assets/*.gltf, tests/fuzz/regressions/*,
-#              shared/gltf-samples/**; fuzz_user_files: tests/fuzz/user_files_seeds/*
+#              shared/gltf-samples/**; fuzz_user_files: tests/fuzz/user_files_seeds/*;
+#              fuzz_bvh_import: tests/fuzz/bvh_seeds/*
 #   base/      the samples' external .bin / image files, where "uri" references resolve
 #   corpus/    what libFuzzer adds while it runs
 #   artifacts/ crash-*, leak-*, timeout-*, oom-* inputs, if any (then the run fails)
@@ -52,8 +53,8 @@ endif()
 if(NOT FUZZER)
   set(FUZZER fuzz_gltf_import)
 endif()
-if(NOT FUZZER MATCHES "^(fuzz_gltf_import|fuzz_user_files)$")
-  message(FATAL_ERROR "FUZZER must be fuzz_gltf_import or fuzz_user_files, not '${FUZZER}'")
+if(NOT FUZZER MATCHES "^(fuzz_gltf_import|fuzz_bvh_import|fuzz_user_files)$")
+  message(FATAL_ERROR "FUZZER must be fuzz_gltf_import, fuzz_bvh_import or fuzz_user_files, not '${FUZZER}'")
 endif()
 foreach(tool CXX CC)
   find_program(found_${tool} NAMES "${${tool}}")
@@ -91,7 +92,7 @@ if(NOT PREBUILT)
   endif()
   set(targets ${FUZZER})
   if(BUILD_ONLY)
-    set(targets fuzz_gltf_import fuzz_user_files)
+    set(targets fuzz_gltf_import fuzz_bvh_import fuzz_user_files)
   endif()
   execute_process(
     COMMAND ${CMAKE_COMMAND} --build "${BUILD_DIR}" --target ${targets} --parallel ${JOBS}
@@ -122,7 +123,11 @@ function(copy_seeds root)
     file(COPY_FILE "${root}/${relative}" "${RUN_DIR}/seeds/${flat}")
   endforeach()
 endfunction()
-if(FUZZER STREQUAL "fuzz_user_files")
+if(FUZZER STREQUAL "fuzz_bvh_import")
+  copy_seeds("${here}/bvh_seeds" "${here}/bvh_seeds/*")
+  set(dictionary "${here}/bvh.dict")
+  set(max_len 16384)
+elseif(FUZZER STREQUAL "fuzz_user_files")
   copy_seeds("${here}/user_files_seeds" "${here}/user_files_seeds/*")
   set(dictionary "${here}/user_files.dict")
   set(max_len 65536)

@@ -50,6 +50,25 @@ std::string file_text(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// The BVH target's seeds and kept inputs (tests/fuzz/bvh_seeds/): each keeps the BVH
+// importer's contract, and the seeds load (a contract kept only by failing would fuzz the
+// hierarchy's first keyword alone).
+TEST(FuzzRegressions, EveryBvhInputKeepsTheImportersContract) {
+  const std::vector<std::string> files = files_in("bvh_seeds");
+  ASSERT_FALSE(files.empty()) << "tests/fuzz/bvh_seeds holds no input";
+  for (const std::string& path : files) {
+    const std::string text = file_text(path);
+    EXPECT_EQ(fuzzcheck::bvh_contract_violation(text), "") << path;
+    if (path.find("/seed_") != std::string::npos || path.find("cmu_") != std::string::npos ||
+        path.find("every_rotation_order") != std::string::npos) {
+      ik::ImportedRig rig;
+      std::string error;
+      EXPECT_TRUE(ik::import_bvh_text(text, path, ik::BvhOptions{}, rig, error)) << error;
+      EXPECT_EQ(rig.clips.size(), 1u) << path;
+    }
+  }
+}
+
 TEST(FuzzRegressions, EveryUserFileInputKeepsTheReadersContract) {
   ik::ImportedRig rig;
   std::string error;

@@ -25,7 +25,7 @@ ALL_SOLVERS = SOLVER_RIG | {"solvers/ik/" + f for f in SOLVER_FAMILIES} | {"solv
 
 IO_COMMON = ALL_SOLVERS | {"io/files", "io/json"}
 IO_GLTF = IO_COMMON | {"io/gltf"}
-IO_ALL = IO_GLTF | {"io/session", "io/report"}
+IO_ALL = IO_GLTF | {"io/bvh", "io/session", "io/report"}
 RENDER = IO_ALL | {"render"}
 EDITOR = RENDER | {"app/editor"}
 
@@ -46,6 +46,8 @@ LAYERS = {
     "io/files": (ALL_SOLVERS | {"io/files"}, WINDOW),
     "io/json": (ALL_SOLVERS | {"io/json"}, WINDOW),
     "io/gltf": (IO_GLTF, WINDOW),
+    # BVH import fills the glTF importer's ImportedRig, the one shape an opened rig has.
+    "io/bvh": (IO_GLTF | {"io/bvh"}, WINDOW),
     "io/session": (IO_GLTF | {"io/session"}, WINDOW),
     "io/report": (IO_GLTF | {"io/report"}, WINDOW),
     # The renderer reads the library's and the importer's data; render/ itself holds both

@@ -188,7 +188,7 @@ TEST(RigRoles, TwoJointsClaimingOneRoleKeepTheFirst) {
   RigWriter w;
   w.add("Hips", "", {0, 1, 0});
   w.add("LeftHand", "Hips", {1, 0, 0});
-  w.add("hand_l", "LeftHand", {1, 0, 0});
+  w.add("hand_l", "Hips", {1, 0.1f, 0});
   const ik::Skeleton s = w.build();
   const ik::RigRoles r = ik::recognise_roles(s);
   EXPECT_ROLE(s, r, "LeftHand", role(Role::hand, Side::left));
@@ -196,6 +196,36 @@ TEST(RigRoles, TwoJointsClaimingOneRoleKeepTheFirst) {
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_NE(r.warnings[0].find("'hand_l'"), std::string::npos) << r.warnings[0];
   EXPECT_NE(r.warnings[0].find("'LeftHand'"), std::string::npos) << r.warnings[0];
+  EXPECT_EQ(ik::roles_problem(s, r.joints), "");
+}
+
+// Mocap (CMU's BVH) names a limb by its joints: a joint whose name gives the role its
+// parent already holds is the next one down the limb, and a chest under a chest is the
+// upper one. No warnings: nothing was left out.
+TEST(RigRoles, MocapNamesTakeTheNextRoleDownTheLimb) {
+  RigWriter w;
+  w.add("Hips", "", {0, 1, 0});
+  w.add("lowerback", "Hips", {0, 0, 0});
+  w.add("Chest", "lowerback", {0, 0.1f, 0});
+  w.add("Chest2", "Chest", {0, 0.1f, 0});
+  w.add("lowerneck", "Chest2", {0, 0.1f, 0});
+  w.add("LeftCollar", "Chest2", {0.05f, 0.1f, 0});
+  w.add("LeftShoulder", "LeftCollar", {0.1f, 0, 0});
+  w.add("LeftElbow", "LeftShoulder", {0.25f, 0, 0});
+  w.add("LeftWrist", "LeftElbow", {0.25f, 0, 0});
+  w.add("lhand", "LeftWrist", {0.05f, 0, 0});
+  const ik::Skeleton s = w.build();
+  const ik::RigRoles r = ik::recognise_roles(s);
+  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+  EXPECT_ROLE(s, r, "lowerback", role(Role::spine, Side::centre, 1));
+  EXPECT_ROLE(s, r, "Chest", role(Role::spine, Side::centre, 2));
+  EXPECT_ROLE(s, r, "Chest2", role(Role::chest));
+  EXPECT_ROLE(s, r, "lowerneck", role(Role::neck, Side::centre, 1));
+  EXPECT_ROLE(s, r, "LeftCollar", role(Role::clavicle, Side::left));
+  EXPECT_ROLE(s, r, "LeftShoulder", role(Role::upper_arm, Side::left));
+  EXPECT_ROLE(s, r, "LeftElbow", role(Role::forearm, Side::left));
+  EXPECT_ROLE(s, r, "LeftWrist", role(Role::hand, Side::left));
+  EXPECT_ROLE(s, r, "lhand", role(Role::none));
   EXPECT_EQ(ik::roles_problem(s, r.joints), "");
 }
 

@@ -1,0 +1,95 @@
+#include "app/editor/motion_import.h"
+
+#include <cstdio>
+
+#include "app/editor/editor.h"
+#include "app/editor/goal_motion.h"
+#include "app/editor/history.h"
+#include "app/editor/rig_file.h"
+#include "app/editor/timeline.h"
+#include "solvers/rig/retarget.h"
+
+namespace app {
+
+namespace {
+
+// `wanted`, or "wanted 2", "wanted 3"... whichever the rig has no clip of.
+std::string free_clip_name(const ik::ImportedRig& rig, const std::string& wanted) {
+  const auto taken = [&](const std::string& name) {
+    for (const ik::Clip& c : rig.clips)
+      if (c.name == name) return true;
+    return false;
+  };
+  std::string name = wanted;
+  for (int k = 2; taken(name); ++k) name = wanted + " " + std::to_string(k);
+  return name;
+}
+
+}  // namespace
+
+bool retarget_into(ik::ImportedRig& target, const std::string& source_path, const std::string& source_clip,
+                   const ik::BvhOptions& bvh, RetargetedClip& out, std::string& error) {
+  ik::ImportedRig source;
+  if (!import_rig_file(source_path, bvh, source, error)) return false;
+  if (source.clips.empty()) {
+    error = source_path + ": has no clips to import";
+    return false;
+  }
+  const ik::Clip* clip = &source.clips.front();
+  if (!source_clip.empty()) {
+    clip = nullptr;
+    for (const ik::Clip& c : source.clips)
+      if (c.name == source_clip) clip = &c;
+    if (clip == nullptr) {
+      error = source_path + ": has no clip '" + source_clip + "'";
+      return false;
+    }
+  }
+  std::string problem;
+  const ik::RetargetRig from{&source.skeleton, &source.roles}, onto{&target.skeleton, &target.roles};
+  const ik::RetargetMap map = ik::map_by_roles(from, onto, ik::RetargetOptions{}, problem);
+  if (!problem.empty()) {
+    error = source_path + ": cannot retarget onto " + target.path + ": " + problem;
+    return false;
+  }
+  out.name = free_clip_name(target, clip->name);
+  out.mapped_joints = 0;
+  for (int s : map.source_joint) out.mapped_joints += s >= 0 ? 1 : 0;
+  out.leg_ratio = map.root_scale;
+  target.clips.push_back(ik::retarget_clip(from, *clip, onto, map, out.name));
+  return true;
+}
+
+bool import_motion(Editor& editor, const std::string& source_path, const std::string& source_clip) {
+  if (!editor.document.has_rig) return false;
+  RetargetedClip added;
+  std::string error;
+  const bool first_clip = editor.document.rig.clips.empty();
+  if (!retarget_into(editor.document.rig, source_path, source_clip, editor.bvh, added, error)) {
+    set_status(editor, error, true);
+    return false;
+  }
+  redetect_contacts(editor.document.rig, editor.document.contacts);  // the new clip's plants
+  const int index = static_cast<int>(editor.document.rig.clips.size()) - 1;
+  select_clip(editor, index);
+  if (first_clip) {
+    // As a rig that opens with clips: every goal follows the animation (zero offset), one
+    // undo step; the goals would otherwise hold the limbs where the rest pose had them.
+    update_world(editor);
+    default_goal_modes(editor);
+    editor.history.commit(editor.document.chains);
+  }
+  const ik::Clip& clip = editor.document.rig.clips.back();
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "%.2f", static_cast<double>(added.leg_ratio));
+  set_status(editor,
+             "motion of " + source_path + " retargeted onto " + editor.document.rig.path + " as clip '" + added.name +
+                 "': " + std::to_string(ik::clip_key_times(clip).size()) + " frames, " +
+                 std::to_string(added.mapped_joints) + " of " +
+                 std::to_string(editor.document.rig.skeleton.joint_count()) +
+                 " joints follow the source, hips' path x" + ratio,
+             false);
+  return true;
+}
+
+}  // namespace app

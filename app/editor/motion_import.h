@@ -1,0 +1,36 @@
+// File > Import motion onto this rig, and --retarget SOURCE: a clip of another file (a BVH
+// capture, or a clip of another glTF rig) retargeted onto the open rig by roles
+// (solvers/rig/retarget.h) and added to its clips, named after the source clip (" 2", " 3"
+// when the rig has one by that name). Its foot contacts are found like any clip's, so the
+// timeline's Clean up holds the feet with the legs' solver while it plays, and the motion
+// analysis compares the solvers on it.
+#pragma once
+
+#include <string>
+
+#include "io/bvh/bvh_import.h"
+#include "io/gltf/gltf_import.h"
+
+namespace app {
+
+struct Editor;
+
+struct RetargetedClip {
+  std::string name;        // the clip's name on the target
+  int mapped_joints = 0;   // target joints that follow a source joint
+  float leg_ratio = 1.0f;  // target leg length / source leg length: the hips' path's scale
+};
+
+// Loads `source_path` (.bvh with `bvh`'s units, else glTF), takes its clip `source_clip`
+// (empty: the first) and adds it retargeted to `target.clips`. On failure returns false,
+// leaves `target` alone and sets `error` to one line naming the source file and the
+// problem (unreadable, no clips, no clip of that name, roles that do not give both rigs
+// hips and legs).
+bool retarget_into(ik::ImportedRig& target, const std::string& source_path, const std::string& source_clip,
+                   const ik::BvhOptions& bvh, RetargetedClip& out, std::string& error);
+
+// The same on the open rig: the clip added, its contacts found, the timeline showing it
+// at its start, paused; one status line either way.
+bool import_motion(Editor& editor, const std::string& source_path, const std::string& source_clip = "");
+
+}  // namespace app

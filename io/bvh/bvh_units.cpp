@@ -1,0 +1,90 @@
+// The units of a BVH file's numbers (bvh_units.h).
+#include "io/bvh/bvh_units.h"
+
+#include <charconv>
+#include <cmath>
+#include <utility>
+
+#include "io/files/message_text.h"
+
+namespace ik {
+
+namespace {
+
+constexpr float kPersonHeight = 1.7f;  // metres: what the units guess aims at
+
+// A number of metres per unit: finite, above 0, at most a kilometre.
+bool parse_scale(const std::string& text, float& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size() && std::isfinite(out) && out > 0.0f && out <= 1e3f;
+}
+
+}  // namespace
+
+BvhUnits guess_bvh_units(float size) {
+  BvhUnits best = BvhUnits::metres;
+  float best_error = INFINITY;
+  for (BvhUnits u : {BvhUnits::metres, BvhUnits::centimetres, BvhUnits::millimetres, BvhUnits::inches, BvhUnits::cmu}) {
+    const float error = std::fabs(std::log(size * bvh_metres_per_unit(u) / kPersonHeight));
+    if (error < best_error) best = u, best_error = error;
+  }
+  return best;
+}
+
+float bvh_metres_per_unit(BvhUnits units) {
+  switch (units) {
+    case BvhUnits::metres:
+      return 1.0f;
+    case BvhUnits::centimetres:
+      return 0.01f;
+    case BvhUnits::millimetres:
+      return 0.001f;
+    case BvhUnits::inches:
+      return 0.0254f;
+    case BvhUnits::cmu:
+      return 0.0254f / 0.45f;
+    case BvhUnits::guess:
+      break;
+  }
+  return 0.0f;
+}
+
+const char* bvh_units_name(BvhUnits units) {
+  switch (units) {
+    case BvhUnits::metres:
+      return "metres";
+    case BvhUnits::centimetres:
+      return "centimetres";
+    case BvhUnits::millimetres:
+      return "millimetres";
+    case BvhUnits::inches:
+      return "inches";
+    case BvhUnits::cmu:
+      return "CMU units (1/0.45 inch)";
+    case BvhUnits::guess:
+      break;
+  }
+  return "guessed";
+}
+
+bool parse_bvh_units(const std::string& text, BvhOptions& options, std::string& error) {
+  static const std::pair<const char*, BvhUnits> names[] = {{"guess", BvhUnits::guess},    {"m", BvhUnits::metres},
+                                                           {"cm", BvhUnits::centimetres}, {"mm", BvhUnits::millimetres},
+                                                           {"in", BvhUnits::inches},      {"cmu", BvhUnits::cmu}};
+  for (const auto& [name, units] : names)
+    if (text == name) {
+      options.units = units;
+      options.metres_per_unit = 0.0f;
+      return true;
+    }
+  float scale = 0.0f;
+  if (parse_scale(text, scale)) {
+    options.metres_per_unit = scale;
+    return true;
+  }
+  error = "unknown BVH units '" + one_line(text, 40) +
+          "': m, cm, mm, in, cmu, guess, or a number of metres per unit (0.05644)";
+  return false;
+}
+
+}  // namespace ik

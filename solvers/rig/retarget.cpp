@@ -1,0 +1,247 @@
+// Retargeting by roles (retarget.h).
+#include "solvers/rig/retarget.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solvers/anim/pose.h"
+#include "solvers/rig/default_limits.h"
+
+namespace ik {
+
+namespace {
+
+bool is_limb_role(Role r) {
+  switch (r) {
+    case Role::clavicle:
+    case Role::upper_arm:
+    case Role::forearm:
+    case Role::hand:
+    case Role::finger:
+    case Role::thigh:
+    case Role::shin:
+    case Role::foot:
+    case Role::toe:
+      return true;
+    default:
+      return false;
+  }
+}
+
+const JointRole& role_at(const RetargetRig& rig, int j) { return (*rig.roles)[static_cast<size_t>(j)]; }
+
+// The joints holding `role`, in depth-first order (a spine's or neck's segments from the
+// hips up).
+std::vector<int> joints_with(const RetargetRig& rig, Role role) {
+  std::vector<int> out;
+  for (int j = 0; j < rig.skeleton->joint_count(); ++j)
+    if (role_at(rig, j).role == role) out.push_back(j);
+  return out;
+}
+
+// Segment k (0-based) of `count` onto a run of `source_count`: first onto first, last
+// onto last, the others in proportion.
+int segment_onto(int k, int count, int source_count) {
+  if (count <= 1 || source_count <= 1) return 0;
+  return static_cast<int>(std::lround(static_cast<double>(k) * (source_count - 1) / (count - 1)));
+}
+
+int joint_with_role(const RetargetRig& rig, const JointRole& want) {
+  for (int j = 0; j < rig.skeleton->joint_count(); ++j)
+    if (role_at(rig, j) == want) return j;
+  return -1;
+}
+
+glm::quat world_rotation_of(const glm::mat4& m) {
+  return glm::normalize(glm::quat_cast(
+      glm::mat3(glm::normalize(glm::vec3(m[0])), glm::normalize(glm::vec3(m[1])), glm::normalize(glm::vec3(m[2])))));
+}
+
+// The shortest turn taking unit `from` onto unit `to`.
+glm::quat turn_between(const glm::vec3& from, const glm::vec3& to) {
+  const float d = glm::clamp(glm::dot(from, to), -1.0f, 1.0f);
+  if (d > 0.999999f) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  if (d < -0.999999f) {
+    glm::vec3 axis = glm::cross(from, glm::vec3(1.0f, 0.0f, 0.0f));
+    if (glm::length(axis) < 1e-3f) axis = glm::cross(from, glm::vec3(0.0f, 0.0f, 1.0f));
+    return glm::angleAxis(3.14159265358979f, glm::normalize(axis));
+  }
+  return glm::normalize(glm::angleAxis(std::acos(d), glm::normalize(glm::cross(from, to))));
+}
+
+// Joint j's bone direction in model space at rest (the mean direction to its children).
+glm::vec3 rest_bone_world(const Skeleton& s, const std::vector<glm::mat4>& rest_world, int j) {
+  const glm::vec3 local = rest_bone_direction(s, j);
+  const glm::vec3 world = glm::mat3(rest_world[static_cast<size_t>(j)]) * local;
+  const float length = glm::length(world);
+  return length > 1e-12f ? world / length : glm::vec3(0.0f, 1.0f, 0.0f);
+}
+
+// Hips to ankle at rest, through the knee, averaged over both legs.
+float leg_length_at_rest(const RetargetRig& rig, const std::vector<glm::mat4>& rest_world) {
+  float total = 0.0f;
+  int legs = 0;
+  for (Side side : {Side::left, Side::right}) {
+    const int thigh = first_joint_with_role(*rig.roles, Role::thigh, side);
+    const int shin = first_joint_with_role(*rig.roles, Role::shin, side);
+    const int foot = first_joint_with_role(*rig.roles, Role::foot, side);
+    if (thigh < 0 || shin < 0 || foot < 0) continue;
+    total += glm::distance(position_of(rest_world[static_cast<size_t>(thigh)]),
+                           position_of(rest_world[static_cast<size_t>(shin)])) +
+             glm::distance(position_of(rest_world[static_cast<size_t>(shin)]),
+                           position_of(rest_world[static_cast<size_t>(foot)]));
+    ++legs;
+  }
+  return legs > 0 ? total / static_cast<float>(legs) : 0.0f;
+}
+
+std::string missing_legs(const RetargetRig& rig, const char* which) {
+  if (first_joint_with_role(*rig.roles, Role::hips, Side::centre) < 0)
+    return std::string("the ") + which + " has no hips";
+  for (Side side : {Side::left, Side::right})
+    for (Role role : {Role::thigh, Role::shin, Role::foot})
+      if (first_joint_with_role(*rig.roles, role, side) < 0)
+        return std::string("the ") + which + " has no " + side_name(side) + " " + role_name(role) +
+               " (its joints' roles give no legs)";
+  return "";
+}
+
+}  // namespace
+
+RetargetMap map_by_roles(const RetargetRig& source, const RetargetRig& target, const RetargetOptions& options,
+                         std::string& problem) {
+  RetargetMap map;
+  problem = missing_legs(source, "source");
+  if (problem.empty()) problem = missing_legs(target, "target");
+  if (!problem.empty()) return map;
+  const int n = target.skeleton->joint_count();
+  map.source_joint.assign(static_cast<size_t>(n), -1);
+  // The numbered runs map by place along them.
+  for (Role run : {Role::spine, Role::neck}) {
+    const std::vector<int> from = joints_with(source, run), onto = joints_with(target, run);
+    if (from.empty()) continue;
+    for (size_t k = 0; k < onto.size(); ++k)
+      map.source_joint[static_cast<size_t>(onto[k])] = from[static_cast<size_t>(
+          segment_onto(static_cast<int>(k), static_cast<int>(onto.size()), static_cast<int>(from.size())))];
+  }
+  for (int t = 0; t < n; ++t) {
+    const JointRole& r = role_at(target, t);
+    if (r.role == Role::none || r.role == Role::twist || r.role == Role::spine || r.role == Role::neck) continue;
+    if (r.role == Role::finger && !options.fingers) continue;
+    map.source_joint[static_cast<size_t>(t)] = joint_with_role(source, r);
+  }
+  map.source_hips = first_joint_with_role(*source.roles, Role::hips, Side::centre);
+  map.target_hips = first_joint_with_role(*target.roles, Role::hips, Side::centre);
+  std::vector<glm::mat4> source_rest, target_rest;
+  fk_all(*source.skeleton, rest_pose(*source.skeleton), source_rest);
+  fk_all(*target.skeleton, rest_pose(*target.skeleton), target_rest);
+  const float source_leg = leg_length_at_rest(source, source_rest),
+              target_leg = leg_length_at_rest(target, target_rest);
+  map.root_scale = source_leg > 1e-9f ? target_leg / source_leg : 1.0f;
+  return map;
+}
+
+std::vector<float> clip_key_times(const Clip& clip) {
+  std::vector<float> times;
+  for (const ClipChannel& c : clip.channels) times.insert(times.end(), c.times.begin(), c.times.end());
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  if (times.empty()) times.push_back(clip.start);
+  return times;
+}
+
+Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRig& target, const RetargetMap& map,
+                   const std::string& name) {
+  const Skeleton& ss = *source.skeleton;
+  const Skeleton& ts = *target.skeleton;
+  const int n = ts.joint_count();
+  std::vector<glm::mat4> source_rest, target_rest;
+  const Pose source_rest_pose = rest_pose(ss), target_rest_pose = rest_pose(ts);
+  fk_all(ss, source_rest_pose, source_rest);
+  fk_all(ts, target_rest_pose, target_rest);
+
+  // The facing: the source turned about +Y so its forward is the target's.
+  glm::vec3 source_forward, source_left, target_forward, target_left;
+  character_directions(ss, *source.roles, source_forward, source_left);
+  character_directions(ts, *target.roles, target_forward, target_left);
+  const auto flat = [](glm::vec3 v) {
+    v.y = 0.0f;
+    return glm::length(v) > 1e-6f ? glm::normalize(v) : glm::vec3(0.0f, 0.0f, 1.0f);
+  };
+  const glm::quat facing = turn_between(flat(source_forward), flat(target_forward));
+
+  // Per mapped target joint: its rest world rotation aligned to the source's rest (limbs),
+  // and the source's rest world rotation (turned to the target's facing).
+  std::vector<glm::quat> aligned_rest(static_cast<size_t>(n)), source_rest_rotation(static_cast<size_t>(n));
+  for (int t = 0; t < n; ++t) {
+    const int s = map.source_joint[static_cast<size_t>(t)];
+    if (s < 0) continue;
+    const glm::quat target_rotation = world_rotation_of(target_rest[static_cast<size_t>(t)]);
+    glm::quat align(1.0f, 0.0f, 0.0f, 0.0f);
+    if (is_limb_role(role_at(target, t).role))
+      align = turn_between(rest_bone_world(ts, target_rest, t), facing * rest_bone_world(ss, source_rest, s));
+    aligned_rest[static_cast<size_t>(t)] = glm::normalize(align * target_rotation);
+    source_rest_rotation[static_cast<size_t>(t)] =
+        glm::normalize(facing * world_rotation_of(source_rest[static_cast<size_t>(s)]));
+  }
+  const glm::vec3 source_hips_rest = position_of(source_rest[static_cast<size_t>(map.source_hips)]);
+  const glm::vec3 target_hips_rest = position_of(target_rest[static_cast<size_t>(map.target_hips)]);
+
+  // Which target joints move: the mapped ones (rotation) and the hips (translation).
+  Clip out;
+  out.name = name;
+  std::vector<int> channel_of(static_cast<size_t>(n), -1);
+  for (int t = 0; t < n; ++t) {
+    if (map.source_joint[static_cast<size_t>(t)] < 0) continue;
+    channel_of[static_cast<size_t>(t)] = static_cast<int>(out.channels.size());
+    ClipChannel c;
+    c.joint = t;
+    c.property = ClipProperty::rotation;
+    out.channels.push_back(std::move(c));
+  }
+  ClipChannel hips_translation;
+  hips_translation.joint = map.target_hips;
+  hips_translation.property = ClipProperty::translation;
+
+  const std::vector<float> times = clip_key_times(clip);
+  Pose source_pose = source_rest_pose;
+  std::vector<glm::mat4> source_world;
+  std::vector<glm::quat> world_rotation(static_cast<size_t>(n));
+  std::vector<glm::mat4> target_world(static_cast<size_t>(n));
+  for (float time : times) {
+    sample_clip(clip, time, source_pose);
+    fk_all(ss, source_pose, source_world);
+    for (int t = 0; t < n; ++t) {
+      const int parent = ts.parent[static_cast<size_t>(t)];
+      const glm::quat parent_rotation =
+          parent >= 0 ? world_rotation[static_cast<size_t>(parent)] : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+      const glm::mat4 parent_world = parent >= 0 ? target_world[static_cast<size_t>(parent)] : glm::mat4(1.0f);
+      Transform local = ts.rest[static_cast<size_t>(t)];
+      const int s = map.source_joint[static_cast<size_t>(t)];
+      if (s >= 0) {
+        // The source bone's world turn away from its rest, on top of the aligned rest.
+        const glm::quat source_now = glm::normalize(facing * world_rotation_of(source_world[static_cast<size_t>(s)]));
+        const glm::quat turn = source_now * glm::inverse(source_rest_rotation[static_cast<size_t>(t)]);
+        const glm::quat world = glm::normalize(turn * aligned_rest[static_cast<size_t>(t)]);
+        local.rotation = glm::normalize(glm::inverse(parent_rotation) * world);
+        glm::vec4& key = out.channels[static_cast<size_t>(channel_of[static_cast<size_t>(t)])].values.emplace_back();
+        key = glm::vec4(local.rotation.x, local.rotation.y, local.rotation.z, local.rotation.w);
+      }
+      if (t == map.target_hips) {
+        const glm::vec3 moved = position_of(source_world[static_cast<size_t>(map.source_hips)]) - source_hips_rest;
+        const glm::vec3 hips = target_hips_rest + map.root_scale * (facing * moved);
+        local.translation = glm::vec3(glm::inverse(parent_world) * glm::vec4(hips, 1.0f));
+        hips_translation.values.emplace_back(local.translation, 0.0f);
+      }
+      world_rotation[static_cast<size_t>(t)] = glm::normalize(parent_rotation * local.rotation);
+      target_world[static_cast<size_t>(t)] = parent_world * to_matrix(local);
+    }
+  }
+  for (ClipChannel& c : out.channels) c.times = times;
+  hips_translation.times = times;
+  out.channels.push_back(std::move(hips_translation));
+  set_time_range(out);
+  return out;
+}
+
+}  // namespace ik

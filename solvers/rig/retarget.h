@@ -1,0 +1,71 @@
+// Retargeting a clip from one rig onto another by their joints' roles (rig_roles.h): the
+// motion of a BVH capture or of another glTF file's clip, played on the open rig.
+//
+// The mapping: each target joint takes the source joint with the same role, side, finger
+// and segment. Spine and neck segments map by their place along the spine (a 3-segment
+// spine onto a 2-segment one: 1 -> 1, 2 -> 3), chest to chest, head to head. Twist helpers
+// and joints without a role map to nothing; fingers map only when `fingers` is on. A
+// target joint that maps to nothing keeps its rest rotation under its (moving) parent.
+//
+// Rest poses are aligned bone by bone (T-pose onto A-pose, a mocap's zero pose onto a
+// glTF's bind pose). The source is first turned about +Y so its forward is the target's
+// (character_directions). Each mapped limb bone of the target (clavicle down to the hand,
+// thigh down to the toe, fingers) is turned at rest, by the shortest turn, to point where
+// the source's bone points at rest: that is the target's pose for the source's rest. A
+// source frame is each mapped bone's world turn away from the source's rest, and the
+// target bone gets the same world turn on top of its aligned rest. So the target takes the
+// source's poses: a T-pose source at rest puts an A-pose target in a T-pose, an arm raised
+// 40 degrees is raised 40 degrees. The torso (hips, spine, chest, neck, head) is taken as
+// upright in both rests and turns as the source's does. Twist about a bone's own axis
+// comes across as the source turns it; the rests' twists are not aligned.
+//
+// Root motion: the hips' path, turned to the target's facing and scaled by the ratio of
+// the legs' lengths (target / source; hips to ankle at rest), is added to the target's
+// rest hips position; the hips' world rotation follows the source's like any mapped bone.
+//
+// The result is a clip on the target skeleton keyed at the source clip's key times (every
+// source frame, at the clip's own rate): a rotation channel per target joint whose parent
+// chain moves, a translation channel for the hips.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solvers/anim/clip.h"
+#include "solvers/anim/skeleton.h"
+#include "solvers/rig/rig_roles.h"
+
+namespace ik {
+
+struct RetargetRig {
+  const Skeleton* skeleton = nullptr;
+  const std::vector<JointRole>* roles = nullptr;  // one per joint
+};
+
+struct RetargetOptions {
+  bool fingers = true;  // carry finger rotations over where both rigs have the finger
+};
+
+// source_joint[t] for every target joint t: the source joint it follows, or -1.
+struct RetargetMap {
+  std::vector<int> source_joint;
+  float root_scale = 1.0f;  // target leg length / source leg length
+  int source_hips = -1, target_hips = -1;
+};
+
+// The mapping by roles. Empty `problem` when the two can be retargeted: both rigs need hips
+// and two legs (thigh, shin, foot on each side); otherwise one sentence saying what is
+// missing and in which rig ("the target has no hips").
+RetargetMap map_by_roles(const RetargetRig& source, const RetargetRig& target, const RetargetOptions& options,
+                         std::string& problem);
+
+// `clip` of the source retargeted onto the target as described above, named `name`. The
+// map must come from map_by_roles on the same rigs without a problem.
+Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRig& target, const RetargetMap& map,
+                   const std::string& name);
+
+// The times a clip is keyed at: the union of its channels' key times, sorted (one per
+// frame for a BVH's or a baked clip); its start alone for a clip without keys.
+std::vector<float> clip_key_times(const Clip& clip);
+
+}  // namespace ik

@@ -1,0 +1,124 @@
+"""Motion capture: a CMU walk (../shared/mocap, BVH) opened with Ctrl+O on the built-in
+humanoid plays, and one opened from the command line has its roles, chains, units and
+clip; a broken BVH keeps what was open."""
+import time
+
+from driver import SHARED
+
+WALK = SHARED / "mocap" / "131_01.bvh"
+
+
+def type_path_and_enter(program, path):
+    """The path popup just asked for (Ctrl+O, a File menu item): its field gets `path`, then
+    Return, and the file is read during the next frames."""
+    program.frames(2)  # the popup opens, then its field takes the keyboard
+    program.imgui_key("ctrl+a")  # the suggested path selected, so typing replaces it
+    program.xdo("type", "--delay", 4, str(path))
+    program.frames(1)
+    program.imgui_key("Return")
+    program.frames(3)
+
+
+def test_bvh_opened_with_ctrl_o_plays(case):
+    """Ctrl+O, the walk's path typed into the popup, Return: the mocap skeleton opens with
+    its clip (994 frames at 120 fps), the status says the units it guessed; Space plays it:
+    two F12 screenshots a second apart differ, the hips have moved."""
+    program = case.start(state="walk.json")
+    program.imgui_key("ctrl+o")
+    type_path_and_enter(program, WALK)
+    first = program.screenshot()
+    program.key("space")
+    time.sleep(1.1)
+    second = program.screenshot()
+    program.quit()
+    state = program.state()
+    assert state["file"].endswith("131_01.bvh"), state["file"]
+    assert "units guessed: CMU units" in program.log(), program.log_tail()  # the status line's log
+    assert state["rig_notes"] and "CMU units" in state["rig_notes"][0], state["rig_notes"]
+    clips = state["timeline"]["clips"]
+    assert [c["name"] for c in clips] == ["131_01"], clips
+    assert clips[0]["keys"] == 994, clips[0]
+    assert abs(clips[0]["duration"] - 993 / 120) < 0.01, clips[0]
+    assert state["timeline"]["playing"] is True
+    assert state["timeline"]["time"] > 0.5, state["timeline"]["time"]
+    case.check_differ(first, second, 2000)
+
+
+def test_bvh_from_command_line_has_roles_and_chains(case):
+    """`ikscope 131_01.bvh --time 2`: CMU's names give the roles (LeftHip the thigh,
+    LeftShoulder the upper arm), the program suggests limb chains from them, and the feet
+    are on the floor (the lowest toe within 5 cm of y = 0 at rest, in metres)."""
+    run = case.run(WALK, "--time", "2", frames=3, screenshot="walk.png", state="walk.json")
+    state = run.state
+    roles = {j["name"]: j.get("role") for j in state["joints"]}
+    assert roles["LeftHip"].startswith("left thigh"), roles["LeftHip"]
+    assert roles["LeftShoulder"].startswith("left upper_arm") or roles["LeftShoulder"].startswith("left upper arm"), \
+        roles["LeftShoulder"]
+    print("chains:", [c.get("name") for c in state["chains"]])
+    assert len(state["chains"]) >= 4, state["chains"]
+    assert abs(state["timeline"]["time"] - 2.0) < 1e-3
+    assert state["rig_notes"] and "CMU units" in state["rig_notes"][0], state["rig_notes"]
+    case.check_screenshot("walk.png", "walk.json")
+
+
+def test_broken_bvh_keeps_the_scene(case):
+    """A BVH whose frame line is short: one message naming the file and the line, the
+    built-in humanoid stays."""
+    text = WALK.read_text().splitlines()
+    text[189] = " ".join(text[189].split()[:-1])  # line 190, frame 3, loses its last value
+    with open(case.path("short.bvh"), "w") as f:
+        f.write("\n".join(text) + "\n")
+    run = case.run(case.path("short.bvh"), frames=3, state="state.json", expect=None)
+    assert run.code == 1, run.code
+    lines = [line for line in run.stderr.splitlines() if "short.bvh" in line]
+    assert len(lines) == 1 and "short.bvh:190: frame 3 has 95 values; the channels need 96" in lines[0], run.stderr
+    assert "humanoid.gltf" in run.state["file"]
+
+
+def test_import_motion_onto_the_humanoid_plants_the_feet(case):
+    """On the built-in humanoid: File > Import motion onto this rig, the CMU walk's path
+    typed, Return: the rig gains a clip '131_01' (994 frames), shown and played with Clean
+    up on (screenshots), its feet's plants found. Then `--retarget` the same walk at two
+    times of one of the left foot's plants, Clean up on: the foot is held (within 1 cm)."""
+    file_menu = case.run(frames=3, state="menu.json", label="layout").state["ui_rects"]["menu_file"]
+    # The File menu open: the import item's place (recorded while the menu is open).
+    opened = case.start(state="menu_open.json")
+    opened.click(file_menu[0] + file_menu[2] / 2, file_menu[1] + file_menu[3] / 2)
+    opened.frames(2)
+    opened.quit()
+    item = opened.state()["ui_rects"]["menu_import_motion"]
+
+    program = case.start("--clean-feet", state="imported.json")
+    program.click(file_menu[0] + file_menu[2] / 2, file_menu[1] + file_menu[3] / 2)
+    program.click(item[0] + item[2] / 2, item[1] + item[3] / 2)
+    type_path_and_enter(program, WALK)
+    program.screenshot()
+    program.key("space")
+    time.sleep(1.5)
+    program.screenshot()
+    program.quit()
+    state = program.state()
+    assert "retargeted onto" in program.log(), program.log_tail()  # the status line's log
+    clips = state["timeline"]["clips"]
+    assert clips[-1]["name"] == "131_01" and clips[-1]["keys"] == 994, clips
+    assert state["timeline"]["clip"] == "131_01"
+    assert state["timeline"]["playing"] is True
+    contacts = state["contacts"]
+    plants = contacts["clips"][-1]["feet"]
+    assert any(f["plants"] for f in plants), plants
+    print("plants on the retargeted walk:", [len(f["plants"]) for f in plants])
+
+    # The same import from the command line, at two times inside one plant of the left foot.
+    names = {j["index"]: j["name"] for j in state["joints"]}
+    foot = next(f for f in plants if f["plants"] and names[f["joint"]] == "LeftFoot")
+    start, end = max(foot["plants"], key=lambda p: p[1] - p[0])
+    at = []
+    for k, t in enumerate((start + 0.25 * (end - start), start + 0.75 * (end - start))):
+        run = case.run("--retarget", WALK, "--clip", "131_01", "--time", f"{t:.4f}", "--clean-feet", frames=3,
+                       screenshot=f"plant{k}.png", state=f"plant{k}.json", label=f"plant{k}")
+        joint = run.state["joints"][foot["joint"]]
+        at.append(joint["model"])
+        case.check_screenshot(f"plant{k}.png", f"plant{k}.json")
+    moved = sum((a - b) ** 2 for a, b in zip(*at)) ** 0.5
+    print(f"left foot plant {start:.2f}-{end:.2f} s: moved {moved * 1000:.1f} mm between a quarter and three quarters")
+    assert moved < 0.01, f"the planted foot moved {moved * 1000:.1f} mm"

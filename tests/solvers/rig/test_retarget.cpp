@@ -1,0 +1,234 @@
+// Retargeting by roles (solvers/rig/retarget.h): the CMU walk (BVH, ../shared/mocap) onto
+// the built-in humanoid and a generated Mixamo rig in an A-pose; a T-pose at rest onto an
+// A-pose rig; rigs without legs refused with a sentence.
+//
+//   helpers     RoledRig (a skeleton with roles), load_walk, load_humanoid, world_at, bone_direction
+//   mapping     by roles, spine by place, the legs' ratio, refusals
+//   motion      limb bones point as the source's, the hips' path scaled, rests aligned
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <glm/gtx/quaternion.hpp>
+#include <string>
+#include <vector>
+
+#include "io/bvh/bvh_import.h"
+#include "io/gltf/gltf_import.h"
+#include "solvers/anim/pose.h"
+#include "solvers/rig/default_limits.h"
+#include "solvers/rig/retarget.h"
+#include "tests/support/role_chain_rigs.h"
+
+namespace {
+
+struct RoledRig {
+  ik::Skeleton skeleton;
+  std::vector<ik::JointRole> roles;
+  ik::RetargetRig view() const { return {&skeleton, &roles}; }
+};
+
+RoledRig from_imported(const ik::ImportedRig& rig) { return {rig.skeleton, rig.roles}; }
+
+RoledRig from_skeleton(const ik::Skeleton& s) { return {s, ik::recognise_roles(s).joints}; }
+
+ik::ImportedRig load_walk() {
+  ik::ImportedRig rig;
+  std::string error;
+  EXPECT_TRUE(ik::import_bvh_file(std::string(IKSCOPE_SHARED_DIR) + "/mocap/131_01.bvh", ik::BvhOptions{}, rig, error))
+      << error;
+  return rig;
+}
+
+ik::ImportedRig load_humanoid() {
+  ik::ImportedRig rig;
+  std::string error;
+  EXPECT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
+  return rig;
+}
+
+// Every joint's model transform with `clip` sampled at `time` on the rest pose.
+std::vector<glm::mat4> world_at(const ik::Skeleton& s, const ik::Clip& clip, float time) {
+  ik::Pose pose = ik::rest_pose(s);
+  ik::sample_clip(clip, time, pose);
+  std::vector<glm::mat4> world;
+  ik::fk_all(s, pose, world);
+  return world;
+}
+
+// Joint j's bone in model space: the mean direction to its children (unit).
+glm::vec3 bone_direction(const ik::Skeleton& s, const std::vector<glm::mat4>& world, int j) {
+  glm::vec3 sum(0.0f);
+  for (int c = j + 1; c < s.subtree_end[static_cast<size_t>(j)]; ++c)
+    if (s.parent[static_cast<size_t>(c)] == j)
+      sum += glm::normalize(ik::position_of(world[static_cast<size_t>(c)]) -
+                            ik::position_of(world[static_cast<size_t>(j)]));
+  return glm::normalize(sum);
+}
+
+float degrees_between(const glm::vec3& a, const glm::vec3& b) {
+  return glm::degrees(std::acos(glm::clamp(glm::dot(glm::normalize(a), glm::normalize(b)), -1.0f, 1.0f)));
+}
+
+// The turn about +Y taking the source's forward onto the target's, as retarget.h reads it.
+glm::quat facing_turn(const RoledRig& source, const RoledRig& target) {
+  glm::vec3 fs, ls, ft, lt;
+  ik::character_directions(source.skeleton, source.roles, fs, ls);
+  ik::character_directions(target.skeleton, target.roles, ft, lt);
+  fs.y = ft.y = 0.0f;
+  return glm::rotation(glm::normalize(fs), glm::normalize(ft));
+}
+
+// Every mapped limb bone of the target points where the source's points (turned to the
+// target's facing) at each of `frames` key times: the rotations came across in the right
+// frames. Returns the largest angle, degrees.
+float worst_limb_direction(const RoledRig& source, const ik::Clip& clip, const RoledRig& target,
+                           const ik::RetargetMap& map, const ik::Clip& retargeted, int frames) {
+  const std::vector<float> times = ik::clip_key_times(clip);
+  const glm::quat facing = facing_turn(source, target);
+  float worst = 0.0f;
+  for (int k = 0; k < frames; ++k) {
+    const float t = times[static_cast<size_t>(k) * (times.size() - 1) / static_cast<size_t>(frames - 1)];
+    const std::vector<glm::mat4> sw = world_at(source.skeleton, clip, t), tw = world_at(target.skeleton, retargeted, t);
+    for (int j = 0; j < target.skeleton.joint_count(); ++j) {
+      const int s = map.source_joint[static_cast<size_t>(j)];
+      const ik::Role r = target.roles[static_cast<size_t>(j)].role;
+      if (s < 0 || !(r == ik::Role::thigh || r == ik::Role::shin || r == ik::Role::upper_arm || r == ik::Role::forearm))
+        continue;
+      const float angle =
+          degrees_between(bone_direction(target.skeleton, tw, j), facing * bone_direction(source.skeleton, sw, s));
+      EXPECT_LT(angle, 1.0f) << target.skeleton.name[static_cast<size_t>(j)] << " at " << t << " s";
+      worst = std::max(worst, angle);
+    }
+  }
+  return worst;
+}
+
+}  // namespace
+
+// ---- mapping -----------------------------------------------------------------------------------
+
+TEST(Retarget, CmuWalkMapsOntoTheHumanoidByRoles) {
+  const RoledRig walk = from_imported(load_walk()), humanoid = from_imported(load_humanoid());
+  std::string problem;
+  const ik::RetargetMap map = ik::map_by_roles(walk.view(), humanoid.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  const auto source_of = [&](const char* target_joint) {
+    const int s = map.source_joint[static_cast<size_t>(ik::find_joint(humanoid.skeleton, target_joint))];
+    return s < 0 ? std::string("-") : walk.skeleton.name[static_cast<size_t>(s)];
+  };
+  EXPECT_EQ(source_of("Hips"), "Hips");
+  EXPECT_EQ(source_of("LeftThigh"), "LeftHip");
+  EXPECT_EQ(source_of("LeftShin"), "LeftKnee");
+  EXPECT_EQ(source_of("LeftFoot"), "LeftAnkle");
+  EXPECT_EQ(source_of("RightUpperArm"), "RightShoulder");
+  EXPECT_EQ(source_of("RightForearm"), "RightElbow");
+  EXPECT_EQ(source_of("RightHand"), "RightWrist");
+  EXPECT_EQ(source_of("Head"), "Head");
+  EXPECT_EQ(source_of("LeftShoulder"), "LeftCollar");  // the humanoid's clavicle
+  // The built-in humanoid's spine (Spine, then Chest) onto CMU's (lowerback, Chest, Chest2):
+  // the first onto the first; the chest onto the upper chest.
+  EXPECT_EQ(source_of("Spine"), "lowerback");
+  EXPECT_EQ(source_of("Chest"), "Chest2");
+  // Legs of 0.81 m (the humanoid) against subject 131's 0.83 m or so.
+  EXPECT_GT(map.root_scale, 0.8f);
+  EXPECT_LT(map.root_scale, 1.25f);
+}
+
+TEST(Retarget, RigsWithoutLegsAreRefusedWithASentence) {
+  const RoledRig walk = from_imported(load_walk());
+  rigs::RigWriter w;
+  w.add("base", "", {0, 0, 0});
+  w.add("upper", "base", {0, 1, 0});
+  w.add("lower", "upper", {0, 1, 0});
+  const RoledRig arm = from_skeleton(w.build());
+  std::string problem;
+  ik::map_by_roles(walk.view(), arm.view(), {}, problem);
+  EXPECT_EQ(problem, "the target has no hips");
+  ik::map_by_roles(arm.view(), walk.view(), {}, problem);
+  EXPECT_EQ(problem, "the source has no hips");
+}
+
+// ---- motion ------------------------------------------------------------------------------------
+
+TEST(Retarget, CmuWalkOntoTheHumanoidKeepsEveryLimbsDirectionAndScalesTheHipsPath) {
+  const ik::ImportedRig walk_rig = load_walk();
+  const RoledRig walk = from_imported(walk_rig), humanoid = from_imported(load_humanoid());
+  std::string problem;
+  const ik::RetargetMap map = ik::map_by_roles(walk.view(), humanoid.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  const ik::Clip& clip = walk_rig.clips.at(0);
+  const ik::Clip out = ik::retarget_clip(walk.view(), clip, humanoid.view(), map, "walk");
+  EXPECT_EQ(out.name, "walk");
+  EXPECT_FLOAT_EQ(out.start, clip.start);
+  EXPECT_FLOAT_EQ(out.end, clip.end);
+  for (const ik::ClipChannel& c : out.channels) {
+    EXPECT_EQ(ik::check_channel(c, humanoid.skeleton.joint_count()), "");
+    EXPECT_EQ(c.times.size(), 994u);
+  }
+  EXPECT_LT(worst_limb_direction(walk, clip, humanoid, map, out, 9), 1.0f);
+
+  // The hips' path: the source's, turned and scaled by the legs' ratio, from the target's
+  // rest hips.
+  const int th = map.target_hips, sh = map.source_hips;
+  const glm::quat facing = facing_turn(walk, humanoid);
+  std::vector<glm::mat4> s0, t0;
+  ik::fk_all(walk.skeleton, ik::rest_pose(walk.skeleton), s0);
+  ik::fk_all(humanoid.skeleton, ik::rest_pose(humanoid.skeleton), t0);
+  for (float t : {0.0f, 2.0f, 5.0f, 8.0f}) {
+    const std::vector<glm::mat4> sw = world_at(walk.skeleton, clip, t), tw = world_at(humanoid.skeleton, out, t);
+    const glm::vec3 want =
+        ik::position_of(t0[static_cast<size_t>(th)]) +
+        map.root_scale *
+            (facing * (ik::position_of(sw[static_cast<size_t>(sh)]) - ik::position_of(s0[static_cast<size_t>(sh)])));
+    EXPECT_LT(glm::distance(ik::position_of(tw[static_cast<size_t>(th)]), want), 1e-4f) << t;
+  }
+}
+
+// A T-pose source standing at rest puts an A-pose target in a T-pose: the rests are
+// aligned bone by bone, the target takes the source's pose.
+TEST(Retarget, ATPoseAtRestPutsAnAPoseTargetInATPose) {
+  const RoledRig t_pose = from_skeleton(rigs::mixamo("mixamorig:", false));
+  const RoledRig a_pose = from_skeleton(rigs::mixamo("mixamorig:", true));
+  std::string problem;
+  const ik::RetargetMap map = ik::map_by_roles(t_pose.view(), a_pose.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  ik::Clip still;  // every joint keyed at its rest, at two times
+  for (int j = 0; j < t_pose.skeleton.joint_count(); ++j) {
+    ik::ClipChannel c;
+    c.joint = j;
+    c.property = ik::ClipProperty::rotation;
+    c.times = {0.0f, 1.0f};
+    const glm::quat q = t_pose.skeleton.rest[static_cast<size_t>(j)].rotation;
+    c.values = {glm::vec4(q.x, q.y, q.z, q.w), glm::vec4(q.x, q.y, q.z, q.w)};
+    still.channels.push_back(c);
+  }
+  ik::set_time_range(still);
+  const ik::Clip out = ik::retarget_clip(t_pose.view(), still, a_pose.view(), map, "still");
+  const std::vector<glm::mat4> world = world_at(a_pose.skeleton, out, 0.5f);
+  std::vector<glm::mat4> t_world;
+  ik::fk_all(t_pose.skeleton, ik::rest_pose(t_pose.skeleton), t_world);
+  // The arm, the forearm and the fingers (they came too) point as the T-pose's do.
+  for (const char* name : {"mixamorig:LeftArm", "mixamorig:LeftForeArm", "mixamorig:LeftHandIndex1"}) {
+    const int j = ik::find_joint(a_pose.skeleton, name);
+    const glm::vec3 want = bone_direction(t_pose.skeleton, t_world, ik::find_joint(t_pose.skeleton, name));
+    EXPECT_LT(degrees_between(bone_direction(a_pose.skeleton, world, j), want), 0.5f) << name;
+  }
+  // And the A-pose rig's rest has its arm 45 degrees below it.
+  std::vector<glm::mat4> a_rest;
+  ik::fk_all(a_pose.skeleton, ik::rest_pose(a_pose.skeleton), a_rest);
+  const int arm = ik::find_joint(a_pose.skeleton, "mixamorig:LeftArm");
+  EXPECT_GT(degrees_between(bone_direction(a_pose.skeleton, a_rest, arm), bone_direction(a_pose.skeleton, world, arm)),
+            30.0f);
+}
+
+// The walk onto a Mixamo rig in an A-pose (centimetres under a 0.01 Armature): the same
+// directions, whatever the units and the rest.
+TEST(Retarget, CmuWalkOntoAnAPoseMixamoRig) {
+  const ik::ImportedRig walk_rig = load_walk();
+  const RoledRig walk = from_imported(walk_rig), mixamo = from_skeleton(rigs::mixamo("mixamorig:", true));
+  std::string problem;
+  const ik::RetargetMap map = ik::map_by_roles(walk.view(), mixamo.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  const ik::Clip out = ik::retarget_clip(walk.view(), walk_rig.clips[0], mixamo.view(), map, "walk");
+  EXPECT_LT(worst_limb_direction(walk, walk_rig.clips[0], mixamo, map, out, 7), 1.0f);
+}
