@@ -36,11 +36,6 @@ void import_file(benchmark::State& state, const char* file) {
     benchmark::DoNotOptimize(rig.clips.data());
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(text.size()));
-  // Milliseconds per megabyte (10^6 bytes), the goal's unit: seconds per iteration over
-  // (megabytes / 1000), as an inverted per-iteration rate.
-  state.counters["ms_per_MB"] =
-      benchmark::Counter(static_cast<double>(text.size()) / 1e9,
-                         benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void retarget_walk(benchmark::State& state, const char* target_file) {
