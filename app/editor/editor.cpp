@@ -55,6 +55,7 @@ bool open_rig(Editor& editor, const std::string& path) {
   update_world(editor);
   editor.document.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
   editor.document.contacts = detect_rig_contacts(editor.document.rig);  // app/editor/foot_contacts.h
+  editor.document.motions.clear();                                      // imported onto the old rig
   suggest_chains(editor);
   mark_document_saved(editor);  // a rig just opened has nothing unsaved
   editor.document.session_path.clear();
@@ -185,7 +186,8 @@ float scene_size(const Editor& editor) {
 
 DocumentSnapshot snapshot_document(const Editor& editor) {
   const Document& d = editor.document;
-  return DocumentSnapshot{d.chains, limits_state(editor), d.full_body, d.goal_paths, d.contacts, d.ground};
+  return DocumentSnapshot{d.chains, limits_state(editor), d.full_body, d.goal_paths, d.contacts,
+                          d.ground, d.motions.size()};
 }
 
 void mark_document_saved(Editor& editor) { editor.saved = snapshot_document(editor); }
@@ -193,7 +195,7 @@ void mark_document_saved(Editor& editor) { editor.saved = snapshot_document(edit
 bool same_document(const DocumentSnapshot& a, const DocumentSnapshot& b) {
   if (!same_chains(a.chains, b.chains) || !same_limits(a.limits, b.limits) ||
       !same_full_body_state(a.full_body, b.full_body) || a.goal_paths.size() != b.goal_paths.size() ||
-      !same_contacts_state(a.contacts, b.contacts) || !ik::same_ground(a.ground, b.ground))
+      !same_contacts_state(a.contacts, b.contacts) || !ik::same_ground(a.ground, b.ground) || a.motions != b.motions)
     return false;
   for (size_t i = 0; i < a.goal_paths.size(); ++i) {
     const ik::SessionGoalPath &p = a.goal_paths[i], &q = b.goal_paths[i];

@@ -76,6 +76,9 @@ struct Document {
   // What the feet stand on when they are cleaned up (solvers/anim/ground.h): --ground, the
   // contacts' settings popup, the session's "ground".
   ik::Ground ground;
+  // Clips imported onto the rig from other files (app/editor/motion_import.h), as the
+  // session's "motions" keeps them: a session imports them again when it opens.
+  std::vector<ik::SessionMotion> motions;
   std::string session_path;  // the last session saved or opened; "" = none yet
 };
 
@@ -88,6 +91,7 @@ struct DocumentSnapshot {
   std::vector<ik::SessionGoalPath> goal_paths;
   ContactsState contacts;
   ik::Ground ground;
+  size_t motions = 0;  // clips imported (only ever added while a rig is open)
 };
 
 // This frame's solve: the pose it made and what the solvers keep between frames.

@@ -154,6 +154,7 @@ bool save_session(Editor& editor, const std::string& path) {
   session.contacts = contacts_for_session(editor.document.rig, editor.document.contacts);
   session.has_ground = true;
   session.ground = editor.document.ground;
+  session.motions = editor.document.motions;  // imported clips, by their sources
   std::string error;
   if (!ik::save_session(path, editor.document.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -184,6 +185,15 @@ bool open_session(Editor& editor, const std::string& path) {
     return false;
   }
   if (session.has_roles) rig.roles = session.roles;  // as the user edited them
+  // The clips imported onto the rig, again, before the contacts that may name them.
+  for (size_t i = 0; i < session.motions.size(); ++i) {
+    const ik::SessionMotion& m = session.motions[i];
+    RetargetedClip added;
+    if (!retarget_into(rig, m.source, m.source_clip, m.bvh, added, error, m.clip)) {
+      set_status(editor, path + ": motions[" + std::to_string(i) + "]: " + error, true);
+      return false;
+    }
+  }
   // The contacts against the rig's clips (names, lengths), before anything is replaced.
   ContactsState contacts;
   if (session.has_contacts) {
@@ -210,6 +220,7 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.document.goal_paths = session.goal_paths;
   editor.document.contacts = session.has_contacts ? std::move(contacts) : detect_rig_contacts(editor.document.rig);
   editor.document.ground = session.has_ground ? session.ground : ik::Ground{};
+  editor.document.motions = session.motions;
   editor.recorder = GoalRecorder{};
   editor.solve.frame.reset(editor.document.chains.size());
   select_chain(editor, editor.document.chains.empty() ? -1 : 0);

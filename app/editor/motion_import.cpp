@@ -1,6 +1,7 @@
 #include "app/editor/motion_import.h"
 
 #include <cstdio>
+#include <filesystem>
 
 #include "app/editor/editor.h"
 #include "app/editor/goal_motion.h"
@@ -28,7 +29,7 @@ std::string free_clip_name(const ik::ImportedRig& rig, const std::string& wanted
 }  // namespace
 
 bool retarget_into(ik::ImportedRig& target, const std::string& source_path, const std::string& source_clip,
-                   const ik::BvhOptions& bvh, RetargetedClip& out, std::string& error) {
+                   const ik::BvhOptions& bvh, RetargetedClip& out, std::string& error, const std::string& name) {
   ik::ImportedRig source;
   if (!import_rig_file(source_path, bvh, source, error)) return false;
   if (source.clips.empty()) {
@@ -52,7 +53,7 @@ bool retarget_into(ik::ImportedRig& target, const std::string& source_path, cons
     error = source_path + ": cannot retarget onto " + target.path + ": " + problem;
     return false;
   }
-  out.name = free_clip_name(target, clip->name);
+  out.name = free_clip_name(target, name.empty() ? clip->name : name);
   out.mapped_joints = 0;
   for (int s : map.source_joint) out.mapped_joints += s >= 0 ? 1 : 0;
   out.leg_ratio = map.root_scale;
@@ -70,6 +71,10 @@ bool import_motion(Editor& editor, const std::string& source_path, const std::st
     return false;
   }
   redetect_contacts(editor.document.rig, editor.document.contacts);  // the new clip's plants
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(source_path, ec);
+  editor.document.motions.push_back(
+      {ec ? source_path : absolute.lexically_normal().string(), source_clip, added.name, editor.bvh});
   const int index = static_cast<int>(editor.document.rig.clips.size()) - 1;
   select_clip(editor, index);
   if (first_clip) {

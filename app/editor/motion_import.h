@@ -26,11 +26,13 @@ struct RetargetedClip {
 // leaves `target` alone and sets `error` to one line naming the source file and the
 // problem (unreadable, no clips, no clip of that name, roles that do not give both rigs
 // hips and legs).
+// `name`: the clip's name on the target (a session's), else the source clip's.
 bool retarget_into(ik::ImportedRig& target, const std::string& source_path, const std::string& source_clip,
-                   const ik::BvhOptions& bvh, RetargetedClip& out, std::string& error);
+                   const ik::BvhOptions& bvh, RetargetedClip& out, std::string& error, const std::string& name = "");
 
-// The same on the open rig: the clip added, its contacts found, the timeline showing it
-// at its start, paused; one status line either way.
+// The same on the open rig: the clip added (and listed in the document's motions, which a
+// session saves), its contacts found, the timeline showing it at its start, paused; one
+// status line either way.
 bool import_motion(Editor& editor, const std::string& source_path, const std::string& source_clip = "");
 
 }  // namespace app

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <utility>
 
 #include "io/files/message_text.h"
@@ -65,6 +66,29 @@ const char* bvh_units_name(BvhUnits units) {
       break;
   }
   return "guessed";
+}
+
+std::string bvh_units_spec(const BvhOptions& options) {
+  if (options.metres_per_unit > 0.0f) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(options.metres_per_unit));
+    return text;
+  }
+  switch (options.units) {
+    case BvhUnits::metres:
+      return "m";
+    case BvhUnits::centimetres:
+      return "cm";
+    case BvhUnits::millimetres:
+      return "mm";
+    case BvhUnits::inches:
+      return "in";
+    case BvhUnits::cmu:
+      return "cmu";
+    case BvhUnits::guess:
+      break;
+  }
+  return "guess";
 }
 
 bool parse_bvh_units(const std::string& text, BvhOptions& options, std::string& error) {

@@ -25,6 +25,9 @@ float bvh_metres_per_unit(BvhUnits units);
 // "m", "cm", "mm", "in", "cmu", "guess", or a positive number of metres per unit
 // ("0.05644"). False with `error` set (one sentence) for anything else.
 bool parse_bvh_units(const std::string& text, BvhOptions& options, std::string& error);
+// What parse_bvh_units reads back into `options`' units: "guess", "m", "cm", "mm", "in",
+// "cmu", or the number of metres per unit.
+std::string bvh_units_spec(const BvhOptions& options);
 // "metres", "centimetres", ... for messages.
 const char* bvh_units_name(BvhUnits units);
 // The unit that makes a zero pose `size` units across (its bounding box's largest side: a

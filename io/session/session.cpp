@@ -183,6 +183,13 @@ const JsonFields<Session, const SessionFile>& session_fields() {
               },
               [](const Session& in, const SessionFile&) { return ground_spec(in.ground); },
               [](const Session& in, const SessionFile&) { return in.has_ground; }),
+          DocumentRow::custom(
+              "motions", kOptional,
+              [](const JsonValue& v, Session& out, const SessionFile& env) {
+                out.motions = read_motions(v, env.folder);
+              },
+              [](const Session& in, const SessionFile& env) { return motions_json(in.motions, env.folder); },
+              [](const Session& in, const SessionFile&) { return !in.motions.empty(); }),
       },
       [](const JsonValue& doc, Session& out, const SessionFile&) { check_followed_paths(doc, out); }};
   return fields;

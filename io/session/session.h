@@ -67,6 +67,9 @@
 //                                                    (session_contacts.h)
 //     "ground": "ramp:15"                            optional: the ground the feet are cleaned
 //                                                    up on (solvers/anim/ground.h's spec)
+//     "motions": [{"source": ..., "clip": ...}]      optional: clips imported onto the rig from
+//                                                    other files, imported again on opening
+//                                                    (session_motions.h)
 //   }
 //
 // Spaces and units are those of solvers/ik/chain.h: goals in model space, angles in radians.
@@ -96,6 +99,7 @@
 #include "io/session/full_body_settings.h"
 #include "io/session/session_contacts.h"
 #include "io/session/session_limits.h"
+#include "io/session/session_motions.h"
 #include "solvers/anim/goal_path.h"
 #include "solvers/anim/ground.h"
 #include "solvers/ik/chain.h"
@@ -140,6 +144,9 @@ struct Session {
   // ---- The ground the feet are cleaned up on (solvers/anim/ground.h; key "ground", a spec) ----
   bool has_ground = false;
   Ground ground;
+
+  // ---- Clips imported from other files (key "motions"; session_motions.h) ----
+  std::vector<SessionMotion> motions;
   // One flag per chain (loading fills one per chain; when saving, missing ones are 0): 1 if
   // entering full-body mode disabled the chain (each chain's "disabled_by_full_body").
   std::vector<std::uint8_t> disabled_by_full_body;

@@ -3,7 +3,7 @@ humanoid plays, and one opened from the command line has its roles, chains, unit
 clip; a broken BVH keeps what was open."""
 import time
 
-from driver import SHARED
+from driver import SAVED_SESSION, SHARED, wait_for_file
 
 WALK = SHARED / "mocap" / "131_01.bvh"
 
@@ -96,6 +96,9 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
     program.key("space")
     time.sleep(1.5)
     program.screenshot()
+    program.imgui_key("ctrl+s")  # the session keeps the import (its "motions")
+    program.imgui_key("Return")
+    wait_for_file(case.path(SAVED_SESSION), "Ctrl+S wrote no session")
     program.quit()
     state = program.state()
     assert "retargeted onto" in program.log(), program.log_tail()  # the status line's log
@@ -107,6 +110,12 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
     plants = contacts["clips"][-1]["feet"]
     assert any(f["plants"] for f in plants), plants
     print("plants on the retargeted walk:", [len(f["plants"]) for f in plants])
+
+    # The saved session opens with the walk imported again under its name.
+    reopened = case.run(case.path(SAVED_SESSION), "--clip", "131_01", frames=3, state="reopened.json",
+                        label="reopened").state
+    assert [c["name"] for c in reopened["timeline"]["clips"]] == ["131_01"], reopened["timeline"]["clips"]
+    assert reopened["timeline"]["clips"][0]["keys"] == 994
 
     # The same import from the command line, at two times inside one plant of the left foot.
     names = {j["index"]: j["name"] for j in state["joints"]}

@@ -92,7 +92,7 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
   ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
   const std::string seeds = std::string(IKSCOPE_SOURCE_DIR) + "/tests/fuzz/user_files_seeds/";
   for (const char* name : {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json",
-                           "full_body.session.json", "contacts.session.json"}) {
+                           "full_body.session.json", "contacts.session.json", "motions.session.json"}) {
     ik::Session session;
     std::vector<std::string> notes;
     EXPECT_TRUE(ik::load_session_text(file_text(seeds + name), name, seeds, rig.skeleton, session, error, &notes))
@@ -106,6 +106,9 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
       EXPECT_EQ(session.contacts.clips.size(), 2u);
       EXPECT_TRUE(session.has_ground);  // and a ramp
       EXPECT_EQ(session.ground.kind, ik::GroundKind::ramp);
+    }
+    if (std::string(name) == "motions.session.json") {  // clips imported from other files
+      EXPECT_EQ(session.motions.size(), 2u);
     }
     if (std::string(name) == "full_body.session.json") {  // the program's full-body mode, saved
       int pinned = 0;

@@ -14,7 +14,8 @@
 //     flag per chain, set exactly when the chain says "disabled_by_full_body": true; every
 //     full-body setting within its range whatever the "full_body" section holds; foot-contact
 //     settings within their ranges, each clip's contacts on rig joints listed once, with
-//     plants finite, ordered and apart (solvers/anim/contacts.h); no chain
+//     plants finite, ordered and apart (solvers/anim/contacts.h); imported motions with a
+//     source, a clip named once and units that write back as read; no chain
 //     that its solver refuses as invalid input (each solved alone on the rest pose with its
 //     goal as stored: every number the reader accepts is one the library accepts); and the
 //     enabled chains solve on the rest pose, with those settings in the full-body solver's
@@ -227,6 +228,18 @@ inline std::string session_contract_violation(const std::string& text, const ik:
       if (!ik::contacts_problem(foot, -ik::kMaxClipTime, ik::kMaxClipTime).empty())
         return "contacts: " + ik::contacts_problem(foot, -ik::kMaxClipTime, ik::kMaxClipTime);
     }
+  }
+  // Imported motions (io/session/session_motions.h): a source and a clip name, each clip
+  // once, units that write back as read.
+  for (std::size_t m = 0; m < session.motions.size(); ++m) {
+    const ik::SessionMotion& motion = session.motions[m];
+    if (motion.source.empty() || motion.clip.empty()) return "a motion without a source or a clip name";
+    for (std::size_t n = 0; n < m; ++n)
+      if (session.motions[n].clip == motion.clip) return "a motion's clip listed twice";
+    ik::BvhOptions again;
+    std::string problem;
+    if (!ik::parse_bvh_units(ik::bvh_units_spec(motion.bvh), again, problem) || again.units != motion.bvh.units)
+      return "motion units that do not survive writing and reading back";
   }
   const std::string section = full_body_section_costs_more(text, true, session.chains.size(), skeleton);
   if (!section.empty()) return section;

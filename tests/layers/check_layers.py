@@ -48,7 +48,8 @@ LAYERS = {
     "io/gltf": (IO_GLTF, WINDOW),
     # BVH import fills the glTF importer's ImportedRig, the one shape an opened rig has.
     "io/bvh": (IO_GLTF | {"io/bvh"}, WINDOW),
-    "io/session": (IO_GLTF | {"io/session"}, WINDOW),
+    # Sessions keep how an imported BVH was read (io/bvh/bvh_units.h).
+    "io/session": (IO_GLTF | {"io/bvh", "io/session"}, WINDOW),
     "io/report": (IO_GLTF | {"io/report"}, WINDOW),
     # The renderer reads the library's and the importer's data; render/ itself holds both
     # the GL-free maths (camera, skinning) and the GL drawing.

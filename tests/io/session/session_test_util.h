@@ -6,13 +6,15 @@
 // Index: the folder (CleanFolder, session_dir), the rig (humanoid, joint), sessions with
 //        every field away from its default (random_goal, random_params, rich_session,
 //        small_session), exact comparisons (expect_same_*), solve_frames, save_and_load,
-//        write_session_text
+//        write_session_text, expect_each_edit_fails
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -328,6 +330,27 @@ inline std::string write_session_text(const std::string& name, const std::string
   const std::string path = session_dir() + "/" + name;
   gltf_test::write_text(path, text);
   return path;
+}
+
+// A session file broken one way per case (`edit` applied to a copy of `doc`), written as
+// session_dir()/<name>.json: each fails to load with one line "<path>: <message>...".
+struct BadEdit {
+  const char* name;
+  std::function<void(nlohmann::ordered_json&)> edit;
+  const char* message;  // after "<path>: "
+};
+inline void expect_each_edit_fails(const nlohmann::ordered_json& doc, const std::vector<BadEdit>& cases) {
+  for (const BadEdit& c : cases) {
+    nlohmann::ordered_json broken = doc;
+    c.edit(broken);
+    const std::string path = session_dir() + "/" + c.name + ".json";
+    std::ofstream(path) << broken.dump(2);
+    ik::Session loaded;
+    std::string error;
+    EXPECT_FALSE(ik::load_session(path, humanoid(), loaded, error)) << c.name;
+    EXPECT_NE(error.find(path + ": " + c.message), std::string::npos) << c.name << ": " << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << c.name;
+  }
 }
 
 }  // namespace session_test

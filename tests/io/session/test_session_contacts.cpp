@@ -88,12 +88,7 @@ TEST(SessionContacts, EachBadEntryIsOneMessageNamingTheKey) {
   const std::string good = save(with_contacts(), "good.json");
   std::ifstream in(good);
   const Json doc = Json::parse(in);
-  struct Case {
-    const char* name;
-    std::function<void(Json&)> edit;
-    const char* message;  // after "<path>: "
-  };
-  const std::vector<Case> cases = {
+  const std::vector<session_test::BadEdit> cases = {
       {"reversed",
        [](Json& d) {
          d["contacts"]["clips"][0]["feet"][0]["plants"][1] = {1.3, 0.9};
@@ -131,17 +126,7 @@ TEST(SessionContacts, EachBadEntryIsOneMessageNamingTheKey) {
       {"ground_too_steep", [](Json& d) { d["ground"] = "ramp:80"; },
        "ground: ramp:80: the slope must be from -60 to 60"},
   };
-  for (const Case& c : cases) {
-    Json broken = doc;
-    c.edit(broken);
-    const std::string path = session_test::session_dir() + "/" + c.name + ".json";
-    std::ofstream(path) << broken.dump(2);
-    ik::Session loaded;
-    std::string error;
-    EXPECT_FALSE(ik::load_session(path, humanoid(), loaded, error)) << c.name;
-    EXPECT_NE(error.find(path + ": " + c.message), std::string::npos) << c.name << ": " << error;
-    EXPECT_EQ(error.find('\n'), std::string::npos) << c.name;
-  }
+  session_test::expect_each_edit_fails(doc, cases);
 }
 
 }  // namespace

@@ -232,3 +232,20 @@ TEST(Retarget, CmuWalkOntoAnAPoseMixamoRig) {
   const ik::Clip out = ik::retarget_clip(walk.view(), walk_rig.clips[0], mixamo.view(), map, "walk");
   EXPECT_LT(worst_limb_direction(walk, walk_rig.clips[0], mixamo, map, out, 7), 1.0f);
 }
+
+// A glTF clip onto a glTF rig: CesiumMan's walk (roles from its "leg_joint_L_1"-style names
+// and the tree's shape) onto the built-in humanoid, every limb's direction carried over.
+TEST(Retarget, CesiumMansWalkOntoTheHumanoid) {
+  ik::ImportedRig cesium;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(
+      std::string(IKSCOPE_SHARED_DIR) + "/gltf-samples/CesiumMan/glTF-Binary/CesiumMan.glb", cesium, error))
+      << error;
+  const RoledRig source = from_imported(cesium), humanoid = from_imported(load_humanoid());
+  std::string problem;
+  const ik::RetargetMap map = ik::map_by_roles(source.view(), humanoid.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  const ik::Clip out = ik::retarget_clip(source.view(), cesium.clips.at(0), humanoid.view(), map, "walk");
+  EXPECT_EQ(ik::clip_key_times(out).size(), ik::clip_key_times(cesium.clips[0]).size());
+  EXPECT_LT(worst_limb_direction(source, cesium.clips[0], humanoid, map, out, 6), 1.0f);
+}
