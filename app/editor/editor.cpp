@@ -56,6 +56,7 @@ bool open_rig(Editor& editor, const std::string& path) {
   editor.document.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
   editor.document.contacts = detect_rig_contacts(editor.document.rig);  // app/editor/foot_contacts.h
   editor.document.motions.clear();                                      // imported onto the old rig
+  editor.document.imported.clear();
   suggest_chains(editor);
   mark_document_saved(editor);  // a rig just opened has nothing unsaved
   editor.document.session_path.clear();

@@ -16,6 +16,7 @@
 #include "app/editor/gizmo.h"
 #include "app/editor/goal_recorder.h"
 #include "app/editor/history.h"
+#include "app/editor/motion_import.h"
 #include "app/editor/motion_panel.h"
 #include "app/editor/panel_layout_file.h"
 #include "app/editor/timeline.h"
@@ -79,6 +80,7 @@ struct Document {
   // Clips imported onto the rig from other files (app/editor/motion_import.h), as the
   // session's "motions" keeps them: a session imports them again when it opens.
   std::vector<ik::SessionMotion> motions;
+  std::vector<RetargetedClip> imported;  // what each import made, in the same order (its mapping)
   std::string session_path;  // the last session saved or opened; "" = none yet
 };
 

@@ -186,10 +186,10 @@ bool open_session(Editor& editor, const std::string& path) {
   }
   if (session.has_roles) rig.roles = session.roles;  // as the user edited them
   // The clips imported onto the rig, again, before the contacts that may name them.
+  std::vector<RetargetedClip> imported(session.motions.size());
   for (size_t i = 0; i < session.motions.size(); ++i) {
     const ik::SessionMotion& m = session.motions[i];
-    RetargetedClip added;
-    if (!retarget_into(rig, m.source, m.source_clip, m.bvh, added, error, m.clip)) {
+    if (!retarget_into(rig, m.source, m.source_clip, m.bvh, imported[i], error, m.clip)) {
       set_status(editor, path + ": motions[" + std::to_string(i) + "]: " + error, true);
       return false;
     }
@@ -221,6 +221,7 @@ bool open_session(Editor& editor, const std::string& path) {
   editor.document.contacts = session.has_contacts ? std::move(contacts) : detect_rig_contacts(editor.document.rig);
   editor.document.ground = session.has_ground ? session.ground : ik::Ground{};
   editor.document.motions = session.motions;
+  editor.document.imported = std::move(imported);
   editor.recorder = GoalRecorder{};
   editor.solve.frame.reset(editor.document.chains.size());
   select_chain(editor, editor.document.chains.empty() ? -1 : 0);

@@ -57,6 +57,10 @@ bool retarget_into(ik::ImportedRig& target, const std::string& source_path, cons
   out.mapped_joints = 0;
   for (int s : map.source_joint) out.mapped_joints += s >= 0 ? 1 : 0;
   out.leg_ratio = map.root_scale;
+  out.source = source_path;
+  out.source_of.assign(map.source_joint.size(), "");
+  for (size_t t = 0; t < map.source_joint.size(); ++t)
+    if (map.source_joint[t] >= 0) out.source_of[t] = source.skeleton.name[static_cast<size_t>(map.source_joint[t])];
   target.clips.push_back(ik::retarget_clip(from, *clip, onto, map, out.name));
   return true;
 }
@@ -75,6 +79,7 @@ bool import_motion(Editor& editor, const std::string& source_path, const std::st
   const std::filesystem::path absolute = std::filesystem::absolute(source_path, ec);
   editor.document.motions.push_back(
       {ec ? source_path : absolute.lexically_normal().string(), source_clip, added.name, editor.bvh});
+  editor.document.imported.push_back(added);
   const int index = static_cast<int>(editor.document.rig.clips.size()) - 1;
   select_clip(editor, index);
   if (first_clip) {
@@ -95,6 +100,12 @@ bool import_motion(Editor& editor, const std::string& source_path, const std::st
                  " joints follow the source, hips' path x" + ratio,
              false);
   return true;
+}
+
+const RetargetedClip* imported_clip(const Editor& editor, const std::string& clip_name) {
+  for (const RetargetedClip& r : editor.document.imported)
+    if (r.name == clip_name) return &r;
+  return nullptr;
 }
 
 }  // namespace app

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "io/bvh/bvh_import.h"
 #include "io/gltf/gltf_import.h"
@@ -17,8 +18,10 @@ struct Editor;
 
 struct RetargetedClip {
   std::string name;        // the clip's name on the target
+  std::string source;      // the file it came from
   int mapped_joints = 0;   // target joints that follow a source joint
   float leg_ratio = 1.0f;  // target leg length / source leg length: the hips' path's scale
+  std::vector<std::string> source_of;  // per target joint: the source joint it follows, "" = none
 };
 
 // Loads `source_path` (.bvh with `bvh`'s units, else glTF), takes its clip `source_clip`
@@ -34,5 +37,8 @@ bool retarget_into(ik::ImportedRig& target, const std::string& source_path, cons
 // session saves), its contacts found, the timeline showing it at its start, paused; one
 // status line either way.
 bool import_motion(Editor& editor, const std::string& source_path, const std::string& source_clip = "");
+
+// The import that made the open rig's clip `clip_name`, or nullptr (a clip of the rig's own file).
+const RetargetedClip* imported_clip(const Editor& editor, const std::string& clip_name);
 
 }  // namespace app

@@ -227,6 +227,20 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["selected_joint"] = editor.selection.joint;
   state["file"] = editor.document.has_rig ? editor.document.rig.path : "";
   state["rig_notes"] = editor.document.has_rig ? editor.document.rig.notes : std::vector<std::string>{};
+  // Clips imported onto the rig (app/editor/motion_import.h): source, name, the legs' ratio
+  // and the mapping (rig joint -> source joint).
+  json motions = json::array();
+  for (const RetargetedClip& r : editor.document.imported) {
+    json mapping = json::object();
+    for (size_t j = 0; j < r.source_of.size() && j < editor.document.rig.skeleton.name.size(); ++j)
+      if (!r.source_of[j].empty()) mapping[editor.document.rig.skeleton.name[j]] = r.source_of[j];
+    motions.push_back({{"clip", r.name},
+                       {"source", r.source},
+                       {"mapped_joints", r.mapped_joints},
+                       {"leg_ratio", r.leg_ratio},
+                       {"mapping", std::move(mapping)}});
+  }
+  state["motions"] = std::move(motions);
   state["recent_files"] = editor.ui.recent_files;  // File > Open recent, newest first
   json joints = json::array();
   if (editor.document.has_rig) {

@@ -25,6 +25,29 @@ float timeline_height(const Editor& editor) {
 
 namespace {
 
+// An imported clip's mapping: each rig joint and the source joint it follows.
+void draw_mapping(const Editor& editor, const RetargetedClip& r) {
+  ImGui::Separator();
+  ImGui::Text("'%s' retargeted from %s", r.name.c_str(), r.source.c_str());
+  ImGui::Text("%d of %zu joints follow the source; hips' path x%.2f", r.mapped_joints, r.source_of.size(),
+              static_cast<double>(r.leg_ratio));
+  if (!ImGui::BeginTable("mapping", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("joint");
+  ImGui::TableSetupColumn("follows");
+  ImGui::TableHeadersRow();
+  const ik::Skeleton& s = editor.document.rig.skeleton;
+  for (size_t j = 0; j < r.source_of.size() && j < s.name.size(); ++j) {
+    if (r.source_of[j].empty()) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(s.name[j].c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.source_of[j].c_str());
+  }
+  ImGui::EndTable();
+  ImGui::TextDisabled("Joints not listed stay at rest under their parents.");
+}
+
 // The clip list, the transport buttons, loop, speed and the time readout: one row.
 void draw_controls(Editor& editor, const ik::Clip& clip) {
   Timeline& t = editor.timeline;
@@ -40,7 +63,12 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
     }
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rig's clips (%zu)", editor.document.rig.clips.size());
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::Text("The rig's clips (%zu)", editor.document.rig.clips.size());
+    if (const RetargetedClip* r = imported_clip(editor, clip.name)) draw_mapping(editor, *r);
+    ImGui::EndTooltip();
+  }
   remember_rect(editor, "timeline_clip");
   ImGui::SameLine();
   if (ImGui::Button("|<")) jump_to_end(editor, false);

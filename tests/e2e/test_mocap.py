@@ -128,6 +128,15 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
         joint = run.state["joints"][foot["joint"]]
         at.append(joint["model"])
         case.check_screenshot(f"plant{k}.png", f"plant{k}.json")
+    # The mapping: in --state-out, and in the clip list's tooltip (screenshot).
+    mapping = run.state["motions"][0]["mapping"]
+    assert mapping["LeftThigh"] == "LeftHip" and mapping["LeftUpperArm"] == "LeftShoulder", mapping
+    combo = run.state["ui_rects"]["timeline_clip"]
+    shown = case.start("--retarget", WALK, state="tooltip.json")
+    shown.hover(combo[0] + combo[2] / 2, combo[1] + combo[3] / 2)
+    shown.frames(3)
+    shown.screenshot()
+    shown.quit()
     moved = sum((a - b) ** 2 for a, b in zip(*at)) ** 0.5
     print(f"left foot plant {start:.2f}-{end:.2f} s: moved {moved * 1000:.1f} mm between a quarter and three quarters")
     assert moved < 0.01, f"the planted foot moved {moved * 1000:.1f} mm"
