@@ -249,3 +249,45 @@ TEST(Retarget, CesiumMansWalkOntoTheHumanoid) {
   EXPECT_EQ(ik::clip_key_times(out).size(), ik::clip_key_times(cesium.clips[0]).size());
   EXPECT_LT(worst_limb_direction(source, cesium.clips[0], humanoid, map, out, 6), 1.0f);
 }
+
+// No knee flips: at every frame of the walk, each knee of the humanoid lies on the same side
+// of its hip-ankle line (in front or behind, along the character's forward) as the source's,
+// wherever the source's knee is clearly off the line (1 cm).
+TEST(Retarget, CmuWalkOntoTheHumanoidNeverFlipsAKnee) {
+  const ik::ImportedRig walk_rig = load_walk();
+  const RoledRig walk = from_imported(walk_rig), humanoid = from_imported(load_humanoid());
+  std::string problem;
+  const ik::RetargetMap map = ik::map_by_roles(walk.view(), humanoid.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  const ik::Clip& clip = walk_rig.clips[0];
+  const ik::Clip out = ik::retarget_clip(walk.view(), clip, humanoid.view(), map, "walk");
+  glm::vec3 source_forward, target_forward, left;
+  ik::character_directions(walk.skeleton, walk.roles, source_forward, left);
+  ik::character_directions(humanoid.skeleton, humanoid.roles, target_forward, left);
+  // How far the knee lies in front of the hip-ankle line, along the forward the hips have
+  // turned to at that frame (their turn away from their rest).
+  const auto knee_ahead = [](const RoledRig& rig, const std::vector<glm::mat4>& w, ik::Side side, glm::vec3 forward) {
+    const auto at = [&](ik::Role r) {
+      return ik::position_of(w[static_cast<size_t>(ik::first_joint_with_role(rig.roles, r, side))]);
+    };
+    const size_t hips = static_cast<size_t>(ik::first_joint_with_role(rig.roles, ik::Role::hips, ik::Side::centre));
+    std::vector<glm::mat4> rest;
+    ik::fk_all(rig.skeleton, ik::rest_pose(rig.skeleton), rest);
+    forward = glm::mat3(w[hips]) * glm::inverse(glm::mat3(rest[hips])) * forward;
+    const glm::vec3 hip = at(ik::Role::thigh), knee = at(ik::Role::shin), ankle = at(ik::Role::foot);
+    const glm::vec3 line = glm::normalize(ankle - hip);
+    const glm::vec3 off = (knee - hip) - glm::dot(knee - hip, line) * line;
+    return glm::dot(off, glm::normalize(forward));
+  };
+  int compared = 0;
+  for (float t : ik::clip_key_times(clip)) {
+    const std::vector<glm::mat4> sw = world_at(walk.skeleton, clip, t), tw = world_at(humanoid.skeleton, out, t);
+    for (ik::Side side : {ik::Side::left, ik::Side::right}) {
+      const float s = knee_ahead(walk, sw, side, source_forward), g = knee_ahead(humanoid, tw, side, target_forward);
+      if (std::fabs(s) < 0.01f) continue;
+      ++compared;
+      EXPECT_GT(s * g, 0.0f) << "knee " << ik::side_name(side) << " at " << t << " s: source " << s << ", target " << g;
+    }
+  }
+  EXPECT_GT(compared, 1000);
+}
