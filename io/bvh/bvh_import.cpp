@@ -5,7 +5,7 @@
 //   motion      read_number, read_motion
 //   units       the zero pose's size, the units note (the units themselves: bvh_units.h)
 //   building    build_raw, build_clip, import_text
-//   public      bvh_metres_per_unit, parse_bvh_units, import_bvh_text, import_bvh_file
+//   public      is_bvh_path, import_bvh_text, import_bvh_file
 #include "io/bvh/bvh_import.h"
 
 #include <algorithm>
@@ -49,7 +49,6 @@ struct BvhJoint {
   glm::vec3 offset{0.0f};
   std::vector<Channel> channels;
   int first_value = 0;  // index of its first channel in a frame line
-  bool end_site = false;
 };
 
 struct Lexer {
@@ -62,10 +61,6 @@ struct Lexer {
       if (text[pos] == '\n') ++line;
       ++pos;
     }
-  }
-  bool at_end() {
-    skip_space();
-    return pos >= text.size();
   }
   // The next word (up to white space); empty at the end of the text.
   std::string_view word() {
@@ -98,12 +93,22 @@ struct Lexer {
 
 std::string quoted(std::string_view w) { return "'" + one_line(std::string(w), 40) + "'"; }
 
+// The word of `line` at or after `i` (empty when there is none), `i` moved past it.
+std::string_view next_word(std::string_view line, size_t& i) {
+  while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+  const size_t start = i;
+  while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+  return line.substr(start, i - start);
+}
+
+// What a message says was found instead: the word, quoted, or the end of the file.
+std::string found_text(std::string_view w) { return w.empty() ? std::string("the end of the file") : quoted(w); }
+
 void expect(Lexer& lex, std::string_view wanted, std::string_view where) {
   const int line = (lex.skip_space(), lex.line);
   const std::string_view w = lex.word();
   if (w == wanted) return;
-  throw Failure{line, "expected '" + std::string(wanted) + "' " + std::string(where) + ", found " +
-                          (w.empty() ? std::string("the end of the file") : quoted(w))};
+  throw Failure{line, "expected '" + std::string(wanted) + "' " + std::string(where) + ", found " + found_text(w)};
 }
 
 bool parse_float(std::string_view w, float& out) {
@@ -116,9 +121,7 @@ float read_number(Lexer& lex, std::string_view what) {
   const int line = (lex.skip_space(), lex.line);
   const std::string_view w = lex.word();
   float v = 0.0f;
-  if (!parse_float(w, v))
-    throw Failure{line, std::string(what) + " must be a finite number, not " +
-                            (w.empty() ? std::string("the end of the file") : quoted(w))};
+  if (!parse_float(w, v)) throw Failure{line, std::string(what) + " must be a finite number, not " + found_text(w)};
   return v;
 }
 
@@ -172,12 +175,7 @@ void read_joint_block(Lexer& lex, std::vector<BvhJoint>& joints, int parent, std
     std::string_view rest = lex.take_line();
     std::vector<Channel> channels;
     size_t i = 0;
-    while (i < rest.size()) {
-      while (i < rest.size() && std::isspace(static_cast<unsigned char>(rest[i]))) ++i;
-      const size_t start = i;
-      while (i < rest.size() && !std::isspace(static_cast<unsigned char>(rest[i]))) ++i;
-      if (i == start) break;
-      const std::string_view cw = rest.substr(start, i - start);
+    for (std::string_view cw = next_word(rest, i); !cw.empty(); cw = next_word(rest, i)) {
       Channel c{};
       if (!channel_from_name(cw, c))
         throw Failure{count_line, "unknown channel " + quoted(cw) + " of " + owner +
@@ -210,14 +208,12 @@ void read_joint_block(Lexer& lex, std::vector<BvhJoint>& joints, int parent, std
       BvhJoint tip;
       tip.name = name + "_End";
       tip.parent = self;
-      tip.end_site = true;
       expect(lex, "{", "after End Site");
       tip.offset = read_offset(lex, "the End Site of " + owner);
       expect(lex, "}", "closing the End Site of " + owner);
       joints.push_back(std::move(tip));
     } else {
-      throw Failure{line, "expected JOINT, End Site or '}' in " + owner + ", found " +
-                              (w.empty() ? std::string("the end of the file") : quoted(w))};
+      throw Failure{line, "expected JOINT, End Site or '}' in " + owner + ", found " + found_text(w)};
     }
     lex.skip_space();
     line = lex.line;
@@ -236,9 +232,7 @@ std::vector<BvhJoint> read_hierarchy(Lexer& lex, int& value_count) {
     const int line = lex.line;
     const std::string_view w = lex.word();
     if (w == "MOTION") break;
-    if (w != "ROOT")
-      throw Failure{line,
-                    "expected ROOT or MOTION, found " + (w.empty() ? std::string("the end of the file") : quoted(w))};
+    if (w != "ROOT") throw Failure{line, "expected ROOT or MOTION, found " + found_text(w)};
     std::string name = lex.rest_of_line();
     if (name.empty()) throw Failure{line, "a ROOT without a name"};
     read_joint_block(lex, joints, -1, std::move(name), value_count, 0);
@@ -301,17 +295,13 @@ Motion read_motion(Lexer& lex, int value_count) {
     const std::string_view l = lex.take_line();
     size_t i = 0;
     int count = 0;
-    while (true) {
-      while (i < l.size() && std::isspace(static_cast<unsigned char>(l[i]))) ++i;
-      if (i >= l.size()) break;
-      const size_t start = i;
-      while (i < l.size() && !std::isspace(static_cast<unsigned char>(l[i]))) ++i;
+    for (std::string_view w = next_word(l, i); !w.empty(); w = next_word(l, i)) {
       if (count == 0 && frame >= m.frames)
         throw Failure{line, "more frame lines than Frames says (" + std::to_string(m.frames) + ")"};
       float v = 0.0f;
-      if (!parse_float(l.substr(start, i - start), v))
+      if (!parse_float(w, v))
         throw Failure{line, "frame " + std::to_string(frame + 1) + ": value " + std::to_string(count + 1) + " is " +
-                                quoted(l.substr(start, i - start)) + ", not a finite number"};
+                                quoted(w) + ", not a finite number"};
       if (count >= value_count)
         throw Failure{line, "frame " + std::to_string(frame + 1) + " has more than the " + std::to_string(value_count) +
                                 " values the channels need"};

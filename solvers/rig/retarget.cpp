@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "solvers/anim/pose.h"
+#include "solvers/ik/goal_space.h"
+#include "solvers/ik/solver_common.h"
 #include "solvers/rig/default_limits.h"
 
 namespace ik {
@@ -50,23 +52,6 @@ int joint_with_role(const RetargetRig& rig, const JointRole& want) {
   for (int j = 0; j < rig.skeleton->joint_count(); ++j)
     if (role_at(rig, j) == want) return j;
   return -1;
-}
-
-glm::quat world_rotation_of(const glm::mat4& m) {
-  return glm::normalize(glm::quat_cast(
-      glm::mat3(glm::normalize(glm::vec3(m[0])), glm::normalize(glm::vec3(m[1])), glm::normalize(glm::vec3(m[2])))));
-}
-
-// The shortest turn taking unit `from` onto unit `to`.
-glm::quat turn_between(const glm::vec3& from, const glm::vec3& to) {
-  const float d = glm::clamp(glm::dot(from, to), -1.0f, 1.0f);
-  if (d > 0.999999f) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  if (d < -0.999999f) {
-    glm::vec3 axis = glm::cross(from, glm::vec3(1.0f, 0.0f, 0.0f));
-    if (glm::length(axis) < 1e-3f) axis = glm::cross(from, glm::vec3(0.0f, 0.0f, 1.0f));
-    return glm::angleAxis(3.14159265358979f, glm::normalize(axis));
-  }
-  return glm::normalize(glm::angleAxis(std::acos(d), glm::normalize(glm::cross(from, to))));
 }
 
 // Joint j's bone direction in model space at rest (the mean direction to its children).
@@ -168,7 +153,7 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
     v.y = 0.0f;
     return glm::length(v) > 1e-6f ? glm::normalize(v) : glm::vec3(0.0f, 0.0f, 1.0f);
   };
-  const glm::quat facing = turn_between(flat(source_forward), flat(target_forward));
+  const glm::quat facing = rotation_between(flat(source_forward), flat(target_forward));
 
   // Per mapped target joint: its rest world rotation aligned to the source's rest (limbs),
   // and the source's rest world rotation (turned to the target's facing).
@@ -176,13 +161,13 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
   for (int t = 0; t < n; ++t) {
     const int s = map.source_joint[static_cast<size_t>(t)];
     if (s < 0) continue;
-    const glm::quat target_rotation = world_rotation_of(target_rest[static_cast<size_t>(t)]);
+    const glm::quat target_rotation = rotation_of(target_rest[static_cast<size_t>(t)]);
     glm::quat align(1.0f, 0.0f, 0.0f, 0.0f);
     if (is_limb_role(role_at(target, t).role))
-      align = turn_between(rest_bone_world(ts, target_rest, t), facing * rest_bone_world(ss, source_rest, s));
+      align = rotation_between(rest_bone_world(ts, target_rest, t), facing * rest_bone_world(ss, source_rest, s));
     aligned_rest[static_cast<size_t>(t)] = glm::normalize(align * target_rotation);
     source_rest_rotation[static_cast<size_t>(t)] =
-        glm::normalize(facing * world_rotation_of(source_rest[static_cast<size_t>(s)]));
+        glm::normalize(facing * rotation_of(source_rest[static_cast<size_t>(s)]));
   }
   const glm::vec3 source_hips_rest = position_of(source_rest[static_cast<size_t>(map.source_hips)]);
   const glm::vec3 target_hips_rest = position_of(target_rest[static_cast<size_t>(map.target_hips)]);
@@ -220,7 +205,7 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
       const int s = map.source_joint[static_cast<size_t>(t)];
       if (s >= 0) {
         // The source bone's world turn away from its rest, on top of the aligned rest.
-        const glm::quat source_now = glm::normalize(facing * world_rotation_of(source_world[static_cast<size_t>(s)]));
+        const glm::quat source_now = glm::normalize(facing * rotation_of(source_world[static_cast<size_t>(s)]));
         const glm::quat turn = source_now * glm::inverse(source_rest_rotation[static_cast<size_t>(t)]);
         const glm::quat world = glm::normalize(turn * aligned_rest[static_cast<size_t>(t)]);
         local.rotation = glm::normalize(glm::inverse(parent_rotation) * world);
