@@ -64,9 +64,15 @@ struct FootContacts {
   std::vector<ContactInterval> plants;  // sorted by start, disjoint
 };
 
+// The default speed, 0.3 legs per second (27 cm/s on an adult), was read off the CMU
+// captures and CesiumMan's walk: a standing foot in the captures moves 0.01-0.05 legs/s, a
+// swinging one 1-7, and the feet of their gliding, shuffling steps 0.1-0.5 along the floor;
+// CesiumMan's hand-keyed standing foot slides 0.1-0.3 against its treadmill. At 0.5 legs/s
+// the heel-off and the glides counted as planted: a toe of the CMU walk "stood" 2.2 s of
+// walking (tests/solvers/rig/test_contact_joints.cpp).
 struct ContactSettings {
   float height = 0.05f;    // x the leg's length above the joint's lowest point in the clip
-  float speed = 0.5f;      // x the leg's length per second, horizontal
+  float speed = 0.3f;      // x the leg's length per second, horizontal
   float min_plant = 0.1f;  // seconds: a shorter plant is dropped
   float max_gap = 0.1f;    // seconds: planted frames closer than this join into one plant
 };
