@@ -219,6 +219,7 @@ bool open_session(Editor& editor, const std::string& path) {
     editor.document.full_body.disabled_by_mode = marks_of_an_older_session(editor.document.rig.skeleton, editor.document.chains, body);
   editor.document.goal_paths = session.goal_paths;
   editor.document.contacts = session.has_contacts ? std::move(contacts) : detect_rig_contacts(editor.document.rig);
+  carry_source_contacts(editor.document.rig, imported, editor.document.contacts);  // imported clips' plants
   editor.document.ground = session.has_ground ? session.ground : ik::Ground{};
   editor.document.motions = session.motions;
   editor.document.imported = std::move(imported);

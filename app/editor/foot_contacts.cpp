@@ -35,10 +35,16 @@ void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state) {
   state.clips.resize(rig.clips.size());
   state.edited.resize(rig.clips.size(), 0);
   state.ground_velocity.resize(rig.clips.size());
+  state.sources.resize(rig.clips.size());
   for (size_t c = 0; c < rig.clips.size(); ++c) {
     std::vector<ik::FootContacts> found =
         ik::detect_contacts(rig.skeleton, rig.clips[c], ik::clip_frame_rate(rig.clips[c]), state.joints, state.settings,
                             glm::vec3(0.0f, 1.0f, 0.0f), &state.ground_velocity[c]);
+    if (const ContactSource* source = state.sources[c].get()) {
+      const std::vector<ik::FootContacts> at_source = ik::detect_contacts(
+          source->skeleton, source->clip, ik::clip_frame_rate(source->clip), source->joints, state.settings);
+      ik::carry_contacts(source->map, at_source, found);
+    }
     if (!state.edited[c]) state.clips[c] = std::move(found);
   }
 }

@@ -2,18 +2,31 @@
 // when a rig opens, found again for the clips the user has not edited when the settings
 // change, edited on the timeline's contact rows (one undo step per edit), saved in the
 // session's "contacts" section (io/session/session_contacts.h: the settings, and the
-// edited clips' plants).
+// edited clips' plants). An imported clip's plants are its source's, carried over.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "io/gltf/gltf_import.h"
 #include "io/session/session_contacts.h"
 #include "solvers/anim/contacts.h"
+#include "solvers/rig/retarget.h"
 
 namespace app {
+
+// Where an imported clip's plants come from (app/editor/motion_import.h): the source clip,
+// its plants found there with the same settings and carried over by the mapping
+// (solvers/rig/retarget.h's carry_contacts) -- the capture says when a foot stands, where
+// the target's proportions may make the retargeted foot slide.
+struct ContactSource {
+  ik::Skeleton skeleton;
+  ik::Clip clip;
+  std::vector<ik::ContactJoint> joints;  // the source's contact joints
+  ik::RetargetMap map;
+};
 
 struct ContactsState {
   ik::ContactSettings settings;
@@ -21,6 +34,8 @@ struct ContactsState {
   std::vector<std::vector<ik::FootContacts>> clips;  // per clip of the rig, per contact joint
   std::vector<std::uint8_t> edited;                  // per clip: 1 when the user edited its plants
   std::vector<glm::vec3> ground_velocity;            // per clip: the ground's own motion (contacts.h)
+  // Per clip: its source when it was imported, else null (found on the clip itself).
+  std::vector<std::shared_ptr<const ContactSource>> sources;
 };
 
 // Settings, plants and edited marks equal (what an edit or a session changes).
@@ -31,7 +46,8 @@ bool same_contact_settings(const ik::ContactSettings& a, const ik::ContactSettin
 // found with `settings`; nothing edited.
 ContactsState detect_rig_contacts(const ik::ImportedRig& rig, const ik::ContactSettings& settings = {});
 
-// The clips not edited found again with state.settings (after a settings change).
+// The clips not edited found again with state.settings (after a settings change); a clip
+// with a source takes the source's plants for the joints that follow a source contact joint.
 void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state);
 
 // The rig's roles changed (the Skeleton panel's role combo): its contact joints found again;

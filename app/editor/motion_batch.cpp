@@ -113,6 +113,7 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
       problem = contacts_from_session(rig, session.contacts, contacts);
     else
       contacts = detect_rig_contacts(rig);
+    if (!options.retarget.empty()) carry_source_contacts(rig, {retargeted}, contacts);
     const size_t k = static_cast<size_t>(clip - rig.clips.data());
     if (problem.empty())
       ik::track_feet(track, rig.skeleton, contacts.joints, contacts.clips[k], contacts.ground_velocity[k],

@@ -8,6 +8,7 @@
 #include "app/editor/history.h"
 #include "app/editor/rig_file.h"
 #include "app/editor/timeline.h"
+#include "solvers/rig/contact_joints.h"
 #include "solvers/rig/retarget.h"
 
 namespace app {
@@ -62,6 +63,8 @@ bool retarget_into(ik::ImportedRig& target, const std::string& source_path, cons
   for (size_t t = 0; t < map.source_joint.size(); ++t)
     if (map.source_joint[t] >= 0) out.source_of[t] = source.skeleton.name[static_cast<size_t>(map.source_joint[t])];
   target.clips.push_back(ik::retarget_clip(from, *clip, onto, map, out.name));
+  out.contacts = std::make_shared<const ContactSource>(
+      ContactSource{source.skeleton, *clip, ik::find_contact_joints(source.skeleton, source.roles), map});
   return true;
 }
 
@@ -74,12 +77,13 @@ bool import_motion(Editor& editor, const std::string& source_path, const std::st
     set_status(editor, error, true);
     return false;
   }
-  redetect_contacts(editor.document.rig, editor.document.contacts);  // the new clip's plants
   std::error_code ec;
   const std::filesystem::path absolute = std::filesystem::absolute(source_path, ec);
   editor.document.motions.push_back(
       {ec ? source_path : absolute.lexically_normal().string(), source_clip, added.name, editor.bvh});
   editor.document.imported.push_back(added);
+  // The new clip's plants, the source's.
+  carry_source_contacts(editor.document.rig, editor.document.imported, editor.document.contacts);
   const int index = static_cast<int>(editor.document.rig.clips.size()) - 1;
   select_clip(editor, index);
   if (first_clip) {
@@ -100,6 +104,15 @@ bool import_motion(Editor& editor, const std::string& source_path, const std::st
                  " joints follow the source, hips' path x" + ratio,
              false);
   return true;
+}
+
+void carry_source_contacts(const ik::ImportedRig& rig, const std::vector<RetargetedClip>& imported,
+                           ContactsState& contacts) {
+  contacts.sources.resize(rig.clips.size());
+  for (const RetargetedClip& r : imported)
+    for (size_t c = 0; c < rig.clips.size(); ++c)
+      if (rig.clips[c].name == r.name) contacts.sources[c] = r.contacts;
+  redetect_contacts(rig, contacts);
 }
 
 const RetargetedClip* imported_clip(const Editor& editor, const std::string& clip_name) {

@@ -1,14 +1,17 @@
 // File > Import motion onto this rig, and --retarget SOURCE: a clip of another file (a BVH
 // capture, or a clip of another glTF rig) retargeted onto the open rig by roles
 // (solvers/rig/retarget.h) and added to its clips, named after the source clip (" 2", " 3"
-// when the rig has one by that name). Its foot contacts are found like any clip's, so the
-// timeline's Clean up holds the feet with the legs' solver while it plays, and the motion
-// analysis compares the solvers on it.
+// when the rig has one by that name). Its foot contacts are the source's, found on the
+// source clip and carried over by the mapping (a target joint that follows no source contact
+// joint has its own found), so the timeline's Clean up holds the feet where the capture
+// stood, with the legs' solver, and the motion analysis compares the solvers on it.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "app/editor/foot_contacts.h"
 #include "io/bvh/bvh_import.h"
 #include "io/gltf/gltf_import.h"
 
@@ -17,11 +20,12 @@ namespace app {
 struct Editor;
 
 struct RetargetedClip {
-  std::string name;        // the clip's name on the target
-  std::string source;      // the file it came from
-  int mapped_joints = 0;   // target joints that follow a source joint
-  float leg_ratio = 1.0f;  // target leg length / source leg length: the hips' path's scale
-  std::vector<std::string> source_of;  // per target joint: the source joint it follows, "" = none
+  std::string name;                               // the clip's name on the target
+  std::string source;                             // the file it came from
+  int mapped_joints = 0;                          // target joints that follow a source joint
+  float leg_ratio = 1.0f;                         // target leg length / source leg length: the hips' path's scale
+  std::vector<std::string> source_of;             // per target joint: the source joint it follows, "" = none
+  std::shared_ptr<const ContactSource> contacts;  // where its plants come from (foot_contacts.h)
 };
 
 // Loads `source_path` (.bvh with `bvh`'s units, else glTF), takes its clip `source_clip`
@@ -34,9 +38,14 @@ bool retarget_into(ik::ImportedRig& target, const std::string& source_path, cons
                    const ik::BvhOptions& bvh, RetargetedClip& out, std::string& error, const std::string& name = "");
 
 // The same on the open rig: the clip added (and listed in the document's motions, which a
-// session saves), its contacts found, the timeline showing it at its start, paused; one
+// session saves), its contacts carried from the source, the timeline showing it at its start, paused; one
 // status line either way.
 bool import_motion(Editor& editor, const std::string& source_path, const std::string& source_clip = "");
+
+// Each of `imported` whose clip `rig` has takes its plants from its source (the clips the
+// user has not edited are found again): after the imports and the contacts are made.
+void carry_source_contacts(const ik::ImportedRig& rig, const std::vector<RetargetedClip>& imported,
+                           ContactsState& contacts);
 
 // The import that made the open rig's clip `clip_name`, or nullptr (a clip of the rig's own file).
 const RetargetedClip* imported_clip(const Editor& editor, const std::string& clip_name);

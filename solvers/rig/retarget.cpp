@@ -229,4 +229,19 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
   return out;
 }
 
+int carry_contacts(const RetargetMap& map, const std::vector<FootContacts>& source, std::vector<FootContacts>& target) {
+  int carried = 0;
+  for (FootContacts& foot : target) {
+    if (foot.joint < 0 || foot.joint >= static_cast<int>(map.source_joint.size())) continue;
+    const int s = map.source_joint[static_cast<size_t>(foot.joint)];
+    for (const FootContacts& from : source)
+      if (s >= 0 && from.joint == s) {
+        foot.plants = from.plants;
+        ++carried;
+        break;
+      }
+  }
+  return carried;
+}
+
 }  // namespace ik

@@ -25,13 +25,15 @@
 //
 // The result is a clip on the target skeleton keyed at the source clip's key times (every
 // source frame, at the clip's own rate): a rotation channel per target joint whose parent
-// chain moves, a translation channel for the hips.
+// chain moves, a translation channel for the hips. The source's foot contacts can be
+// carried over with it (carry_contacts).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "solvers/anim/clip.h"
+#include "solvers/anim/contacts.h"
 #include "solvers/anim/skeleton.h"
 #include "solvers/rig/rig_roles.h"
 
@@ -63,6 +65,13 @@ RetargetMap map_by_roles(const RetargetRig& source, const RetargetRig& target, c
 // map must come from map_by_roles on the same rigs without a problem.
 Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRig& target, const RetargetMap& map,
                    const std::string& name);
+
+// The source's foot contacts carried onto the target (Unreal's and Kovar's practice: the
+// capture says when a foot stands, the target's proportions may make it slide): each of
+// `target`'s contact joints that follows one of `source`'s (map.source_joint) takes that
+// one's plants; the others keep theirs. The retargeted clip is keyed at the source's times,
+// so the plants' times need no change. Returns how many joints took the source's plants.
+int carry_contacts(const RetargetMap& map, const std::vector<FootContacts>& source, std::vector<FootContacts>& target);
 
 // The times a clip is keyed at: the union of its channels' key times, sorted (one per
 // frame for a BVH's or a baked clip); its start alone for a clip without keys.
