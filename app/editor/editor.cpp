@@ -55,8 +55,7 @@ bool open_rig(Editor& editor, const std::string& path) {
   update_world(editor);
   editor.document.full_body = FullBodyState{};  // a new rig starts from the default full-body settings
   editor.document.contacts = detect_rig_contacts(editor.document.rig);  // app/editor/foot_contacts.h
-  editor.document.motions.clear();                                      // imported onto the old rig
-  editor.document.imported.clear();
+  editor.document.imported.clear();                                     // imported onto the old rig
   suggest_chains(editor);
   mark_document_saved(editor);  // a rig just opened has nothing unsaved
   editor.document.session_path.clear();
@@ -92,9 +91,9 @@ void solve_chains(Editor& editor) {
     motion.held = &editor.solve.held;
     motion.held_goals = &editor.solve.held_goals;
   }
-  ik::solve_animated_frame(editor.document.rig.skeleton, editor.document.chains, editor.selection.chain, timeline.animated,
-                           timeline.time_moved && has_clips(editor), editor.solve.pose, editor.solve.workspace,
-                           editor.solve.frame, &motion);
+  ik::solve_animated_frame(editor.document.rig.skeleton, editor.document.chains, editor.selection.chain,
+                           timeline.animated, timeline.time_moved && has_clips(editor), editor.solve.pose,
+                           editor.solve.workspace, editor.solve.frame, &motion);
   timeline.time_moved = false;
   update_world(editor);
   record_frame(editor);  // the goal recorder (goal_recorder.h), after the goal moved
@@ -102,7 +101,8 @@ void solve_chains(Editor& editor) {
 
 void reset_pose(Editor& editor) {
   if (!editor.document.has_rig) return;
-  const bool animated = has_clips(editor) && editor.timeline.animated.local.size() == editor.document.rig.skeleton.rest.size();
+  const bool animated =
+      has_clips(editor) && editor.timeline.animated.local.size() == editor.document.rig.skeleton.rest.size();
   editor.solve.pose = animated ? editor.timeline.animated : ik::rest_pose(editor.document.rig.skeleton);
   editor.solve.workspace = ik::Workspace{};
   update_world(editor);
@@ -135,7 +135,8 @@ void suggest_chains(Editor& editor) {
   // FABRIK, which works on positions, can stall against them (the IK guide's caveat).
   const int dls = ik::find_solver("dls");
   // From the joints' roles when they give a body (role_chains.h), else from the tree's shape.
-  editor.document.chains = ik::suggest_rig_chains(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose, dls >= 0 ? dls : 0);
+  editor.document.chains = ik::suggest_rig_chains(editor.document.rig.skeleton, editor.document.rig.roles,
+                                                  editor.solve.pose, dls >= 0 ? dls : 0);
   default_goal_modes(editor);  // with clips: goals follow the animated effectors (goal_motion.h)
   editor.document.full_body.disabled_by_mode.clear();  // a new chain list: none disabled by full-body mode
   editor.solve.frame.reset(editor.document.chains.size());
@@ -188,7 +189,7 @@ float scene_size(const Editor& editor) {
 DocumentSnapshot snapshot_document(const Editor& editor) {
   const Document& d = editor.document;
   return DocumentSnapshot{d.chains, limits_state(editor), d.full_body, d.goal_paths, d.contacts,
-                          d.ground, d.motions.size()};
+                          d.ground, d.imported.size()};
 }
 
 void mark_document_saved(Editor& editor) { editor.saved = snapshot_document(editor); }

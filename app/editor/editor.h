@@ -45,8 +45,8 @@ struct ComparisonRun {
   ik::SolveResult result;
   std::vector<float> errors;  // before iteration 1, then after each
   float microseconds = 0.0f;
-  GhostPose ghost;            // the chain's final pose
-  ik::GoalReading reading;    // each part of the goal in that pose (goal_reading.h)
+  GhostPose ghost;          // the chain's final pose
+  ik::GoalReading reading;  // each part of the goal in that pose (goal_reading.h)
 };
 
 // The File commands the path popup or the desktop's dialog runs (file_commands.h).
@@ -77,10 +77,10 @@ struct Document {
   // What the feet stand on when they are cleaned up (solvers/anim/ground.h): --ground, the
   // contacts' settings popup, the session's "ground".
   ik::Ground ground;
-  // Clips imported onto the rig from other files (app/editor/motion_import.h), as the
-  // session's "motions" keeps them: a session imports them again when it opens.
-  std::vector<ik::SessionMotion> motions;
-  std::vector<RetargetedClip> imported;  // what each import made, in the same order (its mapping)
+  // Clips imported onto the rig from other files (app/editor/motion_import.h): what each
+  // import made (its mapping, its plants' source) and how to make it again, which the
+  // session's "motions" keeps (session_motions): a session imports them again when it opens.
+  std::vector<RetargetedClip> imported;
   std::string session_path;  // the last session saved or opened; "" = none yet
 };
 
@@ -132,8 +132,8 @@ struct Selection {
 
 // Inspection of the selected chain (Chains panel).
 struct Inspection {
-  bool step_mode = false;  // solving paused; the pose at `iteration` is drawn as a ghost
-  int iteration = 0;       // into solve.frame.last_work[selection.chain]
+  bool step_mode = false;     // solving paused; the pose at `iteration` is drawn as a ghost
+  int iteration = 0;          // into solve.frame.last_work[selection.chain]
   bool compare_mode = false;  // every solver on the selected chain from the same start
   std::vector<ComparisonRun> comparison;
   bool show_clamped = true;  // mark joints a limit clamped in the last solve
@@ -203,9 +203,9 @@ struct Editor {
   DocumentSnapshot saved;  // as last saved or loaded (a rig's suggested chains count as loaded)
   History history;         // undo / redo of the document's chains, limits and full-body state
   SolveState solve;
-  Timeline timeline;       // the clip playing, its time and the animated pose under the IK
-  GoalRecorder recorder;   // recording the selected goal as a goal path (T)
-  MotionPanel motion;      // the Motion analysis panel's choices and last run
+  Timeline timeline;      // the clip playing, its time and the animated pose under the IK
+  GoalRecorder recorder;  // recording the selected goal as a goal path (T)
+  MotionPanel motion;     // the Motion analysis panel's choices and last run
   Selection selection;
   Inspection inspection;
   View view;

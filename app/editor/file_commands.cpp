@@ -143,18 +143,19 @@ bool save_session(Editor& editor, const std::string& path) {
   session.rig_path = editor.document.rig.path;
   session.chains = editor.document.chains;
   session.has_camera = true;
-  session.camera = {editor.view.camera.target, editor.view.camera.distance, editor.view.camera.yaw, editor.view.camera.pitch};
+  session.camera = {editor.view.camera.target, editor.view.camera.distance, editor.view.camera.yaw,
+                    editor.view.camera.pitch};
   session.has_roles = true;  // as the outline shows them, edits included
   session.roles = editor.document.rig.roles;
   session.joint_limits = edited_limits_for_session(editor);  // app/editor/limit_edits.h
-  session.goal_paths = editor.document.goal_paths;  // recorded goal paths (app/editor/goal_recorder.h)
-  session.full_body = editor.document.full_body.settings;  // app/editor/full_body_state.h
+  session.goal_paths = editor.document.goal_paths;           // recorded goal paths (app/editor/goal_recorder.h)
+  session.full_body = editor.document.full_body.settings;    // app/editor/full_body_state.h
   session.disabled_by_full_body = editor.document.full_body.disabled_by_mode;
   session.has_contacts = true;  // the settings, and the clips whose plants were edited
   session.contacts = contacts_for_session(editor.document.rig, editor.document.contacts);
   session.has_ground = true;
   session.ground = editor.document.ground;
-  session.motions = editor.document.motions;  // imported clips, by their sources
+  session.motions = session_motions(editor.document.imported);  // imported clips, by their sources
   std::string error;
   if (!ik::save_session(path, editor.document.rig.skeleton, session, error)) {
     set_status(editor, error, true);
@@ -216,12 +217,12 @@ bool open_session(Editor& editor, const std::string& path) {
   // what leaving did then (app/editor/full_body_chains.h).
   const int body = full_body_chain_index(editor);
   if (!session.has_full_body && body >= 0)
-    editor.document.full_body.disabled_by_mode = marks_of_an_older_session(editor.document.rig.skeleton, editor.document.chains, body);
+    editor.document.full_body.disabled_by_mode =
+        marks_of_an_older_session(editor.document.rig.skeleton, editor.document.chains, body);
   editor.document.goal_paths = session.goal_paths;
   editor.document.contacts = session.has_contacts ? std::move(contacts) : detect_rig_contacts(editor.document.rig);
   carry_source_contacts(editor.document.rig, imported, editor.document.contacts);  // imported clips' plants
   editor.document.ground = session.has_ground ? session.ground : ik::Ground{};
-  editor.document.motions = session.motions;
   editor.document.imported = std::move(imported);
   editor.recorder = GoalRecorder{};
   editor.solve.frame.reset(editor.document.chains.size());
@@ -307,7 +308,8 @@ void request_suggest_chains(Editor& editor) {
 }
 
 std::string pending_save_path(const Editor& editor) {
-  return editor.document.session_path.empty() ? default_path(editor, PathCommand::save_session) : editor.document.session_path;
+  return editor.document.session_path.empty() ? default_path(editor, PathCommand::save_session)
+                                              : editor.document.session_path;
 }
 
 void answer_pending(Editor& editor, bool save, bool go_on) {

@@ -1,13 +1,13 @@
 #include "app/editor/motion_import.h"
 
 #include <cstdio>
-#include <filesystem>
 
 #include "app/editor/editor.h"
 #include "app/editor/goal_motion.h"
 #include "app/editor/history.h"
 #include "app/editor/rig_file.h"
 #include "app/editor/timeline.h"
+#include "io/files/file_paths.h"
 #include "solvers/rig/contact_joints.h"
 #include "solvers/rig/retarget.h"
 
@@ -58,7 +58,9 @@ bool retarget_into(ik::ImportedRig& target, const std::string& source_path, cons
   out.mapped_joints = 0;
   for (int s : map.source_joint) out.mapped_joints += s >= 0 ? 1 : 0;
   out.leg_ratio = map.root_scale;
-  out.source = source_path;
+  out.source = ik::absolute_path(source_path);
+  out.source_clip = source_clip;
+  out.bvh = bvh;
   out.source_of.assign(map.source_joint.size(), "");
   for (size_t t = 0; t < map.source_joint.size(); ++t)
     if (map.source_joint[t] >= 0) out.source_of[t] = source.skeleton.name[static_cast<size_t>(map.source_joint[t])];
@@ -77,10 +79,6 @@ bool import_motion(Editor& editor, const std::string& source_path, const std::st
     set_status(editor, error, true);
     return false;
   }
-  std::error_code ec;
-  const std::filesystem::path absolute = std::filesystem::absolute(source_path, ec);
-  editor.document.motions.push_back(
-      {ec ? source_path : absolute.lexically_normal().string(), source_clip, added.name, editor.bvh});
   editor.document.imported.push_back(added);
   // The new clip's plants, the source's.
   carry_source_contacts(editor.document.rig, editor.document.imported, editor.document.contacts);
@@ -113,6 +111,12 @@ void carry_source_contacts(const ik::ImportedRig& rig, const std::vector<Retarge
     for (size_t c = 0; c < rig.clips.size(); ++c)
       if (rig.clips[c].name == r.name) contacts.sources[c] = r.contacts;
   redetect_contacts(rig, contacts);
+}
+
+std::vector<ik::SessionMotion> session_motions(const std::vector<RetargetedClip>& imported) {
+  std::vector<ik::SessionMotion> out;
+  for (const RetargetedClip& r : imported) out.push_back({r.source, r.source_clip, r.name, r.bvh});
+  return out;
 }
 
 const RetargetedClip* imported_clip(const Editor& editor, const std::string& clip_name) {

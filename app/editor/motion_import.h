@@ -14,6 +14,7 @@
 #include "app/editor/foot_contacts.h"
 #include "io/bvh/bvh_import.h"
 #include "io/gltf/gltf_import.h"
+#include "io/session/session_motions.h"
 
 namespace app {
 
@@ -21,7 +22,9 @@ struct Editor;
 
 struct RetargetedClip {
   std::string name;                               // the clip's name on the target
-  std::string source;                             // the file it came from
+  std::string source;                             // the file it came from, absolute
+  std::string source_clip;                        // the clip asked for ("" = the source's first)
+  ik::BvhOptions bvh;                             // how a .bvh source was read
   int mapped_joints = 0;                          // target joints that follow a source joint
   float leg_ratio = 1.0f;                         // target leg length / source leg length: the hips' path's scale
   std::vector<std::string> source_of;             // per target joint: the source joint it follows, "" = none
@@ -46,6 +49,9 @@ bool import_motion(Editor& editor, const std::string& source_path, const std::st
 // user has not edited are found again): after the imports and the contacts are made.
 void carry_source_contacts(const ik::ImportedRig& rig, const std::vector<RetargetedClip>& imported,
                            ContactsState& contacts);
+
+// What a session keeps of each import (io/session/session_motions.h): enough to make it again.
+std::vector<ik::SessionMotion> session_motions(const std::vector<RetargetedClip>& imported);
 
 // The import that made the open rig's clip `clip_name`, or nullptr (a clip of the rig's own file).
 const RetargetedClip* imported_clip(const Editor& editor, const std::string& clip_name);

@@ -53,6 +53,17 @@ std::string relative_to_folder(const std::string& target, const std::string& fol
   return t.lexically_relative(f).string();
 }
 
+std::string absolute_path(const std::string& path) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(fs::path(path), ec);
+  return ec ? path : absolute.lexically_normal().string();
+}
+
+std::string path_from_folder(const std::string& target, const std::string& folder) {
+  const std::string relative = relative_to_folder(target, folder);
+  return relative.empty() ? absolute_path(target) : relative;
+}
+
 std::string resolve_in_folder(const std::string& path, const std::string& folder) {
   const fs::path p(path);
   if (p.is_absolute()) return p.lexically_normal().string();

@@ -21,6 +21,14 @@ std::string folder_of_file(const std::string& path);
 // climbs above the current folder's root).
 std::string relative_to_folder(const std::string& target, const std::string& folder);
 
+// `path` made absolute from the current folder and normalised; `path` as it is when the
+// current folder cannot be read.
+std::string absolute_path(const std::string& path);
+
+// How a file written into `folder` names `target` (a session naming its rig or a capture):
+// relative to the folder when there is such a path, else absolute (absolute_path).
+std::string path_from_folder(const std::string& target, const std::string& folder);
+
 // `path` if absolute, else `path` taken from `folder`; normalised ("a/./b/../c" -> "a/c").
 std::string resolve_in_folder(const std::string& path, const std::string& folder);
 

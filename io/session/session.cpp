@@ -33,7 +33,8 @@ struct SessionFile {
 // ---- The header: checked before anything else, so another kind of file says so -----------
 
 void check_header(const JsonValue& doc) {
-  if (!doc.json().is_object()) doc.fail("not an ikscope session (the file is " + describe(doc.json()) + ", not an object)");
+  if (!doc.json().is_object())
+    doc.fail("not an ikscope session (the file is " + describe(doc.json()) + ", not an object)");
   const Json* format = doc.json().contains("format") ? &doc.json().at("format") : nullptr;
   if (format == nullptr || !format->is_string() || format->get<std::string>() != kFormat)
     doc.fail(std::string("not an ikscope session ('format' is not \"") + kFormat + "\")");
@@ -60,11 +61,6 @@ void read_rig_path_fallback(const JsonValue& value, Session& out, const SessionF
   std::error_code ec;
   if (!std::filesystem::exists(out.rig_path, ec) && !fallback.empty() && std::filesystem::exists(fallback, ec))
     out.rig_path = fallback;
-}
-
-std::string absolute_rig_path(const Session& session) {
-  std::error_code ec;
-  return std::filesystem::absolute(std::filesystem::path(session.rig_path), ec).lexically_normal().string();
 }
 
 // ---- The chains and the full-body mark each carries ----
@@ -97,8 +93,11 @@ void check_followed_paths(const JsonValue& doc, const Session& session) {
     for (const SessionGoalPath& entry : session.goal_paths)
       found = found || (entry.chain == static_cast<int>(c) && entry.path.name == chain.follow_path);
     if (!found)
-      doc.member("chains").element(c).member("goal_motion").member("path").fail(
-          "chain " + std::to_string(c) + " has no goal path named '" + chain.follow_path + "'");
+      doc.member("chains")
+          .element(c)
+          .member("goal_motion")
+          .member("path")
+          .fail("chain " + std::to_string(c) + " has no goal path named '" + chain.follow_path + "'");
   }
 }
 
@@ -108,7 +107,8 @@ using DocumentRow = JsonField<Session, const SessionFile>;
 
 // A row written always, read by nothing (check_header has read it, or it only informs).
 DocumentRow written_only(const char* key, Json (*write)(const Session&, const SessionFile&)) {
-  return DocumentRow::custom(key, kOptional, [](const JsonValue&, Session&, const SessionFile&) {}, write);
+  return DocumentRow::custom(
+      key, kOptional, [](const JsonValue&, Session&, const SessionFile&) {}, write);
 }
 
 const JsonFields<Session, const SessionFile>& session_fields() {
@@ -116,13 +116,11 @@ const JsonFields<Session, const SessionFile>& session_fields() {
       {
           written_only("format", [](const Session&, const SessionFile&) { return Json(kFormat); }),
           written_only("version", [](const Session&, const SessionFile&) { return Json(kVersion); }),
-          DocumentRow::custom("rig_path", kRequired, read_stored_rig_path,
-                              [](const Session& in, const SessionFile& env) {
-                                const std::string relative = relative_to_folder(in.rig_path, env.folder);
-                                return relative.empty() ? absolute_rig_path(in) : relative;
-                              }),
+          DocumentRow::custom(
+              "rig_path", kRequired, read_stored_rig_path,
+              [](const Session& in, const SessionFile& env) { return path_from_folder(in.rig_path, env.folder); }),
           DocumentRow::custom("rig_path_absolute", kOptional, read_rig_path_fallback,
-                              [](const Session& in, const SessionFile&) { return absolute_rig_path(in); }),
+                              [](const Session& in, const SessionFile&) { return absolute_path(in.rig_path); }),
           // Informative: the rig's joints when saved.
           written_only("joint_count",
                        [](const Session&, const SessionFile& env) { return Json(env.skeleton->joint_count()); }),
@@ -223,7 +221,8 @@ bool save_session(const std::string& path, const Skeleton& skeleton, const Sessi
   const Json doc = write_fields(session_fields(), session, env);
   // The load-time checks, on what is about to be written: a saved file always loads.
   JsonReader check(path + ": cannot save");
-  if (!read_json(doc, check, [&](const JsonValue& root) { read_session(root, env); }, error)) {
+  if (!read_json(
+          doc, check, [&](const JsonValue& root) { read_session(root, env); }, error)) {
     error = one_line(error);
     return false;
   }
@@ -241,12 +240,15 @@ bool read_session_rig_path(const std::string& path, std::string& rig_path, std::
   JsonReader reader(path);
   const SessionFile env{nullptr, folder_of_file(path)};
   Session session;
-  const bool read = read_json(doc, reader, [&](const JsonValue& root) {
-    check_header(root);
-    read_stored_rig_path(root.member("rig_path"), session, env);
-    if (const std::optional<JsonValue> fallback = root.find("rig_path_absolute"))
-      read_rig_path_fallback(*fallback, session, env);
-  }, error);
+  const bool read = read_json(
+      doc, reader,
+      [&](const JsonValue& root) {
+        check_header(root);
+        read_stored_rig_path(root.member("rig_path"), session, env);
+        if (const std::optional<JsonValue> fallback = root.find("rig_path_absolute"))
+          read_rig_path_fallback(*fallback, session, env);
+      },
+      error);
   if (!read) {
     error = one_line(error);
     return false;
@@ -273,7 +275,8 @@ bool load_session_text(const std::string& text, const std::string& name, const s
   JsonReader reader(name);
   Session loaded;
   const SessionFile env{&skeleton, folder};
-  if (!read_json(doc, reader, [&](const JsonValue& root) { loaded = read_session(root, env); }, error)) {
+  if (!read_json(
+          doc, reader, [&](const JsonValue& root) { loaded = read_session(root, env); }, error)) {
     error = one_line(error);
     return false;
   }

@@ -1,8 +1,6 @@
 // The "motions" section of session files (session_motions.h): one field table for an entry.
 #include "io/session/session_motions.h"
 
-#include <filesystem>
-
 #include "io/files/file_paths.h"
 #include "io/json/json_fields.h"
 
@@ -19,13 +17,7 @@ const JsonFields<SessionMotion, const std::string>& motion_fields() {
             if (v.string().empty()) v.fail("must not be empty");
             out.source = resolve_in_folder(v.string(), folder);
           },
-          [](const SessionMotion& in, const std::string& folder) {
-            const std::string relative = relative_to_folder(in.source, folder);
-            std::error_code ec;
-            return relative.empty()
-                       ? std::filesystem::absolute(std::filesystem::path(in.source), ec).lexically_normal().string()
-                       : relative;
-          }),
+          [](const SessionMotion& in, const std::string& folder) { return path_from_folder(in.source, folder); }),
       MotionRow::custom(
           "source_clip", kOptional,
           [](const JsonValue& v, SessionMotion& out, const std::string&) { out.source_clip = v.string(); },
