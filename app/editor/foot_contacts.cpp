@@ -5,6 +5,7 @@
 
 #include "io/json/json_read.h"
 #include "solvers/anim/clip_playback.h"
+#include "solvers/anim/joint_paths.h"
 #include "solvers/rig/contact_joints.h"
 
 namespace app {
@@ -63,6 +64,27 @@ void refind_contact_joints(const ik::ImportedRig& rig, ContactsState& state) {
   }
   state.joints = joints;
   redetect_contacts(rig, state);
+}
+
+std::vector<ik::FootSkate> clip_foot_skate(const ik::ImportedRig& rig, const ContactsState& state, size_t clip) {
+  std::vector<ik::FootSkate> out;
+  if (clip >= rig.clips.size() || clip >= state.clips.size() || state.clips[clip].size() != state.joints.size())
+    return out;
+  const ik::Clip& c = rig.clips[clip];
+  const float rate = ik::clip_frame_rate(c);
+  const int frames = ik::last_frame(c.start, c.end, rate) + 1;
+  std::vector<int> ids;
+  for (const ik::ContactJoint& j : state.joints) ids.push_back(j.joint);
+  const std::vector<glm::vec3> paths = ik::joint_paths(rig.skeleton, c, c.start, rate, frames, ids);
+  const glm::vec3 ground = clip < state.ground_velocity.size() ? state.ground_velocity[clip] : glm::vec3(0.0f);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    std::vector<glm::vec3> path(static_cast<size_t>(frames));
+    for (size_t f = 0; f < path.size(); ++f) path[f] = paths[f * ids.size() + i];
+    const ik::FootTrack track =
+        ik::foot_track(state.clips[clip][i], state.joints[i].leg_length, ground, path, c.start, rate);
+    out.push_back(ik::measure_foot_skate(path.data(), 1, frames, track));
+  }
+  return out;
 }
 
 ik::SessionContacts contacts_for_session(const ik::ImportedRig& rig, const ContactsState& state) {

@@ -13,6 +13,7 @@
 #include "io/gltf/gltf_import.h"
 #include "io/session/session_contacts.h"
 #include "solvers/anim/contacts.h"
+#include "solvers/anim/foot_skate.h"
 #include "solvers/rig/retarget.h"
 
 namespace app {
@@ -54,6 +55,11 @@ void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state);
 // an edited clip keeps the plants of the joints that still are contact joints (a new one
 // starts without plants), the other clips are found again.
 void refind_contact_joints(const ik::ImportedRig& rig, ContactsState& state);
+
+// The foot skate of each contact joint (in state.joints' order) in clip `clip` as it is,
+// sampled at the clip's frame rate over its plants (solvers/anim/foot_skate.h): what
+// --state-out reports. Empty for a clip the state does not have.
+std::vector<ik::FootSkate> clip_foot_skate(const ik::ImportedRig& rig, const ContactsState& state, size_t clip);
 
 // The section a session saves: the settings and every edited clip, by clip name.
 ik::SessionContacts contacts_for_session(const ik::ImportedRig& rig, const ContactsState& state);

@@ -76,7 +76,7 @@ nlohmann::json timeline_json(const Editor& editor) {
 // The foot contacts (app/editor/foot_contacts.h): the settings, whether they show and the
 // feet are cleaned up, the contact joints, and per clip (in the rig's order) whether the
 // user edited it, its ground's own motion (model units per second) and each joint's plants
-// in seconds.
+// in seconds with its foot skate in the clip as it is.
 nlohmann::json contacts_json(const Editor& editor) {
   using nlohmann::json;
   const ContactsState& c = editor.document.contacts;
@@ -88,10 +88,19 @@ nlohmann::json contacts_json(const Editor& editor) {
   json clips = json::array();
   for (size_t k = 0; k < c.clips.size(); ++k) {
     json feet = json::array();
-    for (const ik::FootContacts& foot : c.clips[k]) {
+    const std::vector<ik::FootSkate> skate = clip_foot_skate(editor.document.rig, c, k);
+    for (size_t i = 0; i < c.clips[k].size(); ++i) {
+      const ik::FootContacts& foot = c.clips[k][i];
       json plants = json::array();
       for (const ik::ContactInterval& p : foot.plants) plants.push_back({p.start, p.end});
-      feet.push_back({{"joint", foot.joint}, {"plants", std::move(plants)}});
+      json entry = {{"joint", foot.joint}, {"plants", std::move(plants)}};
+      if (i < skate.size())  // the clip as it is, at its own frame rate (model units)
+        entry["as_is"] = {{"planted_frames", skate[i].planted_frames},
+                          {"skate_ratio", skate[i].skate_ratio},
+                          {"planted_drift", skate[i].planted_drift},
+                          {"penetration", skate[i].penetration},
+                          {"lift", skate[i].lift}};
+      feet.push_back(std::move(entry));
     }
     const glm::vec3 v = k < c.ground_velocity.size() ? c.ground_velocity[k] : glm::vec3(0.0f);
     clips.push_back({{"edited", k < c.edited.size() && c.edited[k] != 0},

@@ -110,6 +110,12 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
     plants = contacts["clips"][-1]["feet"]
     assert any(f["plants"] for f in plants), plants
     print("plants on the retargeted walk:", [len(f["plants"]) for f in plants])
+    # Each foot's skate in the clip as it is, over its plants (the capture's, carried over).
+    for f in plants:
+        figures = f["as_is"]
+        assert figures["planted_frames"] > 100 and 0.0 <= figures["skate_ratio"] <= 1.0, f
+        assert 0.0 < figures["planted_drift"] < 0.2, f
+    print("skate as it is:", [round(f["as_is"]["skate_ratio"], 3) for f in plants])
 
     # The saved session opens with the walk imported again under its name.
     reopened = case.run(case.path(SAVED_SESSION), "--clip", "131_01", frames=3, state="reopened.json",

@@ -2,10 +2,11 @@
 // the rig opens, only edited clips go into a session, a session's plants applied to the rig
 // exactly, found again when a role changes (edits kept), and a section that does not fit the
 // rig (a clip it lacks, a plant past the clip's end, a joint that is no contact joint)
-// refused with the key and nothing changed.
+// refused with the key and nothing changed; each foot's skate in the clip as it is.
 #include <gtest/gtest.h>
 
 #include "app/editor/foot_contacts.h"
+#include "solvers/anim/clip_playback.h"
 #include "tests/support/gltf_test_util.h"
 
 namespace {
@@ -90,3 +91,25 @@ TEST(FootContacts, ASectionThatDoesNotFitTheRigIsRefused) {
 }
 
 }  // namespace
+
+// --state-out's figures: each contact joint's foot skate in the clip as it is, over exactly
+// the frames of its plants; a joint without plants reads nothing.
+TEST(FootContacts, EachFootsSkateInTheClipAsItIs) {
+  app::ContactsState state = app::detect_rig_contacts(cesium_man());
+  state.clips[0][1].plants.clear();
+  const std::vector<ik::FootSkate> skate = app::clip_foot_skate(cesium_man(), state, 0);
+  ASSERT_EQ(skate.size(), state.joints.size());
+  const float rate = ik::clip_frame_rate(cesium_man().clips[0]);
+  for (size_t i = 0; i < skate.size(); ++i) {
+    int frames = 0;
+    for (const ik::ContactInterval& p : state.clips[0][i].plants)
+      frames += ik::frame_at(p.end, cesium_man().clips[0].start, rate) -
+                ik::frame_at(p.start, cesium_man().clips[0].start, rate) + 1;
+    EXPECT_EQ(skate[i].planted_frames, frames) << i;
+    EXPECT_GE(skate[i].skate_ratio, 0.0f);
+    EXPECT_LE(skate[i].skate_ratio, 1.0f);
+  }
+  EXPECT_EQ(skate[1].planted_frames, 0);
+  EXPECT_EQ(skate[1].planted_drift, 0.0f);
+  EXPECT_TRUE(app::clip_foot_skate(cesium_man(), state, 7).empty()) << "no such clip";
+}
