@@ -10,6 +10,7 @@
 #include "io/report/motion_plot_png.h"
 #include "io/report/motion_report.h"
 #include "io/session/session.h"
+#include "solvers/anim/clip_playback.h"
 #include "solvers/rig/rig_roles.h"
 #include "solvers/rig/role_chains.h"
 #include "solvers/rig/suggest_chains.h"
@@ -101,8 +102,9 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
   const std::string chain_name = ik::chain_name(rig.skeleton, chain);
 
   ik::MotionTrack track;
-  std::string problem = path ? ik::track_from_goal_path(path->path, 60.0f, 0, ik::PathWrap::clamp, track)
-                             : ik::track_from_clip(rig.skeleton, rest, *clip, chain.effector, 30.0f, 0, track);
+  std::string problem =
+      path ? ik::track_from_goal_path(path->path, 60.0f, 0, ik::PathWrap::clamp, track)
+           : ik::track_from_clip(rig.skeleton, rest, *clip, chain.effector, ik::clip_frame_rate(*clip), 0, track);
   if (!track.has_orientation || !chain.goal.use_orientation) track.has_orientation = false;
   // A clip over a chain ending at a foot: the foot's plants (the session's contacts when it
   // has them), its skate measured, held still with --clean-feet.

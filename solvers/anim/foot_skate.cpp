@@ -22,6 +22,11 @@ float time_of(const FootTrack& foot, int f) { return time_of_frame(f, foot.start
 
 }  // namespace
 
+int skate_window_frames(float rate) {
+  const float frames = std::round(kSkateWindow * rate);
+  return frames >= 1.0f && frames < 1e6f ? static_cast<int>(frames) : 1;
+}
+
 int first_frame_of(const FootTrack& foot, const ContactInterval& plant, int frames) {
   int first = 0, last = -1;
   plant_frames(foot, plant, frames, first, last);

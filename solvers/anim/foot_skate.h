@@ -5,7 +5,11 @@
 // Measures, over a trajectory sampled at the clip's frame grid (frame f at start + f / rate):
 //   skate ratio    the share of planted frames in which the foot moves horizontally faster
 //                  than kSkateSpeed x its leg's length per second (4.5 cm/s on a 0.9 m leg),
-//                  read as the distance from the previous frame. This is the foot-skating
+//                  read as the distance from the frame kSkateWindow earlier (the previous
+//                  one at 30 fps, the fourth before at 120; for the frames nearer the
+//                  plant's first, across the plant's first window): at 120 fps a solver's
+//                  millimetre of tolerance from frame to frame is 12 cm/s, across 1/30 s
+//                  3 cm/s. This is the foot-skating
 //                  ratio of Karunratanakul, Preechakul, Suwajanakorn and Tang (2023,
 //                  "Guided Motion Diffusion for Controllable Human Motion Synthesis": the
 //                  proportion of frames in which a foot in contact slides), with our plants as
@@ -39,7 +43,10 @@
 
 namespace ik {
 
-inline constexpr float kSkateSpeed = 0.05f;  // x the leg's length per second
+inline constexpr float kSkateSpeed = 0.05f;          // x the leg's length per second
+inline constexpr float kSkateWindow = 1.0f / 30.0f;  // seconds the slide is read across
+// That span in frames at `rate` frames per second: at least one.
+int skate_window_frames(float rate);
 
 // What the measures need about one contact joint in one clip.
 struct FootTrack {
@@ -64,7 +71,8 @@ struct FootSkate {
 FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot);
 
 // Per planted frame after a plant's first, how fast the foot slides horizontally against
-// the ground (model units per second, from the frame before): `out(frame, speed)` for each.
+// the ground (model units per second, across the kSkateWindow ending at it, or the plant's
+// first window for the frames inside that): `out(frame, speed)` for each.
 // The skate ratio is the share of planted frames where this is over kSkateSpeed legs/s.
 template <typename Out>
 void foot_slide_per_frame(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot, Out out);
@@ -124,13 +132,18 @@ template <typename Out>
 void foot_slide_per_frame(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot, Out out) {
   if (positions == nullptr || frames <= 0) return;
   const glm::vec3 ground_step = glm::vec3(foot.ground_velocity.x, 0.0f, foot.ground_velocity.z) / foot.rate;
+  const int window = skate_window_frames(foot.rate);
   for (const ContactInterval& p : foot.plants.plants) {
     const int first = first_frame_of(foot, p, frames), last = last_frame_of(foot, p, frames);
     for (int f = first + 1; f <= last; ++f) {
+      // The window ending at f, or the plant's first window when f is nearer its start.
+      const int from = f - window > first ? f - window : first;
+      const int to = f - window > first ? f : (first + window < last ? first + window : last);
+      const float span = static_cast<float>(to - from);
       glm::vec3 d =
-          positions[static_cast<std::size_t>(f) * stride] - positions[static_cast<std::size_t>(f - 1) * stride];
+          positions[static_cast<std::size_t>(to) * stride] - positions[static_cast<std::size_t>(from) * stride];
       d.y = 0.0f;
-      out(f, glm::length(d - ground_step) * foot.rate);
+      out(f, glm::length(d - ground_step * span) * foot.rate / span);
     }
   }
 }

@@ -1,8 +1,8 @@
 // Foot skate and the cleanup (solvers/anim/foot_skate.h), against values worked out by hand:
-// a foot that slides during its plant, one that lifts, one that sinks, a foot on a
-// treadmill that moves with the ground (no skate); the held goals: still during each
-// plant, on the foot's own path away from them, eased in between without a jump; and the
-// hips lowered only as far as the legs need.
+// a foot that slides during its plant, one that lifts, one that sinks, a capture's foot
+// whose slide is read across 1/30 s, a foot on a treadmill that moves with the ground (no skate); the held goals: still
+// during each plant, on the foot's own path away from them, eased in between without a jump; and the hips lowered only
+// as far as the legs need.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -48,6 +48,28 @@ TEST(FootSkate, ASlidingPlantAgainstHandValues) {
   const ik::FootSkate t = ik::measure_foot_skate(strided.data() + 1, 2, 9, foot_with({{0.2f, 0.5f}}));
   EXPECT_EQ(t.skate_ratio, s.skate_ratio);
   EXPECT_EQ(t.planted_drift, s.planted_drift);
+}
+
+TEST(FootSkate, AtACapturesRateTheSlideIsReadAcrossAThirtiethOfASecond) {
+  // 120 fps, one plant of 1 s: a foot standing still but for a millimetre of solver
+  // tolerance, alternating from frame to frame (12 cm/s frame to frame, over 5 % of a 1 m
+  // leg a second) does not skate: across 1/30 s (four frames) it has not moved. One that
+  // slides 6 cm/s does, on every frame.
+  ik::FootTrack foot = foot_with({{0.0f, 1.0f}});
+  foot.rate = 120.0f;
+  EXPECT_EQ(ik::skate_window_frames(120.0f), 4);
+  EXPECT_EQ(ik::skate_window_frames(30.0f), 1);
+  EXPECT_EQ(ik::skate_window_frames(10.0f), 1);
+  std::vector<glm::vec3> jitter, slide;
+  for (int f = 0; f <= 120; ++f) {
+    jitter.emplace_back(f % 2 ? 0.001f : 0.0f, 0.0f, 0.0f);
+    slide.emplace_back(0.06f * static_cast<float>(f) / 120.0f, 0.0f, 0.0f);
+  }
+  const ik::FootSkate still = ik::measure_foot_skate(jitter.data(), 1, 121, foot);
+  EXPECT_EQ(still.planted_frames, 121);
+  EXPECT_EQ(still.skate_ratio, 0.0f);
+  EXPECT_NEAR(still.planted_drift, 0.001f, 1e-6f);
+  EXPECT_FLOAT_EQ(ik::measure_foot_skate(slide.data(), 1, 121, foot).skate_ratio, 120.0f / 121.0f);
 }
 
 TEST(FootSkate, ATreadmillFootMovingWithTheGroundDoesNotSkate) {
