@@ -11,7 +11,7 @@
 //                ../shared/gltf-samples; skipped when that folder is missing.
 // BM_FootSkateAndHold: measure_foot_skate then hold_plants over a walking foot's path of
 // 1,000 frames with 34 plants. Counters: per_frame.
-// BM_CleanUpFeet, BM_CrowdFrame/N: below.
+// BM_CleanUpFeet/N, BM_GroundQuery/N, BM_CrowdFrame/N: below.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -21,12 +21,12 @@
 #include "io/gltf/gltf_import.h"
 #include "solvers/anim/clip_playback.h"
 #include "solvers/anim/foot_skate.h"
+#include "solvers/anim/ground_mesh.h"
 #include "solvers/rig/contact_joints.h"
 #include "solvers/scene/scene_solve.h"
 #include "solvers/scene/solver_table.h"
 
 namespace {
-
 
 struct Case {
   ik::ImportedRig rig;
@@ -38,8 +38,8 @@ const Case& mixamo_1000() {
   static const Case c = [] {
     Case out;
     out.rig = ikbench::load_rig(std::string(IKSCOPE_SOURCE_DIR) + "/assets/mixamo_rig.gltf");
-    out.clip = ikbench::synthetic_clip(out.rig.skeleton, ik::find_joint(out.rig.skeleton, "mixamorig:Hips"), 1000,
-                                       0.2f, 0.0f, glm::vec3(0.0f, 0.0f, 120.0f));  // centimetres
+    out.clip = ikbench::synthetic_clip(out.rig.skeleton, ik::find_joint(out.rig.skeleton, "mixamorig:Hips"), 1000, 0.2f,
+                                       0.0f, glm::vec3(0.0f, 0.0f, 120.0f));  // centimetres
     out.joints = ik::find_contact_joints(out.rig.skeleton, out.rig.roles);
     return out;
   }();
@@ -67,7 +67,8 @@ BENCHMARK(BM_DetectContacts_Mixamo)->Name("BM_DetectContacts/mixamo_1000")->Unit
 void BM_DetectContacts_CesiumMan(benchmark::State& state) {
   static const Case c = [] {
     Case out;
-    out.rig = ikbench::load_rig(std::string(IKSCOPE_SOURCE_DIR) + "/../shared/gltf-samples/CesiumMan/glTF/CesiumMan.gltf");
+    out.rig =
+        ikbench::load_rig(std::string(IKSCOPE_SOURCE_DIR) + "/../shared/gltf-samples/CesiumMan/glTF/CesiumMan.gltf");
     out.joints = ik::find_contact_joints(out.rig.skeleton, out.rig.roles);
     return out;
   }();
@@ -101,24 +102,67 @@ void BM_FootSkateAndHold(benchmark::State& state) {
 }
 BENCHMARK(BM_FootSkateAndHold)->Unit(benchmark::kMicrosecond);
 
+// The waves' bumps as a mesh (solvers/anim/ground_mesh.h): 100 x 100 quads over 10 x 10
+// units, 20,000 triangles, as a glTF ground would bring them.
+ik::Ground waves_as_mesh() {
+  const ik::Ground waves{ik::GroundKind::waves, 0.1f};
+  std::vector<glm::vec3> corners;
+  const auto at = [&](int i, int k) {
+    const float x = -5.0f + 0.1f * static_cast<float>(i), z = -5.0f + 0.1f * static_cast<float>(k);
+    return glm::vec3(x, ik::ground_height(waves, x, z), z);
+  };
+  for (int i = 0; i < 100; ++i)
+    for (int k = 0; k < 100; ++k)
+      corners.insert(corners.end(),
+                     {at(i, k), at(i + 1, k), at(i + 1, k + 1), at(i, k), at(i + 1, k + 1), at(i, k + 1)});
+  auto mesh = std::make_shared<ik::GroundMesh>();
+  std::string problem;
+  if (!ik::build_ground_mesh(corners, *mesh, problem)) std::fprintf(stderr, "waves_as_mesh: %s\n", problem.c_str());
+  ik::Ground ground;
+  ground.kind = ik::GroundKind::mesh;
+  ground.mesh = std::move(mesh);
+  return ground;
+}
+
 // The whole cleanup of the mixamo_1000 clip on a heightfield: every contact joint's held
 // goals placed on it and the body's move (ik::clean_up_feet), as the program makes it when
-// Clean up is on and the clip, its contacts or the ground change.
+// Clean up is on and the clip, its contacts or the ground change. /0: the generated waves,
+// bumps 10 cm high (model space: metres); /1: the same bumps as a mesh.
 void BM_CleanUpFeet(benchmark::State& state) {
   const Case& c = mixamo_1000();
   glm::vec3 ground_velocity(0.0f);
   const std::vector<ik::FootContacts> found =
       ik::detect_contacts(c.rig.skeleton, c.clip, 30.0f, c.joints, {}, glm::vec3(0.0f, 1.0f, 0.0f), &ground_velocity);
-  const ik::Ground waves{ik::GroundKind::waves, 0.1f};  // bumps 10 cm high (model space: metres)
+  const ik::Ground ground = state.range(0) == 0 ? ik::Ground{ik::GroundKind::waves, 0.1f} : waves_as_mesh();
   for (auto _ : state) {
     const ik::FeetCleanup cleanup =
-        ik::clean_up_feet(c.rig.skeleton, c.clip, 0.0f, 30.0f, 1000, c.joints, found, ground_velocity, waves);
+        ik::clean_up_feet(c.rig.skeleton, c.clip, 0.0f, 30.0f, 1000, c.joints, found, ground_velocity, ground);
     benchmark::DoNotOptimize(cleanup.body_y.data());
   }
+  state.SetLabel(state.range(0) == 0 ? "waves" : "mesh_20k");
   state.counters["per_frame"] = benchmark::Counter(1000.0 * static_cast<double>(state.iterations()),
                                                    benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
-BENCHMARK(BM_CleanUpFeet)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_CleanUpFeet)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// A thousand heights and normals over the ground (a crowd's feet in a frame): the generated
+// waves, and the same bumps as a 20,000-triangle mesh. Counters: per_query.
+void BM_GroundQuery(benchmark::State& state) {
+  const ik::Ground ground = state.range(0) == 0 ? ik::Ground{ik::GroundKind::waves, 0.1f} : waves_as_mesh();
+  std::vector<glm::vec2> points;
+  for (int k = 0; k < 1000; ++k)
+    points.emplace_back(4.5f * std::sin(0.37f * static_cast<float>(k)), 4.5f * std::cos(0.53f * static_cast<float>(k)));
+  for (auto _ : state) {
+    float sum = 0.0f;
+    for (const glm::vec2& p : points)
+      sum += ik::ground_height(ground, p.x, p.y) + ik::ground_normal(ground, p.x, p.y).y;
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetLabel(state.range(0) == 0 ? "waves" : "mesh_20k");
+  state.counters["per_query"] = benchmark::Counter(1000.0 * static_cast<double>(state.iterations()),
+                                                   benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_GroundQuery)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // A crowd: N Mixamo characters (75 joints each) playing the mixamo_1000 clip at their own
 // times, feet cleaned up and placed on a heightfield -- one frame of all of them per

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/editor/controls.h"
+#include "io/gltf/gltf_ground.h"
 #include "solvers/anim/ground.h"
 
 namespace app {
@@ -61,7 +62,8 @@ const char* usage_text() {
       "  --z-up                 .bvh files have +Z up (turned to +Y); the format's own is +Y\n"
       "  --ground SPEC          the ground the feet are cleaned up on: plane (the default),\n"
       "                         ramp:DEGREES (rising along +Z), stairs:HEIGHT (0.3 deep),\n"
-      "                         waves:HEIGHT (a generated heightfield)\n"
+      "                         waves:HEIGHT (a generated heightfield), or FILE.gltf /\n"
+      "                         FILE.glb (the top surface of its meshes)\n"
       "  --motion-panel         open the Motion analysis panel (View > Motion analysis) and run\n"
       "                         it on the clip shown (see --clip) at start; --state-out then\n"
       "                         reports the summary per solver under \"motion_analysis\"\n"
@@ -102,8 +104,7 @@ bool parse_size(const char* text, int& w, int& h) {
   const char* x = std::strchr(text, 'x');
   if (!x) return false;
   const std::string ws(text, x);
-  return parse_int(ws.c_str(), w) && parse_int(x + 1, h) && w >= 64 && h >= 64 && w <= 16384 &&
-         h <= 16384;
+  return parse_int(ws.c_str(), w) && parse_int(x + 1, h) && w >= 64 && h >= 64 && w <= 16384 && h <= 16384;
 }
 
 }  // namespace
@@ -188,9 +189,9 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
     } else if (arg == "--z-up") {
       o.bvh.z_up = true;
     } else if (arg == "--ground") {
-      const char* v = value("a ground (plane, ramp:15, stairs:0.2, waves:0.1)");
+      const char* v = value("a ground (plane, ramp:15, stairs:0.2, waves:0.1, or a .gltf/.glb file)");
       if (!v) return false;
-      if (!ik::parse_ground(v, o.ground, error)) {
+      if (!ik::read_ground_spec(v, o.ground, error)) {
         error = "--ground " + error;
         return false;
       }

@@ -50,7 +50,16 @@ struct ComparisonRun {
 };
 
 // The File commands the path popup or the desktop's dialog runs (file_commands.h).
-enum class PathCommand { none, open_rig, open_session, save_session, export_gltf, export_motion, import_motion };
+enum class PathCommand {
+  none,
+  open_rig,
+  open_session,
+  save_session,
+  export_gltf,
+  export_motion,
+  import_motion,
+  open_ground
+};
 // An action that asks about unsaved changes first (file_commands.h).
 enum class GuardedAction { none, quit, open_file, suggest_chains };
 

@@ -28,7 +28,9 @@
 #include "app/editor/rig_file.h"
 #include "io/files/atomic_file.h"
 #include "io/gltf/gltf_export.h"
+#include "io/gltf/gltf_ground.h"
 #include "io/session/session.h"
+#include "solvers/anim/ground_mesh.h"
 
 namespace app {
 namespace {
@@ -61,6 +63,8 @@ const char* path_command_title(PathCommand command) {
       return "Export motion: the clip with IK (.gltf, .glb)";
     case PathCommand::import_motion:
       return "Import motion onto this rig (.bvh, or a clip of a .gltf/.glb)";
+    case PathCommand::open_ground:
+      return "Ground for Clean up: the meshes of a .gltf/.glb";
     case PathCommand::none:
       break;
   }
@@ -83,6 +87,7 @@ std::string default_path(const Editor& editor, PathCommand command) {
       return rig_stem(editor) + "-motion.glb";
     case PathCommand::open_rig:
     case PathCommand::import_motion:
+    case PathCommand::open_ground:
     case PathCommand::none:
       break;
   }
@@ -165,6 +170,21 @@ bool save_session(Editor& editor, const std::string& path) {
   editor.document.session_path = path;
   remember_recent_file(editor, path);  // also when the unsaved-changes prompt saves
   set_status(editor, "session saved to " + path, false);
+  return true;
+}
+
+bool open_ground_mesh(Editor& editor, const std::string& path) {
+  ik::Ground ground;
+  std::string error;
+  if (!ik::read_ground_file(path, ground, error)) {
+    set_status(editor, error, true);
+    return false;
+  }
+  editor.document.ground = std::move(ground);
+  set_status(editor,
+             "ground: " + editor.document.ground.source + ", " +
+                 std::to_string(ik::ground_mesh_triangles(*editor.document.ground.mesh)) + " triangles",
+             false);
   return true;
 }
 
@@ -360,6 +380,8 @@ bool run_path_command(Editor& editor, PathCommand command, const std::string& pa
       return export_motion(editor, path);
     case PathCommand::import_motion:
       return import_motion(editor, path);  // adds a clip: not a file the recent list reopens
+    case PathCommand::open_ground:
+      return open_ground_mesh(editor, path);
     case PathCommand::none:
       return false;
   }

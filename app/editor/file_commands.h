@@ -10,7 +10,7 @@
 namespace app {
 
 // PathCommand (editor.h): none, open_rig, open_session, save_session, export_gltf, export_motion,
-// import_motion (app/editor/motion_import.h).
+// import_motion (app/editor/motion_import.h), open_ground (a ground mesh for Clean up).
 
 // The title of the path popup and whether the command writes a file (then an existing
 // file is only replaced after the user confirms).
@@ -62,5 +62,8 @@ bool save_session(Editor& editor, const std::string& path);
 bool open_session(Editor& editor, const std::string& path);
 // Writes the source rig with the current pose's joint transforms (never over the source).
 bool export_posed_rig(Editor& editor, const std::string& path);
+// The ground Clean up places the feet on becomes the meshes of a glTF file
+// (io/gltf/gltf_ground.h); a file that is no ground leaves the ground as it was.
+bool open_ground_mesh(Editor& editor, const std::string& path);
 
 }  // namespace app

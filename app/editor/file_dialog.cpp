@@ -14,7 +14,9 @@ DialogRequest request_for(const Editor& editor, PathCommand command) {
   r.default_path = default_path(editor, command);
   const bool session = command == PathCommand::open_session || command == PathCommand::save_session;
   r.filter_name = session ? "ikscope session" : "glTF";
-  r.patterns = session ? std::vector<std::string>{"*.json"} : std::vector<std::string>{"*.gltf", "*.glb", "*.bvh"};
+  r.patterns = session                               ? std::vector<std::string>{"*.json"}
+               : command == PathCommand::open_ground ? std::vector<std::string>{"*.gltf", "*.glb"}
+                                                     : std::vector<std::string>{"*.gltf", "*.glb", "*.bvh"};
   return r;
 }
 

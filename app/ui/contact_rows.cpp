@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "app/editor/contact_edits.h"
@@ -72,12 +73,21 @@ void draw_ground_settings(Editor& editor) {
   ik::Ground& ground = editor.document.ground;
   int kind = static_cast<int>(ground.kind);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-  if (ImGui::Combo("##ground", &kind, "plane\0ramp\0stairs\0waves\0")) {
+  if (ImGui::Combo("##ground", &kind, "plane\0ramp\0stairs\0waves\0mesh file...\0")) {
     static constexpr float kStart[] = {0.0f, 15.0f, 0.15f, 0.1f};  // a value worth seeing
-    ground = ik::Ground{static_cast<ik::GroundKind>(kind), kStart[kind]};
+    if (kind == static_cast<int>(ik::GroundKind::mesh))
+      editor.ui.path_command_requested = PathCommand::open_ground;  // the ground changes once a file is read
+    else
+      ground = ik::Ground{static_cast<ik::GroundKind>(kind), kStart[kind]};
   }
   remember_rect(editor, "ground_kind");
   if (ground.kind == ik::GroundKind::plane) return;
+  if (ground.kind == ik::GroundKind::mesh) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted(std::filesystem::path(ground.source).filename().string().c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ground.source.c_str());
+    return;
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
   if (ground.kind == ik::GroundKind::ramp)
@@ -141,6 +151,7 @@ void draw_contacts_toggle(Editor& editor) {
   remember_rect(editor, "contacts_toggle");
   ImGui::SameLine(0.0f, 2.0f);
   if (ImGui::SmallButton("...##contact_settings")) ImGui::OpenPopup("contact_settings");
+  remember_rect(editor, "contact_settings");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("How contacts are found");
   draw_settings_popup(editor);
   ImGui::SameLine();

@@ -17,7 +17,9 @@
 //   reading the file  read_file_bytes (step 1)
 //   tinygltf's hooks  FsContext, fs_file_exists, fs_expand_path, fs_read_file, fs_write_file, skip_image_pixels
 //   helpers           ends_with_glb, add_lines_as_warnings, glb_with_json (for the load without meshes), join
-//   import_bytes      steps 2 to 10, with the load again without meshes when tinygltf refuses the file
+//   load_gltf_model   steps 2 to 4 (gltf_model_load.h), with the load again without meshes when
+//                     tinygltf refuses the file
+//   import_bytes      steps 5 to 10
 //   default limits    use_default_limits
 //   entry points      error_line, import_gltf_memory, import_gltf_file
 #include "io/gltf/gltf_import.h"
@@ -39,6 +41,7 @@
 #include "io/gltf/gltf_clips.h"
 #include "io/gltf/gltf_json_check.h"
 #include "io/gltf/gltf_mesh.h"
+#include "io/gltf/gltf_model_load.h"
 #include "io/gltf/gltf_skeleton.h"
 #include "io/gltf/vrm_humanoid.h"
 #include "solvers/anim/pose.h"
@@ -85,8 +88,7 @@ bool read_rig_file_bytes(const std::string& path, std::vector<unsigned char>& by
     return false;
   }
   std::vector<unsigned char> data(static_cast<size_t>(size));
-  if (size > 0 &&
-      !in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
+  if (size > 0 && !in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
     problem = "cannot read the file (it changed size while being read?)";
     return false;
   }
@@ -105,8 +107,7 @@ struct FsContext {
 
 bool fs_file_exists(const std::string& path, void* user) {
   const auto* context = static_cast<const FsContext*>(user);
-  if (!context->prefix.empty() && path.compare(0, context->prefix.size(), context->prefix) != 0)
-    return false;
+  if (!context->prefix.empty() && path.compare(0, context->prefix.size(), context->prefix) != 0) return false;
   std::error_code ec;
   return std::filesystem::is_regular_file(path, ec);
 }
@@ -114,8 +115,7 @@ bool fs_file_exists(const std::string& path, void* user) {
 // tinygltf's default runs wordexp() on URIs from the file; paths are taken literally.
 std::string fs_expand_path(const std::string& path, void*) { return path; }
 
-bool fs_read_file(std::vector<unsigned char>* out, std::string* err, const std::string& path,
-                  void*) {
+bool fs_read_file(std::vector<unsigned char>* out, std::string* err, const std::string& path, void*) {
   std::string problem;
   if (read_rig_file_bytes(path, *out, problem)) return true;
   if (err) *err += problem;
@@ -129,8 +129,8 @@ bool fs_write_file(std::string* err, const std::string&, const std::vector<unsig
 
 // The skeleton needs no pixels: images are not decoded (fast, and stb_image never sees
 // untrusted bytes).
-bool skip_image_pixels(tinygltf::Image*, const int, std::string*, std::string*, int, int,
-                       const unsigned char*, int, void*) {
+bool skip_image_pixels(tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int,
+                       void*) {
   return true;
 }
 
@@ -162,8 +162,7 @@ std::vector<unsigned char> glb_with_json(const std::string& json, const GlbChunk
   const auto put_u32 = [](std::vector<unsigned char>& out, std::uint64_t v) {
     for (int k = 0; k < 4; ++k) out.push_back(static_cast<unsigned char>((v >> (8 * k)) & 0xFFu));
   };
-  const std::uint64_t total =
-      12 + 8 + padded.size() + (chunks.bin != nullptr ? 8 + chunks.bin_size : 0);
+  const std::uint64_t total = 12 + 8 + padded.size() + (chunks.bin != nullptr ? 8 + chunks.bin_size : 0);
   std::vector<unsigned char> glb;
   glb.reserve(static_cast<size_t>(total));
   put_u32(glb, 0x46546C67u);  // "glTF"
@@ -186,10 +185,12 @@ std::string join(const std::vector<std::string>& names) {
   return text;
 }
 
-// Steps 2 to 10 (the file's bytes are read by the caller). Returns false with `problem`
-// set; fills `rig` (not the caller's) on success.
-bool import_bytes(const unsigned char* data, size_t size, const std::string& name,
-                  const std::string& base_dir, ImportedRig& rig, std::string& problem) {
+}  // namespace
+
+// Steps 2 to 4 (gltf_model_load.h).
+bool load_gltf_model(const unsigned char* data, size_t size, const std::string& name, const std::string& base_dir,
+                     tinygltf::Model& model, nlohmann::json& doc, std::vector<std::string>& warnings,
+                     std::string& problem) {
   if (size == 0) {
     problem = "empty file";
     return false;
@@ -213,18 +214,15 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
     json_size = chunks.json_size;
   }
 
-  nlohmann::json doc;
   if (!parse_json_text(json_text, json_size, doc, problem)) return false;
-  if (!check_gltf_json(doc, rig.warnings, problem)) return false;
+  if (!check_gltf_json(doc, warnings, problem)) return false;
 
   tinygltf::TinyGLTF loader;
   FsContext fs_context;
   if (!base_dir.empty()) fs_context.prefix = base_dir.back() == '/' ? base_dir : base_dir + "/";
-  loader.SetFsCallbacks(
-      {&fs_file_exists, &fs_expand_path, &fs_read_file, &fs_write_file, &fs_context});
+  loader.SetFsCallbacks({&fs_file_exists, &fs_expand_path, &fs_read_file, &fs_write_file, &fs_context});
   loader.SetImageLoader(&skip_image_pixels, nullptr);
 
-  tinygltf::Model model;
   std::string err, warn;
   bool loaded = false;
   // tinygltf 2.7 ignores extensionsRequired, but refuses the data such an extension
@@ -233,20 +231,17 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   // here alters, so such a file is loaded from those parts alone.
   const std::vector<std::string> required = required_extensions(doc);
   if (!required.empty()) {
-    rig.warnings.push_back(
-        "required extension" + std::string(required.size() > 1 ? "s " : " ") + join(required) +
-        (required.size() > 1 ? " are" : " is") +
-        " not supported: loaded the skeleton only (meshes, buffers, images and animations "
-        "were skipped)");
+    warnings.push_back("required extension" + std::string(required.size() > 1 ? "s " : " ") + join(required) +
+                       (required.size() > 1 ? " are" : " is") +
+                       " not supported: loaded the skeleton only (meshes, buffers, images and animations "
+                       "were skipped)");
     const std::string reduced = skeleton_only_json(doc);
-    loaded = loader.LoadASCIIFromString(&model, &err, &warn, reduced.c_str(),
-                                        static_cast<unsigned int>(reduced.size()), base_dir);
+    loaded = loader.LoadASCIIFromString(&model, &err, &warn, reduced.c_str(), static_cast<unsigned int>(reduced.size()),
+                                        base_dir);
   } else if (binary) {
-    loaded = loader.LoadBinaryFromMemory(&model, &err, &warn, data, static_cast<unsigned int>(size),
-                                         base_dir);
+    loaded = loader.LoadBinaryFromMemory(&model, &err, &warn, data, static_cast<unsigned int>(size), base_dir);
   } else {
-    loaded = loader.LoadASCIIFromString(&model, &err, &warn, json_text,
-                                        static_cast<unsigned int>(json_size), base_dir);
+    loaded = loader.LoadASCIIFromString(&model, &err, &warn, json_text, static_cast<unsigned int>(json_size), base_dir);
   }
   if (!loaded && required.empty()) {
     // tinygltf refuses a whole file for one broken accessor or primitive, which the
@@ -266,9 +261,9 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
                                                static_cast<unsigned int>(reduced.size()), base_dir);
     }
     if (bare_loaded) {
-      rig.warnings.push_back("tinygltf refused the file's meshes or animations (" +
-                             (err.empty() ? std::string("no reason given") : one_line(err, 200)) +
-                             "): the skeleton loaded without them");
+      warnings.push_back("tinygltf refused the file's meshes or animations (" +
+                         (err.empty() ? std::string("no reason given") : one_line(err, 200)) +
+                         "): the skeleton loaded without them");
       model = std::move(bare);
       warn = std::move(bare_warn);
       loaded = true;
@@ -280,7 +275,19 @@ bool import_bytes(const unsigned char* data, size_t size, const std::string& nam
   }
   // On success tinygltf's `err` may still hold notes about optional properties it
   // looked for ("'inverseBindMatrices' property is missing"): not problems, dropped.
-  add_lines_as_warnings(warn, rig.warnings);
+  add_lines_as_warnings(warn, warnings);
+  return true;
+}
+
+namespace {
+
+// Steps 2 to 10 (the file's bytes are read by the caller; 2 to 4 are load_gltf_model).
+// Returns false with `problem` set; fills `rig` (not the caller's) on success.
+bool import_bytes(const unsigned char* data, size_t size, const std::string& name, const std::string& base_dir,
+                  ImportedRig& rig, std::string& problem) {
+  tinygltf::Model model;
+  nlohmann::json doc;
+  if (!load_gltf_model(data, size, name, base_dir, model, doc, rig.warnings, problem)) return false;
 
   RawSkeleton raw;
   if (!raw_skeleton_from_model(model, doc, raw, rig.warnings, problem)) return false;
@@ -383,5 +390,11 @@ bool import_gltf_file(const std::string& path, ImportedRig& out, std::string& er
   const std::string base_dir = std::filesystem::path(path).parent_path().string();
   return import_gltf_memory(bytes.data(), bytes.size(), path, base_dir, out, error);
 }
+
+bool read_gltf_bytes(const std::string& path, std::vector<unsigned char>& bytes, std::string& problem) {
+  return read_rig_file_bytes(path, bytes, problem);
+}
+
+std::string gltf_error_line(const std::string& name, const std::string& problem) { return error_line(name, problem); }
 
 }  // namespace ik

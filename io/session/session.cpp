@@ -13,6 +13,7 @@
 #include "io/files/atomic_file.h"
 #include "io/files/file_paths.h"
 #include "io/files/message_text.h"
+#include "io/gltf/gltf_ground.h"
 #include "io/json/json_output.h"
 #include "io/session/session_fields.h"
 #include "io/session/session_full_body.h"
@@ -174,12 +175,18 @@ const JsonFields<Session, const SessionFile>& session_fields() {
               [](const Session& in, const SessionFile&) { return in.has_contacts; }),
           DocumentRow::custom(
               "ground", kOptional,
-              [](const JsonValue& v, Session& out, const SessionFile&) {
+              [](const JsonValue& v, Session& out, const SessionFile& env) {
+                // A mesh's file is written relative to the session, read from beside it.
                 std::string problem;
-                if (!parse_ground(v.string(), out.ground, problem)) v.fail(problem);
+                const std::string spec =
+                    is_ground_file(v.string()) ? resolve_in_folder(v.string(), env.folder) : v.string();
+                if (!read_ground_spec(spec, out.ground, problem)) v.fail(problem);
                 out.has_ground = true;
               },
-              [](const Session& in, const SessionFile&) { return ground_spec(in.ground); },
+              [](const Session& in, const SessionFile& env) {
+                return in.ground.kind == GroundKind::mesh ? path_from_folder(in.ground.source, env.folder)
+                                                          : ground_spec(in.ground);
+              },
               [](const Session& in, const SessionFile&) { return in.has_ground; }),
           DocumentRow::custom(
               "motions", kOptional,

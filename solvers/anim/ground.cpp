@@ -1,9 +1,12 @@
 // The ground (ground.h): heights, normals and specs.
 #include "solvers/anim/ground.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+
+#include "solvers/anim/ground_mesh.h"
 
 namespace ik {
 namespace {
@@ -27,6 +30,8 @@ constexpr KindName kKinds[] = {
 
 float ground_height(const Ground& ground, float x, float z) {
   switch (ground.kind) {
+    case GroundKind::mesh:
+      return ground.mesh ? ground_mesh_height(*ground.mesh, x, z) : 0.0f;
     case GroundKind::ramp:
       return z * std::tan(glm::radians(ground.value));
     case GroundKind::stairs:
@@ -40,6 +45,8 @@ float ground_height(const Ground& ground, float x, float z) {
 
 glm::vec3 ground_normal(const Ground& ground, float x, float z) {
   switch (ground.kind) {
+    case GroundKind::mesh:
+      return ground.mesh ? ground_mesh_normal(*ground.mesh, x, z) : glm::vec3(0.0f, 1.0f, 0.0f);
     case GroundKind::ramp: {
       const float a = glm::radians(ground.value);
       return {0.0f, std::cos(a), -std::sin(a)};
@@ -56,7 +63,19 @@ glm::vec3 ground_normal(const Ground& ground, float x, float z) {
   }
 }
 
+bool is_ground_file(const std::string& spec) {
+  const auto ends = [&](const char* tail) {
+    const std::string t(tail);
+    if (spec.size() < t.size()) return false;
+    for (size_t k = 0; k < t.size(); ++k)
+      if (std::tolower(static_cast<unsigned char>(spec[spec.size() - t.size() + k])) != t[k]) return false;
+    return true;
+  };
+  return ends(".gltf") || ends(".glb");
+}
+
 std::string ground_spec(const Ground& ground) {
+  if (ground.kind == GroundKind::mesh) return ground.source;
   for (const KindName& k : kKinds)
     if (k.kind == ground.kind) {
       char text[64];
@@ -90,7 +109,10 @@ bool parse_ground(const std::string& spec, Ground& out, std::string& error) {
     out = Ground{k.kind, value};
     return true;
   }
-  error = spec + ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)";
+  error = is_ground_file(spec) ? spec + ": a ground mesh is read from its file, not from a spec"
+                               : spec +
+                                     ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a "
+                                     ".gltf/.glb file)";
   return false;
 }
 

@@ -12,21 +12,28 @@
 //   waves:HEIGHT          a generated heightfield: bumps HEIGHT high (0..1), a crossing of
 //                         two sines 1.7 and 2.3 units long: y = HEIGHT/2 (sin(2 pi x / 1.7)
 //                         sin(2 pi z / 2.3) + 1)
+//   FILE.gltf, FILE.glb   a mesh's top surface (ground_mesh.h), the plane y = 0 beyond it;
+//                         read from the file by io/gltf/gltf_ground.h
 //
 // ground_spec and parse_ground read and write those words, so a session and the command
-// line say a ground the same way. Not yet: a ground from a glTF mesh.
+// line say a ground the same way; a mesh's spec is its file, which the callers read.
 #pragma once
 
 #include <glm/glm.hpp>
+#include <memory>
 #include <string>
 
 namespace ik {
 
-enum class GroundKind { plane, ramp, stairs, waves };
+enum class GroundKind { plane, ramp, stairs, waves, mesh };
+
+struct GroundMesh;
 
 struct Ground {
   GroundKind kind = GroundKind::plane;
-  float value = 0.0f;  // ramp: degrees; stairs: step height; waves: bump height
+  float value = 0.0f;                      // ramp: degrees; stairs: step height; waves: bump height
+  std::shared_ptr<const GroundMesh> mesh;  // mesh: its triangles (shared: a Ground is copied freely)
+  std::string source;                      // mesh: the file it was read from, absolute
 };
 
 inline constexpr float kStairDepth = 0.3f;
@@ -38,14 +45,19 @@ inline constexpr float kMaxWaveHeight = 1.0f;
 float ground_height(const Ground& ground, float x, float z);
 glm::vec3 ground_normal(const Ground& ground, float x, float z);
 
-// The same kind and number.
-inline bool same_ground(const Ground& a, const Ground& b) { return a.kind == b.kind && a.value == b.value; }
+// The same kind and number (a mesh: the same one read).
+inline bool same_ground(const Ground& a, const Ground& b) {
+  return a.kind == b.kind && a.value == b.value && a.mesh == b.mesh;
+}
 
-// "plane", "ramp:15", "stairs:0.2", "waves:0.1".
+// A spec that names a mesh file (.gltf, .glb) rather than a generated ground.
+bool is_ground_file(const std::string& spec);
+
+// "plane", "ramp:15", "stairs:0.2", "waves:0.1"; a mesh's file.
 std::string ground_spec(const Ground& ground);
 
 // Reads a spec; false with `error` ("ramp:75: the slope must be from -60 to 60 degrees")
-// and `out` untouched when it is not one.
+// and `out` untouched when it is not one (a mesh file is not read here: is_ground_file).
 bool parse_ground(const std::string& spec, Ground& out, std::string& error);
 
 }  // namespace ik

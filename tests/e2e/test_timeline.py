@@ -1,10 +1,14 @@
 """The timeline: CesiumMan's clip at two times against an independent sample of the glTF,
-the IK weight, Space playing for real, the foot contacts' rows edited and undone, a goal
+the IK weight, Space playing for real, the foot contacts' rows edited and undone, the feet
+cleaned up on a ramp and on a ground read from a glTF mesh, a goal
 drag recorded as a goal path, and a goal path replayed (and baked) on a rig without clips.
 
 Parts: the clip at fixed times (poses, screenshots, IK weight); playing; foot contacts;
 recording; goal paths on the humanoid."""
+import base64
+import json
 import math
+import struct
 import time
 
 from driver import CESIUM_GLB, CESIUM_GLTF, HUMANOID, joint_named, rect_point, write_session
@@ -213,6 +217,17 @@ def planted_at(state, t):
     return [j["name"] for j, f in zip(contacts["joints"], feet) if any(a <= t <= b for a, b in f["plants"])]
 
 
+def expect_planted_alike(a, a_degrees, b, b_degrees, planted, tolerance):
+    """Each of the `planted` joints stands as high over run b's ramp (of `b_degrees`) as over
+    run a's, within `tolerance` model units."""
+    assert planted, "nothing planted"
+    for name in planted:
+        over_a, over_b = height_above(a, name, a_degrees), height_above(b, name, b_degrees)
+        print(f"{name}: {over_a * 1000:.1f} mm over ground a ({a['contacts']['ground']}), "
+              f"{over_b * 1000:.1f} mm over ground b ({b['contacts']['ground']})")
+        assert abs(over_b - over_a) < tolerance, f"{name} does not stand on ground b as on ground a"
+
+
 def test_clean_up_feet_on_a_ramp(case):
     """CesiumMan's walk on a 15 degree ramp with --clean-feet: at 1.0 s every planted foot and
     toe stands on the ramp as high as it stands on the plane cleaned up the same way (within
@@ -222,11 +237,7 @@ def test_clean_up_feet_on_a_ramp(case):
                     state="ramp.json").state
     assert ramp["contacts"]["ground"] == "ramp:15", ramp["contacts"]["ground"]
     planted = planted_at(flat, 1.0)
-    assert planted, "nothing planted at 1.0 s"
-    for name in planted:
-        on_plane, on_ramp = height_above(flat, name, 0), height_above(ramp, name, 15)
-        print(f"{name}: {on_plane * 1000:.1f} mm over the plane, {on_ramp * 1000:.1f} mm over the ramp")
-        assert abs(on_ramp - on_plane) < 0.01, f"{name} is not on the ramp as it is on the plane"
+    expect_planted_alike(flat, 0, ramp, 15, planted, 0.01)
     program = case.start(CESIUM_GLTF, "--clean-feet", "--ground", "ramp:15", state="played.json")
     program.key("space")
     time.sleep(0.5)
@@ -243,6 +254,51 @@ def test_clean_up_feet_on_a_ramp(case):
         print(f"played to {t:.2f} s: {name} {above * 1000:.1f} mm over the ramp")
         assert above > -0.01, f"{name} is {-above * 1000:.0f} mm under the ramp at {t:.2f} s"
     assert len(case.screenshots()) == 2
+
+
+def write_ramp_gltf(path, degrees, half=4.0):
+    """A glTF of one square (x, z in [-half, half]) rising along +Z at `degrees` through the
+    origin: two triangles, positions and indices in a base64 buffer."""
+    rise = half * math.tan(math.radians(degrees))
+    positions = [-half, -rise, -half, half, -rise, -half, half, rise, half, -half, rise, half]
+    data = struct.pack("<12f", *positions) + struct.pack("<6H", 0, 1, 2, 0, 2, 3)
+    gltf = {
+        "asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}], "nodes": [{"mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
+        "buffers": [{"byteLength": len(data),
+                     "uri": "data:application/octet-stream;base64," + base64.b64encode(data).decode()}],
+        "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48},
+                        {"buffer": 0, "byteOffset": 48, "byteLength": 12}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3",
+                       "min": [-half, -rise, -half], "max": [half, rise, half]},
+                      {"bufferView": 1, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+    }
+    with open(path, "w") as f:
+        json.dump(gltf, f)
+
+
+def test_clean_up_feet_on_a_mesh_ground(case):
+    """--ground FILE.gltf: CesiumMan's walk cleaned up on a glTF mesh of a 15 degree ramp stands
+    where it stands on the generated ramp:15 (every planted foot and toe within 2 mm at 1.0
+    s); a ground file that is no ground gives one line naming it and the program does not
+    start with it."""
+    ramp_file = case.path("ramp15.gltf")
+    write_ramp_gltf(ramp_file, 15)
+    mesh = case.run(CESIUM_GLTF, "--time", "1.0", "--clean-feet", "--ground", ramp_file, frames=4,
+                    state="mesh.json", screenshot="mesh.png").state
+    ramp = case.run(CESIUM_GLTF, "--time", "1.0", "--clean-feet", "--ground", "ramp:15", frames=4,
+                    state="ramp.json").state
+    assert mesh["contacts"]["ground"] == ramp_file, mesh["contacts"]["ground"]
+    expect_planted_alike(ramp, 15, mesh, 15, planted_at(ramp, 1.0), 0.002)
+    case.check_screenshot("mesh.png", "mesh.json")
+
+    broken = case.path("broken-ground.gltf")
+    with open(broken, "w") as f:
+        f.write('{"asset": {"version": "2.0"}, "meshes": []}')
+    run = case.run(CESIUM_GLTF, "--ground", broken, frames=2, expect=None, label="broken")
+    message = [line for line in run.stderr.splitlines() if "broken-ground.gltf" in line]
+    print("broken ground:", message)
+    assert run.code != 0 and len(message) == 1 and "has no triangles" in message[0], run.stderr
 
 
 # --- Recording ------------------------------------------------------------------------------

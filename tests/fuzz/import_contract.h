@@ -13,7 +13,9 @@
 //     warning is one line, and every skinned mesh is consistent (per-vertex arrays of one
 //     length, indices in range and whole triangles, skin joints that are skeleton joints,
 //     joint indices within the skin, weights finite, non-negative and summing to 1, unit
-//     normals).
+//     normals);
+//   * read as a ground (ground_contract_violation): the same one-line error or a mesh of
+//     finite heights and unit upward normals.
 #pragma once
 
 #include <cmath>
@@ -25,7 +27,9 @@
 #include <vector>
 
 #include "io/bvh/bvh_import.h"
+#include "io/gltf/gltf_ground.h"
 #include "io/gltf/gltf_import.h"
+#include "solvers/anim/ground_mesh.h"
 
 namespace fuzzcheck {
 
@@ -39,21 +43,18 @@ inline std::vector<std::string> import_names(const std::uint8_t* data, std::size
 namespace detail {
 
 inline bool is_one_line(const std::string& text) {
-  return !text.empty() && text.find('\n') == std::string::npos &&
-         text.find('\r') == std::string::npos;
+  return !text.empty() && text.find('\n') == std::string::npos && text.find('\r') == std::string::npos;
 }
 
-inline bool finite3(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+inline bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 inline std::string skeleton_problem(const ik::Skeleton& s) {
   const int n = s.joint_count();
   if (n <= 0) return "a loaded rig has no joints";
   const std::size_t count = static_cast<std::size_t>(n);
   if (s.subtree_end.size() != count || s.rest.size() != count || s.name.size() != count ||
-      s.is_added_tip.size() != count || s.limits.size() != count ||
-      s.source_node.size() != count || s.raw_index.size() != count)
+      s.is_added_tip.size() != count || s.limits.size() != count || s.source_node.size() != count ||
+      s.raw_index.size() != count)
     return "skeleton arrays differ in size";
   for (int i = 0; i < n; ++i) {
     const std::string joint = "joint " + std::to_string(i) + ": ";
@@ -61,15 +62,12 @@ inline std::string skeleton_problem(const ik::Skeleton& s) {
     if (p >= i || p < -1) return joint + "its parent does not come first";
     const int end = s.subtree_end[static_cast<std::size_t>(i)];
     if (end <= i || end > n) return joint + "subtree end out of range";
-    if (p >= 0 && end > s.subtree_end[static_cast<std::size_t>(p)])
-      return joint + "subtree not nested in its parent's";
+    if (p >= 0 && end > s.subtree_end[static_cast<std::size_t>(p)]) return joint + "subtree not nested in its parent's";
     const ik::Transform& rest = s.rest[static_cast<std::size_t>(i)];
     if (!finite3(rest.translation) || !finite3(rest.scale) || !std::isfinite(rest.rotation.w) ||
-        !std::isfinite(rest.rotation.x) || !std::isfinite(rest.rotation.y) ||
-        !std::isfinite(rest.rotation.z))
+        !std::isfinite(rest.rotation.x) || !std::isfinite(rest.rotation.y) || !std::isfinite(rest.rotation.z))
       return joint + "non-finite rest transform";
-    if (rest.scale.x == 0.0f || rest.scale.y == 0.0f || rest.scale.z == 0.0f)
-      return joint + "zero rest scale";
+    if (rest.scale.x == 0.0f || rest.scale.y == 0.0f || rest.scale.z == 0.0f) return joint + "zero rest scale";
     const ik::JointLimits& limits = s.limits[static_cast<std::size_t>(i)];
     if (limits.enabled && limits.cone) {
       constexpr float kHalfTurn = 3.14159275f;  // pi rounded up: a 180 degree cone is allowed
@@ -94,8 +92,7 @@ inline std::string mesh_problem(const ik::SkinnedMesh& m, int joint_count) {
   if (m.indices.size() % 3 != 0) return mesh + "indices are not whole triangles";
   for (std::uint32_t index : m.indices)
     if (index >= vertices) return mesh + "vertex index out of range";
-  if (m.inverse_bind.size() != m.skeleton_joint.size())
-    return mesh + "not one inverse bind matrix per skin joint";
+  if (m.inverse_bind.size() != m.skeleton_joint.size()) return mesh + "not one inverse bind matrix per skin joint";
   for (int joint : m.skeleton_joint)
     if (joint < 0 || joint >= joint_count) return mesh + "a skin joint is not a skeleton joint";
   for (std::size_t v = 0; v < vertices; ++v) {
@@ -107,11 +104,9 @@ inline std::string mesh_problem(const ik::SkinnedMesh& m, int joint_count) {
       if (m.joints[v][k] >= m.skeleton_joint.size()) return vertex + "joint index past the skin";
     }
     const float sum = w.x + w.y + w.z + w.w;
-    if (!(std::fabs(sum - 1.0f) <= 1e-3f))
-      return vertex + "weights sum to " + std::to_string(sum) + ", not 1";
+    if (!(std::fabs(sum - 1.0f) <= 1e-3f)) return vertex + "weights sum to " + std::to_string(sum) + ", not 1";
     const float length = glm::length(m.normals[v]);
-    if (!(std::fabs(length - 1.0f) <= 1e-3f))
-      return vertex + "normal of length " + std::to_string(length) + ", not 1";
+    if (!(std::fabs(length - 1.0f) <= 1e-3f)) return vertex + "normal of length " + std::to_string(length) + ", not 1";
   }
   return "";
 }
@@ -144,8 +139,7 @@ inline std::string clip_problem(const ik::Clip& clip, const ik::Skeleton& skelet
 
 // Imports the input as `name` (external files looked up in `base_dir`) and returns the
 // first broken promise, or "" if the importer kept its contract.
-inline std::string import_contract_violation(const std::uint8_t* data, std::size_t size,
-                                             const std::string& name,
+inline std::string import_contract_violation(const std::uint8_t* data, std::size_t size, const std::string& name,
                                              const std::string& base_dir) {
   ik::ImportedRig rig;
   rig.path = "untouched";
@@ -153,17 +147,16 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
   if (!ik::import_gltf_memory(data, size, name, base_dir, rig, error)) {
     if (!detail::is_one_line(error) || error.rfind(name + ": ", 0) != 0)
       return "error is not one line \"" + name + ": <problem>\": " + error;
-    if (rig.path != "untouched" || rig.skeleton.joint_count() != 0 || !rig.warnings.empty() ||
-        !rig.meshes.empty() || !rig.clips.empty() || !rig.roles.empty())
+    if (rig.path != "untouched" || rig.skeleton.joint_count() != 0 || !rig.warnings.empty() || !rig.meshes.empty() ||
+        !rig.clips.empty() || !rig.roles.empty())
       return "a failed import changed the caller's rig: " + error;
     return "";
   }
   if (rig.path != name) return "rig.path is '" + rig.path + "', not the name given";
   std::string problem = detail::skeleton_problem(rig.skeleton);
   if (!problem.empty()) return problem;
-  if (!detail::finite3(rig.bounds_min) || !detail::finite3(rig.bounds_max) ||
-      rig.bounds_min.x > rig.bounds_max.x || rig.bounds_min.y > rig.bounds_max.y ||
-      rig.bounds_min.z > rig.bounds_max.z)
+  if (!detail::finite3(rig.bounds_min) || !detail::finite3(rig.bounds_max) || rig.bounds_min.x > rig.bounds_max.x ||
+      rig.bounds_min.y > rig.bounds_max.y || rig.bounds_min.z > rig.bounds_max.z)
     return "bounds not finite and ordered";
   for (const std::string& warning : rig.warnings)
     if (!detail::is_one_line(warning)) return "a warning is not one line: " + warning;
@@ -176,10 +169,38 @@ inline std::string import_contract_violation(const std::uint8_t* data, std::size
     if (!problem.empty()) return problem;
   }
   // Every role in range and no single role held twice (solvers/rig/rig_roles.h).
-  if (rig.roles.size() != static_cast<std::size_t>(rig.skeleton.joint_count()))
-    return "not one role per joint";
+  if (rig.roles.size() != static_cast<std::size_t>(rig.skeleton.joint_count())) return "not one role per joint";
   problem = ik::roles_problem(rig.skeleton, rig.roles);
   if (!problem.empty()) return "roles: " + problem;
+  return "";
+}
+
+// The same file read as a ground (io/gltf/gltf_ground.h): an error is one line starting
+// "<name>: " and leaves the caller's ground alone; a ground is a mesh with triangles whose
+// heights are finite everywhere (sampled across its bounds and beyond) and whose normals
+// are unit and face up.
+inline std::string ground_contract_violation(const std::uint8_t* data, std::size_t size, const std::string& name,
+                                             const std::string& base_dir) {
+  ik::Ground ground{ik::GroundKind::ramp, 15.0f};
+  std::string error;
+  if (!ik::read_ground_memory(data, size, name, base_dir, ground, error)) {
+    if (!detail::is_one_line(error) || error.rfind(name + ": ", 0) != 0)
+      return "ground error is not one line \"" + name + ": <problem>\": " + error;
+    if (ground.kind != ik::GroundKind::ramp || ground.mesh) return "a failed ground read changed the caller's ground";
+    return "";
+  }
+  if (ground.kind != ik::GroundKind::mesh || !ground.mesh || ik::ground_mesh_triangles(*ground.mesh) == 0)
+    return "a ground read without its triangles";
+  const ik::GroundMesh& mesh = *ground.mesh;
+  for (int i = -1; i <= 8; ++i)
+    for (int k = -1; k <= 8; ++k) {
+      const float x = mesh.min.x + (mesh.max.x - mesh.min.x) * static_cast<float>(i) / 7.0f;
+      const float z = mesh.min.y + (mesh.max.y - mesh.min.y) * static_cast<float>(k) / 7.0f;
+      const glm::vec3 n = ik::ground_normal(ground, x, z);
+      if (!std::isfinite(ik::ground_height(ground, x, z)) || !detail::finite3(n) ||
+          std::fabs(glm::length(n) - 1.0f) > 1e-3f || n.y < 0.0f)
+        return "a ground height or normal that is not finite, unit and up";
+    }
   return "";
 }
 

@@ -19,8 +19,7 @@
 namespace {
 
 std::vector<std::string> files_in(const char* folder_name) {
-  const std::filesystem::path folder =
-      std::filesystem::path(IKSCOPE_SOURCE_DIR) / "tests" / "fuzz" / folder_name;
+  const std::filesystem::path folder = std::filesystem::path(IKSCOPE_SOURCE_DIR) / "tests" / "fuzz" / folder_name;
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder))
     if (entry.is_regular_file()) files.push_back(entry.path().string());
@@ -33,14 +32,17 @@ TEST(FuzzRegressions, EveryKeptInputKeepsTheImporterContract) {
   ASSERT_FALSE(files.empty()) << "tests/fuzz/regressions holds no input";
   for (const std::string& path : files) {
     std::ifstream in(path, std::ios::binary);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                          std::istreambuf_iterator<char>());
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ASSERT_FALSE(bytes.empty()) << path;
     for (const std::string& name : fuzzcheck::import_names(bytes.data(), bytes.size())) {
-      EXPECT_EQ(fuzzcheck::import_contract_violation(bytes.data(), bytes.size(), name,
-                                                     "/nonexistent-ikscope-fuzz-base-dir"),
-                "")
+      EXPECT_EQ(
+          fuzzcheck::import_contract_violation(bytes.data(), bytes.size(), name, "/nonexistent-ikscope-fuzz-base-dir"),
+          "")
           << path << " imported as " << name;
+      EXPECT_EQ(
+          fuzzcheck::ground_contract_violation(bytes.data(), bytes.size(), name, "/nonexistent-ikscope-fuzz-base-dir"),
+          "")
+          << path << " read as a ground named " << name;
     }
   }
 }

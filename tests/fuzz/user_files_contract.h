@@ -210,7 +210,7 @@ inline std::string session_contract_violation(const std::string& text, const ik:
         cs.speed <= ik::kMaxContactSpeed && cs.min_plant >= 0.0f && cs.min_plant <= ik::kMaxContactSeconds &&
         cs.max_gap >= 0.0f && cs.max_gap <= ik::kMaxContactSeconds))
     return "a contact setting outside its range";
-  if (session.has_ground) {  // a ground the spec writes back as read
+  if (session.has_ground && session.ground.kind != ik::GroundKind::mesh) {  // a spec written back as read
     ik::Ground again;
     std::string problem;
     if (!ik::parse_ground(ik::ground_spec(session.ground), again, problem) || again.kind != session.ground.kind)
@@ -245,7 +245,8 @@ inline std::string session_contract_violation(const std::string& text, const ik:
   if (!section.empty()) return section;
   const std::string refused = chain_refused_by_its_solver(skeleton, session);
   if (!refused.empty()) return refused;
-  ik::apply_full_body_settings(session.full_body, skeleton, session.roles, ik::scratch_of<ik::FullBodyScratch>(workspace));
+  ik::apply_full_body_settings(session.full_body, skeleton, session.roles,
+                               ik::scratch_of<ik::FullBodyScratch>(workspace));
   // What the program does next: solve the loaded chains.
   ik::Pose pose = rest;
   std::vector<ik::SolveResult> results;

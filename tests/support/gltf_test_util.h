@@ -1,22 +1,22 @@
 // Helpers shared by the glTF importer tests: temporary files, .glb assembly, world
-// positions by forward kinematics.
+// positions by forward kinematics, a glTF ground.
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "io/gltf/base64.h"
 #include "io/gltf/gltf_import.h"
 #include "solvers/anim/pose.h"
 
 namespace gltf_test {
 
-inline std::string tmp_path(const std::string& file_name) {
-  return std::string(IKSCOPE_TEST_TMP) + "/" + file_name;
-}
+inline std::string tmp_path(const std::string& file_name) { return std::string(IKSCOPE_TEST_TMP) + "/" + file_name; }
 
 inline std::string sample_path(const std::string& relative) {
   return std::string(IKSCOPE_SHARED_DIR) + "/gltf-samples/" + relative;
@@ -24,8 +24,7 @@ inline std::string sample_path(const std::string& relative) {
 
 inline void write_bytes(const std::string& path, const std::vector<unsigned char>& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 inline void write_text(const std::string& path, const std::string& text) {
@@ -34,8 +33,7 @@ inline void write_text(const std::string& path, const std::string& text) {
 
 inline std::vector<unsigned char> read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  return std::vector<unsigned char>(std::istreambuf_iterator<char>(in),
-                                    std::istreambuf_iterator<char>());
+  return std::vector<unsigned char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 inline void put_u32(std::vector<unsigned char>& out, std::uint32_t v) {
@@ -43,8 +41,7 @@ inline void put_u32(std::vector<unsigned char>& out, std::uint32_t v) {
 }
 
 inline void set_u32(std::vector<unsigned char>& bytes, size_t at, std::uint32_t v) {
-  for (int k = 0; k < 4; ++k)
-    bytes[at + static_cast<size_t>(k)] = static_cast<unsigned char>((v >> (8 * k)) & 0xFFu);
+  for (int k = 0; k < 4; ++k) bytes[at + static_cast<size_t>(k)] = static_cast<unsigned char>((v >> (8 * k)) & 0xFFu);
 }
 
 // A well-formed .glb: header, JSON chunk padded with spaces, optional BIN chunk padded
@@ -75,8 +72,7 @@ inline std::map<int, glm::vec3> world_by_node(const ik::Skeleton& skeleton) {
   std::map<int, glm::vec3> positions;
   for (int i = 0; i < skeleton.joint_count(); ++i)
     if (skeleton.source_node[static_cast<size_t>(i)] >= 0)
-      positions[skeleton.source_node[static_cast<size_t>(i)]] =
-          ik::position_of(world[static_cast<size_t>(i)]);
+      positions[skeleton.source_node[static_cast<size_t>(i)]] = ik::position_of(world[static_cast<size_t>(i)]);
   return positions;
 }
 
@@ -99,6 +95,27 @@ inline std::string all_warnings(const ik::ImportedRig& rig) {
   std::string text;
   for (const std::string& w : rig.warnings) text += w + "\n";
   return text;
+}
+
+// A glTF ground (io/gltf/gltf_ground.h) of one mesh: a 2 x 2 square at z in [-1, 1] rising 0.5 along +Z (positions and
+// 16-bit indices in a base64 buffer), under a node with `node_extra` (e.g. a translation),
+// drawn as `mode` (4: triangles).
+inline std::string ramp_ground_gltf(const std::string& node_extra, int mode = 4, int last_index = 3) {
+  const float p[] = {-1, 0, -1, 1, 0, -1, 1, 0.5f, 1, -1, 0.5f, 1};
+  const std::uint16_t index[] = {0, 1, 2, 0, 2, static_cast<std::uint16_t>(last_index)};
+  std::string bytes(sizeof p + sizeof index, '\0');
+  std::memcpy(&bytes[0], p, sizeof p);
+  std::memcpy(&bytes[sizeof p], index, sizeof index);
+  return R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],
+  "nodes":[{"mesh":0)" +
+         node_extra + R"(}],
+  "meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1,"mode":)" +
+         std::to_string(mode) + R"(}]}],
+  "buffers":[{"byteLength":60,"uri":"data:application/octet-stream;base64,)" +
+         ik::base64_encode(bytes) + R"("}],
+  "bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":48},{"buffer":0,"byteOffset":48,"byteLength":12}],
+  "accessors":[{"bufferView":0,"componentType":5126,"count":4,"type":"VEC3","min":[-1,0,-1],"max":[1,0.5,1]},
+               {"bufferView":1,"componentType":5123,"count":6,"type":"SCALAR"}]})";
 }
 
 }  // namespace gltf_test

@@ -1,10 +1,10 @@
 // Command-line parsing: every option --help lists, and clear errors.
-#include "app/editor/command_line.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
+
+#include "app/editor/command_line.h"
 
 namespace {
 
@@ -16,8 +16,7 @@ bool parse(std::vector<const char*> args, app::Options& o, std::string& error) {
 TEST(CommandLine, FileAndOptions) {
   app::Options o;
   std::string error;
-  ASSERT_TRUE(parse({"rig.glb", "--frames", "5", "--screenshot", "a.png", "--state-out", "s.json", "--size",
-                     "800x600"},
+  ASSERT_TRUE(parse({"rig.glb", "--frames", "5", "--screenshot", "a.png", "--state-out", "s.json", "--size", "800x600"},
                     o, error))
       << error;
   EXPECT_EQ(o.file, "rig.glb");
@@ -88,8 +87,9 @@ TEST(CommandLine, ErrorsNameTheProblem) {
       {{"--time", "1.5s"}, "--time needs a number of seconds, not '1.5s'"},
       {{"--time", "nan"}, "--time needs a number of seconds, not 'nan'"},
       {{"--time", "inf"}, "--time needs a number of seconds, not 'inf'"},
-      {{"--ground"}, "--ground needs a ground (plane, ramp:15, stairs:0.2, waves:0.1)"},
-      {{"--ground", "hill"}, "--ground hill: not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)"},
+      {{"--ground"}, "--ground needs a ground (plane, ramp:15, stairs:0.2, waves:0.1, or a .gltf/.glb file)"},
+      {{"--ground", "hill"},
+       "--ground hill: not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
       {{"--ground", "ramp:80"}, "--ground ramp:80: the slope must be from -60 to 60 degrees"},
   };
   for (const Case& c : cases) {
@@ -116,8 +116,7 @@ namespace {
 TEST(CommandLine, AnalyseReportAndChain) {
   app::Options o;
   std::string error;
-  ASSERT_TRUE(parse({"s.json", "--analyse", "wave", "--report", "out/r.md", "--chain", "LeftHand"}, o, error))
-      << error;
+  ASSERT_TRUE(parse({"s.json", "--analyse", "wave", "--report", "out/r.md", "--chain", "LeftHand"}, o, error)) << error;
   EXPECT_EQ(o.file, "s.json");
   EXPECT_EQ(o.analyse, "wave");
   EXPECT_EQ(o.report, "out/r.md");

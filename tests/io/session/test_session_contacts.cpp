@@ -1,7 +1,8 @@
 // The session's "contacts" section (io/session/session_contacts.h) and its "ground": settings,
-// edited plants and the ground saved and loaded exactly; older sessions without them load;
+// edited plants and the ground saved and loaded exactly (a mesh ground as its file, relative
+// to the session); older sessions without them load;
 // each bad entry (reversed, overlapping or out-of-order plants, a joint or clip listed
-// twice, a setting out of range, a ground that is none) fails the load with one message
+// twice, a setting out of range, a ground that is none or a file that is missing) fails the load with one message
 // naming the file and the key.
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "io/gltf/gltf_ground.h"
 #include "io/gltf/gltf_import.h"
 #include "io/session/session.h"
 #include "tests/io/session/session_test_util.h"
@@ -73,6 +75,24 @@ TEST(SessionContacts, SavedAndLoadedExactly) {
   }
 }
 
+// A ground read from a glTF mesh: written relative to the session, read again from beside it.
+TEST(SessionContacts, AMeshGroundIsItsFileBesideTheSession) {
+  const std::string ground_path = session_test::session_dir() + "/ramp-ground.gltf";
+  gltf_test::write_text(ground_path, gltf_test::ramp_ground_gltf(""));
+  ik::Session s = with_contacts();
+  std::string error;
+  ASSERT_TRUE(ik::read_ground_file(ground_path, s.ground, error)) << error;
+  const std::string path = save(s, "mesh_ground.json");
+  std::ifstream in(path);
+  const Json doc = Json::parse(in);
+  EXPECT_EQ(doc["ground"], "ramp-ground.gltf");
+  ik::Session loaded;
+  ASSERT_TRUE(ik::load_session(path, humanoid(), loaded, error)) << error;
+  EXPECT_EQ(loaded.ground.kind, ik::GroundKind::mesh);
+  EXPECT_EQ(loaded.ground.source, ground_path);
+  EXPECT_NEAR(ik::ground_height(loaded.ground, 0.0f, 0.5f), ik::ground_height(s.ground, 0.0f, 0.5f), 1e-6f);
+}
+
 TEST(SessionContacts, AnOlderSessionHasNone) {
   ik::Session s = with_contacts();
   s.has_contacts = false;
@@ -85,6 +105,8 @@ TEST(SessionContacts, AnOlderSessionHasNone) {
 }
 
 TEST(SessionContacts, EachBadEntryIsOneMessageNamingTheKey) {
+  // Read from beside the session: the message names where it looked.
+  const std::string missing_ground = "ground: " + session_test::session_dir() + "/grounds/none.glb: ";
   const std::string good = save(with_contacts(), "good.json");
   std::ifstream in(good);
   const Json doc = Json::parse(in);
@@ -122,7 +144,8 @@ TEST(SessionContacts, EachBadEntryIsOneMessageNamingTheKey) {
        "contacts.settings.speed: must be from 0 to 10, not -1"},
       {"section_not_an_object", [](Json& d) { d["contacts"] = 4; }, "contacts: must be an object"},
       {"ground_unknown", [](Json& d) { d["ground"] = "hill:3"; },
-       "ground: hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)"},
+       "ground: hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
+      {"ground_file_missing", [](Json& d) { d["ground"] = "grounds/none.glb"; }, missing_ground.c_str()},
       {"ground_too_steep", [](Json& d) { d["ground"] = "ramp:80"; },
        "ground: ramp:80: the slope must be from -60 to 60"},
   };

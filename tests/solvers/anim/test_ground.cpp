@@ -54,8 +54,9 @@ TEST(Ground, ABadSpecIsOneMessageAndChangesNothing) {
       {"stairs:2", "stairs:2: the step height must be from -1 to 1"},
       {"waves:-0.1", "waves:-0.1: the bump height must be from 0 to 1"},
       {"ramp:nan", "ramp:nan: 'ramp' needs a number after ':' (ramp:15)"},
-      {"hill:3", "hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)"},
-      {"", ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT or waves:HEIGHT)"},
+      {"hill:3", "hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
+      {"", ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
+      {"terrain.GLB", "terrain.GLB: a ground mesh is read from its file, not from a spec"},
   };
   for (const auto& [spec, message] : cases) {
     ik::Ground g{ik::GroundKind::waves, 0.3f};
