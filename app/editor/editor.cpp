@@ -156,10 +156,10 @@ void set_orientation_goal(Editor& editor, int c, bool on) {
 }
 
 void undo(Editor& editor) {
-  // Chain edits, limits edits, full-body settings and foot contacts share one history.
+  // Chain edits, limits edits, full-body settings, foot contacts and the ground share one history.
   LimitsState limits = limits_state(editor);
-  const bool undone =
-      editor.history.undo(editor.document.chains, &limits, &editor.document.full_body, &editor.document.contacts);
+  const bool undone = editor.history.undo(editor.document.chains, &limits, &editor.document.full_body,
+                                          &editor.document.contacts, &editor.document.ground);
   set_limits_state(editor, limits);
   if (undone)
     set_status(editor, "undone", false);
@@ -170,8 +170,8 @@ void undo(Editor& editor) {
 
 void redo(Editor& editor) {
   LimitsState limits = limits_state(editor);
-  const bool redone =
-      editor.history.redo(editor.document.chains, &limits, &editor.document.full_body, &editor.document.contacts);
+  const bool redone = editor.history.redo(editor.document.chains, &limits, &editor.document.full_body,
+                                          &editor.document.contacts, &editor.document.ground);
   set_limits_state(editor, limits);
   if (redone)
     set_status(editor, "redone", false);

@@ -180,7 +180,9 @@ bool open_ground_mesh(Editor& editor, const std::string& path) {
     set_status(editor, error, true);
     return false;
   }
+  const ik::Ground before = editor.document.ground;
   editor.document.ground = std::move(ground);
+  editor.history.commit_ground(editor.document.chains, before, editor.document.ground);  // one undo step
   set_status(editor,
              "ground: " + editor.document.ground.source + ", " +
                  std::to_string(ik::ground_mesh_triangles(*editor.document.ground.mesh)) + " triangles",

@@ -89,35 +89,48 @@ void History::commit_contacts(const std::vector<ik::Chain>& current, const Conta
   committed_.contacts = after;
 }
 
+void History::commit_ground(const std::vector<ik::Chain>& current, const ik::Ground& before, const ik::Ground& after) {
+  if (!committed_.ground_known) {
+    committed_.ground = before;
+    committed_.ground_known = true;
+  }
+  if (same_chains(current, committed_.chains) && ik::same_ground(after, committed_.ground)) return;
+  undo_.push_back(committed_);
+  redo_.clear();
+  committed_.chains = current;
+  committed_.ground = after;
+}
+
 namespace {
 
 // Moves `from`'s last snapshot into `committed` (which goes onto `to`) and hands it out.
 bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body, ContactsState* contacts,
-          std::vector<History::Snapshot>& from, std::vector<History::Snapshot>& to, History::Snapshot& committed) {
+          ik::Ground* ground, std::vector<History::Snapshot>& from, std::vector<History::Snapshot>& to,
+          History::Snapshot& committed) {
   if (from.empty()) return false;
   // An edit still in progress (not committed) is dropped with the undo.
   to.push_back(committed);
   committed = from.back();
   from.pop_back();
   current = committed.chains;
-  if (limits != nullptr && !committed.limits.limits.empty() &&
-      committed.limits.limits.size() == limits->limits.size())
+  if (limits != nullptr && !committed.limits.limits.empty() && committed.limits.limits.size() == limits->limits.size())
     *limits = committed.limits;
   if (full_body != nullptr) *full_body = committed.full_body;
   if (contacts != nullptr && committed.contacts_known) *contacts = committed.contacts;
+  if (ground != nullptr && committed.ground_known) *ground = committed.ground;
   return true;
 }
 
 }  // namespace
 
 bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
-                   ContactsState* contacts) {
-  return step(current, limits, full_body, contacts, undo_, redo_, committed_);
+                   ContactsState* contacts, ik::Ground* ground) {
+  return step(current, limits, full_body, contacts, ground, undo_, redo_, committed_);
 }
 
 bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
-                   ContactsState* contacts) {
-  return step(current, limits, full_body, contacts, redo_, undo_, committed_);
+                   ContactsState* contacts, ik::Ground* ground) {
+  return step(current, limits, full_body, contacts, ground, redo_, undo_, committed_);
 }
 
 }  // namespace app

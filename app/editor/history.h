@@ -11,6 +11,7 @@
 
 #include "app/editor/foot_contacts.h"
 #include "app/editor/full_body_state.h"
+#include "solvers/anim/ground.h"
 #include "solvers/anim/skeleton.h"
 #include "solvers/ik/chain.h"
 
@@ -45,15 +46,17 @@ class History {
   void commit_limits(const std::vector<ik::Chain>& current, const LimitsState& before, const LimitsState& after);
   // The same for a foot-contacts edit (a plant moved, added or removed; the settings).
   void commit_contacts(const std::vector<ik::Chain>& current, const ContactsState& before, const ContactsState& after);
+  // The same for a change of the ground Clean up stands on (its kind, its number, a mesh read).
+  void commit_ground(const std::vector<ik::Chain>& current, const ik::Ground& before, const ik::Ground& after);
   // Replaces `current` with the state before the last edit / after the last undo,
   // `limits` (if given) with that state's limits when it knows them and they are for as
   // many joints (otherwise `limits` is left alone: no limits edit happened since), and
-  // `full_body` (if given) with that state's full-body state, and `contacts` (if given) with
-  // that state's contacts when it knows them (as the limits).
+  // `full_body` (if given) with that state's full-body state, and `contacts` and `ground`
+  // (if given) with that state's when it knows them (as the limits).
   bool undo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr,
-            ContactsState* contacts = nullptr);
+            ContactsState* contacts = nullptr, ik::Ground* ground = nullptr);
   bool redo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr,
-            ContactsState* contacts = nullptr);
+            ContactsState* contacts = nullptr, ik::Ground* ground = nullptr);
 
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
@@ -66,6 +69,8 @@ class History {
     FullBodyState full_body;
     ContactsState contacts;
     bool contacts_known = false;
+    ik::Ground ground;  // known once a ground change was committed
+    bool ground_known = false;
   };
 
  private:

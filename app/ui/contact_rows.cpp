@@ -71,16 +71,28 @@ void draw_ground_settings(Editor& editor) {
   ImGui::Separator();
   ImGui::TextUnformatted("Clean up places the feet on the ground:");
   ik::Ground& ground = editor.document.ground;
-  int kind = static_cast<int>(ground.kind);
+  // Each kind's item remembers its place while the list is open (end-to-end tests click it).
+  static constexpr const char* kKinds[] = {"plane", "ramp", "stairs", "waves", "mesh file..."};
+  static constexpr float kStart[] = {0.0f, 15.0f, 0.15f, 0.1f};  // a value worth seeing
+  int kind = -1;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-  if (ImGui::Combo("##ground", &kind, "plane\0ramp\0stairs\0waves\0mesh file...\0")) {
-    static constexpr float kStart[] = {0.0f, 15.0f, 0.15f, 0.1f};  // a value worth seeing
-    if (kind == static_cast<int>(ik::GroundKind::mesh))
-      editor.ui.path_command_requested = PathCommand::open_ground;  // the ground changes once a file is read
-    else
-      ground = ik::Ground{static_cast<ik::GroundKind>(kind), kStart[kind]};
+  if (ImGui::BeginCombo("##ground", kKinds[static_cast<int>(ground.kind)])) {
+    for (int k = 0; k < 5; ++k) {
+      if (ImGui::Selectable(kKinds[k], k == static_cast<int>(ground.kind))) kind = k;
+      static constexpr const char* kRects[] = {"ground_kind_plane", "ground_kind_ramp", "ground_kind_stairs",
+                                               "ground_kind_waves", "ground_kind_mesh"};
+      remember_rect(editor, kRects[k]);
+    }
+    ImGui::EndCombo();
   }
   remember_rect(editor, "ground_kind");
+  if (kind == static_cast<int>(ik::GroundKind::mesh)) {
+    editor.ui.path_command_requested = PathCommand::open_ground;  // the ground changes once a file is read
+  } else if (kind >= 0 && kind != static_cast<int>(ground.kind)) {
+    const ik::Ground before = ground;
+    ground = ik::Ground{static_cast<ik::GroundKind>(kind), kStart[kind]};
+    editor.history.commit_ground(editor.document.chains, before, ground);  // one undo step
+  }
   if (ground.kind == ik::GroundKind::plane) return;
   if (ground.kind == ik::GroundKind::mesh) {
     ImGui::SameLine();
@@ -97,6 +109,10 @@ void draw_ground_settings(Editor& editor) {
     ImGui::SliderFloat("step height", &ground.value, -0.5f, 0.5f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
   else
     ImGui::SliderFloat("bump height", &ground.value, 0.0f, 0.5f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+  // A drag of the slider is one undo step, from where it was when the drag began.
+  static ik::Ground before_drag;
+  if (ImGui::IsItemActivated()) before_drag = ground;
+  if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit_ground(editor.document.chains, before_drag, ground);
 }
 
 void draw_settings_popup(Editor& editor) {

@@ -301,6 +301,50 @@ def test_clean_up_feet_on_a_mesh_ground(case):
     assert run.code != 0 and len(message) == 1 and "has no triangles" in message[0], run.stderr
 
 
+def test_ground_chosen_in_the_popup_and_undone(case):
+    """The Ground chosen with real clicks: the contacts' "..." popup, its ground list, "ramp";
+    the ground is ramp:15 and the planted feet stand on it; Ctrl+Z brings the plane back,
+    Ctrl+Shift+Z the ramp again (one undo step each way)."""
+    layout = case.run(CESIUM_GLTF, frames=3, state="layout.json", label="layout").state
+    # The popup open, then its list open: where they are (remembered while drawn).
+    popup = opened_with_clicks(case, "popup.json", [(layout, "contact_settings")])
+    items = opened_with_clicks(case, "list.json", [(layout, "contact_settings"), (popup, "ground_kind")])
+
+    program = case.start(CESIUM_GLTF, "--clean-feet", "--time", "1.0", state="chosen.json")
+    program.click(*rect_point(layout, "contact_settings"))
+    program.click(*rect_point(items, "ground_kind"))
+    program.click(*rect_point(items, "ground_kind_ramp"))
+    program.screenshot()
+    program.imgui_key("Escape")  # the popup closed
+    program.quit()
+    chosen = program.state()
+    assert chosen["contacts"]["ground"] == "ramp:15", chosen["contacts"]["ground"]
+    for name in planted_at(chosen, 1.0):
+        above = height_above(chosen, name, 15)
+        print(f"{name}: {above * 1000:.1f} mm over the ramp chosen in the popup")
+        assert above > -0.01, f"{name} is under the ramp"
+
+    undone = case.start(CESIUM_GLTF, state="undone.json")
+    undone.click(*rect_point(layout, "contact_settings"))
+    undone.click(*rect_point(items, "ground_kind"))
+    undone.click(*rect_point(items, "ground_kind_ramp"))
+    undone.imgui_key("Escape")
+    undone.imgui_key("ctrl+z")
+    undone.quit()
+    assert undone.state()["contacts"]["ground"] == "plane", undone.state()["status"]
+    assert undone.state()["status"] == "undone", undone.state()["status"]
+
+
+def opened_with_clicks(case, state, clicks):
+    """CesiumMan opened, each (state, ui rect) of `clicks` clicked in turn, then quit: the state
+    on exit, whose ui_rects hold what the clicks opened."""
+    program = case.start(CESIUM_GLTF, state=state)
+    for where, name in clicks:
+        program.click(*rect_point(where, name))
+    program.quit()
+    return program.state()
+
+
 # --- Recording ------------------------------------------------------------------------------
 
 def test_record_goal_path(case):

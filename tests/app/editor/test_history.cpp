@@ -1,10 +1,10 @@
-// Undo / redo of chain edits (and of limits, full-body state and foot contacts with them).
+// Undo / redo of chain edits (and of limits, full-body state, foot contacts and the ground with them).
 //
 // Index: chain edits (steps, redo, unchanged, uncommitted, same_chains, IK weight), limits
-//        edits, goal modes, full-body settings, foot contacts
-#include "app/editor/history.h"
-
+//        edits, goal modes, full-body settings, foot contacts, the ground
 #include <gtest/gtest.h>
+
+#include "app/editor/history.h"
 
 namespace {
 
@@ -139,7 +139,7 @@ TEST(History, LimitEditsUndoOneStepEachBetweenGoalDrags) {
   app::LimitsState limits = limits_of(2.0f, true);
   h.commit_limits(chains, limits_of(2.5f, false), limits);  // the knee's range edited
   app::LimitsState second = limits_of(1.5f, true);
-  h.commit_limits(chains, limits, second);                  // and again
+  h.commit_limits(chains, limits, second);  // and again
   limits = second;
   chains[0].goal.position.x = 2.0f;  // another drag
   h.commit(chains);
@@ -306,6 +306,34 @@ TEST(History, ContactEditsUndoOneStepEachBetweenGoalDrags) {
   ASSERT_TRUE(h.redo(chains, nullptr, nullptr, &contacts));
   ASSERT_TRUE(h.redo(chains, nullptr, nullptr, &contacts));
   EXPECT_EQ(contacts.clips[0][0].plants.size(), 2u);
+}
+
+TEST(History, GroundChangesUndoOneStepEachBetweenGoalDrags) {
+  app::History h;
+  std::vector<ik::Chain> chains = one_chain(0.0f);
+  h.reset(chains);
+  ik::Ground ground;                                                         // the plane
+  h.commit_ground(chains, ground, ik::Ground{ik::GroundKind::ramp, 15.0f});  // the popup's combo
+  ground = {ik::GroundKind::ramp, 15.0f};
+  chains[0].goal.position.x = 1.0f;  // then a goal drag
+  h.commit(chains);
+  h.commit_ground(chains, ground, ik::Ground{ik::GroundKind::ramp, 25.0f});  // then the slope slider
+  ground = {ik::GroundKind::ramp, 25.0f};
+  h.commit_ground(chains, ground, ground);  // unchanged: no step
+
+  ASSERT_TRUE(h.undo(chains, nullptr, nullptr, nullptr, &ground));
+  EXPECT_TRUE(ik::same_ground(ground, ik::Ground{ik::GroundKind::ramp, 15.0f}));
+  EXPECT_EQ(chains[0].goal.position.x, 1.0f);
+  ASSERT_TRUE(h.undo(chains, nullptr, nullptr, nullptr, &ground));
+  EXPECT_EQ(chains[0].goal.position.x, 0.0f);
+  EXPECT_TRUE(ik::same_ground(ground, ik::Ground{ik::GroundKind::ramp, 15.0f}));
+  ASSERT_TRUE(h.undo(chains, nullptr, nullptr, nullptr, &ground));
+  EXPECT_EQ(ground.kind, ik::GroundKind::plane);
+  EXPECT_FALSE(h.can_undo());
+  ASSERT_TRUE(h.redo(chains, nullptr, nullptr, nullptr, &ground));
+  ASSERT_TRUE(h.redo(chains, nullptr, nullptr, nullptr, &ground));
+  ASSERT_TRUE(h.redo(chains, nullptr, nullptr, nullptr, &ground));
+  EXPECT_TRUE(ik::same_ground(ground, ik::Ground{ik::GroundKind::ramp, 25.0f}));
 }
 
 }  // namespace
