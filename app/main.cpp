@@ -91,6 +91,7 @@ bool init(Program& p, std::string& error) {
   if (!p.options.retarget.empty() && !app::import_motion(p.editor, p.options.retarget, p.options.source_clip))
     p.initial_open_failed = true;  // --retarget: a batch run that could not exits with 1
   app::start_at_clip(p.editor, p.options.clip, p.options.has_time, p.options.time);  // --clip, --time
+  p.editor.view.follow = p.options.follow;                                           // --follow
   p.editor.timeline.clean_feet = p.options.clean_feet;                               // --clean-feet
   if (p.options.has_ground) {                                                        // --ground
     p.editor.document.ground = p.options.ground;
@@ -163,6 +164,7 @@ void update(Program& p) {
     app::frame_all(editor, p.area.aspect());
     editor.view.frame_all_requested = false;
   }
+  app::follow_character(editor);  // View > Follow the character
   ImGui::Render();
 }
 

@@ -52,6 +52,8 @@ const char* usage_text() {
       "                         and the hips come down where the legs need it; with\n"
       "                         --analyse or --motion-panel the analysis does the same (the\n"
       "                         foot skate is measured either way)\n"
+      "  --follow               start with View > Follow the character on: the view moves\n"
+      "                         along the floor with the hips (a walk stays in view)\n"
       "  --retarget SOURCE      add SOURCE's clip (.bvh, or a clip of a .gltf/.glb) to the rig's\n"
       "                         clips, retargeted onto it by joint roles, as File > Import\n"
       "                         motion does; named after the source clip (see --clip)\n"
@@ -173,6 +175,8 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       o.motion_panel = true;
     } else if (arg == "--clean-feet") {
       o.clean_feet = true;
+    } else if (arg == "--follow") {
+      o.follow = true;
     } else if (arg == "--full-body") {
       o.full_body = true;
     } else if (arg == "--retarget" || arg == "--source-clip") {

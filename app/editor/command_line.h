@@ -37,6 +37,7 @@ struct Options {
   // The timeline's Clean up on at start (app/editor/feet_cleanup.h), and for --analyse and
   // --motion-panel the analysis cleaned the same way (solvers/anim/foot_skate.h).
   bool clean_feet = false;
+  bool follow = false;  // --follow: View > Follow the character on at start
   // --ground SPEC, read (solvers/anim/ground.h): the ground the feet are cleaned up on;
   // without it (has_ground false) the session's, else the plane.
   bool has_ground = false;

@@ -161,6 +161,11 @@ struct View {
   render::Camera camera;
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
   bool show_mesh = true;             // the skinned mesh, translucent over the bones (M)
+  // View > Follow the character (--follow): the camera's target moves along the floor with
+  // the hips (a clip with root motion stays in view); where they were last frame.
+  bool follow = false;
+  bool followed_known = false;
+  glm::vec3 followed{0.0f};
 };
 
 // The windows, prompts and files around the document, and what a frame asked for.

@@ -225,11 +225,13 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["framebuffer"] = {metrics.framebuffer_width, metrics.framebuffer_height};
   // The 3D viewport in framebuffer pixels, origin top-left (as in a screenshot).
   state["viewport"] = {area.x * scale_x, area.y * scale_y, area.width * scale_x, area.height * scale_y};
-  state["camera"] = {{"target", {editor.view.camera.target.x, editor.view.camera.target.y, editor.view.camera.target.z}},
-                     {"distance", editor.view.camera.distance},
-                     {"yaw", editor.view.camera.yaw},
-                     {"pitch", editor.view.camera.pitch},
-                     {"orthographic", editor.view.camera.orthographic}};
+  state["camera"] = {
+      {"target", {editor.view.camera.target.x, editor.view.camera.target.y, editor.view.camera.target.z}},
+      {"distance", editor.view.camera.distance},
+      {"yaw", editor.view.camera.yaw},
+      {"pitch", editor.view.camera.pitch},
+      {"orthographic", editor.view.camera.orthographic},
+      {"follow", editor.view.follow}};  // View > Follow the character
   state["gizmo_mode"] = editor.selection.gizmo_mode == GizmoMode::translate ? "translate" : "rotate";
   state["status"] = editor.ui.status;
   state["status_is_error"] = editor.ui.status_is_error;

@@ -139,6 +139,9 @@ void draw_menu_bar(Editor& editor) {
   }
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Frame all", "F")) editor.view.frame_all_requested = true;
+    ImGui::MenuItem("Follow the character", nullptr, &editor.view.follow, editor.document.has_rig);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The view moves along the floor with the hips: a clip that walks away stays in view");
     ImGui::MenuItem("Skinned mesh", "M", &editor.view.show_mesh, editor.document.has_rig && !editor.document.rig.meshes.empty());
     ImGui::MenuItem("Clamped joints", nullptr, &editor.inspection.show_clamped);
     if (ImGui::MenuItem("Motion analysis", nullptr, editor.motion.open, editor.document.has_rig))  // app/editor/motion_panel.h

@@ -27,7 +27,8 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   for (size_t c = 0; c < editor.document.chains.size(); ++c) {
     if (!goal_handle_shown(editor, static_cast<int>(c))) continue;  // off in full-body mode
     const ik::Chain& chain = editor.document.chains[c];
-    const bool reached = c < editor.solve.frame.results.size() && editor.solve.frame.results[c].status == ik::SolveStatus::reached;
+    const bool reached =
+        c < editor.solve.frame.results.size() && editor.solve.frame.results[c].status == ik::SolveStatus::reached;
     glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
     if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
     if (static_cast<int>(c) == selected) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
@@ -35,7 +36,8 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
     const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // every goal mode resolved
     handles.push_back(goal);
     handle_colours.push_back(colour);
-    if (chain.enabled && !reached && chain.effector >= 0 && chain.effector < static_cast<int>(editor.solve.world.size())) {
+    if (chain.enabled && !reached && chain.effector >= 0 &&
+        chain.effector < static_cast<int>(editor.solve.world.size())) {
       misses.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(chain.effector)]));
       misses.push_back(goal);
     }
@@ -199,6 +201,19 @@ void frame_all(Editor& editor, float aspect) {
       }
     }
   if (lo.x <= hi.x) editor.view.camera.frame(lo, hi, aspect);
+}
+
+void follow_character(Editor& editor) {
+  View& view = editor.view;
+  if (!view.follow || !editor.document.has_rig || editor.solve.world.empty()) {
+    view.followed_known = false;
+    return;
+  }
+  const int hips = ik::first_joint_with_role(editor.document.rig.roles, ik::Role::hips, ik::Side::centre);
+  const glm::vec3 at = ik::position_of(editor.solve.world[static_cast<size_t>(hips >= 0 ? hips : 0)]);
+  if (view.followed_known) view.camera.target += glm::vec3(at.x - view.followed.x, 0.0f, at.z - view.followed.z);
+  view.followed = at;
+  view.followed_known = true;
 }
 
 }  // namespace app

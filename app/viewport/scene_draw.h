@@ -30,4 +30,9 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor);
 // Points the camera at everything drawn: the posed joints and the skinned mesh if shown.
 void frame_all(Editor& editor, float aspect);
 
+// With View > Follow the character on: the camera's target moves along the floor (x and z)
+// as far as the hips (by role, else the root joint) moved since the last frame; the camera
+// keeps its height, turn and distance, so a walk stays where it was in the view.
+void follow_character(Editor& editor);
+
 }  // namespace app

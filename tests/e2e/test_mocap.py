@@ -146,3 +146,34 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
     moved = sum((a - b) ** 2 for a, b in zip(*at)) ** 0.5
     print(f"left foot plant {start:.2f}-{end:.2f} s: moved {moved * 1000:.1f} mm between a quarter and three quarters")
     assert moved < 0.01, f"the planted foot moved {moved * 1000:.1f} mm"
+
+
+def test_follow_keeps_the_walk_in_view(case):
+    """--follow (View > Follow the character) while the CMU walk plays on the humanoid: the
+    camera's target moves along the floor with the hips, so after two seconds of walking the
+    hips are where they were in the view (within 40 points) and the camera kept its height;
+    without it the hips have moved across the view."""
+    def played(label, *options):
+        program = case.start("--retarget", WALK, *options, state=f"{label}.json")
+        program.key("space")
+        time.sleep(2.0)
+        program.key("space")
+        program.frames(2)
+        program.screenshot()
+        program.quit()
+        return program.state()
+
+    still = case.run("--retarget", WALK, "--follow", frames=3, state="start.json", label="start").state
+    followed = played("followed", "--follow")
+    fixed = played("fixed")
+    hips = lambda s: next(j for j in s["joints"] if j["name"] == "Hips")
+    moved = [b - a for a, b in zip(hips(still)["model"], hips(followed)["model"])]
+    shift = [b - a for a, b in zip(still["camera"]["target"], followed["camera"]["target"])]
+    on_screen = [b - a for a, b in zip(hips(still)["window"], hips(followed)["window"])]
+    drift = [b - a for a, b in zip(hips(still)["window"], hips(fixed)["window"])]
+    print(f"hips moved {moved}, camera target {shift}; on screen {on_screen} followed, {drift} not")
+    assert followed["camera"]["follow"] and not fixed["camera"]["follow"]
+    assert abs(moved[0]) + abs(moved[2]) > 0.3, "the walk did not walk"
+    assert abs(shift[0] - moved[0]) < 0.05 and abs(shift[2] - moved[2]) < 0.05 and abs(shift[1]) < 1e-6, shift
+    assert abs(on_screen[0]) < 40 and abs(on_screen[1]) < 40, on_screen
+    assert abs(drift[0]) + abs(drift[1]) > 80, drift
