@@ -97,10 +97,15 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
   ImGui::SameLine();
   const int frame = ik::frame_at(t.time, clip.start, t.frame_rate);
   const int last = ik::last_frame(clip.start, clip.end, t.frame_rate);
-  ImGui::Text("%.3f s / %.3f s   frame %d / %d at %g fps", static_cast<double>(t.time), static_cast<double>(clip.end),
-              frame, last, static_cast<double>(t.frame_rate));
+  char full[128], shorter[64];
+  std::snprintf(full, sizeof full, "%.3f s / %.3f s   frame %d / %d at %g fps", static_cast<double>(t.time),
+                static_cast<double>(clip.end), frame, last, static_cast<double>(t.frame_rate));
+  std::snprintf(shorter, sizeof shorter, "%.3f s  frame %d/%d", static_cast<double>(t.time), frame, last);
+  // A narrow window (1024 points) has no room for all of it: the rest goes in the tooltip.
+  const bool fits = ImGui::CalcTextSize(full).x <= ImGui::GetContentRegionAvail().x;
+  ImGui::TextUnformatted(fits ? full : shorter);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%zu channels; the rate is the clip's most common key interval", clip.channels.size());
+    ImGui::SetTooltip("%s\n%zu channels; the rate is the clip's most common key interval", full, clip.channels.size());
 }
 
 // Record (T): the selected chain's goal as a timed goal path (app/editor/goal_recorder.h); red while
