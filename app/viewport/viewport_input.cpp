@@ -296,8 +296,9 @@ void on_key(Editor& editor, const SDL_KeyboardEvent& k) {
     case SDLK_F12:
       editor.ui.screenshot_requested = true;
       break;
-    case SDLK_ESCAPE:
+    case SDLK_ESCAPE:  // the selection cleared: the joint, and the chain (its goal's gizmo goes)
       select_joint(editor, -1);
+      select_chain(editor, -1);
       break;
     case SDLK_o:
       if (!ctrl) {

@@ -158,6 +158,24 @@ def test_gizmo_arrow_moves_goal_along_x(case):
     assert case.screenshots(), "no screenshot written"
 
 
+def test_escape_takes_the_gizmo_off_the_goal(case):
+    """A click on the right foot's goal selects its chain and puts the gizmo on it; Escape
+    clears the selection: no chain, no goal handle, no gizmo (screenshots before and after)."""
+    before = case.run(MIXAMO_RIG, frames=2, state="before.json").state
+    chain = chain_ending_at(before, "mixamorig:RightFoot")
+    program = case.start(MIXAMO_RIG, state="after.json")
+    program.click(*goal_point(before, chain))
+    program.screenshot()  # the gizmo on the foot's goal
+    program.key("Escape")
+    program.frames(2)
+    program.screenshot()  # no gizmo
+    program.quit()
+    after = program.state()
+    print("after Escape:", after["selected_chain"], after["selected_goal_handle"])
+    assert after["selected_chain"] == -1 and after["selected_goal_handle"]["handle"] == -1, after["selected_goal_handle"]
+    assert len(case.screenshots()) == 2
+
+
 def test_mixamo_knee_bends_forward(case):
     """The Mixamo-named rig (cm, T-pose, no limits in the file: the default limits from
     roles apply): numpad 3 (right view, +Z to the left), then a drag of the foot goal under
