@@ -384,25 +384,13 @@ void draw_status_line(const Editor& editor, const ImVec2& pos, const ImVec2& siz
   ImGui::Begin("##status", nullptr, flags);
   // A message wider than the window gives way in the middle (its start says what, its end
   // the figures); the whole of it in the tooltip.
-  const std::string& status = editor.ui.status;
-  std::string shown = status;
-  const float room = ImGui::GetContentRegionAvail().x;
-  if (ImGui::CalcTextSize(status.c_str()).x > room) {
-    size_t lo = 3, hi = status.size();  // the most characters that fit
-    while (lo < hi) {
-      const size_t mid = (lo + hi + 1) / 2;
-      if (ImGui::CalcTextSize(elide_middle(status, mid).c_str()).x <= room)
-        lo = mid;
-      else
-        hi = mid - 1;
-    }
-    shown = elide_middle(status, lo);
-  }
+  bool elided = false;
+  const std::string shown = elide_to_width(editor.ui.status, ImGui::GetContentRegionAvail().x, &elided);
   if (editor.ui.status_is_error)
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", shown.c_str());
   else
     ImGui::TextUnformatted(shown.c_str());
-  if (shown != status && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status.c_str());
+  if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", editor.ui.status.c_str());
   ImGui::End();
 }
 
