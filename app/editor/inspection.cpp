@@ -166,6 +166,11 @@ ik::GoalReading chain_goal_reading(const Editor& editor, int c) {
   if (editor.solve.world.size() != static_cast<size_t>(s.joint_count())) return {};
   ik::Chain solved = chain;
   solved.goal = model_goal(editor, c);  // as the solver was handed it
+  // A foot the cleanup holds was handed its held place (app/editor/feet_cleanup.h).
+  const size_t u = static_cast<size_t>(c);
+  if (editor.timeline.clean_feet && u < editor.solve.held.size() && editor.solve.held[u] &&
+      u < editor.solve.held_goals.size())
+    solved.goal.position = editor.solve.held_goals[u];
   return ik::read_goal(s, editor.solve.pose, editor.solve.world, solved, ik::solver_table()[chain.solver]);
 }
 

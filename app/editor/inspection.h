@@ -36,7 +36,8 @@ std::vector<glm::vec3> clamped_joints(const Editor& editor);
 std::vector<ComparisonRun> compare_solvers(const Editor& editor);
 
 // Each part of chain `c`'s goal (position, orientation, pole) read from this frame's pose
-// (solvers/scene/goal_reading.h); a default reading (nothing asked) without a rig or a known
+// (solvers/scene/goal_reading.h), against the goal the solver was handed (a foot held by
+// Clean up: its held place); a default reading (nothing asked) without a rig or a known
 // solver, and for an aim chain (its goal is a point to look at).
 ik::GoalReading chain_goal_reading(const Editor& editor, int c);
 

@@ -133,6 +133,10 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
                        screenshot=f"plant{k}.png", state=f"plant{k}.json", label=f"plant{k}")
         joint = run.state["joints"][foot["joint"]]
         at.append(joint["model"])
+        # The foot's chain reads its goal as the held place the cleanup handed it.
+        held = next(c for c in run.state["chains"] if c["effector"] == foot["joint"])
+        print(f"plant {k}: the foot's chain reads {held['goal_parts']['text']}")
+        assert held["goal_parts"]["position_error"] < 0.005, held["goal_parts"]
         case.check_screenshot(f"plant{k}.png", f"plant{k}.json")
     # The mapping: in --state-out, and in the clip list's tooltip (screenshot).
     mapping = run.state["motions"][0]["mapping"]
