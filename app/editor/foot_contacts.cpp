@@ -78,8 +78,7 @@ std::vector<ik::FootSkate> clip_foot_skate(const ik::ImportedRig& rig, const Con
   const std::vector<glm::vec3> paths = ik::joint_paths(rig.skeleton, c, c.start, rate, frames, ids);
   const glm::vec3 ground = clip < state.ground_velocity.size() ? state.ground_velocity[clip] : glm::vec3(0.0f);
   for (size_t i = 0; i < ids.size(); ++i) {
-    std::vector<glm::vec3> path(static_cast<size_t>(frames));
-    for (size_t f = 0; f < path.size(); ++f) path[f] = paths[f * ids.size() + i];
+    const std::vector<glm::vec3> path = ik::path_of_joint(paths, ids.size(), i);
     const ik::FootTrack track =
         ik::foot_track(state.clips[clip][i], state.joints[i].leg_length, ground, path, c.start, rate);
     out.push_back(ik::measure_foot_skate(path.data(), 1, frames, track));

@@ -72,16 +72,22 @@ void draw_ground_settings(Editor& editor) {
   ImGui::TextUnformatted("Clean up places the feet on the ground:");
   ik::Ground& ground = editor.document.ground;
   // Each kind's item remembers its place while the list is open (end-to-end tests click it).
-  static constexpr const char* kKinds[] = {"plane", "ramp", "stairs", "waves", "mesh file..."};
+  struct KindItem {
+    const char* label;
+    const char* rect;
+  };
+  static constexpr KindItem kKinds[] = {{"plane", "ground_kind_plane"},
+                                        {"ramp", "ground_kind_ramp"},
+                                        {"stairs", "ground_kind_stairs"},
+                                        {"waves", "ground_kind_waves"},
+                                        {"mesh file...", "ground_kind_mesh"}};
   static constexpr float kStart[] = {0.0f, 15.0f, 0.15f, 0.1f};  // a value worth seeing
   int kind = -1;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
-  if (ImGui::BeginCombo("##ground", kKinds[static_cast<int>(ground.kind)])) {
+  if (ImGui::BeginCombo("##ground", kKinds[static_cast<int>(ground.kind)].label)) {
     for (int k = 0; k < 5; ++k) {
-      if (ImGui::Selectable(kKinds[k], k == static_cast<int>(ground.kind))) kind = k;
-      static constexpr const char* kRects[] = {"ground_kind_plane", "ground_kind_ramp", "ground_kind_stairs",
-                                               "ground_kind_waves", "ground_kind_mesh"};
-      remember_rect(editor, kRects[k]);
+      if (ImGui::Selectable(kKinds[k].label, k == static_cast<int>(ground.kind))) kind = k;
+      remember_rect(editor, kKinds[k].rect);
     }
     ImGui::EndCombo();
   }

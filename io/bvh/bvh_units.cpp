@@ -20,6 +20,11 @@ bool parse_scale(const std::string& text, float& out) {
   return ec == std::errc() && end == text.data() + text.size() && std::isfinite(out) && out > 0.0f && out <= 1e3f;
 }
 
+// The words of --bvh-units and a session's "units", both ways (parse_bvh_units, bvh_units_spec).
+constexpr std::pair<const char*, BvhUnits> kUnitWords[] = {{"guess", BvhUnits::guess},    {"m", BvhUnits::metres},
+                                                           {"cm", BvhUnits::centimetres}, {"mm", BvhUnits::millimetres},
+                                                           {"in", BvhUnits::inches},      {"cmu", BvhUnits::cmu}};
+
 }  // namespace
 
 BvhUnits guess_bvh_units(float size) {
@@ -74,29 +79,14 @@ std::string bvh_units_spec(const BvhOptions& options) {
     std::snprintf(text, sizeof text, "%.9g", static_cast<double>(options.metres_per_unit));
     return text;
   }
-  switch (options.units) {
-    case BvhUnits::metres:
-      return "m";
-    case BvhUnits::centimetres:
-      return "cm";
-    case BvhUnits::millimetres:
-      return "mm";
-    case BvhUnits::inches:
-      return "in";
-    case BvhUnits::cmu:
-      return "cmu";
-    case BvhUnits::guess:
-      break;
-  }
+  for (const auto& [word, units] : kUnitWords)
+    if (units == options.units) return word;
   return "guess";
 }
 
 bool parse_bvh_units(const std::string& text, BvhOptions& options, std::string& error) {
-  static const std::pair<const char*, BvhUnits> names[] = {{"guess", BvhUnits::guess},    {"m", BvhUnits::metres},
-                                                           {"cm", BvhUnits::centimetres}, {"mm", BvhUnits::millimetres},
-                                                           {"in", BvhUnits::inches},      {"cmu", BvhUnits::cmu}};
-  for (const auto& [name, units] : names)
-    if (text == name) {
+  for (const auto& [word, units] : kUnitWords)
+    if (text == word) {
       options.units = units;
       options.metres_per_unit = 0.0f;
       return true;

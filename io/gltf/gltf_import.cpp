@@ -14,14 +14,14 @@
 // Every step reports one problem; the caller's ImportedRig is only assigned at the end.
 //
 // Index:
-//   reading the file  read_file_bytes (step 1)
+//   reading the file  read_gltf_bytes (step 1, gltf_model_load.h)
 //   tinygltf's hooks  FsContext, fs_file_exists, fs_expand_path, fs_read_file, fs_write_file, skip_image_pixels
 //   helpers           ends_with_glb, add_lines_as_warnings, glb_with_json (for the load without meshes), join
 //   load_gltf_model   steps 2 to 4 (gltf_model_load.h), with the load again without meshes when
 //                     tinygltf refuses the file
 //   import_bytes      steps 5 to 10
 //   default limits    use_default_limits
-//   entry points      error_line, import_gltf_memory, import_gltf_file
+//   entry points      gltf_error_line, import_gltf_memory, import_gltf_file
 #include "io/gltf/gltf_import.h"
 
 #include <tiny_gltf.h>
@@ -53,7 +53,9 @@ namespace {
 // tinygltf and the .glb format count bytes in 32 bits.
 constexpr std::uintmax_t kMaxFileBytes = UINT32_MAX;
 
-bool read_rig_file_bytes(const std::string& path, std::vector<unsigned char>& bytes, std::string& problem) {
+}  // namespace
+
+bool read_gltf_bytes(const std::string& path, std::vector<unsigned char>& bytes, std::string& problem) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status status = fs::status(path, ec);
@@ -96,6 +98,8 @@ bool read_rig_file_bytes(const std::string& path, std::vector<unsigned char>& by
   return true;
 }
 
+namespace {
+
 // --- tinygltf's file system and image hooks ------------------------------------------
 
 // External buffers and images are looked up in the glTF file's folder only. (tinygltf
@@ -117,7 +121,7 @@ std::string fs_expand_path(const std::string& path, void*) { return path; }
 
 bool fs_read_file(std::vector<unsigned char>* out, std::string* err, const std::string& path, void*) {
   std::string problem;
-  if (read_rig_file_bytes(path, *out, problem)) return true;
+  if (read_gltf_bytes(path, *out, problem)) return true;
   if (err) *err += problem;
   return false;
 }
@@ -339,17 +343,13 @@ void use_default_limits(ImportedRig& rig, bool on) {
   rig.default_limits_applied = on;
 }
 
-namespace {
-
 // "<path>: <problem>" on one line, whatever bytes the path or the file contained.
-std::string error_line(const std::string& name, const std::string& problem) {
+std::string gltf_error_line(const std::string& name, const std::string& problem) {
   std::string path = name;
   for (char& c : path)
     if (static_cast<unsigned char>(c) < 0x20) c = '?';
   return path + ": " + one_line(problem);
 }
-
-}  // namespace
 
 bool import_gltf_memory(const unsigned char* data, std::size_t size, const std::string& name,
                         const std::string& base_dir, ImportedRig& out, std::string& error) {
@@ -366,7 +366,7 @@ bool import_gltf_memory(const unsigned char* data, std::size_t size, const std::
     problem = std::string("could not be read (") + e.what() + ")";
   }
   if (!ok) {
-    error = error_line(name, problem);
+    error = gltf_error_line(name, problem);
     return false;
   }
   for (std::string& w : rig.warnings) w = one_line(w);
@@ -379,22 +379,16 @@ bool import_gltf_file(const std::string& path, ImportedRig& out, std::string& er
   std::string problem;
   bool read = false;
   try {
-    read = read_rig_file_bytes(path, bytes, problem);
+    read = read_gltf_bytes(path, bytes, problem);
   } catch (const std::bad_alloc&) {
     problem = "out of memory";
   }
   if (!read) {
-    error = error_line(path, problem);
+    error = gltf_error_line(path, problem);
     return false;
   }
   const std::string base_dir = std::filesystem::path(path).parent_path().string();
   return import_gltf_memory(bytes.data(), bytes.size(), path, base_dir, out, error);
 }
-
-bool read_gltf_bytes(const std::string& path, std::vector<unsigned char>& bytes, std::string& problem) {
-  return read_rig_file_bytes(path, bytes, problem);
-}
-
-std::string gltf_error_line(const std::string& name, const std::string& problem) { return error_line(name, problem); }
 
 }  // namespace ik

@@ -177,11 +177,7 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     if (c.leg_root >= 0) roots.push_back(c.leg_root);
   }
   const std::vector<glm::vec3> paths = joint_paths(skeleton, clip, start, rate, frames, ids);
-  auto path_of = [&](size_t column) {
-    std::vector<glm::vec3> path(static_cast<size_t>(frames));
-    for (int f = 0; f < frames; ++f) path[static_cast<size_t>(f)] = paths[static_cast<size_t>(f) * ids.size() + column];
-    return path;
-  };
+  auto path_of = [&](size_t column) { return path_of_joint(paths, ids.size(), column); };
   // The held goals on the clip's flat ground, then placed on `ground`: each raised by the
   // ground's height under it.
   std::vector<HeldLeg> legs;

@@ -45,4 +45,12 @@ std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, f
   return out;
 }
 
+std::vector<glm::vec3> path_of_joint(const std::vector<glm::vec3>& paths, std::size_t joint_count, std::size_t i) {
+  std::vector<glm::vec3> path;
+  if (joint_count == 0) return path;
+  path.reserve(paths.size() / joint_count);
+  for (std::size_t at = i; at < paths.size(); at += joint_count) path.push_back(paths[at]);
+  return path;
+}
+
 }  // namespace ik

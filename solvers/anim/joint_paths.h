@@ -4,6 +4,7 @@
 // their cleanup read a clip through (contacts.h, foot_skate.h).
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "solvers/anim/clip.h"
@@ -16,5 +17,8 @@ namespace ik {
 // out[f * joints.size() + i]. A joint outside the rig stays at the origin.
 std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
                                    const std::vector<int>& joints);
+
+// Joint i's path alone out of joint_paths' output for `joint_count` joints: one position per frame.
+std::vector<glm::vec3> path_of_joint(const std::vector<glm::vec3>& paths, std::size_t joint_count, std::size_t i);
 
 }  // namespace ik
