@@ -75,13 +75,13 @@ def test_open_session_from_command_line(case):
 
 def cancel_then_discard(program):
     """At the unsaved-changes prompt: Escape (Cancel) keeps the program running; Ctrl+Q
-    again and D (Discard) quits it cleanly."""
+    again and D (Discard) quits it cleanly. The second Ctrl+Q, D is the driver's quit: the
+    prompt takes keys from the frame after it appears, and on a loaded machine a D sent
+    right after Ctrl+Q can land in that first frame (CI saw "Discard did not quit" once)."""
     program.screenshot()  # the prompt, to look at
     program.imgui_key("Escape")
     assert not program.wait_exit(0.5), "Cancel quit"
-    program.imgui_key("ctrl+q")
-    program.imgui_key("d")
-    program.assert_exits(5, "Discard did not quit")
+    program.quit()
 
 
 def test_unsaved_prompt_on_quit(case):
