@@ -23,9 +23,10 @@ bool refresh_feet_cleanup(Editor& editor) {
   p.plants = plants;
   p.ground = ground;
   const float rate = editor.timeline.frame_rate;
-  p.cleanup = ik::clean_up_feet(editor.document.rig.skeleton, *shown, shown->start, rate,
-                                ik::last_frame(shown->start, shown->end, rate) + 1, contacts.joints, plants,
-                                contacts.ground_velocity[static_cast<size_t>(clip)], ground);
+  const int frames = ik::last_frame(shown->start, shown->end, rate) + 1;
+  p.cleanup = ik::clean_up_feet(editor.document.rig.skeleton, *shown, shown->start, rate, frames, contacts.joints,
+                                plants, contacts.ground_velocity[static_cast<size_t>(clip)], ground,
+                                stand_paths(contacts, static_cast<size_t>(clip), shown->start, rate, frames));
   return true;
 }
 

@@ -77,11 +77,27 @@ std::vector<ik::FootSkate> clip_foot_skate(const ik::ImportedRig& rig, const Con
   for (const ik::ContactJoint& j : state.joints) ids.push_back(j.joint);
   const std::vector<glm::vec3> paths = ik::joint_paths(rig.skeleton, c, c.start, rate, frames, ids);
   const glm::vec3 ground = clip < state.ground_velocity.size() ? state.ground_velocity[clip] : glm::vec3(0.0f);
+  std::vector<std::vector<glm::vec3>> stand = stand_paths(state, clip, c.start, rate, frames);
   for (size_t i = 0; i < ids.size(); ++i) {
     const std::vector<glm::vec3> path = ik::path_of_joint(paths, ids.size(), i);
-    const ik::FootTrack track =
-        ik::foot_track(state.clips[clip][i], state.joints[i].leg_length, ground, path, c.start, rate);
+    ik::FootTrack track = ik::foot_track(state.clips[clip][i], state.joints[i].leg_length, ground, path, c.start, rate);
+    if (i < stand.size()) track.stand = std::move(stand[i]);
     out.push_back(ik::measure_foot_skate(path.data(), 1, frames, track));
+  }
+  return out;
+}
+
+std::vector<std::vector<glm::vec3>> stand_paths(const ContactsState& state, size_t clip, float start, float rate,
+                                                int frames) {
+  std::vector<std::vector<glm::vec3>> out;
+  if (clip >= state.sources.size() || state.sources[clip] == nullptr) return out;
+  const ContactSource& source = *state.sources[clip];
+  for (const ik::ContactJoint& j : state.joints) {
+    const int s = j.joint < static_cast<int>(source.map.source_joint.size())
+                      ? source.map.source_joint[static_cast<size_t>(j.joint)]
+                      : -1;
+    out.push_back(s < 0 ? std::vector<glm::vec3>{}
+                        : ik::carried_path(source.skeleton, source.clip, source.map, s, start, rate, frames));
   }
   return out;
 }

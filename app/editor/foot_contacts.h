@@ -57,9 +57,17 @@ void redetect_contacts(const ik::ImportedRig& rig, ContactsState& state);
 void refind_contact_joints(const ik::ImportedRig& rig, ContactsState& state);
 
 // The foot skate of each contact joint (in state.joints' order) in clip `clip` as it is,
-// sampled at the clip's frame rate over its plants (solvers/anim/foot_skate.h): what
+// sampled at the clip's frame rate over its plants (solvers/anim/foot_skate.h; for an
+// imported clip the contact error against where the capture stood, stand_paths): what
 // --state-out reports. Empty for a clip the state does not have.
 std::vector<ik::FootSkate> clip_foot_skate(const ik::ImportedRig& rig, const ContactsState& state, size_t clip);
+
+// Where the feet's cleanup holds clip `clip`'s plants (ik::clean_up_feet's `stand`, on its
+// frame grid): for an imported clip, each contact joint that follows a source joint stands
+// where the source's did, carried into the rig's space (retarget.h's carried_path); empty
+// for a clip found on itself (the feet stand where they are).
+std::vector<std::vector<glm::vec3>> stand_paths(const ContactsState& state, size_t clip, float start, float rate,
+                                                int frames);
 
 // The section a session saves: the settings and every edited clip, by clip name.
 ik::SessionContacts contacts_for_session(const ik::ImportedRig& rig, const ContactsState& state);

@@ -117,9 +117,11 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
       contacts = detect_rig_contacts(rig);
     if (!options.retarget.empty()) carry_source_contacts(rig, {retargeted}, contacts);
     const size_t k = static_cast<size_t>(clip - rig.clips.data());
-    if (problem.empty())
-      ik::track_feet(track, rig.skeleton, contacts.joints, contacts.clips[k], contacts.ground_velocity[k],
-                     chain.effector, options.clean_feet, ground);
+    if (problem.empty() && !track.times.empty())
+      ik::track_feet(
+          track, rig.skeleton, contacts.joints, contacts.clips[k], contacts.ground_velocity[k], chain.effector,
+          options.clean_feet, ground,
+          stand_paths(contacts, k, track.times.front(), track.frame_rate, static_cast<int>(track.times.size())));
   }
   ik::MotionReport report;
   if (problem.empty()) problem = ik::analyse_motion(rig.skeleton, chain, rest, track, {}, report);

@@ -166,10 +166,12 @@ void run_motion_analysis(Editor& editor) {
                                   chain.effector, editor.timeline.frame_rate, 0, m.track);
     // A chain ending at a foot: its plants in this clip, held when cleaning up.
     const ContactsState& contacts = editor.document.contacts;
-    if (problem.empty() && static_cast<size_t>(m.clip) < contacts.clips.size())
-      ik::track_feet(m.track, editor.document.rig.skeleton, contacts.joints,
-                     contacts.clips[static_cast<size_t>(m.clip)], contacts.ground_velocity[static_cast<size_t>(m.clip)],
-                     chain.effector, editor.timeline.clean_feet, editor.document.ground);
+    const size_t k = static_cast<size_t>(m.clip);
+    if (problem.empty() && k < contacts.clips.size() && !m.track.times.empty())
+      ik::track_feet(
+          m.track, editor.document.rig.skeleton, contacts.joints, contacts.clips[k], contacts.ground_velocity[k],
+          chain.effector, editor.timeline.clean_feet, editor.document.ground,
+          stand_paths(contacts, k, m.track.times.front(), m.track.frame_rate, static_cast<int>(m.track.times.size())));
   }
   m.analysed_clean_feet = editor.timeline.clean_feet;
   m.analysed_ground = editor.document.ground;

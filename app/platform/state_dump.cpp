@@ -99,7 +99,8 @@ nlohmann::json contacts_json(const Editor& editor) {
                           {"skate_ratio", skate[i].skate_ratio},
                           {"planted_drift", skate[i].planted_drift},
                           {"penetration", skate[i].penetration},
-                          {"lift", skate[i].lift}};
+                          {"lift", skate[i].lift},
+                          {"contact_error", skate[i].contact_error}};
       feet.push_back(std::move(entry));
     }
     const glm::vec3 v = k < c.ground_velocity.size() ? c.ground_velocity[k] : glm::vec3(0.0f);

@@ -27,27 +27,31 @@ const char* solver_name(int solver) {
 }
 
 // Foot skate in a table's units: percent, millimetres (glTF's metres).
-std::string skate_cells(const FootSkate& s) {
+std::string skate_cells(const FootSkate& s, bool contact_error) {
   return format("%.1f", 100.0 * static_cast<double>(s.skate_ratio)) + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.planted_drift)) + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.penetration)) + " | " +
-         format("%.1f", 1000.0 * static_cast<double>(s.lift));
+         format("%.1f", 1000.0 * static_cast<double>(s.lift)) +
+         (contact_error ? " | " + format("%.1f", 1000.0 * static_cast<double>(s.contact_error)) : "");
 }
 
 // The effector's foot skate (solvers/anim/foot_skate.h): the clip's own, then each run's.
 std::string skate_markdown(const MotionReport& report) {
   if (!report.has_source_skate) return "";
+  const bool places = report.has_contact_places;
   std::string out =
       "\nFoot skate of the effector over its plants (" + std::to_string(report.source_skate.planted_frames) +
       " planted frames): skating frames, the largest drift of the foot during a plant, how far it goes below "
-      "the clip's own ground, and how far it lifts while planted.\n\n"
-      "| Solver | Warm start | Skate (%) | Planted drift (mm) | Penetration (mm) | Lift (mm) |\n"
-      "|---|---|---:|---:|---:|---:|\n"
-      "| clip as it is | - | " +
-      skate_cells(report.source_skate) + " |\n";
+      "the clip's own ground, and how far it lifts while planted" +
+      (places ? "; the contact error: how far from where the capture's foot stood, carried onto this rig, the "
+                "foot stands in a plant (the largest over the plants).\n\n"
+              : ".\n\n") +
+      "| Solver | Warm start | Skate (%) | Planted drift (mm) | Penetration (mm) | Lift (mm) |" +
+      (places ? " Contact error (mm) |\n|---|---|---:|---:|---:|---:|---:|\n" : "\n|---|---|---:|---:|---:|---:|\n") +
+      "| clip as it is | - | " + skate_cells(report.source_skate, places) + " |\n";
   for (const MotionRun& run : report.runs)
     out += "| " + std::string(solver_name(run.solver)) + " | " + (run.warm_start ? "on" : "off") + " | " +
-           skate_cells(run.summary.skate) + " |\n";
+           skate_cells(run.summary.skate, places) + " |\n";
   return out;
 }
 
@@ -123,7 +127,7 @@ std::string motion_series_csv(const MotionReport& report) {
 std::string motion_summary_csv(const MotionReport& report) {
   std::string out =
       "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
-      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift\n";
+      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,contact_error\n";
   char line[400];
   for (const MotionRun& run : report.runs) {
     const MotionSummary& s = run.summary;
@@ -135,12 +139,17 @@ std::string motion_summary_csv(const MotionReport& report) {
                   static_cast<double>(s.max_drift_distance));
     out += line;
     if (s.has_skate) {  // the foot skate's columns, empty without a foot
-      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g\n", static_cast<double>(s.skate.skate_ratio),
+      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g,", static_cast<double>(s.skate.skate_ratio),
                     static_cast<double>(s.skate.planted_drift), static_cast<double>(s.skate.penetration),
                     static_cast<double>(s.skate.lift));
       out += line;
+      if (report.has_contact_places) {  // the contact error, empty without places to stand
+        std::snprintf(line, sizeof line, "%.6g", static_cast<double>(s.skate.contact_error));
+        out += line;
+      }
+      out += "\n";
     } else {
-      out += ",,,\n";
+      out += ",,,,\n";
     }
   }
   return out;
@@ -148,11 +157,12 @@ std::string motion_summary_csv(const MotionReport& report) {
 
 namespace {
 
-Json skate_json(const FootSkate& s) {
+Json skate_json(const FootSkate& s, bool contact_error) {
   return {{"skate_ratio", s.skate_ratio},
           {"planted_drift_mm", 1000.0f * s.planted_drift},
           {"penetration_mm", 1000.0f * s.penetration},
           {"lift_mm", 1000.0f * s.lift},
+          {"contact_error_mm", contact_error ? Json(1000.0f * s.contact_error) : Json(nullptr)},
           {"planted_frames", s.planted_frames}};
 }
 
@@ -172,14 +182,15 @@ std::string motion_summary_json(const MotionReport& report, const std::string& c
                     {"mean_us", s.mean_microseconds},
                     {"mean_iterations", s.mean_iterations},
                     {"max_drift", run.has_drift ? Json(s.max_drift_distance) : Json(nullptr)},
-                    {"skate", s.has_skate ? skate_json(s.skate) : Json(nullptr)}});
+                    {"skate", s.has_skate ? skate_json(s.skate, report.has_contact_places) : Json(nullptr)}});
   }
-  const Json doc = {{"source", report.source},
-                    {"chain", chain_name},
-                    {"frames", report.times.size()},
-                    {"frame_rate", report.frame_rate},
-                    {"clip", report.has_source_skate ? skate_json(report.source_skate) : Json(nullptr)},
-                    {"runs", std::move(runs)}};
+  const Json doc = {
+      {"source", report.source},
+      {"chain", chain_name},
+      {"frames", report.times.size()},
+      {"frame_rate", report.frame_rate},
+      {"clip", report.has_source_skate ? skate_json(report.source_skate, report.has_contact_places) : Json(nullptr)},
+      {"runs", std::move(runs)}};
   return doc.dump(2) + "\n";
 }
 

@@ -23,7 +23,8 @@
 // "mean_error", "max_error", "mean_us", "mean_iterations", "max_drift" (null when not
 // measured), "skate": {...} or null}]}, a
 // foot skate being {"skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm",
-// "planted_frames"} (millimetres: glTF's metres).
+// "contact_error_mm" (null without places to stand: not a retargeted clip), "planted_frames"}
+// (millimetres: glTF's metres).
 #pragma once
 
 #include <string>

@@ -54,6 +54,11 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
     plant_frames(foot, p, frames, first, last);
     if (last < first) continue;
     const glm::vec3 origin = at(first);
+    if (foot.stand.size() == static_cast<size_t>(frames)) {
+      glm::vec2 off(0.0f);
+      for (int f = first; f <= last; ++f) off += horizontal(at(f) - foot.stand[static_cast<size_t>(f)]);
+      out.contact_error = std::max(out.contact_error, glm::length(off) / static_cast<float>(last - first + 1));
+    }
     for (int f = first; f <= last; ++f) {
       ++out.planted_frames;
       // Where the foot is against where the ground under its first frame went.
@@ -69,9 +74,11 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
   return out;
 }
 
-std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot, float blend) {
+std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot, float blend,
+                                   const std::vector<glm::vec3>& stand) {
   std::vector<glm::vec3> goals = positions;
   const int frames = static_cast<int>(positions.size());
+  const bool elsewhere = stand.size() == positions.size();
   const std::vector<ContactInterval>& plants = foot.plants.plants;
   for (size_t k = 0; k < plants.size(); ++k) {
     int first = 0, last = -1;
@@ -80,10 +87,15 @@ std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, cons
     // The held position at the plant's middle time; at time t it is that plus the ground's
     // motion since (zero but in a clip made in place).
     const float middle = 0.5f * (time_of(foot, first) + time_of(foot, last));
-    glm::vec3 anchor(0.0f);
-    for (int f = first; f <= last; ++f)
-      anchor += positions[static_cast<size_t>(f)] - foot.ground_velocity * (time_of(foot, f) - middle);
+    glm::vec3 anchor(0.0f), place(0.0f);
+    for (int f = first; f <= last; ++f) {
+      const glm::vec3 ground_moved = foot.ground_velocity * (time_of(foot, f) - middle);
+      anchor += positions[static_cast<size_t>(f)] - ground_moved;
+      if (elsewhere) place += stand[static_cast<size_t>(f)] - ground_moved;
+    }
     anchor /= static_cast<float>(last - first + 1);
+    place /= static_cast<float>(last - first + 1);
+    if (elsewhere) anchor = glm::vec3(place.x, anchor.y, place.z);
     anchor.y = std::max(anchor.y, foot.ground_height);
     auto held = [&](int f) { return anchor + foot.ground_velocity * (time_of(foot, f) - middle); };
     for (int f = first; f <= last; ++f) goals[static_cast<size_t>(f)] = held(f);
@@ -165,7 +177,8 @@ void grid_at(const FeetCleanup& c, std::size_t frames, float time, std::size_t& 
 
 FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
                           const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,
-                          const glm::vec3& ground_velocity, const Ground& ground) {
+                          const glm::vec3& ground_velocity, const Ground& ground,
+                          const std::vector<std::vector<glm::vec3>>& stand) {
   FeetCleanup out;
   out.start = start;
   out.rate = rate;
@@ -180,13 +193,15 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
   auto path_of = [&](size_t column) { return path_of_joint(paths, ids.size(), column); };
   // The held goals on the clip's flat ground, then placed on `ground`: each raised by the
   // ground's height under it.
+  static const std::vector<glm::vec3> kOwnPath;  // no `stand` given: the foot's own path
   std::vector<HeldLeg> legs;
   std::vector<float> lift(static_cast<size_t>(frames), INFINITY);
   for (size_t i = 0; i < joints.size(); ++i) {
     HeldLeg leg;
     leg.foot = path_of(2 * i);
     leg.goals =
-        hold_plants(leg.foot, foot_track(plants[i], joints[i].leg_length, ground_velocity, leg.foot, start, rate));
+        hold_plants(leg.foot, foot_track(plants[i], joints[i].leg_length, ground_velocity, leg.foot, start, rate),
+                    kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
     for (size_t f = 0; f < leg.goals.size(); ++f) {
       const float h = ground_height(ground, leg.goals[f].x, leg.goals[f].z);
       leg.goals[f].y += h;

@@ -23,6 +23,10 @@
 //   lift           per plant, the largest rise of the foot above its height on the plant's
 //                  first frame (a heel or toe that leaves the ground while planted), heights
 //                  over the ground's surface.
+//   contact error  per plant, the horizontal distance between where the foot stands on
+//                  average and where it should (FootTrack::stand's mean over the plant: for
+//                  a retargeted clip where the capture's foot stood, carried); the largest
+//                  over the plants. 0 without a `stand`.
 // Horizontal motion is read relative to the ground's own motion (the walking speed
 // backward in a clip made in place, contacts.h), so a treadmill walk's standing foot,
 // which moves with the ground, does not skate. Distances in model units (glTF's metres).
@@ -57,6 +61,7 @@ struct FootTrack {
   Ground ground;                    // what it stands on (heights above it are measured)
   float start = 0.0f;               // clip time of frame 0, seconds
   float rate = 30.0f;               // frames per second
+  std::vector<glm::vec3> stand;     // per frame, where the foot should stand; empty: no such place
 };
 
 struct FootSkate {
@@ -65,6 +70,7 @@ struct FootSkate {
   float planted_drift = 0.0f;  // model units
   float penetration = 0.0f;    // model units, >= 0
   float lift = 0.0f;           // model units, >= 0
+  float contact_error = 0.0f;  // model units, >= 0
 };
 
 // The measures of `frames` positions of the foot, positions[f * stride].
@@ -78,7 +84,13 @@ template <typename Out>
 void foot_slide_per_frame(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot, Out out);
 
 // The foot's goals of the cleanup, from its own positions (one per frame), as described above.
-std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot, float blend = 0.15f);
+// `stand` (one per frame, or empty): where the foot should stand instead of where it is --
+// a plant is held at its mean over the plant (horizontally; the height stays the foot's
+// own), as a retargeted clip's foot is held where the capture's stood (retarget.h's
+// carried_path).
+inline constexpr float kPlantBlend = 0.15f;  // seconds eased in before a plant and out after it
+std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot,
+                                   float blend = kPlantBlend, const std::vector<glm::vec3>& stand = {});
 
 // The cleanup's hips: per frame, how far the body comes down (model units, along -Y) so that
 // every leg reaches its held goal -- only as far as the legs need (Kovar et al. 2002 adjust
@@ -103,7 +115,8 @@ std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float
 // `ground` (each goal raised by the ground's height under it), the body raised by the lowest
 // of the feet's ground heights (spread over 0.3 s) and then lowered by the hips' drop
 // (hips_drop, over the legs whose first joint is known) -- to be applied to `body_joint`,
-// the joint all those legs hang from (-1: none, the body stays).
+// the joint all those legs hang from (-1: none, the body stays). `stand`: per contact joint,
+// where it should stand (hold_plants; empty, or an empty path for a joint: its own path).
 struct FeetCleanup {
   float start = 0.0f;
   float rate = 30.0f;
@@ -113,7 +126,8 @@ struct FeetCleanup {
 };
 FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
                           const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,
-                          const glm::vec3& ground_velocity, const Ground& ground = {});
+                          const glm::vec3& ground_velocity, const Ground& ground = {},
+                          const std::vector<std::vector<glm::vec3>>& stand = {});
 // Between two frames, linear; outside the grid, its nearest end. Empty: 0, the origin.
 float cleanup_body_y_at(const FeetCleanup& cleanup, float time);
 glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float time);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/anim/joint_paths.h"
 #include "solvers/anim/pose.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/ik/solver_common.h"
@@ -123,7 +124,29 @@ RetargetMap map_by_roles(const RetargetRig& source, const RetargetRig& target, c
   const float source_leg = leg_length_at_rest(source, source_rest),
               target_leg = leg_length_at_rest(target, target_rest);
   map.root_scale = source_leg > 1e-9f ? target_leg / source_leg : 1.0f;
+  // The facing: the source turned about +Y so its forward is the target's.
+  glm::vec3 source_forward, source_left, target_forward, target_left;
+  character_directions(*source.skeleton, *source.roles, source_forward, source_left);
+  character_directions(*target.skeleton, *target.roles, target_forward, target_left);
+  const auto flat = [](glm::vec3 v) {
+    v.y = 0.0f;
+    return glm::length(v) > 1e-6f ? glm::normalize(v) : glm::vec3(0.0f, 0.0f, 1.0f);
+  };
+  map.facing = rotation_between(flat(source_forward), flat(target_forward));
+  map.source_hips_rest = position_of(source_rest[static_cast<size_t>(map.source_hips)]);
+  map.target_hips_rest = position_of(target_rest[static_cast<size_t>(map.target_hips)]);
   return map;
+}
+
+glm::vec3 carried_place(const RetargetMap& map, const glm::vec3& source_place) {
+  return map.target_hips_rest + map.root_scale * (map.facing * (source_place - map.source_hips_rest));
+}
+
+std::vector<glm::vec3> carried_path(const Skeleton& source, const Clip& clip, const RetargetMap& map, int joint,
+                                    float start, float rate, int frames) {
+  std::vector<glm::vec3> path = joint_paths(source, clip, start, rate, frames, {joint});
+  for (glm::vec3& p : path) p = carried_place(map, p);
+  return path;
 }
 
 std::vector<float> clip_key_times(const Clip& clip) {
@@ -145,15 +168,7 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
   fk_all(ss, source_rest_pose, source_rest);
   fk_all(ts, target_rest_pose, target_rest);
 
-  // The facing: the source turned about +Y so its forward is the target's.
-  glm::vec3 source_forward, source_left, target_forward, target_left;
-  character_directions(ss, *source.roles, source_forward, source_left);
-  character_directions(ts, *target.roles, target_forward, target_left);
-  const auto flat = [](glm::vec3 v) {
-    v.y = 0.0f;
-    return glm::length(v) > 1e-6f ? glm::normalize(v) : glm::vec3(0.0f, 0.0f, 1.0f);
-  };
-  const glm::quat facing = rotation_between(flat(source_forward), flat(target_forward));
+  const glm::quat& facing = map.facing;
 
   // Per mapped target joint: its rest world rotation aligned to the source's rest (limbs),
   // and the source's rest world rotation (turned to the target's facing).
@@ -169,8 +184,6 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
     source_rest_rotation[static_cast<size_t>(t)] =
         glm::normalize(facing * rotation_of(source_rest[static_cast<size_t>(s)]));
   }
-  const glm::vec3 source_hips_rest = position_of(source_rest[static_cast<size_t>(map.source_hips)]);
-  const glm::vec3 target_hips_rest = position_of(target_rest[static_cast<size_t>(map.target_hips)]);
 
   // Which target joints move: the mapped ones (rotation) and the hips (translation).
   Clip out;
@@ -213,8 +226,7 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
         key = glm::vec4(local.rotation.x, local.rotation.y, local.rotation.z, local.rotation.w);
       }
       if (t == map.target_hips) {
-        const glm::vec3 moved = position_of(source_world[static_cast<size_t>(map.source_hips)]) - source_hips_rest;
-        const glm::vec3 hips = target_hips_rest + map.root_scale * (facing * moved);
+        const glm::vec3 hips = carried_place(map, position_of(source_world[static_cast<size_t>(map.source_hips)]));
         local.translation = glm::vec3(glm::inverse(parent_world) * glm::vec4(hips, 1.0f));
         hips_translation.values.emplace_back(local.translation, 0.0f);
       }

@@ -53,6 +53,8 @@ struct RetargetMap {
   std::vector<int> source_joint;
   float root_scale = 1.0f;  // target leg length / source leg length
   int source_hips = -1, target_hips = -1;
+  glm::quat facing{1.0f, 0.0f, 0.0f, 0.0f};                  // the source turned about +Y to face as the target
+  glm::vec3 source_hips_rest{0.0f}, target_hips_rest{0.0f};  // model space
 };
 
 // The mapping by roles. Empty `problem` when the two can be retargeted: both rigs need hips
@@ -72,6 +74,16 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
 // one's plants; the others keep theirs. The retargeted clip is keyed at the source's times,
 // so the plants' times need no change. Returns how many joints took the source's plants.
 int carry_contacts(const RetargetMap& map, const std::vector<FootContacts>& source, std::vector<FootContacts>& target);
+
+// A place in the source's model space carried into the target's as the hips' path is:
+// target_hips_rest + root_scale * facing * (place - source_hips_rest).
+glm::vec3 carried_place(const RetargetMap& map, const glm::vec3& source_place);
+
+// Source joint `joint`'s path in `clip` (frame f at time_of_frame(f, start, rate)), carried
+// into the target's model space (carried_place): where the capture's foot stood, scaled, which
+// the feet's cleanup holds a carried plant at (solvers/anim/foot_skate.h, `stand`).
+std::vector<glm::vec3> carried_path(const Skeleton& source, const Clip& clip, const RetargetMap& map, int joint,
+                                    float start, float rate, int frames);
 
 // The times a clip is keyed at: the union of its channels' key times, sorted (one per
 // frame for a BVH's or a baked clip); its start alone for a clip without keys.

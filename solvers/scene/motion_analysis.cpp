@@ -104,7 +104,7 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
 
 bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
                 const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector, bool clean_up,
-                const Ground& ground) {
+                const Ground& ground, const std::vector<std::vector<glm::vec3>>& stand) {
   size_t e = 0;
   while (e < joints.size() && joints[e].joint != effector) ++e;
   if (e == joints.size() || plants.size() != joints.size() || track.times.empty()) return false;
@@ -113,10 +113,11 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
   track.source_positions = track.positions;
   track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
   track.foot.ground = ground;
+  if (e < stand.size()) track.foot.stand = stand[e];
   track.has_foot = true;
   if (!clean_up || track.clip == nullptr) return true;
-  const FeetCleanup cleanup =
-      clean_up_feet(skeleton, *track.clip, start, track.frame_rate, frames, joints, plants, ground_velocity, ground);
+  const FeetCleanup cleanup = clean_up_feet(skeleton, *track.clip, start, track.frame_rate, frames, joints, plants,
+                                            ground_velocity, ground, stand);
   track.positions = cleanup.goals[e];
   track.body_joint = cleanup.body_joint;
   track.body_offsets.assign(static_cast<size_t>(frames), glm::vec3(0.0f));
@@ -156,6 +157,7 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
                              ? measure_foot_skate(track.source_positions.data(), 1,
                                                   static_cast<int>(track.source_positions.size()), track.foot)
                              : FootSkate{};
+  report_.has_contact_places = track.has_foot && !track.foot.stand.empty();
   report_.frame_rate = track.frame_rate;
   report_.times = track.times;
   // The path root -> effector, written into the kept vector (chain_path would allocate).

@@ -91,9 +91,11 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
 // contact joint's plants held (hold_plants), the body lowered only as far as the legs need
 // to reach them (hips_drop, on the joint the legs hang from), and the effector's goals the
 // held ones, placed on `ground` (solvers/anim/ground.h; the skate is measured over it too).
+// `stand`: per contact joint, where its plants are held (clean_up_feet's; on the track's
+// frames), as a retargeted clip's feet are held where the capture's stood.
 bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
                 const std::vector<FootContacts>& plants, const glm::vec3& ground_velocity, int effector, bool clean_up,
-                const Ground& ground = {});
+                const Ground& ground = {}, const std::vector<std::vector<glm::vec3>>& stand = {});
 
 // True if solver `solver` (a solver-table index) can be run on a chain of `bones` bones
 // in a motion analysis: a position solver (not the scale-target job) whose exact_bones,
@@ -155,6 +157,7 @@ struct MotionReport {
   std::vector<MotionRun> runs;
   bool has_source_skate = false;  // the track has a foot: the clip's own foot skate
   FootSkate source_skate;
+  bool has_contact_places = false;  // the foot has places to stand (FootTrack::stand): contact errors
 };
 
 // Replays a track through a chain's solvers. start() then step() until it returns false

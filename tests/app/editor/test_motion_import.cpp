@@ -1,10 +1,12 @@
 // An imported clip's foot contacts (app/editor/motion_import.h): the CMU walk retargeted onto
 // the built-in humanoid takes the capture's plants, found on the capture and carried over by
-// the mapping -- also when the settings change -- and a clip the user edited keeps its own.
+// the mapping -- also when the settings change -- and a clip the user edited keeps its own;
+// its feet are held where the capture's stood.
 #include <gtest/gtest.h>
 
 #include "app/editor/motion_import.h"
 #include "io/bvh/bvh_import.h"
+#include "solvers/anim/pose.h"
 #include "solvers/rig/contact_joints.h"
 
 namespace {
@@ -70,6 +72,37 @@ TEST(MotionImport, ARetargetedWalkTakesTheCapturesPlants) {
   app::redetect_contacts(rig, state);
   ASSERT_EQ(state.clips[0][0].plants.size(), 1u);
   EXPECT_EQ(state.clips[0][0].plants[0].start, 1.0f);
+}
+
+// The cleanup holds an imported clip's feet where the capture's stood (stand_paths): each
+// contact joint's path is the capture joint's it follows, carried as the hips' path is; a
+// clip found on itself has none (its feet stand where they are).
+TEST(MotionImport, ARetargetedWalksFeetStandWhereTheCapturesStood) {
+  ik::ImportedRig rig = open_humanoid();
+  app::RetargetedClip imported;
+  std::string error;
+  ASSERT_TRUE(app::retarget_into(rig, kWalk, "", ik::BvhOptions{}, imported, error)) << error;
+  app::ContactsState state = app::detect_rig_contacts(rig);
+  app::carry_source_contacts(rig, {imported}, state);
+  const std::vector<std::vector<glm::vec3>> stand = app::stand_paths(state, 0, 0.0f, 120.0f, 994);
+  ASSERT_EQ(stand.size(), state.joints.size());
+  const app::ContactSource& source = *state.sources.at(0);
+  for (size_t i = 0; i < stand.size(); ++i) {
+    ASSERT_EQ(stand[i].size(), 994u);
+    const int s = source.map.source_joint.at(static_cast<size_t>(state.joints[i].joint));
+    ASSERT_GE(s, 0);
+    for (int f : {0, 500, 993}) {
+      ik::Pose pose = ik::rest_pose(source.skeleton);
+      ik::sample_clip(source.clip, static_cast<float>(f) / 120.0f, pose);
+      std::vector<glm::mat4> world;
+      ik::fk_all(source.skeleton, pose, world);
+      const glm::vec3 want = ik::carried_place(source.map, ik::position_of(world[static_cast<size_t>(s)]));
+      EXPECT_LT(glm::length(stand[i][static_cast<size_t>(f)] - want), 1e-4f) << i << " at frame " << f;
+    }
+  }
+  state.sources[0] = nullptr;
+  EXPECT_TRUE(app::stand_paths(state, 0, 0.0f, 120.0f, 994).empty());
+  EXPECT_TRUE(app::stand_paths(state, 7, 0.0f, 120.0f, 994).empty()) << "a clip the rig does not have";
 }
 
 }  // namespace

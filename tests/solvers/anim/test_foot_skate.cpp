@@ -1,8 +1,9 @@
 // Foot skate and the cleanup (solvers/anim/foot_skate.h), against values worked out by hand:
 // a foot that slides during its plant, one that lifts, one that sinks, a capture's foot
-// whose slide is read across 1/30 s, a foot on a treadmill that moves with the ground (no skate); the held goals: still
-// during each plant, on the foot's own path away from them, eased in between without a jump; and the hips lowered only
-// as far as the legs need.
+// whose slide is read across 1/30 s, a foot on a treadmill that moves with the ground (no
+// skate); the held goals: still during each plant (or where it should stand), on the foot's
+// own path away from them, eased in between without a jump; and the hips lowered only as
+// far as the legs need.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -114,6 +115,29 @@ TEST(FootSkate, HeldGoalsAreStillInAPlantAndEaseInAndOut) {
   const ik::FootSkate s = ik::measure_foot_skate(goals.data(), 1, 30, foot);
   EXPECT_EQ(s.skate_ratio, 0.0f);
   EXPECT_NEAR(s.planted_drift, 0.0f, 1e-6f);
+}
+
+// Held where it should stand (a retargeted foot where the capture's stood): the plant's
+// goal is the mean of `stand` over it horizontally, the foot's own height, and the easing
+// makes up the difference from the foot's own path before and after.
+TEST(FootSkate, AHeldPlantStandsWhereItIsToldAtItsOwnHeight) {
+  std::vector<glm::vec3> p, stand;
+  for (int f = 0; f < 30; ++f) {
+    p.emplace_back(0.0f, f >= 10 && f <= 19 ? 0.01f : 0.1f, 0.05f * static_cast<float>(f));
+    stand.emplace_back(0.03f, 0.5f, 0.05f * static_cast<float>(f) + (f >= 10 && f <= 19 ? 0.04f : 0.0f));
+  }
+  const ik::FootTrack foot = foot_with({{1.0f, 1.9f}});
+  const std::vector<glm::vec3> goals = ik::hold_plants(p, foot, 0.3f, stand);
+  glm::vec3 want(0.0f);
+  for (int f = 10; f <= 19; ++f) want += stand[static_cast<size_t>(f)] / 10.0f;
+  want.y = 0.01f;
+  for (int f = 10; f <= 19; ++f) EXPECT_NEAR(glm::length(goals[static_cast<size_t>(f)] - want), 0.0f, 1e-6f) << f;
+  for (int f : {0, 6, 23, 29}) EXPECT_EQ(goals[static_cast<size_t>(f)], p[static_cast<size_t>(f)]) << f;
+  EXPECT_GT(goals[9].x, 0.0f) << "eased toward the place";
+  EXPECT_LT(goals[9].x, 0.03f);
+  // A `stand` of another length than the positions is not used.
+  stand.pop_back();
+  EXPECT_NEAR(ik::hold_plants(p, foot, 0.3f, stand)[12].x, 0.0f, 1e-6f);
 }
 
 TEST(FootSkate, AHeldPlantStaysAboveTheGroundAndMovesWithATreadmill) {

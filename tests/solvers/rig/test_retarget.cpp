@@ -20,6 +20,8 @@
 #include "solvers/rig/contact_joints.h"
 #include "solvers/rig/default_limits.h"
 #include "solvers/rig/retarget.h"
+#include "solvers/scene/motion_analysis.h"
+#include "solvers/scene/solver_table.h"
 #include "tests/support/role_chain_rigs.h"
 
 namespace {
@@ -279,21 +281,21 @@ TEST(Retarget, CmuWalkOntoTheHumanoidNeverFlipsAKnee) {
   const WalkOntoHumanoid w = walk_onto_humanoid();
   ASSERT_EQ(w.problem, "");
   const RoledRig &walk = w.walk, &humanoid = w.humanoid;
-  const ik::RetargetMap& map = w.map;
   const ik::Clip &clip = w.clip(), &out = w.out;
   glm::vec3 source_forward, target_forward, left;
   ik::character_directions(walk.skeleton, walk.roles, source_forward, left);
   ik::character_directions(humanoid.skeleton, humanoid.roles, target_forward, left);
   // How far the knee lies in front of the hip-ankle line, along the forward the hips have
   // turned to at that frame (their turn away from their rest).
-  const auto knee_ahead = [](const RoledRig& rig, const std::vector<glm::mat4>& w, ik::Side side, glm::vec3 forward) {
+  const auto knee_ahead = [](const RoledRig& rig, const std::vector<glm::mat4>& world, ik::Side side,
+                             glm::vec3 forward) {
     const auto at = [&](ik::Role r) {
-      return ik::position_of(w[static_cast<size_t>(ik::first_joint_with_role(rig.roles, r, side))]);
+      return ik::position_of(world[static_cast<size_t>(ik::first_joint_with_role(rig.roles, r, side))]);
     };
     const size_t hips = static_cast<size_t>(ik::first_joint_with_role(rig.roles, ik::Role::hips, ik::Side::centre));
     std::vector<glm::mat4> rest;
     ik::fk_all(rig.skeleton, ik::rest_pose(rig.skeleton), rest);
-    forward = glm::mat3(w[hips]) * glm::inverse(glm::mat3(rest[hips])) * forward;
+    forward = glm::mat3(world[hips]) * glm::inverse(glm::mat3(rest[hips])) * forward;
     const glm::vec3 hip = at(ik::Role::thigh), knee = at(ik::Role::shin), ankle = at(ik::Role::foot);
     const glm::vec3 line = glm::normalize(ankle - hip);
     const glm::vec3 off = (knee - hip) - glm::dot(knee - hip, line) * line;
@@ -316,13 +318,12 @@ TEST(Retarget, CmuWalkOntoTheHumanoidNeverFlipsAKnee) {
 
 // The walk's plants carried onto the humanoid: each of its feet (and toes, where it has them)
 // takes the plants of the source joint it follows, exactly. Where the humanoid stands in
-// them: each plant's mean ankle position against the source's, turned and scaled about the
-// hips as the hips' path is (the "contact position error after scaling"),
-// horizontally. Measured 27-63 mm, not the 20: the humanoid's ankles stand about
-// 35 mm further back under its hips than the capture's do scaled (a difference of the two
-// rests), and up to 44 mm apart sideways, varying over the walk (not explained yet).
-// Meeting 20 mm needs the held place taken from the source's, not the target's own path
-// (not done).
+// them (the "contact position error after scaling"): each plant's mean ankle
+// position against the source's, carried as the hips' path is (carried_place),
+// horizontally. As retargeted, the humanoid's ankles stand 27-63 mm off -- its rest puts
+// them about 35 mm further back under the hips than the capture's, scaled. Cleaned up
+// with the carried places (clean_up_feet's `stand`) and solved, within 2 cm by every limb
+// solver on the left leg.
 TEST(Retarget, CmuWalksPlantsCarriedOntoTheHumanoidWhereTheCaptureStood) {
   const WalkOntoHumanoid w = walk_onto_humanoid();
   ASSERT_EQ(w.problem, "");
@@ -336,15 +337,6 @@ TEST(Retarget, CmuWalksPlantsCarriedOntoTheHumanoidWhereTheCaptureStood) {
   std::vector<ik::FootContacts> target(onto.size());
   for (size_t i = 0; i < onto.size(); ++i) target[i].joint = onto[i].joint;
   EXPECT_EQ(ik::carry_contacts(map, source, target), static_cast<int>(onto.size()));
-
-  const glm::quat facing = facing_turn(walk, humanoid);
-  std::vector<glm::mat4> s0, t0;
-  ik::fk_all(walk.skeleton, ik::rest_pose(walk.skeleton), s0);
-  ik::fk_all(humanoid.skeleton, ik::rest_pose(humanoid.skeleton), t0);
-  const glm::vec3 source_hips = ik::position_of(s0[static_cast<size_t>(map.source_hips)]);
-  const glm::vec3 target_hips = ik::position_of(t0[static_cast<size_t>(map.target_hips)]);
-  float worst = 0.0f;
-  int plants = 0;
   for (const ik::FootContacts& foot : target) {
     const int s = map.source_joint[static_cast<size_t>(foot.joint)];
     ASSERT_GE(s, 0);
@@ -352,24 +344,70 @@ TEST(Retarget, CmuWalksPlantsCarriedOntoTheHumanoidWhereTheCaptureStood) {
         std::find_if(source.begin(), source.end(), [&](const ik::FootContacts& f) { return f.joint == s; });
     ASSERT_NE(from_foot, source.end());
     ASSERT_TRUE(ik::same_contacts({foot}, {ik::FootContacts{foot.joint, from_foot->plants}}));
-    if (humanoid.roles[static_cast<size_t>(foot.joint)].role != ik::Role::foot) continue;
-    for (const ik::ContactInterval& p : foot.plants) {
-      glm::vec3 at_source(0.0f), at_target(0.0f);
-      int n = 0;
-      for (float t = p.start; t <= p.end + 1e-4f; t += 1.0f / rate, ++n) {
-        at_source += ik::position_of(world_at(walk.skeleton, clip, t)[static_cast<size_t>(s)]);
-        at_target += ik::position_of(world_at(humanoid.skeleton, out, t)[static_cast<size_t>(foot.joint)]);
-      }
-      const glm::vec3 want = target_hips + map.root_scale * (facing * (at_source / float(n) - source_hips));
-      const glm::vec3 miss = at_target / float(n) - want;
-      const float horizontal = glm::length(glm::vec2(miss.x, miss.z));
-      EXPECT_LT(horizontal, 0.07f) << humanoid.skeleton.name[static_cast<size_t>(foot.joint)] << " plant " << p.start
-                                   << "-" << p.end << " s";
-      worst = std::max(worst, horizontal);
-      ++plants;
-    }
   }
-  std::printf("%d plants of the ankles: at most %.1f mm from where the capture stood, scaled\n", plants,
-              1000.0 * static_cast<double>(worst));
-  EXPECT_GE(plants, 10);
+
+  // The left leg, thigh to ankle, cleaned up through four solvers.
+  ik::Chain leg;
+  leg.root = ik::first_joint_with_role(humanoid.roles, ik::Role::thigh, ik::Side::left);
+  leg.effector = ik::first_joint_with_role(humanoid.roles, ik::Role::foot, ik::Side::left);
+  const size_t e = static_cast<size_t>(
+      std::find_if(onto.begin(), onto.end(), [&](const ik::ContactJoint& c) { return c.joint == leg.effector; }) -
+      onto.begin());
+  ASSERT_LT(e, onto.size());
+  const ik::Pose rest = ik::rest_pose(humanoid.skeleton);
+  ik::MotionTrack track;
+  ASSERT_EQ(ik::track_from_clip(humanoid.skeleton, rest, out, leg.effector, rate, 0, track), "");
+  const int frames = static_cast<int>(track.times.size());
+  std::vector<std::vector<glm::vec3>> stand;
+  for (const ik::ContactJoint& c : onto)
+    stand.push_back(ik::carried_path(walk.skeleton, clip, map, map.source_joint[static_cast<size_t>(c.joint)],
+                                     track.times[0], rate, frames));
+  const std::vector<glm::vec3> as_retargeted = track.positions;
+  ASSERT_TRUE(ik::track_feet(track, humanoid.skeleton, onto, target, glm::vec3(0.0f), leg.effector, true, {}, stand));
+  ik::MotionOptions options;
+  options.solvers = {ik::find_solver("dls"), ik::find_solver("fabrik"), ik::find_solver("ccd"),
+                     ik::find_solver("two_bone")};
+  ik::MotionReport report;
+  ASSERT_EQ(ik::analyse_motion(humanoid.skeleton, leg, rest, track, options, report), "");
+
+  // Each plant's mean horizontal miss of a per-frame path (`at(f)`) against the carried place.
+  const auto worst_miss = [&](auto at) {
+    float worst = 0.0f;
+    for (const ik::ContactInterval& p : target[e].plants) {
+      glm::vec3 mean(0.0f), want(0.0f);
+      int n = 0;
+      for (int f = 0; f < frames; ++f) {
+        if (track.times[static_cast<size_t>(f)] < p.start - 1e-4f ||
+            track.times[static_cast<size_t>(f)] > p.end + 1e-4f)
+          continue;
+        mean += at(f);
+        want += stand[e][static_cast<size_t>(f)];
+        ++n;
+      }
+      if (n == 0) continue;
+      const glm::vec3 miss = (mean - want) / float(n);
+      worst = std::max(worst, glm::length(glm::vec2(miss.x, miss.z)));
+    }
+    return worst;
+  };
+  EXPECT_GE(target[e].plants.size(), 5u);
+  const float retargeted = worst_miss([&](int f) { return as_retargeted[static_cast<size_t>(f)]; });
+  std::printf("%zu plants of the left ankle, at most this far from where the capture stood, scaled: retargeted %.1f mm",
+              target[e].plants.size(), 1000.0 * static_cast<double>(retargeted));
+  EXPECT_GT(retargeted, 0.02f) << "the rests differ: as retargeted the ankle stands elsewhere";
+  const size_t joints = report.path.size();
+  for (const ik::MotionRun& run : report.runs) {
+    const float cleaned =
+        worst_miss([&](int f) { return run.positions[static_cast<size_t>(f) * joints + joints - 1]; });
+    const ik::MotionSummary& m = run.summary;
+    std::printf("\n  %s %.1f mm (skate %.1f %%, drift %.1f mm, largest pop %.1f deg, %d flips)",
+                ik::solver_table()[run.solver].id, 1000.0 * static_cast<double>(cleaned),
+                100.0 * static_cast<double>(m.skate.skate_ratio), 1000.0 * static_cast<double>(m.skate.planted_drift),
+                static_cast<double>(m.max_pop_degrees), m.flips);
+    EXPECT_LT(cleaned, 0.02f) << ik::solver_table()[run.solver].id;
+    EXPECT_NEAR(m.skate.contact_error, cleaned, 5e-4f) << "the report's contact error is this measure";
+  }
+  ASSERT_TRUE(report.has_contact_places);
+  EXPECT_NEAR(report.source_skate.contact_error, retargeted, 5e-4f);
+  std::printf("\n");
 }
