@@ -67,6 +67,7 @@ struct Program {
 void open_first_rig(Program& p) {
   app::Editor& editor = p.editor;
   editor.bvh = p.options.bvh;  // every .bvh this run opens, the first too
+  editor.retarget = p.options.retarget_options;
   if (!p.options.file.empty()) p.initial_open_failed = !app::open_any(editor, p.options.file);
   if (editor.document.has_rig) return;
   // Nothing to show yet: open the built-in humanoid, but keep the error on screen.

@@ -58,6 +58,8 @@ const char* usage_text() {
       "                         clips, retargeted onto it by joint roles, as File > Import\n"
       "                         motion does; named after the source clip (see --clip)\n"
       "  --source-clip NAME     with --retarget: the source's clip NAME (default: its first)\n"
+      "  --no-fingers           motion imported (--retarget, File > Import motion) leaves the\n"
+      "                         rig's fingers at rest instead of carrying the source's over\n"
       "  --bvh-units UNITS      what one unit of a .bvh file is: m, cm, mm, in, cmu (the CMU\n"
       "                         database's conversion: 1/0.45 inch) or a number of metres;\n"
       "                         default: guessed from the skeleton's size (and said)\n"
@@ -192,6 +194,8 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       }
     } else if (arg == "--z-up") {
       o.bvh.z_up = true;
+    } else if (arg == "--no-fingers") {
+      o.retarget_options.fingers = false;
     } else if (arg == "--ground") {
       const char* v = value("a ground (plane, ramp:15, stairs:0.2, waves:0.1, or a .gltf/.glb file)");
       if (!v) return false;

@@ -6,6 +6,7 @@
 
 #include "io/bvh/bvh_import.h"
 #include "solvers/anim/ground.h"
+#include "solvers/rig/retarget.h"
 
 namespace app {
 
@@ -47,6 +48,7 @@ struct Options {
   // (app/editor/motion_import.h), for the program and for --analyse alike.
   std::string retarget;
   std::string source_clip;
+  ik::RetargetOptions retarget_options;  // --no-fingers: fingers left at rest
   // How .bvh files are read (--bvh-units, --z-up): every BVH the program opens.
   ik::BvhOptions bvh;
   // On exit (before --state-out): the clip with the IK baked and written here

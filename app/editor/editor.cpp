@@ -155,12 +155,25 @@ void set_orientation_goal(Editor& editor, int c, bool on) {
   editor.history.commit(editor.document.chains);
 }
 
+namespace {
+
+// The imports whose retarget options an undo or redo changed, retargeted again with them.
+void remap_changed_motions(Editor& editor, const std::vector<ik::RetargetOptions>& motions) {
+  for (size_t i = 0; i < motions.size() && i < editor.document.imported.size(); ++i)
+    if (!(motions[i] == editor.document.imported[i].options)) remap_motion(editor, i, motions[i]);
+}
+
+}  // namespace
+
 void undo(Editor& editor) {
-  // Chain edits, limits edits, full-body settings, foot contacts and the ground share one history.
+  // Chain edits, limits edits, full-body settings, foot contacts, the ground and the imports'
+  // mappings share one history.
   LimitsState limits = limits_state(editor);
+  std::vector<ik::RetargetOptions> motions = motion_options(editor.document.imported);
   const bool undone = editor.history.undo(editor.document.chains, &limits, &editor.document.full_body,
-                                          &editor.document.contacts, &editor.document.ground);
+                                          &editor.document.contacts, &editor.document.ground, &motions);
   set_limits_state(editor, limits);
+  remap_changed_motions(editor, motions);
   if (undone)
     set_status(editor, "undone", false);
   else
@@ -170,9 +183,11 @@ void undo(Editor& editor) {
 
 void redo(Editor& editor) {
   LimitsState limits = limits_state(editor);
+  std::vector<ik::RetargetOptions> motions = motion_options(editor.document.imported);
   const bool redone = editor.history.redo(editor.document.chains, &limits, &editor.document.full_body,
-                                          &editor.document.contacts, &editor.document.ground);
+                                          &editor.document.contacts, &editor.document.ground, &motions);
   set_limits_state(editor, limits);
+  remap_changed_motions(editor, motions);
   if (redone)
     set_status(editor, "redone", false);
   else
@@ -188,8 +203,8 @@ float scene_size(const Editor& editor) {
 
 DocumentSnapshot snapshot_document(const Editor& editor) {
   const Document& d = editor.document;
-  return DocumentSnapshot{d.chains, limits_state(editor), d.full_body, d.goal_paths, d.contacts,
-                          d.ground, d.imported.size()};
+  return DocumentSnapshot{d.chains, limits_state(editor),      d.full_body, d.goal_paths, d.contacts,
+                          d.ground, motion_options(d.imported)};
 }
 
 void mark_document_saved(Editor& editor) { editor.saved = snapshot_document(editor); }

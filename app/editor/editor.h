@@ -102,7 +102,7 @@ struct DocumentSnapshot {
   std::vector<ik::SessionGoalPath> goal_paths;
   ContactsState contacts;
   ik::Ground ground;
-  size_t motions = 0;  // clips imported (only ever added while a rig is open)
+  std::vector<ik::RetargetOptions> motions;  // per clip imported: its fingers and mapping edits
 };
 
 // This frame's solve: the pose it made and what the solvers keep between frames.
@@ -174,6 +174,7 @@ struct UiState {
   std::string status;
   bool status_is_error = false;
   bool show_help = false;
+  bool show_mapping = false;  // File > Mapping of this clip (app/ui/mapping_window.h)
   // The path popup: the command it opens for next frame, the command it is for, its text.
   PathCommand path_command_requested = PathCommand::none;
   PathCommand path_command = PathCommand::none;
@@ -225,6 +226,7 @@ struct Editor {
   View view;
   UiState ui;
   ik::BvhOptions bvh;  // how .bvh files open: their units and up axis (--bvh-units, --z-up)
+  ik::RetargetOptions retarget;  // how motion is imported: fingers or not (--no-fingers)
 };
 
 // Opens a .gltf/.glb/.bvh (app/editor/rig_file.h). On success replaces the rig, resets pose and selection, asks for

@@ -212,7 +212,7 @@ bool open_session(Editor& editor, const std::string& path) {
   std::vector<RetargetedClip> imported(session.motions.size());
   for (size_t i = 0; i < session.motions.size(); ++i) {
     const ik::SessionMotion& m = session.motions[i];
-    if (!retarget_into(rig, m.source, m.source_clip, m.bvh, imported[i], error, m.clip)) {
+    if (!retarget_into(rig, m.source, m.source_clip, m.bvh, m.options, imported[i], error, m.clip)) {
       set_status(editor, path + ": motions[" + std::to_string(i) + "]: " + error, true);
       return false;
     }

@@ -27,6 +27,7 @@ struct ContactSource {
   ik::Clip clip;
   std::vector<ik::ContactJoint> joints;  // the source's contact joints
   ik::RetargetMap map;
+  std::vector<ik::JointRole> roles;  // the source's (a mapping edit maps by roles again)
 };
 
 struct ContactsState {

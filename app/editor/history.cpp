@@ -101,12 +101,25 @@ void History::commit_ground(const std::vector<ik::Chain>& current, const ik::Gro
   committed_.ground = after;
 }
 
+void History::commit_motions(const std::vector<ik::Chain>& current, const std::vector<ik::RetargetOptions>& before,
+                             const std::vector<ik::RetargetOptions>& after) {
+  if (!committed_.motions_known) {
+    committed_.motions = before;
+    committed_.motions_known = true;
+  }
+  if (same_chains(current, committed_.chains) && after == committed_.motions) return;
+  undo_.push_back(committed_);
+  redo_.clear();
+  committed_.chains = current;
+  committed_.motions = after;
+}
+
 namespace {
 
 // Moves `from`'s last snapshot into `committed` (which goes onto `to`) and hands it out.
 bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body, ContactsState* contacts,
-          ik::Ground* ground, std::vector<History::Snapshot>& from, std::vector<History::Snapshot>& to,
-          History::Snapshot& committed) {
+          ik::Ground* ground, std::vector<ik::RetargetOptions>* motions, std::vector<History::Snapshot>& from,
+          std::vector<History::Snapshot>& to, History::Snapshot& committed) {
   if (from.empty()) return false;
   // An edit still in progress (not committed) is dropped with the undo.
   to.push_back(committed);
@@ -118,19 +131,21 @@ bool step(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* f
   if (full_body != nullptr) *full_body = committed.full_body;
   if (contacts != nullptr && committed.contacts_known) *contacts = committed.contacts;
   if (ground != nullptr && committed.ground_known) *ground = committed.ground;
+  if (motions != nullptr && committed.motions_known && committed.motions.size() == motions->size())
+    *motions = committed.motions;
   return true;
 }
 
 }  // namespace
 
 bool History::undo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
-                   ContactsState* contacts, ik::Ground* ground) {
-  return step(current, limits, full_body, contacts, ground, undo_, redo_, committed_);
+                   ContactsState* contacts, ik::Ground* ground, std::vector<ik::RetargetOptions>* motions) {
+  return step(current, limits, full_body, contacts, ground, motions, undo_, redo_, committed_);
 }
 
 bool History::redo(std::vector<ik::Chain>& current, LimitsState* limits, FullBodyState* full_body,
-                   ContactsState* contacts, ik::Ground* ground) {
-  return step(current, limits, full_body, contacts, ground, redo_, undo_, committed_);
+                   ContactsState* contacts, ik::Ground* ground, std::vector<ik::RetargetOptions>* motions) {
+  return step(current, limits, full_body, contacts, ground, motions, redo_, undo_, committed_);
 }
 
 }  // namespace app

@@ -1,7 +1,8 @@
 // Undo / redo of edits to the chains (goal moves, solver and parameter changes, chains
 // added or removed), to the joint limits (the joint panel, the default-limits toggle), to
 // full-body mode's state beside the chains (its stiffness settings, the chains entering
-// it disabled) and to the foot contacts (the timeline's plants and their settings).
+// it disabled), to the foot contacts (the timeline's plants and their settings), the ground
+// and the imported clips' retarget options (the Mapping window's edits).
 // Snapshots of the whole chain list, limits and full-body state: small, simple, and
 // impossible to get out of step with the state.
 #pragma once
@@ -14,6 +15,7 @@
 #include "solvers/anim/ground.h"
 #include "solvers/anim/skeleton.h"
 #include "solvers/ik/chain.h"
+#include "solvers/rig/retarget.h"
 
 namespace app {
 
@@ -48,15 +50,21 @@ class History {
   void commit_contacts(const std::vector<ik::Chain>& current, const ContactsState& before, const ContactsState& after);
   // The same for a change of the ground Clean up stands on (its kind, its number, a mesh read).
   void commit_ground(const std::vector<ik::Chain>& current, const ik::Ground& before, const ik::Ground& after);
+  // The same for a change of an imported clip's retarget options (one per import).
+  void commit_motions(const std::vector<ik::Chain>& current, const std::vector<ik::RetargetOptions>& before,
+                      const std::vector<ik::RetargetOptions>& after);
   // Replaces `current` with the state before the last edit / after the last undo,
   // `limits` (if given) with that state's limits when it knows them and they are for as
   // many joints (otherwise `limits` is left alone: no limits edit happened since), and
-  // `full_body` (if given) with that state's full-body state, and `contacts` and `ground`
-  // (if given) with that state's when it knows them (as the limits).
+  // `full_body` (if given) with that state's full-body state, and `contacts`, `ground` and
+  // `motions` (if given) with that state's when it knows them (as the limits; the motions
+  // when there are as many imports).
   bool undo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr,
-            ContactsState* contacts = nullptr, ik::Ground* ground = nullptr);
+            ContactsState* contacts = nullptr, ik::Ground* ground = nullptr,
+            std::vector<ik::RetargetOptions>* motions = nullptr);
   bool redo(std::vector<ik::Chain>& current, LimitsState* limits = nullptr, FullBodyState* full_body = nullptr,
-            ContactsState* contacts = nullptr, ik::Ground* ground = nullptr);
+            ContactsState* contacts = nullptr, ik::Ground* ground = nullptr,
+            std::vector<ik::RetargetOptions>* motions = nullptr);
 
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
@@ -71,6 +79,8 @@ class History {
     bool contacts_known = false;
     ik::Ground ground;  // known once a ground change was committed
     bool ground_known = false;
+    std::vector<ik::RetargetOptions> motions;  // known once a retarget option was changed
+    bool motions_known = false;
   };
 
  private:

@@ -70,8 +70,8 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
     session.chains = ik::suggest_rig_chains(rig.skeleton, rig.roles, ik::rest_pose(rig.skeleton), dls >= 0 ? dls : 0);
   }
   RetargetedClip retargeted;  // --retarget SOURCE: its clip on this rig, to analyse by its name
-  if (!options.retarget.empty() &&
-      !retarget_into(rig, options.retarget, options.source_clip, options.bvh, retargeted, error))
+  if (!options.retarget.empty() && !retarget_into(rig, options.retarget, options.source_clip, options.bvh,
+                                                  options.retarget_options, retargeted, error))
     return 1;
   const ik::Pose rest = ik::rest_pose(rig.skeleton);
   const std::string& wanted = options.analyse;

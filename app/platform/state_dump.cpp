@@ -239,19 +239,24 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   state["selected_joint"] = editor.selection.joint;
   state["file"] = editor.document.has_rig ? editor.document.rig.path : "";
   state["rig_notes"] = editor.document.has_rig ? editor.document.rig.notes : std::vector<std::string>{};
-  // Clips imported onto the rig (app/editor/motion_import.h): source, name, the legs' ratio
-  // and the mapping (rig joint -> source joint).
+  // Clips imported onto the rig (app/editor/motion_import.h): source, name, the legs' ratio,
+  // the mapping (rig joint -> source joint), whether fingers follow and the user's edits.
   json motions = json::array();
   for (const RetargetedClip& r : editor.document.imported) {
     json mapping = json::object();
     for (size_t j = 0; j < r.source_of.size() && j < editor.document.rig.skeleton.name.size(); ++j)
       if (!r.source_of[j].empty()) mapping[editor.document.rig.skeleton.name[j]] = r.source_of[j];
+    json edits = json::array();
+    for (const ik::MappingEdit& e : r.options.edits) edits.push_back({{"joint", e.joint}, {"follows", e.follows}});
     motions.push_back({{"clip", r.name},
                        {"source", r.source},
                        {"mapped_joints", r.mapped_joints},
                        {"leg_ratio", r.leg_ratio},
-                       {"mapping", std::move(mapping)}});
+                       {"mapping", std::move(mapping)},
+                       {"fingers", r.options.fingers},
+                       {"edits", std::move(edits)}});
   }
+  state["mapping_open"] = editor.ui.show_mapping;
   state["motions"] = std::move(motions);
   state["recent_files"] = editor.ui.recent_files;  // File > Open recent, newest first
   json joints = json::array();

@@ -11,17 +11,6 @@
 //                    viewport's area), draw_modal_prompts
 #include "app/ui/panels.h"
 
-#include "app/editor/controls.h"
-#include "app/editor/elide.h"
-#include "app/editor/file_commands.h"
-#include "app/editor/motion_export.h"
-#include "app/editor/timeline.h"
-#include "app/ui/chain_panel.h"
-#include "app/ui/joint_panel.h"
-#include "app/ui/motion_panel_view.h"
-#include "app/ui/panel_layout.h"
-#include "app/ui/timeline_panel.h"
-
 #include <SDL.h>
 #include <imgui.h>
 
@@ -30,6 +19,18 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+
+#include "app/editor/controls.h"
+#include "app/editor/elide.h"
+#include "app/editor/file_commands.h"
+#include "app/editor/motion_export.h"
+#include "app/editor/timeline.h"
+#include "app/ui/chain_panel.h"
+#include "app/ui/joint_panel.h"
+#include "app/ui/mapping_window.h"
+#include "app/ui/motion_panel_view.h"
+#include "app/ui/panel_layout.h"
+#include "app/ui/timeline_panel.h"
 
 namespace app {
 
@@ -117,6 +118,13 @@ void draw_menu_bar(Editor& editor) {
       ImGui::SetTooltip(
           "A BVH capture, or a clip of another glTF rig, retargeted onto this rig by joint\n"
           "roles and added to its clips (--retarget does the same at start)");
+    if (ImGui::MenuItem("Mapping of this clip...", nullptr, false, !editor.document.imported.empty()))
+      editor.ui.show_mapping = true;
+    remember_rect(editor, "menu_mapping");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Which source joint each of the rig's joints follows in the imported clip on\n"
+          "the timeline: change one, leave fingers at rest, reset to roles");
     if (ImGui::MenuItem("Save session...", "Ctrl+S", false, editor.document.has_rig))
       request_path(editor, PathCommand::save_session);
     if (ImGui::MenuItem("Export posed glTF...", "Ctrl+E", false, editor.document.has_rig))
@@ -460,6 +468,7 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
+  draw_mapping_window(editor);
   draw_motion_panel(editor, 0.0f, menu_height, window_width - right, body_height);  // over outline + view
 
   ViewportArea area;

@@ -45,7 +45,7 @@ void draw_mapping(const Editor& editor, const RetargetedClip& r) {
     ImGui::TextUnformatted(r.source_of[j].c_str());
   }
   ImGui::EndTable();
-  ImGui::TextDisabled("Joints not listed stay at rest under their parents.");
+  ImGui::TextDisabled("Joints not listed stay at rest under their parents. File > Mapping of this clip changes it.");
 }
 
 // The clip list, the transport buttons, loop, speed and the time readout: one row.

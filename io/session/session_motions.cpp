@@ -41,6 +41,28 @@ const JsonFields<SessionMotion, const std::string>& motion_fields() {
           "z_up", kOptional,
           [](const JsonValue& v, SessionMotion& out, const std::string&) { out.bvh.z_up = v.boolean(); },
           [](const SessionMotion& in, const std::string&) { return in.bvh.z_up; }),
+      MotionRow::custom(
+          "fingers", kOptional,
+          [](const JsonValue& v, SessionMotion& out, const std::string&) { out.options.fingers = v.boolean(); },
+          [](const SessionMotion& in, const std::string&) { return in.options.fingers; },
+          [](const SessionMotion& in, const std::string&) { return !in.options.fingers; }),
+      MotionRow::custom(
+          "mapping", kOptional,
+          [](const JsonValue& v, SessionMotion& out, const std::string&) {
+            for (size_t i = 0, n = v.array(); i < n; ++i) {
+              const JsonValue edit = v.element(i);
+              edit.note_unknown_keys({"joint", "follows"});
+              const std::string& joint = edit.member("joint").string();
+              if (joint.empty()) edit.member("joint").fail("must not be empty");
+              out.options.edits.push_back({joint, edit.member("follows").string()});
+            }
+          },
+          [](const SessionMotion& in, const std::string&) {
+            Json edits = Json::array();
+            for (const MappingEdit& e : in.options.edits) edits.push_back({{"joint", e.joint}, {"follows", e.follows}});
+            return edits;
+          },
+          [](const SessionMotion& in, const std::string&) { return !in.options.edits.empty(); }),
   }};
   return fields;
 }

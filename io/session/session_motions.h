@@ -9,12 +9,16 @@
 //      "source_clip": "",                         optional: the source's clip (""/absent: its first)
 //      "clip": "131_01",                          the clip's name on this rig
 //      "bvh_units": "guess",                      optional: how a .bvh source was read
-//      "z_up": false}                             (bvh_units.h; defaults: guessed, +Y up)
-//   ]
+//      "z_up": false,                             (bvh_units.h; defaults: guessed, +Y up)
+//      "fingers": true,                           optional: fingers carried over (default)
+//      "mapping": [                               optional: the user's edits of the mapping
+//        {"joint": "LeftForeArmTwist",            by roles, in order (retarget.h's MappingEdit):
+//         "follows": "LeftWrist"}]}               a joint of the rig, the source joint it
+//   ]                                             follows ("" = none, it stays at rest)
 //
-// Reading checks the types, a non-empty source and clip, units bvh_units.h knows and each
-// clip name once; whether the source still opens is the program's check when it applies the
-// session (a failure names the source and fails the open, as the rig's own does).
+// Reading checks the types, a non-empty source and clip, units bvh_units.h knows, each
+// clip name once and a non-empty joint in each edit; whether the edits' joints exist and the source still opens is the
+// program's check when it applies the session (a failure names the source and fails the open, as the rig's own does).
 #pragma once
 
 #include <string>
@@ -22,6 +26,7 @@
 
 #include "io/bvh/bvh_units.h"
 #include "io/json/json_read.h"
+#include "solvers/rig/retarget.h"
 
 namespace ik {
 
@@ -30,6 +35,7 @@ struct SessionMotion {
   std::string source_clip;  // "" = the source's first clip
   std::string clip;         // the name it has on the rig
   BvhOptions bvh;           // how a .bvh source is read
+  RetargetOptions options;  // fingers and the mapping edits
 };
 
 // `folder`: the session file's folder, which relative sources are written against.

@@ -135,7 +135,23 @@ RetargetMap map_by_roles(const RetargetRig& source, const RetargetRig& target, c
   map.facing = rotation_between(flat(source_forward), flat(target_forward));
   map.source_hips_rest = position_of(source_rest[static_cast<size_t>(map.source_hips)]);
   map.target_hips_rest = position_of(target_rest[static_cast<size_t>(map.target_hips)]);
+  for (const MappingEdit& edit : options.edits) {
+    const int t = find_joint(*target.skeleton, edit.joint);
+    const int s = edit.follows.empty() ? -1 : find_joint(*source.skeleton, edit.follows);
+    if (t < 0 || (s < 0 && !edit.follows.empty())) {
+      problem =
+          t < 0 ? "the target has no joint '" + edit.joint + "'" : "the source has no joint '" + edit.follows + "'";
+      return map;
+    }
+    map.source_joint[static_cast<size_t>(t)] = s;
+  }
   return map;
+}
+
+bool operator==(const MappingEdit& a, const MappingEdit& b) { return a.joint == b.joint && a.follows == b.follows; }
+
+bool operator==(const RetargetOptions& a, const RetargetOptions& b) {
+  return a.fingers == b.fingers && a.edits == b.edits;
 }
 
 glm::vec3 carried_place(const RetargetMap& map, const glm::vec3& source_place) {

@@ -44,9 +44,21 @@ struct RetargetRig {
   const std::vector<JointRole>* roles = nullptr;  // one per joint
 };
 
-struct RetargetOptions {
-  bool fingers = true;  // carry finger rotations over where both rigs have the finger
+// A change to the mapping by roles, by joint names (what the user edits and a session
+// keeps): the target's joint `joint` follows the source's joint `follows` ("" = none: it
+// keeps its rest rotation under its parent) -- a twist bone made to follow, a joint the
+// roles got wrong.
+struct MappingEdit {
+  std::string joint;
+  std::string follows;
 };
+bool operator==(const MappingEdit& a, const MappingEdit& b);
+
+struct RetargetOptions {
+  bool fingers = true;             // carry finger rotations over where both rigs have the finger
+  std::vector<MappingEdit> edits;  // applied in order over the mapping by roles
+};
+bool operator==(const RetargetOptions& a, const RetargetOptions& b);
 
 // source_joint[t] for every target joint t: the source joint it follows, or -1.
 struct RetargetMap {
@@ -57,9 +69,10 @@ struct RetargetMap {
   glm::vec3 source_hips_rest{0.0f}, target_hips_rest{0.0f};  // model space
 };
 
-// The mapping by roles. Empty `problem` when the two can be retargeted: both rigs need hips
-// and two legs (thigh, shin, foot on each side); otherwise one sentence saying what is
-// missing and in which rig ("the target has no hips").
+// The mapping by roles, then options.edits. Empty `problem` when the two can be retargeted:
+// both rigs need hips and two legs (thigh, shin, foot on each side), and every edit must
+// name a joint of each rig; otherwise one sentence saying what is missing and in which rig
+// ("the target has no hips", "the source has no joint 'LeftWrist'").
 RetargetMap map_by_roles(const RetargetRig& source, const RetargetRig& target, const RetargetOptions& options,
                          std::string& problem);
 

@@ -181,3 +181,61 @@ def test_follow_keeps_the_walk_in_view(case):
     assert abs(shift[0] - moved[0]) < 0.05 and abs(shift[2] - moved[2]) < 0.05 and abs(shift[1]) < 1e-6, shift
     assert abs(on_screen[0]) < 40 and abs(on_screen[1]) < 40, on_screen
     assert abs(drift[0]) + abs(drift[1]) > 80, drift
+
+
+def test_mapping_edited_in_its_window_and_undone(case):
+    """The walk imported on the humanoid (--retarget); File > Mapping of this clip opens the
+    Mapping window; the LeftHand row's combo opened with a click and '(stays at rest)' picked:
+    the clip is retargeted again with the hand at rest (--state-out: one edit, LeftHand no
+    longer in the mapping); Ctrl+Z gives the mapping by roles back. Screenshots of the window
+    and the open combo."""
+    layout = case.run("--retarget", WALK, frames=3, state="layout.json", label="layout").state
+    file_menu = layout["ui_rects"]["menu_file"]
+    menu = (file_menu[0] + file_menu[2] / 2, file_menu[1] + file_menu[3] / 2)
+    # Where the menu item and the window's rows are (recorded while they show).
+    looked = case.start("--retarget", WALK, state="window.json")
+    looked.click(*menu)
+    looked.frames(2)
+    looked.quit()
+    item = looked.state()["ui_rects"]["menu_mapping"]
+    opened = case.start("--retarget", WALK, state="rows.json")
+    opened.click(*menu)
+    opened.click(item[0] + item[2] / 2, item[1] + item[3] / 2)
+    opened.frames(3)
+    opened.quit()
+    rows = opened.state()
+    assert rows["mapping_open"] is True, "the Mapping window did not open"
+    combo = rows["ui_rects"]["mapping_row_LeftHand"]
+
+    program = case.start("--retarget", WALK, state="edited.json")
+    program.click(*menu)
+    program.click(item[0] + item[2] / 2, item[1] + item[3] / 2)
+    program.frames(3)
+    program.screenshot()  # the window
+    program.click(combo[0] + combo[2] / 2, combo[1] + combo[3] / 2)
+    program.frames(2)
+    program.screenshot()  # the combo open: '(stays at rest)' first, then the capture's joints
+    program.click(combo[0] + combo[2] / 2, combo[1] + combo[3] * 1.5)  # the list's first item
+    program.frames(3)
+    program.screenshot()
+    program.quit()
+    edited = program.state()["motions"][0]
+    print("after the pick:", edited["edits"], edited["mapped_joints"])
+    assert edited["edits"] == [{"joint": "LeftHand", "follows": ""}], edited["edits"]
+    assert "LeftHand" not in edited["mapping"], edited["mapping"]
+    assert "retargeted again" in program.log(), program.log_tail()
+
+    undone = case.start("--retarget", WALK, state="undone.json")
+    undone.click(*menu)
+    undone.click(item[0] + item[2] / 2, item[1] + item[3] / 2)
+    undone.frames(3)
+    undone.click(combo[0] + combo[2] / 2, combo[1] + combo[3] / 2)
+    undone.frames(2)
+    undone.click(combo[0] + combo[2] / 2, combo[1] + combo[3] * 1.5)
+    undone.frames(3)
+    undone.key("ctrl+z")
+    undone.frames(3)
+    undone.quit()
+    back = undone.state()["motions"][0]
+    assert back["edits"] == [] and back["mapping"]["LeftHand"] == "LeftWrist", back
+    assert back["mapped_joints"] == edited["mapped_joints"] + 1, (back["mapped_joints"], edited["mapped_joints"])

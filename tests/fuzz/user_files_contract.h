@@ -230,7 +230,7 @@ inline std::string session_contract_violation(const std::string& text, const ik:
     }
   }
   // Imported motions (io/session/session_motions.h): a source and a clip name, each clip
-  // once, units that write back as read.
+  // once, units that write back as read, every mapping edit naming a rig joint.
   for (std::size_t m = 0; m < session.motions.size(); ++m) {
     const ik::SessionMotion& motion = session.motions[m];
     if (motion.source.empty() || motion.clip.empty()) return "a motion without a source or a clip name";
@@ -240,6 +240,8 @@ inline std::string session_contract_violation(const std::string& text, const ik:
     std::string problem;
     if (!ik::parse_bvh_units(ik::bvh_units_spec(motion.bvh), again, problem) || again.units != motion.bvh.units)
       return "motion units that do not survive writing and reading back";
+    for (const ik::MappingEdit& edit : motion.options.edits)
+      if (edit.joint.empty()) return "a mapping edit without a joint";
   }
   const std::string section = full_body_section_costs_more(text, true, session.chains.size(), skeleton);
   if (!section.empty()) return section;

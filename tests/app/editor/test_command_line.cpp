@@ -27,6 +27,17 @@ TEST(CommandLine, FileAndOptions) {
   EXPECT_EQ(o.height, 600);
 }
 
+TEST(CommandLine, RetargetWithoutFingers) {
+  app::Options o;
+  std::string error;
+  ASSERT_TRUE(parse({"--retarget", "walk.bvh", "--no-fingers"}, o, error)) << error;
+  EXPECT_EQ(o.retarget, "walk.bvh");
+  EXPECT_FALSE(o.retarget_options.fingers);
+  app::Options plain;
+  ASSERT_TRUE(parse({"--retarget", "walk.bvh"}, plain, error)) << error;
+  EXPECT_TRUE(plain.retarget_options.fingers) << "fingers follow by default";
+}
+
 TEST(CommandLine, ClipAndTime) {
   app::Options o;
   std::string error;

@@ -4,6 +4,7 @@
 // its feet are held where the capture's stood.
 #include <gtest/gtest.h>
 
+#include "app/editor/editor.h"
 #include "app/editor/motion_import.h"
 #include "io/bvh/bvh_import.h"
 #include "solvers/anim/pose.h"
@@ -53,7 +54,7 @@ TEST(MotionImport, ARetargetedWalkTakesTheCapturesPlants) {
   ik::ImportedRig rig = open_humanoid();
   app::RetargetedClip imported;
   std::string error;
-  ASSERT_TRUE(app::retarget_into(rig, kWalk, "", ik::BvhOptions{}, imported, error)) << error;
+  ASSERT_TRUE(app::retarget_into(rig, kWalk, "", ik::BvhOptions{}, {}, imported, error)) << error;
   ASSERT_EQ(rig.clips.size(), 1u);
   app::ContactsState state = app::detect_rig_contacts(rig);
   app::carry_source_contacts(rig, {imported}, state);
@@ -81,7 +82,7 @@ TEST(MotionImport, ARetargetedWalksFeetStandWhereTheCapturesStood) {
   ik::ImportedRig rig = open_humanoid();
   app::RetargetedClip imported;
   std::string error;
-  ASSERT_TRUE(app::retarget_into(rig, kWalk, "", ik::BvhOptions{}, imported, error)) << error;
+  ASSERT_TRUE(app::retarget_into(rig, kWalk, "", ik::BvhOptions{}, {}, imported, error)) << error;
   app::ContactsState state = app::detect_rig_contacts(rig);
   app::carry_source_contacts(rig, {imported}, state);
   const std::vector<std::vector<glm::vec3>> stand = app::stand_paths(state, 0, 0.0f, 120.0f, 994);
@@ -103,6 +104,73 @@ TEST(MotionImport, ARetargetedWalksFeetStandWhereTheCapturesStood) {
   state.sources[0] = nullptr;
   EXPECT_TRUE(app::stand_paths(state, 0, 0.0f, 120.0f, 994).empty());
   EXPECT_TRUE(app::stand_paths(state, 7, 0.0f, 120.0f, 994).empty()) << "a clip the rig does not have";
+}
+
+// File > Mapping of this clip: a joint made to follow nothing retargets the clip again in
+// place (same name, its plants carried again), one undo step; an edit naming a joint the
+// source does not have changes nothing and says so; the edits are what a session saves.
+TEST(MotionImport, AMappingEditRetargetsTheClipAgainAndUndoes) {
+  app::Editor editor;
+  editor.document.rig = open_humanoid();
+  editor.document.has_rig = true;
+  app::RetargetedClip imported;
+  std::string error;
+  ASSERT_TRUE(app::retarget_into(editor.document.rig, kWalk, "", ik::BvhOptions{}, {}, imported, error)) << error;
+  editor.document.imported.push_back(imported);
+  editor.document.contacts = app::detect_rig_contacts(editor.document.rig);
+  app::carry_source_contacts(editor.document.rig, editor.document.imported, editor.document.contacts);
+  editor.history.reset(editor.document.chains);
+  const int hand = ik::find_joint(editor.document.rig.skeleton, "LeftHand");
+  const auto channels_of = [&](int joint) {
+    int n = 0;
+    for (const ik::ClipChannel& c : editor.document.rig.clips.at(0).channels) n += c.joint == joint ? 1 : 0;
+    return n;
+  };
+  ASSERT_EQ(channels_of(hand), 1);
+  const int mapped = imported.mapped_joints;
+
+  const std::vector<ik::RetargetOptions> before = app::motion_options(editor.document.imported);
+  ASSERT_TRUE(app::remap_motion(editor, 0, app::with_mapping_edit({}, "LeftHand", "")));
+  editor.history.commit_motions(editor.document.chains, before, app::motion_options(editor.document.imported));
+  const app::RetargetedClip& now = editor.document.imported[0];
+  EXPECT_EQ(now.name, "131_01");
+  EXPECT_EQ(editor.document.rig.clips.size(), 1u);
+  EXPECT_EQ(editor.document.rig.clips[0].name, "131_01");
+  EXPECT_EQ(channels_of(hand), 0) << "the hand stays at rest";
+  EXPECT_EQ(now.mapped_joints, mapped - 1);
+  EXPECT_EQ(now.source_of[static_cast<size_t>(hand)], "");
+  EXPECT_EQ(editor.document.contacts.sources.at(0), now.contacts) << "its plants come from the new mapping";
+  expect_carried(editor.document.rig, editor.document.contacts, 0, now, editor.document.contacts.settings);
+  EXPECT_FALSE(editor.ui.status_is_error) << editor.ui.status;
+
+  // A joint the source does not have: nothing changes, the status names it.
+  EXPECT_FALSE(app::remap_motion(editor, 0, app::with_mapping_edit(now.options, "LeftHand", "LeftPaw")));
+  EXPECT_TRUE(editor.ui.status_is_error);
+  EXPECT_NE(editor.ui.status.find("the source has no joint 'LeftPaw'"), std::string::npos) << editor.ui.status;
+  EXPECT_EQ(channels_of(hand), 0);
+  ASSERT_EQ(editor.document.imported[0].options.edits.size(), 1u);
+
+  // The session keeps the edit.
+  EXPECT_TRUE(app::session_motions(editor.document.imported).at(0).options == editor.document.imported[0].options);
+
+  // Undo: the history gives the options back, the clip is made again with them.
+  std::vector<ik::RetargetOptions> motions = app::motion_options(editor.document.imported);
+  ASSERT_TRUE(editor.history.undo(editor.document.chains, nullptr, nullptr, nullptr, nullptr, &motions));
+  ASSERT_EQ(motions.size(), 1u);
+  EXPECT_TRUE(motions[0].edits.empty());
+  ASSERT_TRUE(app::remap_motion(editor, 0, motions[0]));
+  EXPECT_EQ(channels_of(hand), 1);
+  EXPECT_EQ(editor.document.imported[0].mapped_joints, mapped);
+}
+
+TEST(MotionImport, AnEditOfAJointReplacesItsEarlierOne) {
+  ik::RetargetOptions o = app::with_mapping_edit({}, "LeftHand", "lhand");
+  o = app::with_mapping_edit(o, "RightHand", "");
+  o = app::with_mapping_edit(o, "LeftHand", "LeftWrist");
+  ASSERT_EQ(o.edits.size(), 2u);
+  EXPECT_EQ(o.edits[0].joint, "RightHand");
+  EXPECT_EQ(o.edits[1].follows, "LeftWrist");
+  EXPECT_TRUE(o.fingers);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // The session's "motions" section (io/session/session_motions.h): imported clips' sources
-// saved relative to the session's folder and loaded back absolute, with their clip names and
-// BVH units; an older session has none; each bad entry fails the load with one message
+// saved relative to the session's folder and loaded back absolute, with their clip names,
+// BVH units, fingers and mapping edits; an older session has none; each bad entry fails the load with one message
 // naming the key.
 #include <gtest/gtest.h>
 
@@ -34,6 +34,8 @@ ik::Session with_motions() {
   hop.source_clip = "131_03";
   hop.bvh.units = ik::BvhUnits::cmu;
   hop.bvh.z_up = true;
+  hop.options.fingers = false;
+  hop.options.edits = {{"LeftHand", "lhand"}, {"RightHand", ""}};
   s.motions.push_back(hop);
   ik::SessionMotion scaled = walk;
   scaled.clip = "walk at 5 cm";
@@ -72,7 +74,13 @@ TEST(SessionMotions, SavedRelativeAndLoadedExactly) {
     EXPECT_EQ(a.bvh.units, b.bvh.units);
     EXPECT_EQ(a.bvh.z_up, b.bvh.z_up);
     EXPECT_FLOAT_EQ(a.bvh.metres_per_unit, b.bvh.metres_per_unit);
+    EXPECT_TRUE(a.options == b.options) << i;
   }
+  // Written only where they are not the defaults.
+  EXPECT_FALSE(doc["motions"][0].contains("fingers"));
+  EXPECT_FALSE(doc["motions"][0].contains("mapping"));
+  EXPECT_EQ(doc["motions"][1]["fingers"], false);
+  EXPECT_EQ(doc["motions"][1]["mapping"][1]["follows"], "");
 }
 
 TEST(SessionMotions, AnOlderSessionHasNone) {
@@ -99,6 +107,13 @@ TEST(SessionMotions, EachBadEntryIsOneMessageNamingTheKey) {
       {"unknown_units", [](OrderedJson& d) { d["motions"][0]["bvh_units"] = "furlongs"; },
        "motions[0].bvh_units: unknown BVH units 'furlongs'"},
       {"z_up_not_bool", [](OrderedJson& d) { d["motions"][1]["z_up"] = "yes"; }, "motions[1].z_up"},
+      {"fingers_not_bool", [](OrderedJson& d) { d["motions"][1]["fingers"] = 1; }, "motions[1].fingers"},
+      {"mapping_not_array", [](OrderedJson& d) { d["motions"][1]["mapping"] = "LeftHand"; },
+       "motions[1].mapping: must be an array"},
+      {"edit_empty_joint", [](OrderedJson& d) { d["motions"][1]["mapping"][0]["joint"] = ""; },
+       "motions[1].mapping[0].joint: must not be empty"},
+      {"edit_no_follows", [](OrderedJson& d) { d["motions"][1]["mapping"][1].erase("follows"); },
+       "motions[1].mapping[1]: missing 'follows'"},
       {"not_an_array",
        [](OrderedJson& d) {
          d["motions"] = {{"source", "a.bvh"}};

@@ -176,6 +176,57 @@ TEST(Retarget, RigsWithoutLegsAreRefusedWithASentence) {
 
 // ---- motion ------------------------------------------------------------------------------------
 
+// The user's edits over the mapping by roles, by joint names: a joint made to follow another
+// source joint, one left at rest, fingers off; an edit naming a joint a rig does not have is
+// one sentence naming it.
+TEST(Retarget, MappingEditsApplyOverTheRolesByName) {
+  const ik::ImportedRig walk_rig = load_walk();
+  const RoledRig walk = from_imported(walk_rig), humanoid = from_imported(load_humanoid());
+  const auto joint = [](const RoledRig& r, const char* name) { return ik::find_joint(r.skeleton, name); };
+  std::string problem;
+  const ik::RetargetMap by_roles = ik::map_by_roles(walk.view(), humanoid.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  ASSERT_EQ(by_roles.source_joint[static_cast<size_t>(joint(humanoid, "LeftHand"))], joint(walk, "LeftWrist"));
+  ik::RetargetOptions options;
+  options.edits = {{"LeftHand", "lhand"}, {"RightHand", ""}, {"LeftHand", "LeftElbow"}};  // the last one wins
+  const ik::RetargetMap edited = ik::map_by_roles(walk.view(), humanoid.view(), options, problem);
+  ASSERT_EQ(problem, "");
+  EXPECT_EQ(edited.source_joint[static_cast<size_t>(joint(humanoid, "LeftHand"))], joint(walk, "LeftElbow"));
+  EXPECT_EQ(edited.source_joint[static_cast<size_t>(joint(humanoid, "RightHand"))], -1);
+  for (size_t t = 0; t < edited.source_joint.size(); ++t) {
+    const std::string& name = humanoid.skeleton.name[t];
+    if (name != "LeftHand" && name != "RightHand") {
+      EXPECT_EQ(edited.source_joint[t], by_roles.source_joint[t]) << name;
+    }
+  }
+  EXPECT_FLOAT_EQ(edited.root_scale, by_roles.root_scale);
+  // The clip: the hand left at rest has no rotation channel.
+  const ik::Clip out = ik::retarget_clip(walk.view(), walk_rig.clips.at(0), humanoid.view(), edited, "walk");
+  for (const ik::ClipChannel& c : out.channels) EXPECT_NE(c.joint, joint(humanoid, "RightHand"));
+
+  options.edits = {{"LeftPaw", "LeftWrist"}};
+  ik::map_by_roles(walk.view(), humanoid.view(), options, problem);
+  EXPECT_EQ(problem, "the target has no joint 'LeftPaw'");
+  options.edits = {{"LeftHand", "LeftPaw"}};
+  ik::map_by_roles(walk.view(), humanoid.view(), options, problem);
+  EXPECT_EQ(problem, "the source has no joint 'LeftPaw'");
+
+  // Fingers off: a Mixamo rig's fingers follow nothing.
+  const RoledRig mixamo = from_skeleton(rigs::mixamo("mixamorig:", true));
+  const ik::RetargetMap with = ik::map_by_roles(mixamo.view(), mixamo.view(), {}, problem);
+  ik::RetargetOptions no_fingers;
+  no_fingers.fingers = false;
+  const ik::RetargetMap without = ik::map_by_roles(mixamo.view(), mixamo.view(), no_fingers, problem);
+  int fingers = 0;
+  for (size_t t = 0; t < with.source_joint.size(); ++t)
+    if (mixamo.roles[t].role == ik::Role::finger) {
+      ++fingers;
+      EXPECT_GE(with.source_joint[t], 0);
+      EXPECT_EQ(without.source_joint[t], -1);
+    }
+  EXPECT_GT(fingers, 20);
+}
+
 TEST(Retarget, CmuWalkOntoTheHumanoidKeepsEveryLimbsDirectionAndScalesTheHipsPath) {
   const WalkOntoHumanoid w = walk_onto_humanoid();
   ASSERT_EQ(w.problem, "");
