@@ -4,7 +4,8 @@
 // a clip, which the export leaves out: if it did not, Blender would apply the clip's keys
 // and the joints would be found at the clip's first frame instead.
 //
-// A baked motion's clip likewise: Blender plays it and finds the joints of the frame.
+// A baked motion's clip likewise: Blender plays it and finds the joints of the frame (a
+// motion capture retargeted onto the humanoid too).
 //
 // Installs nothing: skipped when `blender` is not on the PATH (Debian's package
 // `blender`; .ci/install-deps does not install it, it is large).
@@ -19,6 +20,7 @@
 #include "io/gltf/gltf_export.h"
 #include "io/gltf/gltf_motion_export.h"
 #include "tests/support/gltf_test_util.h"
+#include "tests/support/retarget_test_util.h"
 
 namespace {
 
@@ -120,6 +122,25 @@ TEST(BlenderExport, CesiumManBakedMotionAtAFrame) {
   ASSERT_TRUE(ik::export_motion_gltf(source, rig.skeleton, motion, out, error)) << error;
   const int frame = 7;
   expect_blender_finds(rig, motion.frames[frame], out, "CesiumMan_motion",
+                       std::to_string(static_cast<float>(frame) / motion.rate));
+}
+
+// Motion capture onto the humanoid, baked (the CMU walk retargeted by roles, at Blender's 24
+// frames per second): Blender plays it and finds the joints of a frame, the hips carried along
+// the walk's path.
+TEST(BlenderExport, RetargetedWalkBakedOntoTheHumanoidAtAFrame) {
+  if (!blender_present()) GTEST_SKIP() << "blender is not installed";
+  const std::string source = std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf";
+  ik::ImportedRig rig;
+  std::string error;
+  ASSERT_TRUE(ik::import_gltf_file(source, rig, error)) << error;
+  const ik::BakedMotion motion = retarget_test::baked_walk(rig, 24.0f, 48);
+  const std::string folder = std::string(IKSCOPE_TEST_TMP) + "/blender";
+  std::filesystem::create_directories(folder);
+  const std::string out = folder + "/humanoid_walk.glb";
+  ASSERT_TRUE(ik::export_motion_gltf(source, rig.skeleton, motion, out, error)) << error;
+  const int frame = 31;
+  expect_blender_finds(rig, motion.frames[frame], out, "humanoid_walk",
                        std::to_string(static_cast<float>(frame) / motion.rate));
 }
 

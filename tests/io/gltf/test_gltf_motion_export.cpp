@@ -1,8 +1,8 @@
 // The baked-motion export (io/gltf/gltf_motion_export.h): a motion written as a glTF clip is
 // reopened by the importer as one clip that puts every joint where the motion had it, at
-// every frame; unmoved joints stay unkeyed; rotations keep one hemisphere; bad motions and
-// names give one line naming the file. The exports are left in tmp/gltf_motion_export/
-// for the glTF validator (tests/CMakeLists.txt).
+// every frame (a capture retargeted onto the humanoid too); unmoved joints stay unkeyed;
+// rotations keep one hemisphere; bad motions and names give one line naming the file. The exports are left in
+// tmp/gltf_motion_export/ for the glTF validator (tests/CMakeLists.txt).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +15,7 @@
 #include "io/gltf/gltf_motion_export.h"
 #include "solvers/anim/clip_playback.h"
 #include "tests/support/gltf_test_util.h"
+#include "tests/support/retarget_test_util.h"
 
 namespace {
 
@@ -128,6 +129,19 @@ TEST(GltfMotionExport, TheBuiltInRigsWithoutClipsGetOne) {
     ASSERT_TRUE(ik::export_motion_gltf(source, rig.skeleton, motion, out, error)) << error;
     expect_reopened_clip_is_the_motion(rig, motion, out);
   }
+}
+
+// Motion capture onto the humanoid, baked: the CMU walk retargeted by roles (two seconds of
+// it at the capture's 120 frames per second, root motion included) comes back as one clip
+// frame by frame, and the validator reads the file.
+TEST(GltfMotionExport, ARetargetedCaptureBakesOntoTheHumanoid) {
+  const std::string source = std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf";
+  const ik::ImportedRig rig = import_rig(source);
+  const ik::BakedMotion motion = retarget_test::baked_walk(rig, 120.0f, 240);
+  const std::string out = export_path("humanoid_retargeted_walk.glb");
+  std::string error;
+  ASSERT_TRUE(ik::export_motion_gltf(source, rig.skeleton, motion, out, error)) << error;
+  expect_reopened_clip_is_the_motion(rig, motion, out);
 }
 
 nlohmann::json read_json(const std::string& path) {

@@ -3,8 +3,10 @@
 // A-pose rig; rigs without legs refused with a sentence.
 //
 //   helpers     RoledRig (a skeleton with roles), load_walk, load_humanoid, world_at, bone_direction
-//   mapping     by roles, spine by place, the legs' ratio, refusals
-//   motion      limb bones point as the source's, the hips' path scaled, rests aligned
+//   mapping     by roles, spine by place, the legs' ratio, refusals, the user's edits
+//   motion      limb bones point as the source's, the hips' path scaled, rests aligned,
+//               no knee or elbow flips
+//   contacts    the capture's plants carried, the feet held where the capture stood
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -325,44 +327,59 @@ TEST(Retarget, CesiumMansWalkOntoTheHumanoid) {
   EXPECT_LT(worst_limb_direction(source, cesium.clips[0], humanoid, map, out, 6), 1.0f);
 }
 
-// No knee flips: at every frame of the walk, each knee of the humanoid lies on the same side
-// of its hip-ankle line (in front or behind, along the character's forward) as the source's,
-// wherever the source's knee is clearly off the line (1 cm).
-TEST(Retarget, CmuWalkOntoTheHumanoidNeverFlipsAKnee) {
-  const WalkOntoHumanoid w = walk_onto_humanoid();
-  ASSERT_EQ(w.problem, "");
-  const RoledRig &walk = w.walk, &humanoid = w.humanoid;
-  const ik::Clip &clip = w.clip(), &out = w.out;
-  glm::vec3 source_forward, target_forward, left;
-  ik::character_directions(walk.skeleton, walk.roles, source_forward, left);
-  ik::character_directions(humanoid.skeleton, humanoid.roles, target_forward, left);
-  // How far the knee lies in front of the hip-ankle line, along the forward the hips have
-  // turned to at that frame (their turn away from their rest).
-  const auto knee_ahead = [](const RoledRig& rig, const std::vector<glm::mat4>& world, ik::Side side,
-                             glm::vec3 forward) {
+// No knee or elbow flips: at every frame of the walk, each knee and elbow of the target bends
+// to the same side as the source's -- the middle joint's offset from the line through the
+// limb's ends points within 90 degrees of the source's (turned to the target's facing),
+// wherever the source's is clearly off the line (1 % of its leg). On the humanoid and on the
+// Mixamo-style rig in an A-pose.
+void expect_no_flip(const RoledRig& walk, const ik::Clip& clip, const RoledRig& target, const ik::RetargetMap& map,
+                    const ik::Clip& out) {
+  const glm::quat facing = facing_turn(walk, target);
+  // The middle joint's offset from the line through the limb's ends.
+  const auto bend = [](const RoledRig& rig, const std::vector<glm::mat4>& world, ik::Role top, ik::Role middle,
+                       ik::Role end, ik::Side side) {
     const auto at = [&](ik::Role r) {
       return ik::position_of(world[static_cast<size_t>(ik::first_joint_with_role(rig.roles, r, side))]);
     };
-    const size_t hips = static_cast<size_t>(ik::first_joint_with_role(rig.roles, ik::Role::hips, ik::Side::centre));
-    std::vector<glm::mat4> rest;
-    ik::fk_all(rig.skeleton, ik::rest_pose(rig.skeleton), rest);
-    forward = glm::mat3(world[hips]) * glm::inverse(glm::mat3(rest[hips])) * forward;
-    const glm::vec3 hip = at(ik::Role::thigh), knee = at(ik::Role::shin), ankle = at(ik::Role::foot);
-    const glm::vec3 line = glm::normalize(ankle - hip);
-    const glm::vec3 off = (knee - hip) - glm::dot(knee - hip, line) * line;
-    return glm::dot(off, glm::normalize(forward));
+    const glm::vec3 a = at(top), b = at(middle), c = at(end);
+    const glm::vec3 line = glm::normalize(c - a);
+    return (b - a) - glm::dot(b - a, line) * line;
   };
-  int compared = 0;
+  struct Limb {
+    ik::Role top, middle, end;
+    const char* name;
+  };
+  const Limb limbs[] = {{ik::Role::thigh, ik::Role::shin, ik::Role::foot, "knee"},
+                        {ik::Role::upper_arm, ik::Role::forearm, ik::Role::hand, "elbow"}};
+  const float clearly = 0.01f / map.root_scale;  // a centimetre on a metre leg, in the source's units
+  int compared = 0, flips = 0;
   for (float t : ik::clip_key_times(clip)) {
-    const std::vector<glm::mat4> sw = world_at(walk.skeleton, clip, t), tw = world_at(humanoid.skeleton, out, t);
-    for (ik::Side side : {ik::Side::left, ik::Side::right}) {
-      const float s = knee_ahead(walk, sw, side, source_forward), g = knee_ahead(humanoid, tw, side, target_forward);
-      if (std::fabs(s) < 0.01f) continue;
-      ++compared;
-      EXPECT_GT(s * g, 0.0f) << "knee " << ik::side_name(side) << " at " << t << " s: source " << s << ", target " << g;
-    }
+    const std::vector<glm::mat4> sw = world_at(walk.skeleton, clip, t), tw = world_at(target.skeleton, out, t);
+    for (const Limb& limb : limbs)
+      for (ik::Side side : {ik::Side::left, ik::Side::right}) {
+        const glm::vec3 s = facing * bend(walk, sw, limb.top, limb.middle, limb.end, side);
+        const glm::vec3 g = bend(target, tw, limb.top, limb.middle, limb.end, side);
+        if (glm::length(s) < clearly || glm::length(g) < 1e-6f) continue;
+        ++compared;
+        if (glm::dot(s, g) <= 0.0f) {
+          ++flips;
+          ADD_FAILURE() << limb.name << " " << ik::side_name(side) << " at " << t << " s bends the other way";
+        }
+      }
   }
-  EXPECT_GT(compared, 1000);
+  std::printf("%d knee and elbow bends compared, %d flipped\n", compared, flips);
+  EXPECT_GT(compared, 2000);
+}
+
+TEST(Retarget, CmuWalkNeverFlipsAKneeOrAnElbow) {
+  const WalkOntoHumanoid w = walk_onto_humanoid();
+  ASSERT_EQ(w.problem, "");
+  expect_no_flip(w.walk, w.clip(), w.humanoid, w.map, w.out);
+  const RoledRig mixamo = from_skeleton(rigs::mixamo("mixamorig:", true));
+  std::string problem;
+  const ik::RetargetMap map = ik::map_by_roles(w.walk.view(), mixamo.view(), {}, problem);
+  ASSERT_EQ(problem, "");
+  expect_no_flip(w.walk, w.clip(), mixamo, map, ik::retarget_clip(w.walk.view(), w.clip(), mixamo.view(), map, "walk"));
 }
 
 // ---- contacts ----------------------------------------------------------------------------------
