@@ -251,6 +251,18 @@ class Program:
         self.xdo("click", button)
         self.frames(2)
 
+    def drop_file(self, path, x=None, y=None):
+        """`path` dropped on the window (XDND, as a file manager drops it: file_drop.py), at
+        window point (x, y) or the window's middle."""
+        from file_drop import drop_file  # python3-xlib: only the drop tests need it
+        if x is None:
+            size = subprocess.run(["xdotool", "getwindowgeometry", "--shell", str(self.window)], env=self.case.env(),
+                                  capture_output=True, text=True, check=True).stdout
+            values = dict(line.split("=") for line in size.split())
+            x, y = int(values["WIDTH"]) / 2, int(values["HEIGHT"]) / 2
+        drop_file(self.case.env()["DISPLAY"], self.window, x, y, path)
+        self.frames(3)
+
     def press(self, x, y):
         """A click held over a frame (ImGui table rows act on the release of a press they saw)."""
         self.hover(x, y)

@@ -1,5 +1,5 @@
-"""Motion capture: a CMU walk (../shared/mocap, BVH) opened with Ctrl+O on the built-in
-humanoid plays, and one opened from the command line has its roles, chains, units and
+"""Motion capture: a CMU walk (../shared/mocap, BVH) opened with Ctrl+O or dropped on the
+window over the built-in humanoid plays, and one opened from the command line has its roles, chains, units and
 clip; a broken BVH keeps what was open."""
 import time
 
@@ -41,6 +41,25 @@ def test_bvh_opened_with_ctrl_o_plays(case):
     assert abs(clips[0]["duration"] - 993 / 120) < 0.01, clips[0]
     assert state["timeline"]["playing"] is True
     assert state["timeline"]["time"] > 0.5, state["timeline"]["time"]
+    case.check_differ(first, second, 2000)
+
+
+def test_bvh_dropped_on_the_window_plays(case):
+    """The walk dropped on the window from a file manager (XDND): the mocap skeleton opens
+    with its clip in place of the humanoid, and Space plays it."""
+    program = case.start(state="dropped.json")
+    program.drop_file(WALK)
+    program.frames(3)
+    first = program.screenshot()
+    program.key("space")
+    time.sleep(1.1)
+    second = program.screenshot()
+    program.quit()
+    state = program.state()
+    assert state["file"].endswith("131_01.bvh"), f"the drop did not open the walk: {program.log_tail()}"
+    clips = state["timeline"]["clips"]
+    assert [c["name"] for c in clips] == ["131_01"] and clips[0]["keys"] == 994, clips
+    assert state["timeline"]["playing"] is True and state["timeline"]["time"] > 0.5, state["timeline"]
     case.check_differ(first, second, 2000)
 
 
