@@ -25,4 +25,12 @@ PanelWidths fit_panels(const PanelLayout& layout, float window_width, float stri
   return out;
 }
 
+float fit_motion_dock(const PanelLayout& layout, bool open, float body_height, float strip) {
+  if (!open) return 0.0f;
+  if (layout.motion_collapsed) return strip;
+  const float body = std::isfinite(body_height) ? std::max(0.0f, body_height) : 0.0f;
+  const float most = std::floor(body * 0.6f);
+  return std::floor(std::min(most, std::max(layout.motion_height, std::min(kMinPanelWidth, most))));
+}
+
 }  // namespace app

@@ -21,4 +21,10 @@ struct PanelWidths {
 // Widths are whole points.
 PanelWidths fit_panels(const PanelLayout& layout, float window_width, float strip, float splitter);
 
+// The Motion analysis dock's height under the view, in `body_height` points between the
+// menu and the timeline: its saved height, at most 60 % of that (the view keeps the rest),
+// at least kMinPanelWidth where the body has room; `strip` when collapsed; 0 when closed.
+// Whole points.
+float fit_motion_dock(const PanelLayout& layout, bool open, float body_height, float strip);
+
 }  // namespace app

@@ -69,11 +69,13 @@ struct Problems {
 
 // One "key = value" line of the [panels] section; false with `why` if it is not usable.
 bool apply_setting(std::string_view key, std::string_view value, PanelLayout& layout, std::string& why) {
-  float* width = key == "skeleton_width" ? &layout.skeleton_width
-                 : key == "chains_width" ? &layout.chains_width
-                                         : nullptr;
+  float* width = key == "skeleton_width"  ? &layout.skeleton_width
+                 : key == "chains_width"  ? &layout.chains_width
+                 : key == "motion_height" ? &layout.motion_height
+                                          : nullptr;
   bool* collapsed = key == "skeleton_collapsed" ? &layout.skeleton_collapsed
                     : key == "chains_collapsed" ? &layout.chains_collapsed
+                    : key == "motion_collapsed" ? &layout.motion_collapsed
                                                 : nullptr;
   if (width) {
     float v = 0.0f;
@@ -145,12 +147,14 @@ std::string panel_layout_path(const char* override_path, const char* xdg_config_
 
 std::string format_panel_layout(const PanelLayout& layout) {
   const auto width = [](float w) { return std::to_string(std::lround(std::clamp(w, kMinPanelWidth, kMaxPanelWidth))); };
-  return "# ikscope: side panel sizes (points), kept between runs\n"
+  const auto flag = [](bool b) { return b ? "1" : "0"; };
+  return "# ikscope: panel sizes (points), kept between runs\n"
          "[panels]\n"
          "skeleton_width = " +
-         width(layout.skeleton_width) + "\n" + "skeleton_collapsed = " + (layout.skeleton_collapsed ? "1" : "0") +
-         "\n" + "chains_width = " + width(layout.chains_width) + "\n" +
-         "chains_collapsed = " + (layout.chains_collapsed ? "1" : "0") + "\n";
+         width(layout.skeleton_width) + "\nskeleton_collapsed = " + flag(layout.skeleton_collapsed) +
+         "\nchains_width = " + width(layout.chains_width) + "\nchains_collapsed = " + flag(layout.chains_collapsed) +
+         "\nmotion_height = " + width(layout.motion_height) + "\nmotion_collapsed = " + flag(layout.motion_collapsed) +
+         "\n";
 }
 
 }  // namespace app

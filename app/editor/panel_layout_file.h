@@ -1,13 +1,14 @@
-// The side panels' sizes, kept between runs in the user's config folder as a small
-// ini-style text file ("panels.ini" beside recent-files.txt, see recent_files.h's
-// config_folder):
+// The panels' sizes, kept between runs in the user's config folder as a small ini-style
+// text file ("panels.ini" beside recent-files.txt, see recent_files.h's config_folder):
 //
-//   # ikscope: side panel sizes (points), kept between runs
+//   # ikscope: panel sizes (points), kept between runs
 //   [panels]
 //   skeleton_width = 330
 //   skeleton_collapsed = 0
 //   chains_width = 360
 //   chains_collapsed = 0
+//   motion_height = 300       the Motion analysis dock under the view
+//   motion_collapsed = 0
 //
 // Parsing is text -> struct, with no window and no file access, so it can be unit-tested
 // and fuzzed. The format is forgiving because a person may edit it: a line that is not a
@@ -28,15 +29,19 @@ namespace app {
 inline constexpr float kMinPanelWidth = 160.0f;
 inline constexpr float kMaxPanelWidth = 4000.0f;
 
+// The Motion analysis dock's height takes the same limits.
 struct PanelLayout {
   float skeleton_width = 330.0f;  // the outline and joint panel, on the left
   float chains_width = 360.0f;    // the Chains panel, on the right
   bool skeleton_collapsed = false;
   bool chains_collapsed = false;
+  float motion_height = 300.0f;  // the Motion analysis dock, across the window under the view
+  bool motion_collapsed = false;
 
   bool operator==(const PanelLayout& o) const {
     return skeleton_width == o.skeleton_width && chains_width == o.chains_width &&
-           skeleton_collapsed == o.skeleton_collapsed && chains_collapsed == o.chains_collapsed;
+           skeleton_collapsed == o.skeleton_collapsed && chains_collapsed == o.chains_collapsed &&
+           motion_height == o.motion_height && motion_collapsed == o.motion_collapsed;
   }
   bool operator!=(const PanelLayout& o) const { return !(*this == o); }
 };

@@ -14,6 +14,7 @@
 #include "app/editor/plot_axes.h"
 #include "app/editor/stop_reason.h"
 #include "app/ui/chain_details.h"  // status_colour: the chain table's stop-reason colours
+#include "app/ui/plot_lines.h"
 #include "solvers/ik/solver_common.h"
 #include "solvers/scene/solver_table.h"
 
@@ -36,32 +37,10 @@ float log_error(float e) { return std::log10(std::max(e, kErrorFloor)); }
 // One legend entry per series: a short line in its colour, then its name; entries flow
 // left to right and wrap to the panel's width. Above the plot, so it never hides a curve.
 void draw_legend(const std::vector<PlotSeries>& series, float tolerance) {
-  const float swatch = ImGui::GetFontSize() * 1.2f;
-  const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   bool first = true;
-  auto entry = [&](const char* name, ImU32 colour, bool dashed) {
-    const float width = swatch + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(name).x;
-    if (!first) {
-      ImGui::SameLine(0.0f, spacing);
-      if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
-    }
-    first = false;
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float y = p.y + ImGui::GetTextLineHeight() * 0.5f;
-    if (dashed) {
-      for (float x = p.x; x < p.x + swatch; x += 6.0f)
-        dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + 3.0f, p.x + swatch), y), colour, 1.5f);
-    } else {
-      dl->AddLine(ImVec2(p.x, y), ImVec2(p.x + swatch, y), colour, 2.5f);
-    }
-    ImGui::Dummy(ImVec2(swatch, ImGui::GetTextLineHeight()));
-    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-    ImGui::TextUnformatted(name);
-  };
-  for (const PlotSeries& s : series) entry(s.name.c_str(), s.colour, false);
-  if (tolerance > 0.0f) entry("tolerance", kToleranceColour, true);
+  for (const PlotSeries& s : series) legend_entry(s.name.c_str(), s.colour, s.style, false, right, first);
+  if (tolerance > 0.0f) legend_entry("tolerance", kToleranceColour, kDottedLine, false, right, first);
 }
 
 // Lets the user drag the plot's bottom edge: a thin handle under the plot.
@@ -181,13 +160,14 @@ void draw_error_plot(const std::vector<PlotSeries>& series, int marker, float to
     dl->AddLine(ImVec2(x, y0), ImVec2(x, y1), IM_COL32(255, 255, 255, 110), 1.5f);
   }
   const float dot = longest <= 40 ? 2.5f : 0.0f;  // dots only while they do not merge
+  std::vector<ImVec2> points;
   for (const PlotSeries& s : series) {
     const std::vector<float>& e = *s.errors;
-    for (size_t i = 0; i < e.size(); ++i) {
-      const ImVec2 q(x_of(static_cast<float>(i)), y_of(log_error(e[i])));
-      if (i > 0) dl->AddLine(ImVec2(x_of(static_cast<float>(i - 1)), y_of(log_error(e[i - 1]))), q, s.colour, 2.0f);
-      if (dot > 0.0f) dl->AddCircleFilled(q, dot, s.colour);
-    }
+    points.clear();
+    for (size_t i = 0; i < e.size(); ++i) points.emplace_back(x_of(static_cast<float>(i)), y_of(log_error(e[i])));
+    add_styled_polyline(dl, points.data(), static_cast<int>(points.size()), s.colour, s.style, 2.0f);
+    if (dot > 0.0f)
+      for (const ImVec2& q : points) dl->AddCircleFilled(q, dot, s.colour);
   }
   // Hover: the nearest iteration, a guide line, each curve's point ringed, the values.
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -315,7 +295,8 @@ float draw_comparison(const Editor& editor, int c) {
   std::vector<PlotSeries> series;
   for (const ComparisonRun& run : editor.inspection.comparison)
     if (run.result.status != ik::SolveStatus::invalid_input && run.errors.size() >= 1)
-      series.push_back({&run.errors, solver_imgui_colour(run.solver), ik::solver_table()[run.solver].name});
+      series.push_back({&run.errors, solver_imgui_colour(run.solver), ik::solver_table()[run.solver].name,
+                        ik::solver_line_style(run.solver)});
   if (!series.empty()) draw_error_plot(series, -1, chain_tolerance(editor, c));
   return table_bottom;
 }

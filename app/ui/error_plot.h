@@ -21,6 +21,7 @@ struct PlotSeries {
   const std::vector<float>* errors = nullptr;  // before iteration 1, then after each
   ImU32 colour = 0;
   std::string name;  // the legend's and the tooltip's
+  int style = 0;     // its line style (app/ui/plot_lines.h), the cue besides the colour
 };
 
 // The plot, as wide as the content region. `marker`: an iteration to mark (step mode),

@@ -19,6 +19,7 @@
 #include "solvers/anim/pose.h"
 #include "solvers/ik/full_body/full_body.h"
 #include "solvers/rig/body_reading.h"
+#include "solvers/scene/solver_table.h"
 
 namespace app {
 namespace {
@@ -101,14 +102,15 @@ void effector_plot(const Editor& editor, int fb) {
     return;
   }
   const std::vector<EffectorState> states = full_body_effectors(editor, fb);
-  static const ImU32 palette[] = {IM_COL32(90, 200, 250, 255),  IM_COL32(250, 170, 60, 255),
-                                  IM_COL32(120, 220, 120, 255), IM_COL32(230, 110, 200, 255),
-                                  IM_COL32(200, 200, 90, 255),  IM_COL32(160, 140, 250, 255),
-                                  IM_COL32(250, 110, 100, 255)};
+  // Okabe and Ito's palette (as the solvers', solver_table.cpp), with a line style each too.
+  static const ImU32 palette[] = {IM_COL32(86, 180, 233, 255),  IM_COL32(230, 159, 0, 255),  IM_COL32(0, 158, 115, 255),
+                                  IM_COL32(204, 121, 167, 255), IM_COL32(240, 228, 66, 255), IM_COL32(0, 114, 178, 255),
+                                  IM_COL32(213, 94, 0, 255)};
   std::vector<PlotSeries> series;
   series.push_back({&trace->error, IM_COL32(240, 240, 240, 255), "total (largest)"});
   for (size_t i = 0; i < per_effector.size() && i < states.size(); ++i)
-    if (states[i].holds) series.push_back({&per_effector[i], palette[i % 7], states[i].name});
+    if (states[i].holds)
+      series.push_back({&per_effector[i], palette[i % 7], states[i].name, static_cast<int>((i + 1) % ik::kLineStyles)});
   draw_error_plot(series, editor.inspection.step_mode ? editor.inspection.iteration : -1, full_body_tolerance(editor, fb));
 }
 

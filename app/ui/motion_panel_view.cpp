@@ -2,19 +2,22 @@
 // source, runs, the series plotted (motion_plot_view.cpp), the summary table sortable by any
 // column (a row jumps to its worst frame), the CSV export.
 //
-// Index: table (columns, sort keys, cells, the clip-as-it-is row), panel (source, runs,
-//        Clean up feet, plotted series, plot, table, export)
+// Index: table (columns, sort keys, cells, the clip-as-it-is row), panel (a dock under the
+//        view: on the left source, runs, Clean up feet, table, export; on the right the
+//        plotted series, the plot and its legend)
 #include "app/ui/motion_panel_view.h"
 
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "app/editor/editor.h"
 #include "app/editor/motion_panel.h"
 #include "app/editor/timeline.h"
+#include "app/ui/panel_layout.h"
 #include "app/ui/panels.h"
 #include "solvers/scene/solver_table.h"
 
@@ -143,7 +146,8 @@ void draw_table(Editor& editor) {
       shown.push_back(c);
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  const float table_height = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing();
+  const float table_height =
+      std::max(ImGui::GetFrameHeight() * 3.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing());
   if (!ImGui::BeginTable("motion_summary", static_cast<int>(shown.size()), flags, ImVec2(0.0f, table_height))) return;
   static const char* const kHeaders[kColumns] = {"solver",  "warm", "pop deg",   "flips",   "jitter deg",    "mean err",
                                                  "max err", "us",   "max drift", "skate %", "plant drift mm"};
@@ -210,16 +214,14 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   MotionPanel& m = editor.motion;
   if (!m.open) return;
   refresh_motion_panel(editor);
-  const float panel_height = std::floor(height * 0.5f);
-  ImGui::SetNextWindowPos(ImVec2(x, y + height - panel_height), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(width, panel_height), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Motion analysis", &m.open)) {
+  if (!begin_motion_dock(editor, ImVec2(x, y), ImVec2(width, height))) {
     ImGui::End();
     return;
   }
-  remember_rect(editor, "motion_window");
-  // Source and runs: one row.
   const float em = ImGui::GetFontSize();
+  // The table's side, then the plot's.
+  ImGui::BeginChild("##motion_table_side", ImVec2(std::floor(ImGui::GetContentRegionAvail().x * 0.56f), 0.0f));
+  // Source and runs: one row.
   int source = m.use_goal_path ? 1 : 0;
   ImGui::SetNextItemWidth(em * 8.0f);
   if (ImGui::Combo("##source", &source, "Timeline clip\0Goal path\0")) m.use_goal_path = source == 1;
@@ -264,44 +266,56 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   if (ImGui::Button(m.has_result ? "Rerun" : "Run")) run_motion_analysis(editor);
   if (highlight) ImGui::PopStyleColor();
   remember_rect(editor, "motion_run");
+
+  if (!m.problem.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("%s", m.problem.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (m.has_result) {
+    const ik::MotionReport& report = m.analysis.report();
+    char summary[512];
+    std::snprintf(summary, sizeof summary, "%s on chain %s: %zu frames, %zu runs, %.1f ms%s", report.source.c_str(),
+                  m.chain_name.c_str(), report.times.size(), report.runs.size(), m.last_run_ms,
+                  m.stale ? " -- stale: the chain changed, Rerun" : "");
+    bool elided = false;
+    ImGui::TextDisabled("%s", elide_to_width(summary, ImGui::GetContentRegionAvail().x, &elided).c_str());
+    if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", summary);
+    draw_table(editor);
+    // Export: the table and the per-frame series, beside the path typed here.
+    static char export_base[256] = "motion_analysis";
+    if (ImGui::Button("Export CSV")) export_motion_csv(editor, export_base);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Writes %s_summary.csv (the table) and %s_series.csv (per frame and run)", export_base,
+                        export_base);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::min(em * 14.0f, std::max(em * 4.0f, ImGui::GetContentRegionAvail().x)));
+    ImGui::InputText("##csv", export_base, sizeof export_base);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Written as %s_summary.csv and %s_series.csv", export_base, export_base);
+  } else if (m.problem.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "Run replays the source through every solver that accepts the chain (selected chain, else the first limb).");
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndChild();
+
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 13.0f);
+  ImGui::BeginChild("##motion_plot_side", ImVec2(0.0f, 0.0f));
+  ImGui::SetNextItemWidth(std::min(em * 13.0f, ImGui::GetContentRegionAvail().x * 0.6f));
   int series = static_cast<int>(m.series);
   if (ImGui::Combo("plotted", &series,
                    "error (scene units, log)\0pop (deg)\0jitter (deg)\0drift (scene units)\0iterations\0solve time "
                    "(us)\0planted foot slide (units/s)\0"))
     m.series = static_cast<ik::MotionSeries>(series);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The series plotted");
-
-  if (!m.problem.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", m.problem.c_str());
-  if (!m.has_result) {
-    if (m.problem.empty())
-      ImGui::TextDisabled(
-          "Run replays the source through every solver that accepts the chain (selected chain, "
-          "else the first limb).");
-    ImGui::End();
-    return;
+  if (m.has_result) {
+    const bool shares_timeline = !m.use_goal_path && editor.timeline.clip == m.clip;
+    const int clicked = draw_motion_plot(m, shares_timeline ? editor.timeline.time : NAN);
+    if (clicked >= 0) jump_to_motion_frame(editor, clicked);
   }
-  const ik::MotionReport& report = m.analysis.report();
-  ImGui::TextDisabled("%s on chain %s: %zu frames, %zu runs, %.1f ms%s", report.source.c_str(), m.chain_name.c_str(),
-                      report.times.size(), report.runs.size(), m.last_run_ms,
-                      m.stale ? " -- stale: the chain changed, Rerun" : "");
-
-  const bool shares_timeline = !m.use_goal_path && editor.timeline.clip == m.clip;
-  const int clicked = draw_motion_plot(m, shares_timeline ? editor.timeline.time : NAN);
-  if (clicked >= 0) jump_to_motion_frame(editor, clicked);
-  draw_table(editor);
-  // Export: the table and the per-frame series, beside the path typed here.
-  static char export_base[256] = "motion_analysis";
-  if (ImGui::Button("Export CSV")) export_motion_csv(editor, export_base);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Writes %s_summary.csv (the table) and %s_series.csv (per frame and run)", export_base,
-                      export_base);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(em * 14.0f);
-  ImGui::InputText("##csv", export_base, sizeof export_base);
-  ImGui::SameLine();
-  ImGui::TextDisabled("_summary.csv, _series.csv");
+  ImGui::EndChild();
   ImGui::End();
 }
 

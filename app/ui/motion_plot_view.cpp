@@ -1,19 +1,20 @@
 // The Motion panel's plot (app/editor/motion_panel.h): one series of every run over time, in the
-// solver colours, drawn with ImDrawList like the error plot (app/ui/error_plot.cpp): axes and
-// labels outside the plot area, a log axis with a tick per decade for errors, ticks at 1,
-// 2 or 5 times a power of ten otherwise (io/report/motion_plot_png.h's nice_tick_step, so the PNG
-// of --analyse and the panel agree), the timeline's time as a white line, the ghost frame
-// as a dashed one, flips as ticks along the top in the run's colour, and hover to read
-// every run's value at a frame. A click returns the frame under the mouse.
+// solver colours and line styles (solver_table.h) with a legend under it, drawn with ImDrawList like the error plot
+// (app/ui/error_plot.cpp): axes and labels outside the plot area, a log axis with a tick per decade for errors, ticks
+// at 1, 2 or 5 times a power of ten otherwise (io/report/motion_plot_png.h's nice_tick_step, so the PNG of --analyse
+// and the panel agree), the timeline's time as a white line, the ghost frame as a dashed one, flips as ticks along the
+// top in the run's colour, and hover to read every run's value at a frame. A click returns the frame under the mouse.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app/editor/motion_panel.h"
 #include "app/ui/motion_panel_view.h"
+#include "app/ui/plot_lines.h"
 #include "io/report/motion_plot_png.h"
 #include "io/report/motion_series.h"
 #include "solvers/scene/solver_table.h"
@@ -29,6 +30,21 @@ ImU32 solver_u32(int solver) {
 std::string run_name(const ik::MotionRun& run) {
   const std::string name = ik::solver_table()[run.solver].name;
   return run.warm_start ? name : name + " (from rest)";
+}
+
+// The legend's height under a plot `width` points wide: its entries flowing over rows.
+float motion_legend_height(const ik::MotionReport& report, float width) {
+  const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
+  float x = 0.0f, rows = 1.0f;
+  for (const ik::MotionRun& run : report.runs) {
+    const float w = legend_entry_width(run_name(run).c_str());
+    if (x > 0.0f && x + spacing + w > width) {
+      rows += 1.0f;
+      x = 0.0f;
+    }
+    x += (x > 0.0f ? spacing : 0.0f) + w;
+  }
+  return rows * ImGui::GetTextLineHeightWithSpacing();
 }
 
 }  // namespace
@@ -73,13 +89,18 @@ int draw_motion_plot(const MotionPanel& panel, float marker_time) {
   for (float v = axis_lo; v <= axis_hi + step * 0.01f; v += step)
     label_width = std::max(label_width, ImGui::CalcTextSize(label_of(v).c_str()).x);
   const float width = ImGui::GetContentRegionAvail().x;
-  const float height = std::max(line * 7.0f, std::floor(ImGui::GetContentRegionAvail().y * 0.45f));
+  const float height =
+      std::max(line * 5.0f, std::floor(ImGui::GetContentRegionAvail().y - motion_legend_height(report, width)));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float x0 = origin.x + label_width + tick + gap, x1 = origin.x + width - line * 1.2f;
   const float y0 = origin.y + line * 0.6f, y1 = origin.y + height - line - tick - gap;
   ImGui::InvisibleButton("##motion_plot", ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
   const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  bool first = true;
+  for (const ik::MotionRun& run : report.runs)
+    legend_entry(run_name(run).c_str(), solver_u32(run.solver), ik::solver_line_style(run.solver), true,
+                 origin.x + width, first);
   if (x1 - x0 < 20.0f || y1 - y0 < 20.0f) return -1;
   auto x_of = [&](float t) { return x0 + (t - t0) / (t1 - t0) * (x1 - x0); };
   auto y_of = [&](float v) {
@@ -124,7 +145,8 @@ int draw_motion_plot(const MotionPanel& panel, float marker_time) {
     points.clear();
     for (size_t f = 0; f < run.frames.size() && f < frames; ++f)
       points.emplace_back(x_of(report.times[f]), y_of(ik::motion_series_value(run.frames[f], series)));
-    dl->AddPolyline(points.data(), static_cast<int>(points.size()), solver_u32(run.solver), 0, 1.5f);
+    add_styled_polyline(dl, points.data(), static_cast<int>(points.size()), solver_u32(run.solver),
+                        ik::solver_line_style(run.solver), 1.5f);
     for (size_t f = 0; f < run.frames.size() && f < frames; ++f)
       if (run.frames[f].flip)
         dl->AddLine(ImVec2(points[f].x, y0), ImVec2(points[f].x, y0 + line * 0.6f), solver_u32(run.solver), 3.0f);

@@ -34,6 +34,46 @@ void save_if_changed(Editor& editor) {
                  ec ? (editor.ui.panel_layout_path + ": " + ec.message()).c_str() : error.c_str());
 }
 
+// A panel's edge: a borderless window at `pos` of `size`, the collapsed strip (with
+// `strip_padding` and a background) or the open panel's splitter (no padding, see-through).
+// end_edge_window() after its contents.
+void begin_edge_window(const char* name, ImVec2 pos, ImVec2 size, bool collapsed, ImVec2 strip_padding) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, collapsed ? strip_padding : ImVec2(0.0f, 0.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 (collapsed ? 0 : ImGuiWindowFlags_NoBackground);
+  ImGui::Begin(name, nullptr, flags);
+}
+
+void end_edge_window() {
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+}
+
+// The splitter that is the last item: a line along its middle (across: a horizontal line,
+// else a vertical one), thicker and brighter while hovered or dragged, with a resize cursor.
+void draw_splitter_line(bool across) {
+  const bool hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
+  if (hot) ImGui::SetMouseCursor(across ? ImGuiMouseCursor_ResizeNS : ImGuiMouseCursor_ResizeEW);
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  const ImU32 colour = ImGui::GetColorU32(ImGui::IsItemActive() ? ImGuiCol_SeparatorActive
+                                          : hot                 ? ImGuiCol_SeparatorHovered
+                                                                : ImGuiCol_Separator);
+  const float half = hot ? 2.0f : 0.5f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (across) {
+    const float mid = std::floor((a.y + b.y) * 0.5f);
+    dl->AddRectFilled(ImVec2(a.x, mid - half), ImVec2(b.x, mid + half), colour);
+  } else {
+    const float mid = std::floor((a.x + b.x) * 0.5f);
+    dl->AddRectFilled(ImVec2(mid - half, a.y), ImVec2(mid + half, b.y), colour);
+  }
+}
+
 }  // namespace
 
 void load_panel_layout(Editor& editor) {
@@ -84,15 +124,8 @@ bool begin_side_panel(Editor& editor, PanelSide side, const char* title, ImVec2 
 void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float width, float height) {
   const bool is_left = side == PanelSide::skeleton;
   const bool collapsed = collapsed_of(editor.ui.panel_layout, side);
-  ImGui::SetNextWindowPos(ImVec2(x, top));
-  ImGui::SetNextWindowSize(ImVec2(collapsed ? width : splitter_width(), height));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, collapsed ? ImVec2(4.0f, 4.0f) : ImVec2(0.0f, 0.0f));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                 (collapsed ? 0 : ImGuiWindowFlags_NoBackground);
-  ImGui::Begin(is_left ? "##skeleton_edge" : "##chains_edge", nullptr, flags);
+  begin_edge_window(is_left ? "##skeleton_edge" : "##chains_edge", ImVec2(x, top),
+                    ImVec2(collapsed ? width : splitter_width(), height), collapsed, ImVec2(4.0f, 4.0f));
   if (collapsed) {
     // The arrow points where the panel will open.
     if (ImGui::ArrowButton("##open", is_left ? ImGuiDir_Right : ImGuiDir_Left)) {
@@ -106,15 +139,7 @@ void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float w
     // within the budget that leaves the viewport half the window.
     ImGui::InvisibleButton("##split", ImVec2(splitter_width(), height));
     remember_rect(editor, is_left ? "skeleton_splitter" : "chains_splitter");
-    const bool hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
-    if (hot) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-    const ImU32 colour = ImGui::GetColorU32(ImGui::IsItemActive() ? ImGuiCol_SeparatorActive
-                                            : hot                 ? ImGuiCol_SeparatorHovered
-                                                                  : ImGuiCol_Separator);
-    const float mid = std::floor((a.x + b.x) * 0.5f);
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(mid - (hot ? 2.0f : 0.5f), a.y),
-                                              ImVec2(mid + (hot ? 2.0f : 0.5f), b.y), colour);
+    draw_splitter_line(false);
     if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f) {
       const PanelWidths now = current_panel_widths(editor, ImGui::GetIO().DisplaySize.x);
       PanelLayout& layout = editor.ui.panel_layout;
@@ -132,8 +157,59 @@ void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float w
     if (ImGui::IsItemHovered() && !ImGui::IsItemActive())
       ImGui::SetTooltip("Drag to resize the %s panel (remembered between runs)", is_left ? "Skeleton" : "Chains");
   }
-  ImGui::End();
-  ImGui::PopStyleVar(3);
+  end_edge_window();
+}
+
+float motion_strip_height() { return std::floor(ImGui::GetFrameHeight() + 6.0f); }
+
+float motion_dock_height(const Editor& editor, float body_height) {
+  return fit_motion_dock(editor.ui.panel_layout, editor.motion.open, body_height, motion_strip_height());
+}
+
+void draw_motion_dock_edge(Editor& editor, float top, float width) {
+  PanelLayout& layout = editor.ui.panel_layout;
+  const bool collapsed = layout.motion_collapsed;
+  const float height = collapsed ? motion_strip_height() : splitter_width();
+  begin_edge_window("##motion_edge", ImVec2(0.0f, top), ImVec2(width, height), collapsed, ImVec2(4.0f, 3.0f));
+  if (collapsed) {
+    if (ImGui::ArrowButton("##open", ImGuiDir_Up)) {
+      layout.motion_collapsed = false;
+      save_if_changed(editor);
+    }
+    remember_rect(editor, "motion_strip");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the Motion analysis");
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("Motion analysis");
+  } else {
+    // Dragging moves the dock's top edge: up makes it taller, the view shorter.
+    ImGui::InvisibleButton("##split", ImVec2(width, height));
+    remember_rect(editor, "motion_splitter");
+    draw_splitter_line(true);
+    if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.y != 0.0f)
+      layout.motion_height =
+          std::clamp(std::floor(layout.motion_height - ImGui::GetIO().MouseDelta.y), kMinPanelWidth, kMaxPanelWidth);
+    if (ImGui::IsItemDeactivated()) save_if_changed(editor);
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive())
+      ImGui::SetTooltip("Drag to resize the Motion analysis (remembered between runs)");
+  }
+  end_edge_window();
+}
+
+bool begin_motion_dock(Editor& editor, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings;
+  const bool open = ImGui::Begin("Motion analysis", &editor.motion.open, flags);
+  if (ImGui::IsWindowCollapsed()) {  // its title bar's arrow was clicked
+    editor.ui.panel_layout.motion_collapsed = true;
+    save_if_changed(editor);
+    return false;
+  }
+  const ImVec2 at = ImGui::GetWindowPos(), extent = ImGui::GetWindowSize();
+  editor.ui.widget_rects["motion_window"] = {at.x, at.y, extent.x, extent.y};
+  return open;
 }
 
 }  // namespace app

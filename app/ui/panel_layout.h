@@ -34,4 +34,18 @@ bool begin_side_panel(Editor& editor, PanelSide side, const char* title, ImVec2 
 // splitter_width() wide), between `top` and `top + height`.
 void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float width, float height);
 
+// The Motion analysis dock under the view (app/ui/motion_panel_view.h): its height in a body
+// of `body_height` points (0 when the panel is closed; fit_motion_dock), the strip's height
+// when collapsed, and its top edge: the splitter above the open dock (drag to resize, saved
+// like the side panels' widths), or the collapsed strip with an arrow that opens it again,
+// `width` points wide at (0, top).
+float motion_dock_height(const Editor& editor, float body_height);
+float motion_strip_height();
+void draw_motion_dock_edge(Editor& editor, float top, float width);
+
+// Begins the open dock's ImGui window at `pos` with `size`, with a collapse arrow and a close
+// button (the panel's `open`); true if its contents should be drawn. Call ImGui::End()
+// either way.
+bool begin_motion_dock(Editor& editor, ImVec2 pos, ImVec2 size);
+
 }  // namespace app

@@ -439,7 +439,12 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
   const float menu_height = ImGui::GetFrameHeight();
   const float status_height = ImGui::GetFrameHeightWithSpacing() + 2.0f;
   const float timeline_strip = timeline_height(editor);  // above the status line, full width
-  const float body_height = window_height - menu_height - status_height - timeline_strip;
+  // Under the menu: the body (side panels and view), the Motion analysis dock when it is
+  // open (the view shrinks for it: it never covers the figure), the timeline, the status.
+  const float below_menu = window_height - menu_height - status_height - timeline_strip;
+  const float dock = motion_dock_height(editor, below_menu);
+  const float dock_edge = dock > 0.0f && !editor.ui.panel_layout.motion_collapsed ? splitter_width() : 0.0f;
+  const float body_height = below_menu - dock - dock_edge;
 
   // Left to right: the Skeleton panel (or its strip), its splitter, the viewport, the
   // Chains panel's splitter, the Chains panel (or its strip).
@@ -465,11 +470,15 @@ ViewportArea draw_ui(Editor& editor, float window_width, float window_height) {
     draw_chain_panel(editor, chains_x, menu_height, widths.chains, body_height);
     right = widths.chains + split;
   }
-  draw_timeline(editor, 0.0f, menu_height + body_height, window_width, timeline_strip);
+  if (dock > 0.0f) {
+    draw_motion_dock_edge(editor, menu_height + body_height, window_width);
+    if (!editor.ui.panel_layout.motion_collapsed)
+      draw_motion_panel(editor, 0.0f, menu_height + body_height + dock_edge, window_width, dock);
+  }
+  draw_timeline(editor, 0.0f, menu_height + below_menu, window_width, timeline_strip);
   draw_status_line(editor, ImVec2(0.0f, window_height - status_height), ImVec2(window_width, status_height));
   draw_help(editor);
   draw_mapping_window(editor);
-  draw_motion_panel(editor, 0.0f, menu_height, window_width - right, body_height);  // over outline + view
 
   ViewportArea area;
   area.x = left;

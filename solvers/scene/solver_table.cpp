@@ -22,35 +22,37 @@ using Family = SolverFamily;
 
 // Columns: id, name, function, family, then what it honours -- extra effectors, orientation
 // goals, a scale goal, a pole -- then exact bones (0: any), colour (0: from the index), summary.
+// The colours are Okabe and Ito's palette for colour-vision deficiencies ("Color Universal
+// Design", 2008: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple),
+// with white and grey in place of its black on the dark background; two-bone and three-bone
+// share blue (a chain is solved by one of them, never both), and the Motion panel draws each
+// solver in a line style of its own as well (solver_dash).
 const SolverInfo kSolvers[] = {
-    {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, false, false, true, 0, 0x59BFFF,
+    {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, false, false, true, 0, 0x56B4E9,
      "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
      "Mid-chain and branch effectors."},
-    {"ccd", "CCD", solve_ccd, Family::heuristic, false, false, false, true, 0, 0xFF8C40,
+    {"ccd", "CCD", solve_ccd, Family::heuristic, false, false, false, true, 0, 0xE69F00,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
      "at the goal. Hinge, per-axis and cone limits."},
-    {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true, true, false, true, 0, 0x8CE666,
-     "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},
-    {"dls", "Damped least squares", solve_dls, Family::jacobian, true, true, false, true, 0, 0xF266BF,
+    {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true, true, false, true, 0,
+     0x009E73, "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},
+    {"dls", "Damped least squares", solve_dls, Family::jacobian, true, true, false, true, 0, 0xCC79A7,
      "J^T (J J^T + lambda^2 I)^-1 e: steady near singularities, lambda trades reach for calm."},
-    {"ccd_dls", "CCD then DLS", solve_ccd_dls, Family::jacobian, true, true, false, true, 0, 0xFFE659,
+    {"ccd_dls", "CCD then DLS", solve_ccd_dls, Family::jacobian, true, true, false, true, 0, 0xF0E442,
      "A couple of CCD sweeps bring the chain near the goal, damped least squares finishes."},
-    {"two_bone", "Analytic two-bone", solve_two_bone, Family::analytic, false, true, false, true, 2,
-     0x998CFF, "Law of cosines in the plane of the pole: exact in one step for a two-bone limb."},
-    {"three_bone", "Analytic three-bone", solve_three_bone, Family::analytic, false, true, false, true, 3,
-     0x66F2D9,
+    {"two_bone", "Analytic two-bone", solve_two_bone, Family::analytic, false, true, false, true, 2, 0x0072B2,
+     "Law of cosines in the plane of the pole: exact in one step for a two-bone limb."},
+    {"three_bone", "Analytic three-bone", solve_three_bone, Family::analytic, false, true, false, true, 3, 0x0072B2,
      "Two-bone solve for the joint before the last link, the last link along the goal's up."},
-    {"mass_spring", "Mass-spring", solve_mass_spring, Family::physics, false, false, false, false, 0,
-     0xF25959,
+    {"mass_spring", "Mass-spring", solve_mass_spring, Family::physics, false, false, false, false, 0, 0xD55E00,
      "Particles under gravity held at the root and at the goal, bones kept by distance "
      "constraints; fixed substeps. Swings and settles."},
-    {"scale_target", "Scale target", solve_scale_target, Family::scale, false, false, true, false, 0,
-     0xCCCCCC,
+    {"scale_target", "Scale target", solve_scale_target, Family::scale, false, false, true, false, 0, 0xCCCCCC,
      "Spreads the goal's scale over the chain's joints within [min, max] each; runs first."},
-    {"full_body", "Full body", solve_full_body, Family::jacobian, true, true, false, false, 0, 0,
+    {"full_body", "Full body", solve_full_body, Family::jacobian, true, true, false, false, 0, 0xF0F0F0,
      "Every effector at once over the root's subtree: root free to move, stiff spine, pinned "
      "effectors first, the others in their null space (weighted damped least squares)."},
-    {"spline", "Spline IK", solve_spline, Family::curve, false, false, false, false, 0, 0x4DD9A6,
+    {"spline", "Spline IK", solve_spline, Family::curve, false, false, false, false, 0, 0x999999,
      "The chain laid along a curve from its root through draggable control points to the goal: "
      "bone lengths kept, twist spread smoothly. One pass."},
 };
@@ -241,6 +243,8 @@ glm::vec3 solver_colour(int solver) {
   const float hue = std::fmod(0.78f + 0.381966f * steps, 1.0f);
   return from_hsv(hue, 0.65f, solver % 2 == 0 ? 0.85f : 0.61f);
 }
+
+int solver_line_style(int solver) { return (solver < 0 ? -solver : solver) % kLineStyles; }
 
 const ParamInfo* param_table() { return params_and_count(nullptr); }
 

@@ -99,6 +99,12 @@ int find_solver(const char* id);
 // from the index, so every index gets a colour of its own.
 glm::vec3 solver_colour(int solver);
 
+// The line style solver `solver` is plotted in, the second cue besides its colour for readers
+// who tell few colours apart: 0 solid, 1 dashed, 2 dotted, 3 dash-dot -- the index modulo
+// kLineStyles, so neighbours in the table differ.
+inline constexpr int kLineStyles = 4;
+int solver_line_style(int solver);
+
 // Every Params field, in UI order.
 const ParamInfo* param_table();
 int param_count();

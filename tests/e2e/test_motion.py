@@ -211,3 +211,51 @@ def test_motion_play_follows_clip(case):
     print(f"the pose at the two times differs by up to {moved:.3f}")
     assert moved > 0.01, "the clip did not move the joints"
 
+
+
+def test_motion_dock_leaves_the_figure_in_view(case):
+    """--motion-panel on CesiumMan's left arm at 1280x800: the analysis sits in a dock under
+    the view, which shrinks for it -- every joint of the figure is drawn above the dock, and
+    the table shows every solver row. The dock's top edge dragged 60 points up makes it
+    taller (the view shorter), remembered in panels.ini by the next run; its title bar's
+    arrow collapses it to a strip, whose arrow opens it again."""
+    arm = "Skeleton_arm_joint_L__2_"
+    program = case.start(CESIUM_GLB, "--motion-panel", "--chain", arm, state="docked.json")
+    program.screenshot()
+    program.quit()
+    docked = program.state()
+    dock = docked["ui_rects"]["motion_window"]
+    view = docked["viewport"] if "viewport" in docked else None
+    top = dock[1]
+    figure = [j["window"] for j in docked["joints"] if not j.get("added_tip")]
+    lowest = max(p[1] for p in figure)
+    print(f"dock from y = {top:.0f} ({dock[3]:.0f} high); the figure's lowest joint at y = {lowest:.0f}; view {view}")
+    assert lowest < top, f"a joint is drawn under the dock (y {lowest} >= {top})"
+    assert len(docked["motion_analysis"]["runs"]) == 9
+    rows = docked["ui_rects"]
+    assert rows["motion_first_row"][1] + 9 * rows["motion_first_row"][3] <= top + dock[3], \
+        "the table does not show every solver row"
+
+    splitter = docked["ui_rects"]["motion_splitter"]
+    resized = case.start(CESIUM_GLB, "--motion-panel", "--chain", arm, state="resized.json")
+    resized.drag((splitter[0] + 400, splitter[1] + splitter[3] / 2), step=(0, -6), steps=10)
+    resized.quit()
+    taller = resized.state()["ui_rects"]["motion_window"]
+    assert taller[3] >= dock[3] + 50, (dock, taller)
+    again = case.run(CESIUM_GLB, "--motion-panel", "--chain", arm, frames=3, state="again.json", label="again").state
+    assert abs(again["ui_rects"]["motion_window"][3] - taller[3]) <= 1, "the dock's height was not remembered"
+
+    # The collapse arrow: the window's title bar, at its left end.
+    collapsing = case.start(CESIUM_GLB, "--motion-panel", "--chain", arm, state="collapsed.json")
+    collapsing.click(taller[0] + 10, taller[1] + 9)
+    collapsing.frames(2)
+    collapsing.screenshot()
+    collapsing.quit()
+    collapsed = collapsing.state()["ui_rects"]
+    assert "motion_strip" in collapsed, "the dock did not collapse to its strip"
+    strip = collapsed["motion_strip"]
+    opening = case.start(CESIUM_GLB, "--motion-panel", "--chain", arm, state="reopened.json")
+    opening.click(strip[0] + strip[2] / 2, strip[1] + strip[3] / 2)
+    opening.frames(2)
+    opening.quit()
+    assert opening.state()["ui_rects"]["motion_window"][3] > 100, "the strip's arrow did not open the dock"

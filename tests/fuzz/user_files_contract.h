@@ -279,12 +279,13 @@ inline std::string panel_layout_contract_violation(const std::string& text) {
   for (const std::string& warning : warnings)
     if (!is_one_line_text(warning) || warning.rfind("panels.ini", 0) != 0)
       return "a panel layout warning is not one line naming the file: " + warning;
-  for (const float width : {layout.skeleton_width, layout.chains_width})
+  for (const float width : {layout.skeleton_width, layout.chains_width, layout.motion_height})
     if (!(width >= app::kMinPanelWidth && width <= app::kMaxPanelWidth)) return "a panel width outside its limits";
   std::vector<std::string> again;
   app::PanelLayout rounded = layout;
   rounded.skeleton_width = std::round(rounded.skeleton_width);
   rounded.chains_width = std::round(rounded.chains_width);
+  rounded.motion_height = std::round(rounded.motion_height);
   if (app::parse_panel_layout(app::format_panel_layout(layout), "panels.ini", again) != rounded || !again.empty())
     return "the panel layout does not survive writing and reading back";
   return "";

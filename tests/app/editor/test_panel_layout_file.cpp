@@ -3,6 +3,7 @@
 // the controls list behind F1 and --help (app/editor/controls.h).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <string>
@@ -25,6 +26,8 @@ TEST(PanelLayoutFile, RoundTripsThroughItsText) {
   layout.skeleton_width = 412.0f;
   layout.chains_width = 288.0f;
   layout.chains_collapsed = true;
+  layout.motion_height = 222.0f;
+  layout.motion_collapsed = true;
   std::vector<std::string> warnings;
   const app::PanelLayout back = parse_layout(app::format_panel_layout(layout), warnings);
   EXPECT_TRUE(warnings.empty()) << warnings[0];
@@ -150,6 +153,22 @@ TEST(PanelFit, ACollapsedPanelIsAStripAndTheOtherMayTakeItsRoom) {
   EXPECT_EQ(w.viewport, 1024.0f - 24.0f - 480.0f - 6.0f);
   const app::PanelWidths tiny = app::fit_panels(layout, -5.0f, 24.0f, 6.0f);
   EXPECT_GE(tiny.viewport, 1.0f);
+}
+
+TEST(PanelFit, TheMotionDockTakesItsHeightAndLeavesTheViewMostOfTheBody) {
+  app::PanelLayout layout;  // 300 points high
+  EXPECT_EQ(app::fit_motion_dock(layout, false, 700.0f, 24.0f), 0.0f) << "closed: no dock";
+  EXPECT_EQ(app::fit_motion_dock(layout, true, 700.0f, 24.0f), 300.0f);
+  EXPECT_EQ(app::fit_motion_dock(layout, true, 400.0f, 24.0f), 240.0f) << "at most 60 % of the body";
+  layout.motion_height = 4000.0f;
+  EXPECT_EQ(app::fit_motion_dock(layout, true, 1000.0f, 24.0f), 600.0f);
+  layout.motion_height = 160.0f;
+  EXPECT_EQ(app::fit_motion_dock(layout, true, 200.0f, 24.0f), 120.0f) << "a tiny body: 60 % of it";
+  layout.motion_collapsed = true;
+  EXPECT_EQ(app::fit_motion_dock(layout, true, 700.0f, 24.0f), 24.0f) << "collapsed: its strip";
+  EXPECT_EQ(app::fit_motion_dock(layout, true, NAN, 24.0f), 24.0f);
+  layout.motion_collapsed = false;
+  EXPECT_EQ(app::fit_motion_dock(layout, true, -3.0f, 24.0f), 0.0f);
 }
 
 TEST(LengthUnit, NamesTheCommonScales) {
