@@ -50,6 +50,10 @@ GoalHandleRef handle_ref(const Editor& editor, int handle) {
 
 }  // namespace
 
+std::string shown_chain_name(const ik::Skeleton& skeleton, const ik::Chain& chain) {
+  return is_full_body_chain(chain) ? "Full body" : ik::chain_name(skeleton, chain);
+}
+
 int full_body_chain_index(const Editor& editor) {
   for (size_t c = 0; c < editor.document.chains.size(); ++c)
     if (editor.document.chains[c].enabled && is_full_body_chain(editor.document.chains[c])) return static_cast<int>(c);

@@ -29,6 +29,10 @@ namespace app {
 
 // The full-body chain's index, or -1 (mode off).
 int full_body_chain_index(const Editor& editor);
+
+// The name the panels show for a chain: "Full body" for the full-body chain (full-body
+// solver, extra effectors), else its effector's (ik::chain_name).
+std::string shown_chain_name(const ik::Skeleton& skeleton, const ik::Chain& chain);
 // True if the rig's roles give a full-body chain (a hand below the hips, or the root).
 bool full_body_available(const Editor& editor);
 

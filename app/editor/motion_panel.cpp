@@ -13,6 +13,7 @@
 #include <cstdio>
 
 #include "app/editor/editor.h"
+#include "app/editor/full_body_mode.h"
 #include "app/editor/motion_batch.h"
 #include "io/files/atomic_file.h"
 #include "io/report/motion_report.h"
@@ -148,7 +149,7 @@ void run_motion_analysis(Editor& editor) {
   }
   m.chain = c;
   const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
-  m.chain_name = ik::chain_name(editor.document.rig.skeleton, chain);
+  m.chain_name = shown_chain_name(editor.document.rig.skeleton, chain);
   m.rig_generation = editor.document.rig_generation;
   m.clip = editor.timeline.clip;
   const ik::Pose rest = ik::rest_pose(editor.document.rig.skeleton);
@@ -253,10 +254,12 @@ void refresh_motion_panel(Editor& editor) {
     m.ghost_frame = -1;
     m.rig_generation = editor.document.rig_generation;
   }
-  // The chain's inputs changed (a parameter dragged, the cleanup toggled, a plant edited):
-  // rerun live when it is quick enough.
+  // The chain's inputs changed (a parameter dragged, the cleanup toggled, a plant edited), or
+  // another chain was selected: rerun live when it is quick enough.
+  const bool other_chain =
+      !m.use_goal_path && valid_chain(editor, editor.selection.chain) && editor.selection.chain != m.chain;
   if (m.has_result && valid_chain(editor, m.chain) &&
-      (!same_inputs(editor.document.chains[static_cast<size_t>(m.chain)], m.analysed_chain) ||
+      (other_chain || !same_inputs(editor.document.chains[static_cast<size_t>(m.chain)], m.analysed_chain) ||
        editor.timeline.clean_feet != m.analysed_clean_feet ||
        !ik::same_ground(editor.document.ground, m.analysed_ground) ||
        (!m.use_goal_path && !ik::same_contacts(clip_contacts(editor, m.clip), m.analysed_contacts)))) {

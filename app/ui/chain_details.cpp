@@ -332,7 +332,7 @@ int draw_selected_chain(Editor& editor, int c) {
   ImGui::PushItemWidth(std::floor(ImGui::GetContentRegionAvail().x * 0.52f));  // room for the labels
   ImGui::Separator();
   // Name, Enabled and Remove on one row; a long name gives way in the middle.
-  const std::string name = ik::chain_name(editor.document.rig.skeleton, chain);
+  const std::string name = shown_chain_name(editor.document.rig.skeleton, chain);
   const ImGuiStyle& style = ImGui::GetStyle();
   const float buttons = ImGui::GetFrameHeight() + ImGui::CalcTextSize("Enabled").x + ImGui::CalcTextSize("Remove").x +
                         style.ItemInnerSpacing.x + style.FramePadding.x * 2.0f + style.ItemSpacing.x * 3.0f;

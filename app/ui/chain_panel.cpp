@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/editor/file_commands.h"
+#include "app/editor/full_body_mode.h"
 #include "app/editor/goal_motion.h"
 #include "app/editor/inspection.h"
 #include "app/ui/chain_details.h"
@@ -213,7 +214,7 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       // A long name gives way in the middle (both ends tell chains apart); full on hover.
-      const std::string name = ik::chain_name(editor.document.rig.skeleton, chain);
+      const std::string name = shown_chain_name(editor.document.rig.skeleton, chain);
       bool elided = false;
       const std::string label =
           elide_to_width(name, ImGui::GetContentRegionAvail().x, &elided) + "##chain" + std::to_string(c);

@@ -97,15 +97,21 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
   ImGui::SameLine();
   const int frame = ik::frame_at(t.time, clip.start, t.frame_rate);
   const int last = ik::last_frame(clip.start, clip.end, t.frame_rate);
+  // The rate as a person reads it: whole (24, 120) or to two places (BrainStem's 37.5375
+  // frames per second reads 37.54); the key interval in the tooltip.
+  const double rate = static_cast<double>(t.frame_rate);
+  char rate_text[32];
+  std::snprintf(rate_text, sizeof rate_text, std::fabs(rate - std::round(rate)) < 0.005 ? "%.0f" : "%.2f", rate);
   char full[128], shorter[64];
-  std::snprintf(full, sizeof full, "%.3f s / %.3f s   frame %d / %d at %g fps", static_cast<double>(t.time),
-                static_cast<double>(clip.end), frame, last, static_cast<double>(t.frame_rate));
+  std::snprintf(full, sizeof full, "%.3f s / %.3f s   frame %d / %d at %s fps", static_cast<double>(t.time),
+                static_cast<double>(clip.end), frame, last, rate_text);
   std::snprintf(shorter, sizeof shorter, "%.3f s  frame %d/%d", static_cast<double>(t.time), frame, last);
   // A narrow window (1024 points) has no room for all of it: the rest goes in the tooltip.
   const bool fits = ImGui::CalcTextSize(full).x <= ImGui::GetContentRegionAvail().x;
   ImGui::TextUnformatted(fits ? full : shorter);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s\n%zu channels; the rate is the clip's most common key interval", full, clip.channels.size());
+    ImGui::SetTooltip("%s\n%zu channels; the rate is the clip's most common key interval, %.4g ms", full,
+                      clip.channels.size(), 1000.0 / rate);
 }
 
 // Record (T): the selected chain's goal as a timed goal path (app/editor/goal_recorder.h); red while

@@ -128,9 +128,10 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
 
 // ---- Solvers ----------------------------------------------------------------------------
 
-bool motion_solver_accepts(int solver, int bones) {
+bool motion_solver_accepts(int solver, int bones, bool body_chain) {
   if (solver < 0 || solver >= solver_count()) return false;
   const SolverInfo& info = solver_table()[solver];
+  if (solver == find_solver("full_body") && !body_chain) return false;
   return !info.scale_goal && (info.exact_bones == 0 || info.exact_bones == bones);
 }
 
@@ -179,7 +180,7 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
   const int listed = options.solvers.empty() ? solver_count() : static_cast<int>(options.solvers.size());
   for (int i = 0; i < listed; ++i) {
     const int s = options.solvers.empty() ? i : options.solvers[static_cast<size_t>(i)];
-    if (!motion_solver_accepts(s, joints - 1)) continue;
+    if (!motion_solver_accepts(s, joints - 1, !chain.extra_effectors.empty())) continue;
     if (options.warm_start) runs.emplace_back(s, true);
     if (options.from_rest) runs.emplace_back(s, false);
   }

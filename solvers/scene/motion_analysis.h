@@ -99,8 +99,9 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
 
 // True if solver `solver` (a solver-table index) can be run on a chain of `bones` bones
 // in a motion analysis: a position solver (not the scale-target job) whose exact_bones,
-// if any, matches.
-bool motion_solver_accepts(int solver, int bones);
+// if any, matches; full body only on a full-body chain (`body_chain`: one with extra
+// effectors) -- on a single limb it would move the body the limb hangs from.
+bool motion_solver_accepts(int solver, int bones, bool body_chain);
 
 struct MotionOptions {
   std::vector<int> solvers;  // solver-table indices; empty: every solver that accepts the chain

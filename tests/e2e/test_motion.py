@@ -45,7 +45,7 @@ def check_report_table(report):
             assert all(v >= 0 for v in values), f"the table is not as expected: {line}"
             if cells[0] == "Damped least squares":
                 assert values[4] < 0.01, f"the table is not as expected: {line}"
-    assert rows == 8, f"the table is not as expected: {report}"
+    assert rows == 7, f"the table is not as expected: {report}"
 
 
 def test_analyse_goal_path_report(case):
@@ -62,13 +62,14 @@ def test_analyse_goal_path_report(case):
     assert "![Per-frame plots](report.png)" in report, "the report does not show report.png"
     check_report_plots(case.path("report.png"))
     rows = sum(1 for line in report.splitlines() if re.match(r"\| .* \| on \|", line))
-    assert rows == 8, f"expected 8 solver rows (4-bone arm: all but the analytic and scale solvers), got {rows}: {report}"
+    assert rows == 7, \
+        f"expected 7 solver rows (4-bone arm: all but the analytic, scale and full-body solvers), got {rows}: {report}"
     assert any(line.startswith("| Damped least squares | on | ") for line in report.splitlines()), "no DLS row"
     lines = csv_path.read_text().count("\n")
-    assert lines == 120 * 8 + 1, f"CSV has {lines} lines, expected {120 * 8 + 1}"
+    assert lines == 120 * 7 + 1, f"CSV has {lines} lines, expected {120 * 7 + 1}"
     check_report_table(report)
     summary = json.loads(Path(case.path("report.json")).read_text())
-    assert len(summary["runs"]) == 8 and summary["frames"] == 120 and summary["clip"] is None, summary
+    assert len(summary["runs"]) == 7 and summary["frames"] == 120 and summary["clip"] is None, summary
     assert all(run["skate"] is None for run in summary["runs"]), "an arm has no foot skate"
     nope = case.run(session, "--analyse", "nope", "--report", case.path("nope.md"), expect=None, window=False,
                     label="nope")
@@ -150,7 +151,8 @@ def check_motion_summary(s):
     assert m["source"] == "clip 'animation 0'" and m["chain"] == "Skeleton_arm_joint_L__2_", m
     assert m["frames"] >= 40, m["frames"]  # 2 s at the clip's 24 frames per second
     panel = sorted(r["solver"] for r in m["runs"])
-    expected = ["ccd", "ccd_dls", "dls", "fabrik", "full_body", "jacobian_transpose", "mass_spring", "spline", "two_bone"]
+    # Full body is not offered for a single limb (it would move the body the arm hangs from).
+    expected = ["ccd", "ccd_dls", "dls", "fabrik", "jacobian_transpose", "mass_spring", "spline", "two_bone"]
     assert panel == expected, panel
     for r in m["runs"]:
         for key in ("max_pop_deg", "jitter_rms_deg", "mean_error", "max_error", "mean_us"):
@@ -231,9 +233,9 @@ def test_motion_dock_leaves_the_figure_in_view(case):
     lowest = max(p[1] for p in figure)
     print(f"dock from y = {top:.0f} ({dock[3]:.0f} high); the figure's lowest joint at y = {lowest:.0f}; view {view}")
     assert lowest < top, f"a joint is drawn under the dock (y {lowest} >= {top})"
-    assert len(docked["motion_analysis"]["runs"]) == 9
+    assert len(docked["motion_analysis"]["runs"]) == 8
     rows = docked["ui_rects"]
-    assert rows["motion_first_row"][1] + 9 * rows["motion_first_row"][3] <= top + dock[3], \
+    assert rows["motion_first_row"][1] + 8 * rows["motion_first_row"][3] <= top + dock[3], \
         "the table does not show every solver row"
 
     splitter = docked["ui_rects"]["motion_splitter"]

@@ -188,15 +188,19 @@ TEST(MotionAnalysis, RunsEverySolverThatAcceptsTheChain) {
   ik::MotionOptions options;
   options.from_rest = true;
   ASSERT_EQ(ik::analyse_motion(arm.skeleton, arm.chain, arm.rest, track_of(circle_at(arm, 1.2f)), options, report), "");
-  // Two bones: all but the three-bone and the scale-target rows, warm and from rest.
+  // Two bones: all but the three-bone and the scale-target rows and full body (a single limb
+  // is not a full-body chain), warm and from rest.
   int expected = 0;
   for (int s = 0; s < ik::solver_count(); ++s) {
     const ik::SolverInfo& info = ik::solver_table()[s];
-    if (!info.scale_goal && (info.exact_bones == 0 || info.exact_bones == 2)) expected += 2;
+    if (!info.scale_goal && (info.exact_bones == 0 || info.exact_bones == 2) && s != ik::find_solver("full_body"))
+      expected += 2;
   }
   EXPECT_EQ(static_cast<int>(report.runs.size()), expected);
   EXPECT_EQ(find_run(report, "three_bone"), nullptr);
   EXPECT_EQ(find_run(report, "scale_target"), nullptr);
+  EXPECT_EQ(find_run(report, "full_body"), nullptr);
+  EXPECT_TRUE(ik::motion_solver_accepts(ik::find_solver("full_body"), 2, true)) << "on a full-body chain it runs";
   ASSERT_NE(find_run(report, "two_bone", false), nullptr);
   EXPECT_EQ(report.path, (std::vector<int>{1, 2, 3}));
   for (const ik::MotionRun& run : report.runs) {

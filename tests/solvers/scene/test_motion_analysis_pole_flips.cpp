@@ -110,7 +110,7 @@ TEST(MotionPoleFlips, APoleRemovesTheFlipsOfCrossingThePoleLine) {
   int compared = 0, flipping = 0;
   for (int s = 0; s < ik::solver_count(); ++s) {
     const ik::SolverInfo& info = ik::solver_table()[s];
-    if (!ik::uses_pole(info) || !ik::motion_solver_accepts(s, 2)) continue;
+    if (!ik::uses_pole(info) || !ik::motion_solver_accepts(s, 2, false)) continue;
     ik::MotionOptions options;
     options.solvers = {s};
     ik::MotionReport plain, poled;
