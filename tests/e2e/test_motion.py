@@ -261,3 +261,22 @@ def test_motion_dock_leaves_the_figure_in_view(case):
     opening.frames(2)
     opening.quit()
     assert opening.state()["ui_rects"]["motion_window"][3] > 100, "the strip's arrow did not open the dock"
+
+
+def test_motion_panel_follows_the_selected_chain(case):
+    """--motion-panel on CesiumMan's left arm; a click on the left leg's goal in the view
+    selects that chain, and the analysis (quick on 48 frames) runs again on it."""
+    arm = "Skeleton_arm_joint_L__2_"
+    first = case.run(CESIUM_GLB, "--motion-panel", "--chain", arm, frames=5, state="first.json",
+                     label="first").state
+    assert first["motion_analysis"]["chain"] == arm, first["motion_analysis"]["chain"]
+    names = {j["index"]: j["name"] for j in first["joints"]}
+    other = next(c for c in first["chains"] if names[c["effector"]] == "leg_joint_L_3")
+    program = case.start(CESIUM_GLB, "--motion-panel", "--chain", arm, state="other.json")
+    program.click(*other["goal_window"])
+    program.frames(4)
+    program.quit()
+    after = program.state()["motion_analysis"]
+    print("analysed after the click:", after["chain"], f"{after['run_ms']:.1f} ms")
+    assert after["chain"] == "leg_joint_L_3", after["chain"]
+    assert after["has_result"] and not after["stale"], after
