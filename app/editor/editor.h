@@ -14,6 +14,7 @@
 #include "app/editor/foot_contacts.h"
 #include "app/editor/full_body_comparison.h"
 #include "app/editor/gizmo.h"
+#include "app/editor/goal_drag.h"
 #include "app/editor/goal_recorder.h"
 #include "app/editor/history.h"
 #include "app/editor/motion_import.h"
@@ -166,6 +167,12 @@ struct View {
   bool follow = false;
   bool followed_known = false;
   glm::vec3 followed{0.0f};
+  // How a goal drag moves the goal (the viewport toolbar's Drag: app/editor/goal_drag.h).
+  DragPlane drag_plane = DragPlane::view;
+  // While a goal is dragged in a plane: the plane (its normal) and where the dragged point
+  // is in it, model space -- drawn under the goal so the user sees where the drag goes.
+  bool dragging_in_plane = false;
+  glm::vec3 drag_point{0.0f}, drag_normal{0.0f, 1.0f, 0.0f};
 };
 
 // The windows, prompts and files around the document, and what a frame asked for.

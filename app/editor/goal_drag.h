@@ -1,6 +1,6 @@
-// The maths of dragging a goal: in the plane that faces the camera through the goal, or
-// along one model axis while X, Y or Z is held. Plain functions, tested in
-// tests/app/editor/test_goal_drag.cpp.
+// The maths of dragging a goal: in a plane through the goal -- the one facing the camera,
+// the horizontal one or the limb's (the viewport toolbar's Drag choice) -- or along one model
+// axis while X, Y or Z is held. Plain functions, tested in tests/app/editor/test_goal_drag.cpp.
 #pragma once
 
 #include <cmath>
@@ -8,6 +8,20 @@
 #include "render/camera.h"
 
 namespace app {
+
+// The plane a goal drag moves the goal in, through the goal: facing the camera (the screen's
+// plane), horizontal (along the ground: the height stays), or the limb's plane (through the
+// chain's root, middle joint and effector: the limb bends in it).
+enum class DragPlane { view, ground, limb };
+inline constexpr DragPlane kDragPlanes[] = {DragPlane::view, DragPlane::ground, DragPlane::limb};
+const char* drag_plane_name(DragPlane plane);  // "view", "ground", "limb"
+
+// The normal of that plane for a drag whose mouse ray runs along `ray_direction` (unit).
+// The ground or limb plane gives way to the view plane where the mouse could not move the
+// goal in it: seen within about 10 degrees of edge-on, or (the limb's) a straight limb with no
+// plane.
+glm::vec3 drag_plane_normal(DragPlane plane, const glm::vec3& ray_direction, const glm::vec3& root,
+                            const glm::vec3& middle, const glm::vec3& effector);
 
 // Where `ray` meets the plane through `point` with normal `normal`. False if the ray
 // runs parallel to the plane or the plane is behind the ray's origin.

@@ -232,7 +232,8 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
       {"yaw", editor.view.camera.yaw},
       {"pitch", editor.view.camera.pitch},
       {"orthographic", editor.view.camera.orthographic},
-      {"follow", editor.view.follow}};  // View > Follow the character
+      {"follow", editor.view.follow},                            // View > Follow the character
+      {"drag_plane", drag_plane_name(editor.view.drag_plane)}};  // the toolbar's Drag
   state["gizmo_mode"] = editor.selection.gizmo_mode == GizmoMode::translate ? "translate" : "rotate";
   state["status"] = editor.ui.status;
   state["status_is_error"] = editor.ui.status_is_error;

@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <cmath>
+#include <string>
+
 #include "app/editor/full_body_mode.h"
 #include "app/viewport/viewport_input.h"
 
@@ -123,6 +126,21 @@ void draw_viewport_toolbar(Editor& editor, const ViewportArea& area) {
                   "with Ctrl: back / left / bottom.",
                   pressed);
     if (pressed) editor.view.camera.orthographic = !editor.view.camera.orthographic;
+    // Where a goal drag goes (app/editor/goal_drag.h); the plane is drawn while dragging.
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::floor(ImGui::CalcTextSize("drag: ground").x + ImGui::GetFrameHeight() * 1.6f));
+    const std::string preview = std::string("drag: ") + drag_plane_name(editor.view.drag_plane);
+    if (ImGui::BeginCombo("##drag_plane", preview.c_str())) {
+      for (DragPlane plane : kDragPlanes)
+        if (ImGui::Selectable(drag_plane_name(plane), plane == editor.view.drag_plane)) editor.view.drag_plane = plane;
+      ImGui::EndCombo();
+    }
+    remember_rect(editor, "drag_plane");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "The plane a dragged goal moves in, through the goal: view (facing you), ground\n"
+          "(horizontal: its height stays) or limb (the plane the chain bends in). The plane and\n"
+          "a line down to the ground are drawn while you drag; X, Y or Z held: along that axis.");
   }
   ImGui::End();
 }

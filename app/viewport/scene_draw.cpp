@@ -8,6 +8,7 @@
 #include "app/editor/spline_edits.h"
 #include "app/viewport/balance_draw.h"
 #include "app/viewport/contact_draw.h"
+#include "app/viewport/drag_draw.h"
 #include "app/viewport/gizmo_draw.h"
 #include "app/viewport/ground_draw.h"
 #include "app/viewport/limit_draw.h"
@@ -177,6 +178,7 @@ void draw_viewport(render::Renderer& renderer, const Editor& editor, const Windo
     draw_splines(renderer, editor);
     draw_goal_paths(renderer, editor);  // recorded goal paths with time ticks (app/viewport/path_draw.h)
     draw_contacts(renderer, editor);    // planted feet's rings on the ground (app/viewport/contact_draw.h)
+    draw_drag_cues(renderer, editor);   // the drag's plane, the goal's drop line (app/viewport/drag_draw.h)
     draw_goals(renderer, editor);
     draw_balance(renderer, editor);  // full body: the centre of mass over the feet (app/viewport/balance_draw.h)
     draw_gizmo(renderer, editor, area);

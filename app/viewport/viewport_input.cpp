@@ -51,13 +51,26 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
   // target and the control points always are in model space.
   const glm::vec3 goal = input.pole ? dragged_point(editor, c, spline_point) : goal_handle_goal(editor, c).position;
   const render::Ray ray = ray_through_window(editor.view.camera, area, x, y);
-  input.plane_normal = -ray.direction;  // the plane faces the camera
+  // The plane the toolbar's Drag chose, through the goal (the limb's from the chain's root,
+  // middle joint and effector as posed now).
+  const int chain_index = input.pole ? c : goal_handle_chain(editor, c);
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(chain_index)];
+  const auto at = [&](int joint) {
+    return joint >= 0 && joint < static_cast<int>(editor.solve.world.size())
+               ? ik::position_of(editor.solve.world[static_cast<size_t>(joint)])
+               : goal;
+  };
+  input.plane_normal = drag_plane_normal(editor.view.drag_plane, ray.direction, at(chain.root),
+                                         at(chain_middle_joint(editor, chain_index)), at(chain.effector));
   glm::vec3 hit = goal;
   if (!ray_plane_hit(ray, goal, input.plane_normal, hit)) hit = goal;
   input.drag = ViewportInput::Drag::goal;
   input.goal_chain = c;
   input.grab_point = hit;
   input.grab_offset = goal - hit;
+  editor.view.dragging_in_plane = true;
+  editor.view.drag_point = goal;
+  editor.view.drag_normal = input.plane_normal;
   if (input.pole)
     select_chain(editor, c);  // a pole or a control point: its chain
   else
@@ -80,11 +93,13 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
   if (keys[SDL_SCANCODE_Y]) axis = {0.0f, 1.0f, 0.0f};
   if (keys[SDL_SCANCODE_Z]) axis = {0.0f, 0.0f, 1.0f};
   glm::vec3 point;
+  editor.view.dragging_in_plane = axis == glm::vec3(0.0f);  // along an axis: no plane to show
   if (axis != glm::vec3(0.0f)) {
     point = closest_point_on_axis(ray, input.grab_point, axis);
   } else if (!ray_plane_hit(ray, input.grab_point, input.plane_normal, point)) {
     return;  // the plane is edge-on or behind: keep the goal where it is
   }
+  editor.view.drag_point = point + input.grab_offset;
   if (input.pole) {
     dragged_point(editor, input.goal_chain, input.spline_point) = point + input.grab_offset;
     return;
@@ -211,6 +226,7 @@ void on_button_up(Editor& editor, ViewportInput& input, const SDL_MouseButtonEve
     input.spline_point = -1;
   }
   input.drag = ViewportInput::Drag::none;
+  editor.view.dragging_in_plane = false;
 }
 
 void on_motion(Editor& editor, ViewportInput& input, const SDL_MouseMotionEvent& m,

@@ -334,3 +334,48 @@ def test_spline_point_drag_bends_the_tentacle(case):
     print(f"control point moved {moved:.3f}, tentacle up to {shift:.3f}, sharpest bend {worst:.1f} deg, "
           f"status {after['chains'][0].get('status')}: {after['chains'][0].get('note', '')}")
     assert worst < 25.0, f"a joint bends {worst:.1f} degrees: not a smooth curve"
+
+
+def test_drag_on_the_ground_plane_keeps_the_goal_height(case):
+    """The viewport toolbar's Drag set to 'ground' with real clicks, then a limb's goal
+    dragged: it moves along the ground (its height kept, within a tenth of a millimetre)
+    while the drag's plane and the goal's drop line are drawn (a screenshot mid-drag); with
+    'view' (the default) the same drag changes its height."""
+    before = case.run(frames=2, state="before.json").state
+    drag = limb_goal_drag(before)
+    combo = rect_point(before, "drag_plane", dx=20)
+
+    def dragged(plane, label):
+        program = case.start(state=f"{label}.json")
+        if plane != "view":
+            program.click(*combo)
+            program.frames(2)
+            # The combo's list: view, ground, limb, one line each under the combo.
+            line = before["ui_rects"]["drag_plane"][3]
+            index = {"ground": 1, "limb": 2}[plane]
+            program.click(combo[0], combo[1] + line * (index + 1) - 2)
+            program.frames(2)
+        x0, y0 = drag.start
+        program.hover(x0, y0)
+        program.xdo("mousedown", 1)
+        program.frames(2)
+        for k in range(1, drag.steps + 1):
+            program.move(x0 + k * drag.step[0], y0 + k * drag.step[1])
+            program.frames(1)
+        program.frames(2)
+        program.screenshot()  # the plane and the drop line while dragging
+        program.xdo("mouseup", 1)
+        program.frames(2)
+        program.quit()
+        return program.state()
+
+    on_ground = dragged("ground", "ground")
+    assert on_ground["camera"]["drag_plane"] == "ground", on_ground["camera"]
+    b, a = before["chains"][drag.chain], on_ground["chains"][drag.chain]
+    print(f"ground: goal {b['goal']} -> {a['goal']}")
+    assert math.dist(a["goal"], b["goal"]) > 0.01, "the goal did not move"
+    assert abs(a["goal"][1] - b["goal"][1]) < 1e-4, "the goal's height changed on the ground plane"
+    in_view = dragged("view", "view")
+    v = in_view["chains"][drag.chain]
+    print(f"view: goal {b['goal']} -> {v['goal']}")
+    assert abs(v["goal"][1] - b["goal"][1]) > 0.01, "the view plane drag kept the height (it should not here)"
