@@ -21,6 +21,7 @@
 #include "app/editor/file_commands.h"
 #include "app/editor/full_body_chains.h"
 #include "app/editor/full_body_mode.h"
+#include "app/editor/goal_motion.h"
 #include "app/editor/inspection.h"
 #include "app/editor/spline_edits.h"
 #include "app/editor/stop_reason.h"
@@ -261,9 +262,27 @@ void draw_solver_tab(Editor& editor, int c) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("0 = the clip's pose (rest without a clip), 1 = the IK solve");
   commit_when_done(editor);
 
-  ImGui::DragFloat3("Goal", &chain.goal.position.x, 0.005f * scene_size(editor), 0.0f, 0.0f, "%.3f");
+  // The fields say what they hold: a pinned goal's position, or a following goal's offset
+  // (from the followed joint or the animated effector), with where that puts the goal.
+  const ik::GoalMode mode = ik::goal_mode(chain);
+  const bool offset = mode == ik::GoalMode::follow_joint || mode == ik::GoalMode::follow_animated;
+  const bool on_path = mode == ik::GoalMode::follow_path;
+  ImGui::BeginDisabled(on_path);  // a path's goal is the path's
+  ImGui::DragFloat3(offset ? "Goal offset" : "Goal position", &chain.goal.position.x, 0.005f * scene_size(editor), 0.0f,
+                    0.0f, "%.3f");
+  ImGui::EndDisabled();
   commit_when_done(editor);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The goal's position in model space (m)");
+  remember_rect(editor, "goal_fields");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(offset    ? "The goal's offset from the joint it follows (%s), in that joint's frame"
+                      : on_path ? "The goal follows a recorded path: this is the path's at the current time"
+                                : "The goal's position in model space",
+                      mode == ik::GoalMode::follow_joint ? "a joint" : "the animated effector");
+  if (offset || on_path) {
+    const glm::vec3 at = model_goal(editor, c).position;
+    ImGui::TextDisabled("at %.3f %.3f %.3f in model space", static_cast<double>(at.x), static_cast<double>(at.y),
+                        static_cast<double>(at.z));
+  }
   if (solver.orientation_goals) {
     bool on = chain.goal.use_orientation;
     if (ImGui::Checkbox("Orientation goal", &on)) set_orientation_goal(editor, c, on);

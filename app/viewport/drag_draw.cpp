@@ -50,7 +50,7 @@ void draw_drag_cues(render::Renderer& renderer, const Editor& editor) {
   }
   const float floor = ik::ground_height(editor.document.ground, goal.x, goal.z);
   const glm::vec3 foot(goal.x, floor, goal.z);
-  const glm::vec4 colour(1.0f, 0.85f, 0.45f, 0.7f);
+  const glm::vec4 colour(1.0f, 0.85f, 0.45f, 0.5f);
   std::vector<glm::vec3> dashes;
   const float length = goal.y - floor, dash = 0.012f * size;
   for (float t = 0.0f; dash > 0.0f && t < std::fabs(length); t += 2.0f * dash) {
