@@ -13,6 +13,7 @@
 #include "app/editor/full_body_chains.h"
 #include "app/editor/goal_handles.h"
 #include "app/editor/goal_motion.h"
+#include "app/editor/status_colours.h"
 #include "solvers/ik/full_body/full_body.h"
 #include "solvers/ik/goal_error.h"
 #include "solvers/ik/goal_space.h"
@@ -170,14 +171,14 @@ void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& poi
     const ik::EffectorGoal& e = body.extra_effectors[static_cast<size_t>(k)];
     points.push_back(goal_handle_goal(editor, first + k).position);
     if (colours == nullptr) continue;
-    glm::vec4 colour(0.55f, 0.55f, 0.58f, 1.0f);  // holds nothing
-    if (e.pinned)
-      colour = glm::vec4(0.30f, 0.55f, 1.0f, 1.0f);
-    else if (e.weight > 0.0f)
-      colour = effector_error(body, k + 1, editor.solve.world) <= tolerance ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f)
-                                                                      : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
-    if (first + k == selected) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);  // as a selected chain's goal
-    if (first + k == editor.selection.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
+    // The colour vocabulary's (app/editor/status_colours.h): held (pinned or weighted) and
+    // within its tolerance green, short amber; holding nothing grey.
+    Mark mark = Mark::off;
+    if (e.pinned || e.weight > 0.0f)
+      mark = effector_error(body, k + 1, editor.solve.world) <= tolerance ? Mark::reached : Mark::short_of;
+    if (first + k == selected) mark = Mark::selected;  // as a selected chain's goal
+    if (first + k == editor.selection.hovered_goal) mark = Mark::hovered;
+    const glm::vec4 colour = mark_style(mark).colour;
     colours->push_back(colour);
   }
 }

@@ -258,6 +258,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
                        {"edits", std::move(edits)}});
   }
   state["mapping_open"] = editor.ui.show_mapping;
+  state["help_open"] = editor.ui.show_help;  // F1: the controls and the colour vocabulary
   state["motions"] = std::move(motions);
   state["recent_files"] = editor.ui.recent_files;  // File > Open recent, newest first
   json joints = json::array();

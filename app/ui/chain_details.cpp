@@ -39,26 +39,15 @@ namespace app {
 
 // ---- Status colour ------------------------------------------------------------------------
 
-ImVec4 status_colour(ik::SolveStatus s) {
-  switch (s) {
-    case ik::SolveStatus::reached:
-      return {0.45f, 0.85f, 0.45f, 1.0f};
-    case ik::SolveStatus::max_iterations:
-      return {0.95f, 0.80f, 0.35f, 1.0f};
-    case ik::SolveStatus::stalled:
-      return {0.95f, 0.60f, 0.30f, 1.0f};
-    case ik::SolveStatus::unreachable:
-      return {0.95f, 0.45f, 0.40f, 1.0f};
-    case ik::SolveStatus::invalid_input:
-      return {0.65f, 0.65f, 0.65f, 1.0f};
-  }
-  return {1, 1, 1, 1};
+// The colour vocabulary's (app/editor/status_colours.h).
+ImVec4 mark_colour(Mark mark) {
+  const glm::vec4 c = mark_style(mark).colour;
+  return {c.r, c.g, c.b, c.a};
 }
 
-ImVec4 stop_colour(bool partial, ik::SolveStatus s) {
-  if (partial) return {0.45f, 0.70f, 0.95f, 1.0f};
-  return status_colour(s);
-}
+ImVec4 status_colour(ik::SolveStatus s) { return mark_colour(goal_mark(s, false)); }
+
+ImVec4 stop_colour(bool partial, ik::SolveStatus s) { return mark_colour(goal_mark(s, partial)); }
 
 namespace {
 
@@ -218,7 +207,7 @@ void draw_inspection_controls(Editor& editor, int c) {
   int clamped = 0;
   for (std::uint8_t f : trace.clamped) clamped += f;
   if (clamped > 0)
-    ImGui::TextColored(ImVec4(0.95f, 0.45f, 0.4f, 1.0f), "%d joint%s clamped by limits (red in the viewport)", clamped,
+    ImGui::TextColored(mark_colour(Mark::at_limit), "%d joint%s at a limit (magenta in the viewport)", clamped,
                        clamped == 1 ? "" : "s");
 }
 

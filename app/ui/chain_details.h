@@ -10,11 +10,15 @@
 #include <imgui.h>
 
 #include "app/editor/editor.h"
+#include "app/editor/status_colours.h"
 #include "solvers/ik/chain.h"
 
 namespace app {
 
-// The colour a stop reason is shown in (reached green ... invalid input grey).
+// A mark's colour in the one vocabulary (app/editor/status_colours.h), for ImGui.
+ImVec4 mark_colour(Mark mark);
+
+// The colour a stop reason is shown in (reached green, stalled amber, unreachable red, ...).
 ImVec4 status_colour(ik::SolveStatus s);
 
 // The colour of a stop reason: a reached position with another part of the goal short or

@@ -24,6 +24,7 @@
 #include "app/editor/elide.h"
 #include "app/editor/file_commands.h"
 #include "app/editor/motion_export.h"
+#include "app/editor/status_colours.h"
 #include "app/editor/timeline.h"
 #include "app/ui/chain_panel.h"
 #include "app/ui/joint_panel.h"
@@ -405,10 +406,36 @@ void draw_status_line(const Editor& editor, const ImVec2& pos, const ImVec2& siz
 void draw_help(Editor& editor) {
   if (!editor.ui.show_help) return;
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  // Never taller than the window: the rest scrolls (the list is longer than 800 points).
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f),
+                                      ImVec2(ImGui::GetMainViewport()->WorkSize.x - 2.0f * ImGui::GetFontSize(),
+                                             ImGui::GetMainViewport()->WorkSize.y - 2.0f * ImGui::GetFontSize()));
   if (ImGui::Begin("Controls", &editor.ui.show_help,
                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-    // One row per entry of the list --help prints too (app/editor/controls.h).
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    // The one colour vocabulary of goals and joints (app/editor/status_colours.h).
+    ImGui::TextUnformatted("Colours of goals, status words and joints");
+    if (ImGui::BeginTable("colours", 2, flags)) {
+      ImGui::TableSetupColumn("colour");
+      ImGui::TableSetupColumn("meaning", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 30.0f);
+      for (Mark mark : kMarks) {
+        const MarkStyle& style = mark_style(mark);
+        const ImVec4 colour(style.colour.r, style.colour.g, style.colour.b, style.colour.a);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::ColorButton(style.word, colour, ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
+                           ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+        ImGui::SameLine();
+        ImGui::TextColored(colour, "%s", style.word);
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(style.meaning);
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    // One row per entry of the list --help prints too (app/editor/controls.h).
     if (ImGui::BeginTable("controls", 2, flags)) {
       ImGui::TableSetupColumn("keys");
       ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 30.0f);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/editor/status_colours.h"
 #include "solvers/ik/limits.h"
 #include "solvers/rig/default_limits.h"
 
@@ -14,7 +15,7 @@ const glm::vec4 kConeColour(0.45f, 0.75f, 1.0f, 0.55f);
 const glm::vec4 kSpokeColour(0.45f, 0.75f, 1.0f, 0.22f);
 const glm::vec4 kTwistColour(0.95f, 0.80f, 0.35f, 0.85f);
 const glm::vec4 kInsideColour(0.35f, 0.95f, 0.45f, 1.0f);
-const glm::vec4 kAtLimitColour(1.0f, 0.22f, 0.2f, 1.0f);
+const glm::vec4 kAtLimitColour = mark_style(Mark::at_limit).colour;  // the vocabulary's (status_colours.h)
 
 // Closer than this fraction of a range's end (or of the cone's rim) counts as at the limit.
 constexpr float kAtLimitFraction = 0.01f;

@@ -6,6 +6,7 @@
 #include "app/editor/goal_motion.h"
 #include "app/editor/inspection.h"
 #include "app/editor/spline_edits.h"
+#include "app/editor/status_colours.h"
 #include "app/viewport/balance_draw.h"
 #include "app/viewport/contact_draw.h"
 #include "app/viewport/drag_draw.h"
@@ -23,28 +24,35 @@ namespace app {
 // Goal handles, and a line from each effector to its goal while it is not reached.
 void draw_goals(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec3> handles, misses;
-  std::vector<glm::vec4> handle_colours;
-  const int selected = selected_goal_handle(editor);  // orange: the gizmo's handle
+  std::vector<glm::vec4> handle_colours, miss_colours;
+  const int selected = selected_goal_handle(editor);  // the gizmo's handle
   for (size_t c = 0; c < editor.document.chains.size(); ++c) {
     if (!goal_handle_shown(editor, static_cast<int>(c))) continue;  // off in full-body mode
     const ik::Chain& chain = editor.document.chains[c];
-    const bool reached =
-        c < editor.solve.frame.results.size() && editor.solve.frame.results[c].status == ik::SolveStatus::reached;
-    glm::vec4 colour = reached ? glm::vec4(0.35f, 0.85f, 0.45f, 1.0f) : glm::vec4(0.95f, 0.35f, 0.30f, 1.0f);
-    if (!chain.enabled) colour = glm::vec4(0.55f, 0.55f, 0.58f, 1.0f);
-    if (static_cast<int>(c) == selected) colour = glm::vec4(1.0f, 0.62f, 0.15f, 1.0f);
-    if (static_cast<int>(c) == editor.selection.hovered_goal) colour = glm::vec4(1.0f, 0.9f, 0.45f, 1.0f);
+    // In the one colour vocabulary (app/editor/status_colours.h): red only for a failed goal.
+    const ik::SolveStatus status =
+        c < editor.solve.frame.results.size() ? editor.solve.frame.results[c].status : ik::SolveStatus::invalid_input;
+    const bool partial =
+        status != ik::SolveStatus::reached && chain_goal_reading(editor, static_cast<int>(c)).partly_reached();
+    const Mark mark = goal_mark(status, partial, chain.enabled);
+    glm::vec4 colour = mark_style(mark).colour;
+    if (static_cast<int>(c) == selected) colour = mark_style(Mark::selected).colour;
+    if (static_cast<int>(c) == editor.selection.hovered_goal) colour = mark_style(Mark::hovered).colour;
     const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // every goal mode resolved
     handles.push_back(goal);
     handle_colours.push_back(colour);
-    if (chain.enabled && !reached && chain.effector >= 0 &&
+    // A line from the effector to a goal whose position it has not reached, in its mark's colour.
+    if ((mark == Mark::short_of || mark == Mark::failed) && chain.effector >= 0 &&
         chain.effector < static_cast<int>(editor.solve.world.size())) {
       misses.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(chain.effector)]));
       misses.push_back(goal);
+      const glm::vec4 line = mark_style(mark).colour * glm::vec4(1.0f, 1.0f, 1.0f, 0.8f);
+      miss_colours.push_back(line);
+      miss_colours.push_back(line);
     }
   }
   append_extra_goal_handles(editor, handles, &handle_colours);  // full-body effectors
-  if (!misses.empty()) renderer.draw_lines(misses, {glm::vec4(0.95f, 0.35f, 0.30f, 0.8f)}, 1.5f, true);
+  if (!misses.empty()) renderer.draw_lines(misses, miss_colours, 1.5f, true);
   // Orientation goals: the wanted axes of the effector (X red, Y green, Z blue).
   std::vector<glm::vec3> axes;
   std::vector<glm::vec4> axis_colours;
@@ -115,7 +123,7 @@ void draw_splines(render::Renderer& renderer, const Editor& editor) {
 
 // Step mode: the selected chain at the chosen iteration as a ghost, and the effector's
 // path over the iterations; comparison: each solver's result as a ghost in its colour;
-// joints a limit clamped, in red.
+// joints a limit clamped, in the vocabulary's magenta (app/editor/status_colours.h).
 void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   const glm::vec4 ghost_colour(0.35f, 0.85f, 1.0f, 0.9f);
   const int c = editor.selection.chain;
@@ -150,7 +158,7 @@ void draw_solve_overlays(render::Renderer& renderer, const Editor& editor) {
   }
   if (editor.inspection.show_clamped) {
     const std::vector<glm::vec3> clamped = clamped_joints(editor);
-    if (!clamped.empty()) renderer.draw_points(clamped, {glm::vec4(1.0f, 0.2f, 0.2f, 1.0f)}, 6.0f, true);
+    if (!clamped.empty()) renderer.draw_points(clamped, {mark_style(Mark::at_limit).colour}, 6.0f, true);
   }
 }
 

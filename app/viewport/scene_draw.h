@@ -18,13 +18,15 @@ namespace app {
 void draw_viewport(render::Renderer& renderer, const Editor& editor, const WindowMetrics& metrics,
                    const ViewportArea& area);
 
-// Goal handles (green reached, red not, orange selected, yellow hovered), a line from
-// each effector to a goal it has not reached, and the axes of orientation goals.
+// Goal handles in the colour vocabulary (app/editor/status_colours.h: green reached, blue
+// position only, amber short, red unreachable, grey off; white selected, light blue hovered),
+// a line from each effector to a goal whose position it has not reached, and the axes of
+// orientation goals.
 void draw_goals(render::Renderer& renderer, const Editor& editor);
 
 // What the last solve did, over the pose: in step mode the selected chain at the chosen
 // iteration as a ghost and the effector's path over the iterations; in comparison each
-// solver's result as a ghost in its colour; joints a limit clamped, in red.
+// solver's result as a ghost in its colour; joints a limit clamped, in magenta.
 void draw_solve_overlays(render::Renderer& renderer, const Editor& editor);
 
 // Points the camera at everything drawn: the posed joints and the skinned mesh if shown.

@@ -120,3 +120,16 @@ def test_step_shows_explicit_solve(case):
     assert len(e) >= 3 and e[0] > 10 * e[-1], "not a solve from rest: the error does not fall"
     assert all(b <= a * 1.05 for a, b in zip(e, e[1:])), "the error does not decrease"
     assert before["ui_rects"]["iteration_slider"] == after["ui_rects"]["iteration_slider"], "ticking Step moved the layout"
+
+
+def test_f1_lists_the_colours(case):
+    """F1 opens the controls with the colour vocabulary under them (a swatch, the word and
+    its meaning per colour: app/editor/status_colours.h); a screenshot to look at. The
+    selected goal's handle is white, not the amber of a goal the solver stopped short of."""
+    program = case.start(state="help.json")
+    program.key("F1")
+    program.frames(3)
+    program.screenshot()
+    program.quit()
+    state = program.state()
+    assert state["help_open"] is True, "F1 did not open the controls"
