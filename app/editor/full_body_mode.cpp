@@ -116,7 +116,12 @@ int goal_handle_count(const Editor& editor) {
 
 bool goal_handle_shown(const Editor& editor, int chain) {
   if (chain < 0 || chain >= static_cast<int>(editor.document.chains.size())) return false;
-  return editor.document.chains[static_cast<size_t>(chain)].enabled || full_body_chain_index(editor) < 0;
+  const ik::Chain& c = editor.document.chains[static_cast<size_t>(chain)];
+  if (c.enabled) return true;
+  // A chain that is off: its pinned goal stays where the user put it (grey); a goal that
+  // follows a joint, the clip or a path is hidden -- it would float where that was, apart
+  // from the limb the other chains moved (a hand's fingers after the arm's IK).
+  return full_body_chain_index(editor) < 0 && ik::goal_mode(c) == ik::GoalMode::pinned;
 }
 
 int goal_handle_chain(const Editor& editor, int handle) {

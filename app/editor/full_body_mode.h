@@ -46,8 +46,9 @@ void apply_full_body_settings(Editor& editor);
 
 // ---- Goal handles (see above) ------------------------------------------------------------
 int goal_handle_count(const Editor& editor);
-// False for a chain's own handle while full-body mode is on and the chain is disabled (the
-// per-chain setup it replaced): not drawn, not picked, so it never hides a body handle.
+// False for a disabled chain's own handle while full-body mode is on (the per-chain setup it
+// replaced: not drawn, not picked, so it never hides a body handle), and for a disabled
+// chain whose goal follows a joint, the clip or a path (it would float apart from the limb).
 bool goal_handle_shown(const Editor& editor, int chain);
 // The chain a handle belongs to (for selection).
 int goal_handle_chain(const Editor& editor, int handle);

@@ -3,13 +3,15 @@
 // gizmo's) falls back to the selected chain's own goal when the pair no longer names an
 // effector; and the gizmo on an extra effector's handle (app/editor/gizmo.h) moves or turns that
 // effector's goal alone, a free effector starting to hold, one undo step a drag
-// (app/editor/history.h). No window: the chain list, a camera and a viewport area.
+// (app/editor/history.h). No window: the chain list, a camera and a viewport area. Out of
+// full-body mode, which handles a disabled chain shows.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 
 #include "app/editor/full_body_chains.h"
+#include "app/editor/full_body_mode.h"
 #include "app/editor/gizmo.h"
 #include "app/editor/goal_handles.h"
 #include "app/editor/history.h"
@@ -213,3 +215,30 @@ TEST(GoalHandles, APinnedEffectorsHandleIsItsGoalAndStaysPinned) {
 }
 
 }  // namespace
+
+// Out of full-body mode: a disabled chain's pinned goal stays shown (grey, where the user put
+// it); a disabled chain whose goal follows the clip or a joint is hidden -- it would float
+// apart from the limb the other chains move.
+TEST(GoalHandles, ADisabledFollowingGoalIsHiddenAPinnedOneShown) {
+  app::Editor editor;
+  std::string error;
+  ASSERT_TRUE(
+      ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", editor.document.rig, error))
+      << error;
+  editor.document.has_rig = true;
+  editor.document.chains = ik::suggest_rig_chains(editor.document.rig.skeleton, editor.document.rig.roles,
+                                                  ik::rest_pose(editor.document.rig.skeleton), ik::find_solver("dls"));
+  ASSERT_GE(editor.document.chains.size(), 3u);
+  std::vector<ik::Chain>& chains = editor.document.chains;
+  EXPECT_TRUE(app::goal_handle_shown(editor, 0));
+  chains[0].enabled = false;
+  EXPECT_TRUE(app::goal_handle_shown(editor, 0)) << "pinned and off: shown";
+  chains[1].enabled = false;
+  chains[1].motion = ik::Chain::Motion::animated;
+  EXPECT_FALSE(app::goal_handle_shown(editor, 1)) << "following the clip and off: hidden";
+  chains[2].enabled = false;
+  chains[2].follow_joint = 0;
+  EXPECT_FALSE(app::goal_handle_shown(editor, 2)) << "following a joint and off: hidden";
+  chains[2].enabled = true;
+  EXPECT_TRUE(app::goal_handle_shown(editor, 2));
+}
