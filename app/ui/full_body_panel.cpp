@@ -14,6 +14,7 @@
 
 #include "app/editor/full_body_mode.h"
 #include "app/editor/inspection.h"
+#include "app/ui/chain_details.h"  // status_colour, mark_colour: the colour vocabulary
 #include "app/ui/error_plot.h"
 #include "app/ui/panels.h"
 #include "solvers/anim/pose.h"
@@ -114,18 +115,28 @@ void effector_plot(const Editor& editor, int fb) {
   draw_error_plot(series, editor.inspection.step_mode ? editor.inspection.iteration : -1, full_body_tolerance(editor, fb));
 }
 
+// On the buttons' row: the solve's status in its colour (app/editor/status_colours.h), its
+// iterations and time, and how many joints a limit held.
 void solve_summary(const Editor& editor, int fb) {
   const size_t c = static_cast<size_t>(fb);
   if (c < editor.solve.frame.results.size()) {
     const ik::SolveResult& r = editor.solve.frame.results[c];
-    ImGui::Text("%s, %d it, %.1f µs", ik::to_string(r.status), r.iterations,
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(status_colour(r.status), "%s", ik::to_string(r.status));
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::Text("%d it, %.1f µs", r.iterations,
                 c < editor.solve.frame.chain_microseconds.size() ? editor.solve.frame.chain_microseconds[c] : 0.0f);
   }
   if (c < editor.solve.frame.last_work.size()) {
     int clamped = 0;
     for (std::uint8_t k : editor.solve.frame.last_work[c].clamped) clamped += k != 0 ? 1 : 0;
-    ImGui::Text("%d joint%s clamped", clamped, clamped == 1 ? "" : "s");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("joints a limit clamped in the last solve that iterated");
+    ImGui::SameLine();
+    if (clamped > 0)
+      ImGui::TextColored(mark_colour(Mark::at_limit), "%d at a limit", clamped);
+    else
+      ImGui::TextDisabled("none at a limit");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("joints a limit held in the last solve that iterated");
   }
 }
 
@@ -143,35 +154,30 @@ void balance_controls(Editor& editor, int fb) {
   if (!editor.document.full_body.settings.balance || !solve.balance_active) return;
   ImGui::SameLine();
   const bool settled = solve.balance_error <= ik::kBalanceTolerance * full_body_tolerance(editor, fb);
-  const ImVec4 colour = settled ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.65f, 0.25f, 1.0f);
-  ImGui::TextColored(colour, "centre of mass %.1e off", solve.balance_error);
+  ImGui::TextColored(mark_colour(settled ? Mark::reached : Mark::short_of), "balanced %.1e", solve.balance_error);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "its distance across the up axis from over the feet (model units);\n"
-        "orange: the goals leave the balance no room to settle");
+        "the centre of mass's distance across the up axis from over the feet (model units);\n"
+        "amber: the goals leave the balance no room to settle");
 }
 
-// How the pose reads against what a person can do (solvers/rig/body_reading.h): green when
-// every part holds, orange otherwise. Always two rows, split after the second part (the
-// window grows upward from the viewport's corner: a fixed height keeps its title in place),
-// and the window widens to them, so nothing is cut.
+// How the pose reads against what a person can do (solvers/rig/body_reading.h), one row:
+// "body plausible" in green when every part holds, else the parts that do not
+// in amber; the whole reading on hover. One row whatever it says (the window grows upward from
+// the viewport's corner: a fixed height keeps its title in place), short enough to leave the
+// feet in view at 1024x640.
 void body_line(const Editor& editor) {
   const ik::BodyReading r = ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose);
   if (!r.valid) return;
-  const ImVec4 colour =
-      ik::body_looks_plausible(r) ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.65f, 0.25f, 1.0f);
+  const bool plausible = ik::body_looks_plausible(r);
   const std::string line = ik::describe_body(r);
-  const std::string separator = " · ";
-  const size_t first = line.find(separator),
-               second = first == std::string::npos ? first : line.find(separator, first + 1);
-  ImGui::BeginGroup();
-  ImGui::TextColored(colour, "%s", line.substr(0, second).c_str());
-  ImGui::TextColored(colour, "%s", second == std::string::npos ? "" : line.substr(second + separator.size()).c_str());
-  ImGui::EndGroup();
+  ImGui::TextColored(mark_colour(plausible ? Mark::reached : Mark::short_of), "%s",
+                     plausible ? "body plausible" : ("body: " + ik::describe_body_problems(r)).c_str());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "joints at an end of their range; the feet against the ground they stand on at rest; where each knee\n"
-        "points against where its foot points (seen from above); the head against the hips");
+        "%s\n\njoints at an end of their range; the feet against the ground they stand on at rest; where each\n"
+        "knee points against where its foot points (seen from above); the head against the hips",
+        line.c_str());
 }
 
 // One slider per role the rig has (the stiffness of every joint with that role), and the

@@ -97,31 +97,39 @@ bool body_looks_plausible(const BodyReading& r) {
          r.worst_knee_off_toes_degrees <= kKneeOffToesDegrees && r.head_above_hips;
 }
 
-std::string describe_body(const BodyReading& r) {
-  if (!r.valid) return "no reading: the roles give no hips, head and two legs";
+namespace {
+
+// The four parts in order, each in its good form when it holds; `only_off`: the others only.
+std::string body_parts(const BodyReading& r, bool only_off) {
   char buffer[256];
   std::string out;
-  if (r.joints_at_limit == 0) {
-    out = "no joint at its limit";
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%d joint%s at %s limit", r.joints_at_limit, r.joints_at_limit == 1 ? "" : "s",
-                  r.joints_at_limit == 1 ? "its" : "their");
-    out = buffer;
-  }
-  if (r.feet_below_ground <= 0.01f * r.leg_length) {
-    out += " · feet on the ground";
-  } else {
-    std::snprintf(buffer, sizeof buffer, " · feet %.1f cm below the ground", 100.0f * r.feet_below_ground);
-    out += buffer;
-  }
-  if (r.worst_knee_off_toes_degrees <= kKneeOffToesDegrees) {
-    out += " · knees over the toes";
-  } else {
-    std::snprintf(buffer, sizeof buffer, " · knee %.0f° off the toes", r.worst_knee_off_toes_degrees);
-    out += buffer;
-  }
-  out += r.head_above_hips ? " · head above the hips" : " · head below the hips";
+  const auto add = [&](bool holds, const std::string& part) {
+    if (only_off && holds) return;
+    out += (out.empty() ? "" : " · ") + part;
+  };
+  std::snprintf(buffer, sizeof buffer, "%d joint%s at %s limit", r.joints_at_limit, r.joints_at_limit == 1 ? "" : "s",
+                r.joints_at_limit == 1 ? "its" : "their");
+  add(r.joints_at_limit == 0, r.joints_at_limit == 0 ? "no joint at its limit" : buffer);
+  const bool on_ground = r.feet_below_ground <= 0.01f * r.leg_length;
+  std::snprintf(buffer, sizeof buffer, "feet %.1f cm below the ground", 100.0f * r.feet_below_ground);
+  add(on_ground, on_ground ? "feet on the ground" : buffer);
+  const bool over_toes = r.worst_knee_off_toes_degrees <= kKneeOffToesDegrees;
+  std::snprintf(buffer, sizeof buffer, "knee %.0f° off the toes", r.worst_knee_off_toes_degrees);
+  add(over_toes, over_toes ? "knees over the toes" : buffer);
+  add(r.head_above_hips, r.head_above_hips ? "head above the hips" : "head below the hips");
   return out;
+}
+
+}  // namespace
+
+std::string describe_body(const BodyReading& r) {
+  if (!r.valid) return "no reading: the roles give no hips, head and two legs";
+  return body_parts(r, false);
+}
+
+std::string describe_body_problems(const BodyReading& r) {
+  if (!r.valid) return describe_body(r);
+  return body_parts(r, true);
 }
 
 }  // namespace ik

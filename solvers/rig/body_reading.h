@@ -51,6 +51,9 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
 // ground within 1 % of the leg's length. Distances in model space, which glTF gives in metres.
 std::string describe_body(const BodyReading& reading);
 
+// The same with only the parts that do not hold ("" when every part holds).
+std::string describe_body_problems(const BodyReading& reading);
+
 // True when every part holds (feet within 1 % of the leg's length).
 bool body_looks_plausible(const BodyReading& reading);
 

@@ -69,6 +69,7 @@ TEST(BodyReading, AtRestTheFeetAreOnTheGroundAndTheHeadAboveTheHips) {
     EXPECT_GT(r.limited_joints, 10) << rig.name;
     EXPECT_EQ(r.joints_at_limit, 0) << rig.name;  // straight knees and elbows are not at a limit
     EXPECT_TRUE(ik::body_looks_plausible(r)) << rig.name;
+    EXPECT_EQ(ik::describe_body_problems(r), "") << rig.name;
     std::printf("%-18s at rest: %s\n", rig.name, ik::describe_body(r).c_str());
   }
 }
@@ -82,6 +83,7 @@ TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
   const ik::BodyReading sunk = ik::read_body(s, rig.roles.joints, low);
   EXPECT_NEAR(sunk.feet_below_ground, 0.05f, 1e-4f);
   EXPECT_NE(ik::describe_body(sunk).find("feet 5.0 cm below the ground"), std::string::npos) << ik::describe_body(sunk);
+  EXPECT_EQ(ik::describe_body_problems(sunk), "feet 5.0 cm below the ground") << "only the part that does not hold";
   EXPECT_FALSE(ik::body_looks_plausible(sunk));
   // The left knee bent (the shin swung back about the model's X), then the thigh turned
   // about the vertical: the knee points out, and the foot, turned with it, too -- still over
