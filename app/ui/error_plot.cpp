@@ -14,6 +14,7 @@
 #include "app/editor/plot_axes.h"
 #include "app/editor/stop_reason.h"
 #include "app/ui/chain_details.h"  // status_colour: the chain table's stop-reason colours
+#include "app/ui/panels.h"
 #include "app/ui/plot_lines.h"
 #include "solvers/ik/solver_common.h"
 #include "solvers/scene/solver_table.h"
@@ -260,8 +261,11 @@ void draw_compare_table(const Editor& editor, int c) {
       continue;
     }
     const StopReason reason = describe_stop(info, params, run->result, run->reading, editor.document.rig.skeleton);
+    // A narrow panel: the word gives way in the middle rather than running into the next
+    // column (the whole of it, and why, on hover).
+    const std::string word = refused ? "refused" : reason.status;
     ImGui::TextColored(stop_colour(reason.partial, run->result.status), "%s",
-                       refused ? "refused" : reason.status.c_str());
+                       elide_to_width(word, ImGui::GetContentRegionAvail().x).c_str());
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s %s%s%s", reason.status.c_str(), reason.parts.c_str(), reason.parts.empty() ? "" : "\n",
                         reason.detail.c_str());
