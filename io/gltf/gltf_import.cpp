@@ -89,7 +89,13 @@ bool read_gltf_bytes(const std::string& path, std::vector<unsigned char>& bytes,
     problem = std::string("cannot open the file: ") + std::strerror(errno);
     return false;
   }
-  std::vector<unsigned char> data(static_cast<size_t>(size));
+  std::vector<unsigned char> data;
+  try {  // up to 4 GiB: the allocation may fail, which is a problem with the file, not a crash
+    data.resize(static_cast<size_t>(size));
+  } catch (const std::bad_alloc&) {
+    problem = "out of memory";
+    return false;
+  }
   if (size > 0 && !in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(size))) {
     problem = "cannot read the file (it changed size while being read?)";
     return false;
@@ -377,13 +383,7 @@ bool import_gltf_memory(const unsigned char* data, std::size_t size, const std::
 bool import_gltf_file(const std::string& path, ImportedRig& out, std::string& error) {
   std::vector<unsigned char> bytes;
   std::string problem;
-  bool read = false;
-  try {
-    read = read_gltf_bytes(path, bytes, problem);
-  } catch (const std::bad_alloc&) {
-    problem = "out of memory";
-  }
-  if (!read) {
+  if (!read_gltf_bytes(path, bytes, problem)) {
     error = gltf_error_line(path, problem);
     return false;
   }

@@ -23,7 +23,7 @@ bool load_gltf_model(const unsigned char* data, std::size_t size, const std::str
                      std::string& problem);
 
 // A file's bytes as the importer reads them (a regular file, at most 4 GiB); false with
-// `problem` (without the name).
+// `problem` (without the name), "out of memory" too where the bytes cannot be held.
 bool read_gltf_bytes(const std::string& path, std::vector<unsigned char>& bytes, std::string& problem);
 
 // "<name>: <problem>" on one line, whatever bytes either holds: the importers' one message.
