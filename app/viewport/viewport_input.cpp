@@ -77,8 +77,8 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
     select_goal_handle(editor, c);  // a full-body extra effector's handle too: the gizmo goes there
 }
 
-// The goal under the mouse at (x, y) while dragging: in the camera-facing plane, or on
-// the line through the grabbed point along X, Y or Z while that key is held.
+// The goal under the mouse at (x, y) while dragging: in the drag's plane, or on the line
+// through the grabbed point along X, Y or Z while that key is held.
 void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
   if (input.goal_chain < 0 || input.goal_chain >= (input.pole ? static_cast<int>(editor.document.chains.size()) : goal_handle_count(editor)))
     return;

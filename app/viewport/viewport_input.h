@@ -16,8 +16,8 @@ struct ViewportInput {
   float press_x = 0.0f, press_y = 0.0f;  // where the button went down
   bool moved = false;                    // the mouse has left the press point since
   // Goal drag: the goal handle (app/editor/full_body_mode.h; the chain for a pole or Ctrl+drag), the
-  // plane facing the camera through the goal (model space), and the offset from the grabbed
-  // point to the goal so the handle does not jump.
+  // plane through the goal the toolbar's drag: chose (model space; app/editor/goal_drag.h), and
+  // the offset from the grabbed point to the goal so the handle does not jump.
   int goal_chain = -1;
   glm::vec3 grab_point{0.0f};
   glm::vec3 plane_normal{0.0f, 0.0f, 1.0f};
