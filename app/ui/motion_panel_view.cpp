@@ -3,8 +3,8 @@
 // column (a row jumps to its worst frame), the CSV export.
 //
 // Index: table (columns, sort keys, cells, the clip-as-it-is row), panel (a dock under the
-//        view: on the left source, runs, Clean up feet, table, export; on the right the
-//        plotted series, the plot and its legend)
+//        view: on the left source, runs, Clean up feet, table; on the right the plotted
+//        series and the export, the plot and its legend)
 #include "app/ui/motion_panel_view.h"
 
 #include <imgui.h>
@@ -146,8 +146,7 @@ void draw_table(Editor& editor) {
       shown.push_back(c);
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
-  const float table_height =
-      std::max(ImGui::GetFrameHeight() * 3.0f, ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing());
+  const float table_height = std::max(ImGui::GetFrameHeight() * 3.0f, ImGui::GetContentRegionAvail().y);
   if (!ImGui::BeginTable("motion_summary", static_cast<int>(shown.size()), flags, ImVec2(0.0f, table_height))) return;
   static const char* const kHeaders[kColumns] = {"solver",  "warm", "pop deg",   "flips",   "jitter deg",    "mean err",
                                                  "max err", "us",   "max drift", "skate %", "plant drift mm"};
@@ -282,17 +281,6 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
     ImGui::TextDisabled("%s", elide_to_width(summary, ImGui::GetContentRegionAvail().x, &elided).c_str());
     if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", summary);
     draw_table(editor);
-    // Export: the table and the per-frame series, beside the path typed here.
-    static char export_base[256] = "motion_analysis";
-    if (ImGui::Button("Export CSV")) export_motion_csv(editor, export_base);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Writes %s_summary.csv (the table) and %s_series.csv (per frame and run)", export_base,
-                        export_base);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(std::min(em * 14.0f, std::max(em * 4.0f, ImGui::GetContentRegionAvail().x)));
-    ImGui::InputText("##csv", export_base, sizeof export_base);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Written as %s_summary.csv and %s_series.csv", export_base, export_base);
   } else if (m.problem.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
@@ -310,6 +298,21 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
                    "(us)\0planted foot slide (units/s)\0"))
     m.series = static_cast<ik::MotionSeries>(series);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The series plotted");
+  if (m.has_result) {
+    // Export: the table and the per-frame series, beside the path typed here (on the plot's
+    // row, so the table below the controls keeps every row in sight).
+    static char export_base[256] = "motion_analysis";
+    ImGui::SameLine();
+    if (ImGui::Button("Export CSV")) export_motion_csv(editor, export_base);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Writes %s_summary.csv (the table) and %s_series.csv (per frame and run)", export_base,
+                        export_base);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::min(em * 10.0f, std::max(em * 4.0f, ImGui::GetContentRegionAvail().x)));
+    ImGui::InputText("##csv", export_base, sizeof export_base);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Written as %s_summary.csv and %s_series.csv", export_base, export_base);
+  }
   if (m.has_result) {
     const bool shares_timeline = !m.use_goal_path && editor.timeline.clip == m.clip;
     const int clicked = draw_motion_plot(m, shares_timeline ? editor.timeline.time : NAN);
