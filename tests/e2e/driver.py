@@ -350,6 +350,27 @@ class Program:
             raise AssertionError(message)
         assert self.process.returncode == 0, f"ikscope exited with {self.process.returncode}: {self.log_tail()}"
 
+    def confirm_save(self, path, message, shot=False):
+        """Return in the save popup Ctrl+S just asked for, until `path` is written: the popup's
+        field takes the keyboard a frame after it opens, and on a loaded machine a key sent at
+        once can land before that (CI saw "wrote no session" so). So when nothing is written
+        within 4 s, Ctrl+S (the same popup, the same path) and Return once more, three tries
+        in all. `shot`: an F12 of the popup first."""
+        self.frames(2)
+        if shot:
+            self.screenshot()
+        for attempt in range(3):
+            if attempt > 0:
+                self.imgui_key("ctrl+s")
+                self.frames(2)
+            self.imgui_key("Return")
+            try:
+                wait_for_file(path, message, timeout=4 if attempt < 2 else FRAME_TIMEOUT)
+                return
+            except AssertionError:
+                if attempt == 2:
+                    raise
+
     def quit(self):
         """Quits the way a user does: Ctrl+Q; if it asks about unsaved edits, D discards them.
         On a loaded machine the prompt can open a frame after a D was read (CI saw one run end

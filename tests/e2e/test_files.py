@@ -41,9 +41,7 @@ def test_save_popup_enter_writes(case):
     """Ctrl+S opens the path popup with a default name; Enter alone must write the file."""
     program = case.start(state="after.json")
     program.imgui_key("ctrl+s")
-    program.screenshot()  # the popup, to look at
-    program.imgui_key("Return")
-    wait_for_file(case.path(SAVED_SESSION), "Enter in the save popup wrote nothing")
+    program.confirm_save(case.path(SAVED_SESSION), "Enter in the save popup wrote nothing", shot=True)
     program.quit()  # saved just now: no prompt
     state = program.state()
     assert "session saved to" in state["status"], f"status: {state['status']}"
@@ -56,8 +54,7 @@ def test_open_session_from_command_line(case):
     program = case.start(state="saved.json")
     program.key("o")  # the selected chain's orientation goal on: an edit
     program.imgui_key("ctrl+s")
-    program.imgui_key("Return")
-    wait_for_file(case.path(SAVED_SESSION), "no session written")
+    program.confirm_save(case.path(SAVED_SESSION), "no session written")
     program.quit()
     saved = program.state()
     opened = case.run(case.path(SAVED_SESSION), frames=3, state="opened.json",

@@ -6,7 +6,7 @@ import os
 import pytest
 
 import full_body_drag
-from driver import SAVED_SESSION, read_json, rect_point, wait_for_file, window_point
+from driver import SAVED_SESSION, read_json, rect_point, window_point
 from rig_plans import drag_gizmo_x_arrow
 
 
@@ -102,8 +102,7 @@ def test_full_body_stiffness_undo_save(case):
     program.drag(hips, (14, 0), steps=5)  # from near the low end to near the high end: far above the default 4
     program.screenshot()  # the dragged slider, to look at
     program.imgui_key("ctrl+s")
-    program.imgui_key("Return")
-    wait_for_file(case.path(SAVED_SESSION), "Ctrl+S, Enter wrote no session")
+    program.confirm_save(case.path(SAVED_SESSION), "Ctrl+S, Enter wrote no session")
     program.drag(spine, (-6, 0), steps=5)
     program.imgui_key("ctrl+q")
     assert not program.wait_exit(0.5), "Ctrl+Q after a stiffness drag quit without asking"

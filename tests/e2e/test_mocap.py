@@ -3,7 +3,7 @@ window over the built-in humanoid plays, and one opened from the command line ha
 clip; a broken BVH keeps what was open."""
 import time
 
-from driver import SAVED_SESSION, SHARED, wait_for_file
+from driver import SAVED_SESSION, SHARED
 
 WALK = SHARED / "mocap" / "131_01.bvh"
 
@@ -116,8 +116,7 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
     time.sleep(1.5)
     program.screenshot()
     program.imgui_key("ctrl+s")  # the session keeps the import (its "motions")
-    program.imgui_key("Return")
-    wait_for_file(case.path(SAVED_SESSION), "Ctrl+S wrote no session")
+    program.confirm_save(case.path(SAVED_SESSION), "Ctrl+S wrote no session")
     program.quit()
     state = program.state()
     assert "retargeted onto" in program.log(), program.log_tail()  # the status line's log
