@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/scene/solver_table.h"
+
 namespace app {
 namespace {
-
-// Each style's on and off lengths in points (solid: always on).
-constexpr float kPatterns[4][4] = {
-    {1.0f, 0.0f, 1.0f, 0.0f}, {7.0f, 4.0f, 7.0f, 4.0f}, {2.0f, 3.0f, 2.0f, 3.0f}, {8.0f, 3.0f, 2.0f, 3.0f}};
 
 float legend_sample() { return std::floor(ImGui::GetFontSize() * 2.0f); }
 
@@ -19,7 +17,7 @@ void add_styled_polyline(ImDrawList* dl, const ImVec2* points, int count, ImU32 
     dl->AddPolyline(points, count, colour, 0, thickness);
     return;
   }
-  const float* pattern = kPatterns[style];
+  const float* pattern = ik::line_style_pattern(style);  // on, off, on, off in points
   int part = 0;             // the pattern's part: even parts are drawn
   float left = pattern[0];  // of that part
   for (int i = 1; i < count; ++i) {

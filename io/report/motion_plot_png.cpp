@@ -61,7 +61,8 @@ int draw_legend(RgbaImage* image, const MotionReport& report, int top, int width
     }
     if (image != nullptr) {
       const float mid = static_cast<float>(y) + static_cast<float>(text_height(kScale)) * 0.45f;
-      draw_line(*image, static_cast<float>(x), mid, static_cast<float>(x + swatch), mid, colour_of(run.solver), 3.0f);
+      draw_polyline(*image, {static_cast<float>(x), static_cast<float>(x + swatch)}, {mid, mid}, colour_of(run.solver),
+                    3.0f, solver_line_style(run.solver));
       draw_text(*image, static_cast<float>(x + swatch + gap), static_cast<float>(y), label, kText, kScale);
     }
     x += entry + spacing;
@@ -151,7 +152,7 @@ void draw_panel(RgbaImage& image, const MotionReport& report, MotionSeries serie
       xs.push_back(x_of(report.times[f]));
       ys.push_back(std::clamp(y_of(motion_series_value(run.frames[f], series)), y0, y1));
     }
-    draw_polyline(image, xs, ys, colour_of(run.solver), 1.6f);
+    draw_polyline(image, xs, ys, colour_of(run.solver), 1.6f, solver_line_style(run.solver));
     if (series == MotionSeries::pop)  // flips: a tick along the top edge
       for (size_t f = 0; f < run.frames.size() && f < report.times.size(); ++f)
         if (run.frames[f].flip) draw_line(image, xs[f], y0, xs[f], y0 + 12.0f, colour_of(run.solver), 3.0f);

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/scene/solver_table.h"
+
 namespace ik {
 namespace {
 
@@ -81,9 +83,33 @@ void draw_line(RgbaImage& image, float x0, float y0, float x1, float y1, Rgba co
 }
 
 void draw_polyline(RgbaImage& image, const std::vector<float>& xs, const std::vector<float>& ys, Rgba colour,
-                   float thickness) {
+                   float thickness, int style) {
   const size_t n = std::min(xs.size(), ys.size());
-  for (size_t i = 1; i < n; ++i) draw_line(image, xs[i - 1], ys[i - 1], xs[i], ys[i], colour, thickness);
+  const float* pattern = line_style_pattern(style);
+  int part = 0;             // the pattern's part: even parts are drawn
+  float left = pattern[0];  // of that part
+  for (size_t i = 1; i < n; ++i) {
+    if (style <= 0) {
+      draw_line(image, xs[i - 1], ys[i - 1], xs[i], ys[i], colour, thickness);
+      continue;
+    }
+    float ax = xs[i - 1], ay = ys[i - 1];
+    float length = std::hypot(xs[i] - ax, ys[i] - ay);
+    if (!std::isfinite(length)) continue;  // a break in the line
+    const float ux = length > 0.0f ? (xs[i] - ax) / length : 0.0f, uy = length > 0.0f ? (ys[i] - ay) / length : 0.0f;
+    while (length > 0.0f) {
+      const float step = std::min(left, length);
+      if (part % 2 == 0) draw_line(image, ax, ay, ax + ux * step, ay + uy * step, colour, thickness);
+      ax += ux * step;
+      ay += uy * step;
+      length -= step;
+      left -= step;
+      if (left <= 0.0f) {
+        part = (part + 1) % 4;
+        left = pattern[part];
+      }
+    }
+  }
   // A lone point between breaks (or a one-point line) still shows as a dot.
   if (n == 1) draw_line(image, xs[0], ys[0], xs[0], ys[0], colour, thickness);
 }

@@ -44,9 +44,10 @@ void fill_rect(RgbaImage& image, float x0, float y0, float x1, float y1, Rgba co
 void draw_line(RgbaImage& image, float x0, float y0, float x1, float y1, Rgba colour, float thickness = 1.0f);
 
 // Consecutive points joined by segments: xs and ys of the same length (a point with a
-// non-finite coordinate breaks the line there).
+// non-finite coordinate breaks the line there), in line style `style`
+// (solvers/scene/solver_table.h's line_style_pattern, in pixels; 0 solid).
 void draw_polyline(RgbaImage& image, const std::vector<float>& xs, const std::vector<float>& ys, Rgba colour,
-                   float thickness = 1.0f);
+                   float thickness = 1.0f, int style = 0);
 
 // Text (printable ASCII; others drawn as '?') with its top-left corner at (x, y), each font
 // unit `scale` pixels. text_width / text_height: its size in pixels at that scale.

@@ -246,6 +246,14 @@ glm::vec3 solver_colour(int solver) {
 
 int solver_line_style(int solver) { return (solver < 0 ? -solver : solver) % kLineStyles; }
 
+const float* line_style_pattern(int style) {
+  static const float kPatterns[kLineStyles][4] = {{1.0f, 0.0f, 1.0f, 0.0f},   // solid
+                                                  {7.0f, 4.0f, 7.0f, 4.0f},   // dashed
+                                                  {2.0f, 3.0f, 2.0f, 3.0f},   // dotted
+                                                  {8.0f, 3.0f, 2.0f, 3.0f}};  // dash-dot
+  return kPatterns[style >= 0 && style < kLineStyles ? style : 0];
+}
+
 const ParamInfo* param_table() { return params_and_count(nullptr); }
 
 int param_count() {

@@ -104,6 +104,9 @@ glm::vec3 solver_colour(int solver);
 // kLineStyles, so neighbours in the table differ.
 inline constexpr int kLineStyles = 4;
 int solver_line_style(int solver);
+// Line style `style`'s pattern: on, off, on, off lengths in points (pixels in a PNG),
+// repeating along the line; solid is always on. Shared by the program's plots and --analyse's.
+const float* line_style_pattern(int style);
 
 // Every Params field, in UI order.
 const ParamInfo* param_table();

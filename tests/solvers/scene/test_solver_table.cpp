@@ -228,6 +228,10 @@ TEST(SolverTable, SixteenSolversGetSixteenDistinctColours) {
     colours.push_back(c);
     EXPECT_EQ(ik::solver_line_style(i), i % ik::kLineStyles);
   }
+  // The styles' patterns: solid always on, the others with gaps; an unknown style is solid.
+  EXPECT_EQ(ik::line_style_pattern(0)[1], 0.0f);
+  for (int style = 1; style < ik::kLineStyles; ++style) EXPECT_GT(ik::line_style_pattern(style)[1], 0.0f) << style;
+  EXPECT_EQ(ik::line_style_pattern(99), ik::line_style_pattern(0));
   // A row's own colour is the one it gets.
   const ik::SolverInfo& fabrik = ik::solver_table()[ik::find_solver("fabrik")];
   ASSERT_NE(fabrik.colour, 0u);
