@@ -312,8 +312,6 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
     ImGui::InputText("##csv", export_base, sizeof export_base);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Written as %s_summary.csv and %s_series.csv", export_base, export_base);
-  }
-  if (m.has_result) {
     const bool shares_timeline = !m.use_goal_path && editor.timeline.clip == m.clip;
     const int clicked = draw_motion_plot(m, shares_timeline ? editor.timeline.time : NAN);
     if (clicked >= 0) jump_to_motion_frame(editor, clicked);

@@ -19,6 +19,26 @@ def type_path_and_enter(program, path):
     program.frames(3)
 
 
+def play_a_second(program):
+    """Space plays the clip shown for a second, between two F12 screenshots; the program
+    quits. Returns its state and the two screenshots."""
+    first = program.screenshot()
+    program.key("space")
+    time.sleep(1.1)
+    second = program.screenshot()
+    program.quit()
+    return program.state(), first, second
+
+
+def check_the_walk_played(case, state, first, second):
+    """The walk's clip alone on the timeline (994 frames), played past half a second, and
+    the screenshots a second apart differ."""
+    clips = state["timeline"]["clips"]
+    assert [c["name"] for c in clips] == ["131_01"] and clips[0]["keys"] == 994, clips
+    assert state["timeline"]["playing"] is True and state["timeline"]["time"] > 0.5, state["timeline"]
+    case.check_differ(first, second, 2000)
+
+
 def test_bvh_opened_with_ctrl_o_plays(case):
     """Ctrl+O, the walk's path typed into the popup, Return: the mocap skeleton opens with
     its clip (994 frames at 120 fps), the status says the units it guessed; Space plays it:
@@ -26,22 +46,13 @@ def test_bvh_opened_with_ctrl_o_plays(case):
     program = case.start(state="walk.json")
     program.imgui_key("ctrl+o")
     type_path_and_enter(program, WALK)
-    first = program.screenshot()
-    program.key("space")
-    time.sleep(1.1)
-    second = program.screenshot()
-    program.quit()
-    state = program.state()
+    state, first, second = play_a_second(program)
     assert state["file"].endswith("131_01.bvh"), state["file"]
     assert "units guessed: CMU units" in program.log(), program.log_tail()  # the status line's log
     assert state["rig_notes"] and "CMU units" in state["rig_notes"][0], state["rig_notes"]
     clips = state["timeline"]["clips"]
-    assert [c["name"] for c in clips] == ["131_01"], clips
-    assert clips[0]["keys"] == 994, clips[0]
     assert abs(clips[0]["duration"] - 993 / 120) < 0.01, clips[0]
-    assert state["timeline"]["playing"] is True
-    assert state["timeline"]["time"] > 0.5, state["timeline"]["time"]
-    case.check_differ(first, second, 2000)
+    check_the_walk_played(case, state, first, second)
 
 
 def test_bvh_dropped_on_the_window_plays(case):
@@ -50,17 +61,9 @@ def test_bvh_dropped_on_the_window_plays(case):
     program = case.start(state="dropped.json")
     program.drop_file(WALK)
     program.frames(3)
-    first = program.screenshot()
-    program.key("space")
-    time.sleep(1.1)
-    second = program.screenshot()
-    program.quit()
-    state = program.state()
+    state, first, second = play_a_second(program)
     assert state["file"].endswith("131_01.bvh"), f"the drop did not open the walk: {program.log_tail()}"
-    clips = state["timeline"]["clips"]
-    assert [c["name"] for c in clips] == ["131_01"] and clips[0]["keys"] == 994, clips
-    assert state["timeline"]["playing"] is True and state["timeline"]["time"] > 0.5, state["timeline"]
-    case.check_differ(first, second, 2000)
+    check_the_walk_played(case, state, first, second)
 
 
 def test_bvh_from_command_line_has_roles_and_chains(case):
