@@ -4,7 +4,7 @@
 //   parts         timeline_json, contacts_json, full_body_json, selected_goal_handle_json, goal_paths_json
 //   the document  write_state_json: rig, joints and their projections, camera, status, chains (goal,
 //                 pole, spline control points, the last solve's status and note), the parts above,
-//                 meshes, selection, inspection, health, draws
+//                 meshes, selection, inspection, the UI's rects and clipped text, health, draws
 #include "app/platform/state_dump.h"
 
 #include <algorithm>
@@ -17,6 +17,7 @@
 #include "app/editor/inspection.h"
 #include "app/editor/spline_edits.h"
 #include "app/editor/stop_reason.h"
+#include "app/platform/text_fit.h"
 #include "app/viewport/viewport_input.h"
 #include "io/files/atomic_file.h"
 #include "io/session/session_full_body.h"
@@ -402,6 +403,10 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   json rects = json::object();
   for (const auto& [name, r] : editor.ui.widget_rects) rects[name] = {r[0], r[1], r[2], r[3]};
   state["ui_rects"] = std::move(rects);
+  json clipped = json::array();  // text the last frame's UI cut at an edge (text_fit.h)
+  for (const ClippedText& t : find_clipped_text_last_frame())
+    clipped.push_back({{"window", t.window}, {"text", t.text}, {"x", t.x}, {"y", t.y}});
+  state["clipped_text"] = std::move(clipped);
   state["unsaved_changes"] = has_unsaved_changes(editor);
   state["pending_prompt"] = editor.ui.pending_action != GuardedAction::none;
   state["rss_kib_per_second"] = health.rss_kib_per_second;
