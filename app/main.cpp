@@ -13,6 +13,7 @@
 #include <backends/imgui_impl_sdl.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -100,6 +101,7 @@ bool init(Program& p, std::string& error) {
   }
   if (p.options.motion_panel) app::open_motion_panel(p.editor, p.options.chain, true);  // --motion-panel
   if (p.options.full_body) app::enter_full_body_mode(p.editor);                      // --full-body
+  if (p.options.compare) app::open_comparison(p.editor, p.options.chain);            // --compare
   p.health.start();
   return true;
 }
@@ -146,9 +148,10 @@ void update(Program& p) {
   editor.selection.hovered_goal = -1;
   p.area = app::draw_ui(editor, static_cast<float>(p.metrics.window_width),
                         static_cast<float>(p.metrics.window_height));
+  // Bands across the view's foot (above the Motion dock) and top: the view gives up their
+  // height, so nothing covers the figure.
+  app::draw_full_body_window(editor, p.area);
   app::draw_viewport_toolbar(editor, p.area);
-  // Over the 3D view's lower left; not while the Motion panel covers that corner.
-  if (!editor.motion.open) app::draw_full_body_window(editor, p.area);
   app::draw_modal_prompts(editor);  // last of the windows (panels.h says why)
   int mouse_x = 0, mouse_y = 0;
   SDL_GetMouseState(&mouse_x, &mouse_y);

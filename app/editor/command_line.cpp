@@ -45,8 +45,8 @@ const char* usage_text() {
       "                         accepts the chain; write the summary table to FILE.md and the\n"
       "                         per-frame series to FILE.csv and the plots of the series to\n"
       "                         FILE.png, then exit\n"
-      "  --chain NAME           with --analyse or --motion-panel: the chain (default: the path's\n"
-      "                         chain, else the first enabled limb chain)\n"
+      "  --chain NAME           with --analyse, --motion-panel or --compare: the chain\n"
+      "                         (default: the path's chain, else the first enabled limb chain)\n"
       "  --clean-feet           start with the timeline's Clean up on: while a clip plays,\n"
       "                         chains that end at a foot hold it still during its plants\n"
       "                         and the hips come down where the legs need it; with\n"
@@ -71,6 +71,8 @@ const char* usage_text() {
       "  --motion-panel         open the Motion analysis panel (View > Motion analysis) and run\n"
       "                         it on the clip shown (see --clip) at start; --state-out then\n"
       "                         reports the summary per solver under \"motion_analysis\"\n"
+      "  --compare              select the chain (see --chain) and open its Compare tab:\n"
+      "                         every solver on it from rest, side by side\n"
       "  --export-motion FILE   on exit, bake the clip (--clip, else the first) with the IK\n"
       "                         on top at every frame and write it as a glTF clip to FILE\n"
       "                         (.gltf or .glb), as File > Export motion does (a rig without\n"
@@ -175,6 +177,8 @@ bool parse_command_line(int argc, const char* const* argv, Options& out, std::st
       o.export_motion = v;
     } else if (arg == "--motion-panel") {
       o.motion_panel = true;
+    } else if (arg == "--compare") {
+      o.compare = true;
     } else if (arg == "--clean-feet") {
       o.clean_feet = true;
     } else if (arg == "--follow") {

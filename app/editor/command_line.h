@@ -57,6 +57,9 @@ struct Options {
   // Open the Motion panel and run its analysis at start (the timeline's clip over --chain
   // NAME, else the first enabled limb chain): for scripts and --state-out.
   bool motion_panel = false;
+  // Open the Chains panel's Compare tab at start on --chain NAME (else the first enabled limb
+  // chain): every solver on it side by side (app/editor/inspection.h's open_comparison).
+  bool compare = false;
 };
 
 // Returns false with a one-line message on an unknown option or a bad value.

@@ -145,6 +145,7 @@ struct Inspection {
   bool step_mode = false;     // solving paused; the pose at `iteration` is drawn as a ghost
   int iteration = 0;          // into solve.frame.last_work[selection.chain]
   bool compare_mode = false;  // every solver on the selected chain from the same start
+  bool compare_requested = false;  // open the Compare tab on the next frame (--compare)
   std::vector<ComparisonRun> comparison;
   bool show_clamped = true;  // mark joints a limit clamped in the last solve
   // The last explicit solve (Solve from rest) of the selected chain: Step and the plot show

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "app/editor/goal_motion.h"
+#include "app/editor/motion_batch.h"
 #include "app/editor/spline_edits.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/ik/spline/spline.h"
@@ -97,6 +98,20 @@ std::vector<glm::vec3> clamped_joints(const Editor& editor) {
       if (t.clamped[k]) points.push_back(ik::position_of(editor.solve.world[static_cast<size_t>(t.joints[k])]));
   }
   return points;
+}
+
+bool open_comparison(Editor& editor, const std::string& chain_name) {
+  const int c = pick_motion_chain(editor.document.rig, editor.document.chains, chain_name, -1);
+  if (c < 0) {
+    set_status(editor,
+               chain_name.empty() ? "--compare: the rig has no enabled chain"
+                                  : "--chain '" + chain_name + "': the rig has no such chain",
+               true);
+    return false;
+  }
+  select_chain(editor, c);
+  editor.inspection.compare_requested = true;
+  return true;
 }
 
 std::vector<ComparisonRun> compare_solvers(const Editor& editor) {

@@ -35,6 +35,11 @@ std::vector<glm::vec3> clamped_joints(const Editor& editor);
 // of the chain's joints (the rest of the pose as it is now), with the chain's params.
 std::vector<ComparisonRun> compare_solvers(const Editor& editor);
 
+// Selects chain `chain_name` (a chain's or its effector's name; empty: the first enabled
+// limb chain) and asks the Chains panel to open its Compare tab. False, with the reason in
+// the status line, when the rig has no such chain.
+bool open_comparison(Editor& editor, const std::string& chain_name);
+
 // Each part of chain `c`'s goal (position, orientation, pole) read from this frame's pose
 // (solvers/scene/goal_reading.h), against the goal the solver was handed (a foot held by
 // Clean up: its held place); a default reading (nothing asked) without a rig or a known

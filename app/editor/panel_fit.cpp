@@ -10,8 +10,9 @@ PanelWidths fit_panels(const PanelLayout& layout, float window_width, float stri
   const float width = std::isfinite(window_width) ? std::max(0.0f, window_width) : 0.0f;
   const float fixed = (layout.skeleton_collapsed ? strip : splitter) + (layout.chains_collapsed ? strip : splitter);
   out.budget = std::max(0.0f, std::floor(width * 0.5f - fixed));
-  float left = layout.skeleton_collapsed ? 0.0f : layout.skeleton_width;
-  float right = layout.chains_collapsed ? 0.0f : layout.chains_width;
+  out.grow = std::max(1.0f, width / kLayoutReferenceWidth);
+  float left = layout.skeleton_collapsed ? 0.0f : layout.skeleton_width * out.grow;
+  float right = layout.chains_collapsed ? 0.0f : layout.chains_width * out.grow;
   const float open = left + right;
   if (open > out.budget && open > 0.0f) {
     const float scale = out.budget / open;

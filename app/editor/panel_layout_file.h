@@ -24,8 +24,9 @@
 
 namespace app {
 
-// Widths are in screen points (ImGui's units), before the window's own limits: the
-// program narrows panels that do not fit (app/ui/panel_layout.h) without changing these.
+// Widths are in screen points (ImGui's units) in a window 1280 points wide, before the
+// window's own limits: the program widens them in a wider window and narrows panels that do
+// not fit (app/editor/panel_fit.h) without changing these.
 inline constexpr float kMinPanelWidth = 160.0f;
 inline constexpr float kMaxPanelWidth = 4000.0f;
 

@@ -221,7 +221,7 @@ void draw_solver_tab(Editor& editor, int c) {
   draw_chain_ends(editor, chain);
 
   const char* current = chain.solver >= 0 && chain.solver < solver_count ? table[chain.solver].name : "?";
-  if (ImGui::BeginCombo("Solver", current)) {
+  if (begin_combo_fitted("Solver", current)) {
     for (int k = 0; k < solver_count; ++k) {
       if (ImGui::Selectable(table[k].name, k == chain.solver)) {
         chain.solver = k;
@@ -420,7 +420,9 @@ int draw_selected_chain(Editor& editor, int c) {
     }
     // Compare: every solver on this chain, the table first so that all of them show without
     // scrolling, then their plot. The tab is the compare mode (ghosts in the viewport too).
-    const bool compare_tab = ImGui::BeginTabItem("Compare");
+    const bool compare_tab = ImGui::BeginTabItem(
+        "Compare", nullptr, editor.inspection.compare_requested ? ImGuiTabItemFlags_SetSelected : 0);
+    editor.inspection.compare_requested = false;
     remember_rect(editor, "tab_compare");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Every solver on this chain from rest, side by side");
     if (compare_tab != editor.inspection.compare_mode) {

@@ -115,7 +115,7 @@ void draw_goal_space(Editor& editor, int c) {
     editor.history.commit(editor.document.chains);
   };
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-  if (ImGui::BeginCombo("Goal", current.c_str())) {
+  if (begin_combo_fitted("Goal", current)) {
     if (ImGui::Selectable("pinned (model space)", !following)) choose(-1);
     std::vector<int> candidates;
     for (int j = s.parent[static_cast<size_t>(chain.root)]; j >= 0; j = s.parent[static_cast<size_t>(j)])
@@ -150,8 +150,11 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
     return;
   }
   // The times are ik::solve_frame's own, the code the humanoid frame benchmark runs.
-  ImGui::Text("%zu chain%s, solved in %.1f us per frame", editor.document.chains.size(),
-              editor.document.chains.size() == 1 ? "" : "s", editor.solve.frame.microseconds);
+  char summary[96];
+  std::snprintf(summary, sizeof(summary), "%zu chain%s, solved in %.1f us per frame", editor.document.chains.size(),
+                editor.document.chains.size() == 1 ? "" : "s", editor.solve.frame.microseconds);
+  const float groups = ImGui::CalcTextSize("Groups").x + ImGui::GetStyle().FramePadding.x * 2.0f;  // a small button
+  text_fitted(summary, false, groups + ImGui::GetStyle().ItemSpacing.x);
   ImGui::SameLine();
   if (ImGui::SmallButton("Groups")) ImGui::OpenPopup("groups");
   remember_rect(editor, "groups_button");
@@ -197,13 +200,21 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   const float all_rows = row * (static_cast<float>(editor.document.chains.size()) + 1.0f) + ImGui::GetStyle().CellPadding.y * 2.0f;
   const float fewest = std::min(all_rows, row * 4.5f);
   const float table_height = std::floor(std::clamp(ImGui::GetContentRegionAvail().y - below, fewest, std::max(fewest, all_rows)));
-  if (ImGui::BeginTable("chains", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-                        ImVec2(0.0f, table_height))) {
+  // A narrow panel (a small window) leaves out the iterations and time: the names keep room.
+  const float em = ImGui::GetFontSize();
+  const ImGuiTableColumnFlags narrow_hides =
+      ImGui::GetContentRegionAvail().x < em * 20.0f ? ImGuiTableColumnFlags_Disabled : 0;
+  if (ImGui::BeginTable(
+          "chains", 5,
+          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY | ImGuiTableFlags_PadOuterX,
+          ImVec2(0.0f, table_height))) {
     ImGui::TableSetupColumn("chain", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("solver");
-    ImGui::TableSetupColumn("it");
-    ImGui::TableSetupColumn("error");
-    ImGui::TableSetupColumn("us");
+    // The numbers change every frame: columns as wide as their widest, so a value that
+    // grows a digit is not cut for the frame the width catches up.
+    ImGui::TableSetupColumn("it", ImGuiTableColumnFlags_WidthFixed | narrow_hides, ImGui::CalcTextSize("999").x);
+    ImGui::TableSetupColumn("error", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("8.8e+08").x);
+    ImGui::TableSetupColumn("us", ImGuiTableColumnFlags_WidthFixed | narrow_hides, ImGui::CalcTextSize("999.9").x);
     ImGui::TableHeadersRow();
     // Only the rows in view are built: a rig with a thousand chains costs what a dozen do.
     ImGuiListClipper clipper;

@@ -232,12 +232,12 @@ std::string why_not_compared(const Editor& editor, int c, int k) {
 // iterations and error; the others greyed, saying why not. Display names, as the combo.
 void draw_compare_table(const Editor& editor, int c) {
   const ik::Params& params = editor.document.chains[static_cast<size_t>(c)].params;
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable("compare", 4, flags)) return;
   ImGui::TableSetupColumn("solver", ImGuiTableColumnFlags_WidthFixed);  // the longest name, whole
   ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("it", ImGuiTableColumnFlags_WidthFixed);
-  ImGui::TableSetupColumn("error", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("it", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
+  ImGui::TableSetupColumn("error", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("8.8e+08").x);
   ImGui::TableHeadersRow();
   for (int k = 0; k < ik::solver_count(); ++k) {
     const ik::SolverInfo& info = ik::solver_table()[k];

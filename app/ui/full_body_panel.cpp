@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -248,19 +249,20 @@ bool section(const char* title) {
 
 }  // namespace
 
-void draw_full_body_window(Editor& editor, const ViewportArea& area) {
+void draw_full_body_window(Editor& editor, ViewportArea& area) {
   if (!editor.document.has_rig) return;
   const int fb = full_body_chain_index(editor);
   if (fb < 0 && !full_body_available(editor)) return;  // no roles give a body
-  ImGui::SetNextWindowPos(ImVec2(area.x + 8.0f, area.y + area.height - 8.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowBgAlpha(0.85f);
+  // As wide as the view, as high as its rows (ImGui sizes it from the last frame's).
+  ImGui::SetNextWindowPos(ImVec2(area.x, area.y + area.height), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(area.width, 0.0f), ImVec2(area.width, area.height * 0.5f));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing;
   const bool open = ImGui::Begin("Full body", nullptr, flags);
-  {  // The window (its title bar's arrow collapses it, uncovering the view behind it).
-    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
-    editor.ui.widget_rects["full_body_window"] = {pos.x, pos.y, size.x, size.y};
-  }
+  // The band (its title bar's arrow collapses it to the title, giving the view the rest).
+  const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  editor.ui.widget_rects["full_body_window"] = {pos.x, pos.y, size.x, size.y};
+  area.height = std::max(1.0f, area.height - std::floor(std::min(size.y, area.height * 0.5f)));
   if (!open) {
     ImGui::End();
     return;
@@ -288,6 +290,7 @@ void draw_full_body_window(Editor& editor, const ViewportArea& area) {
   balance_controls(editor, fb);
   body_line(editor);
   ImGui::End();
+  return;
 }
 
 void draw_full_body_details(Editor& editor, int fb) {

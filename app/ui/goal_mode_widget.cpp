@@ -70,7 +70,7 @@ void draw_goal_mode(Editor& editor, int c) {
   std::string current = ik::to_string(mode);
   if (mode == ik::GoalMode::follow_path) current += " '" + chain.follow_path + "'";
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
-  if (ImGui::BeginCombo("Goal mode", current.c_str())) {
+  if (begin_combo_fitted("Goal mode", current)) {
     if (ImGui::Selectable("pinned (a fixed point: foot lock)", mode == ik::GoalMode::pinned))
       choose_goal_mode(editor, c, ik::GoalMode::pinned);
     const int parent = editor.document.rig.skeleton.parent[static_cast<size_t>(chain.root)];

@@ -61,7 +61,7 @@ void draw_row(Editor& editor, size_t i, int joint) {
   ImGui::PushID(joint);
   std::string chosen;
   bool picked = false;
-  if (ImGui::BeginCombo("##follows", follows.empty() ? kAtRest : follows.c_str())) {
+  if (begin_combo_fitted("##follows", follows.empty() ? std::string(kAtRest) : follows)) {
     if (ImGui::Selectable(kAtRest, follows.empty())) picked = true;
     for (const std::string& source : r.contacts->skeleton.name)
       if (ImGui::Selectable(source.c_str(), source == follows)) {

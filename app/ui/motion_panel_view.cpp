@@ -234,7 +234,7 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
     const char* preview = m.goal_path < static_cast<int>(m.goal_paths.size())
                               ? m.goal_paths[static_cast<size_t>(m.goal_path)].name.c_str()
                               : "(none recorded)";
-    if (ImGui::BeginCombo("##path", preview)) {
+    if (begin_combo_fitted("##path", preview)) {
       for (size_t p = 0; p < m.goal_paths.size(); ++p)
         if (ImGui::Selectable(m.goal_paths[p].name.c_str(), static_cast<int>(p) == m.goal_path))
           m.goal_path = static_cast<int>(p);
@@ -302,13 +302,16 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
     // Export: the table and the per-frame series, beside the path typed here (on the plot's
     // row, so the table below the controls keeps every row in sight).
     static char export_base[256] = "motion_analysis";
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Export CSV"));
     if (ImGui::Button("Export CSV")) export_motion_csv(editor, export_base);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Writes %s_summary.csv (the table) and %s_series.csv (per frame and run)", export_base,
                         export_base);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(std::min(em * 10.0f, std::max(em * 4.0f, ImGui::GetContentRegionAvail().x)));
+    // The path whole where there is room for it (else on the next line).
+    const float path_width =
+        std::max(em * 6.0f, ImGui::CalcTextSize(export_base).x + ImGui::GetStyle().FramePadding.x * 2.0f + em);
+    same_line_if_fits(path_width);
+    ImGui::SetNextItemWidth(std::max(path_width, std::min(em * 10.0f, ImGui::GetContentRegionAvail().x)));
     ImGui::InputText("##csv", export_base, sizeof export_base);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Written as %s_summary.csv and %s_series.csv", export_base, export_base);

@@ -143,15 +143,16 @@ void draw_panel_edge(Editor& editor, PanelSide side, float x, float top, float w
     if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f) {
       const PanelWidths now = current_panel_widths(editor, ImGui::GetIO().DisplaySize.x);
       PanelLayout& layout = editor.ui.panel_layout;
-      // Both as shown (they may be narrowed to fit), then the dragged one follows the mouse.
-      if (!layout.skeleton_collapsed) layout.skeleton_width = now.skeleton;
-      if (!layout.chains_collapsed) layout.chains_width = now.chains;
+      // Both as shown (they may be narrowed to fit), then the dragged one follows the mouse;
+      // kept as their widths in a window of the reference width (panel_fit.h).
+      if (!layout.skeleton_collapsed) layout.skeleton_width = now.skeleton / now.grow;
+      if (!layout.chains_collapsed) layout.chains_width = now.chains / now.grow;
       const float other =
           is_left ? (layout.chains_collapsed ? 0.0f : now.chains) : (layout.skeleton_collapsed ? 0.0f : now.skeleton);
       const float delta = ImGui::GetIO().MouseDelta.x * (is_left ? 1.0f : -1.0f);
       const float most = std::max(kMinPanelWidth, now.budget - other);
-      float& dragged = width_of(layout, side);
-      dragged = std::clamp(std::floor(dragged + delta), kMinPanelWidth, most);
+      const float shown = is_left ? now.skeleton : now.chains;
+      width_of(layout, side) = std::clamp(std::floor(shown + delta), kMinPanelWidth, most) / now.grow;
     }
     if (ImGui::IsItemDeactivated()) save_if_changed(editor);
     if (ImGui::IsItemHovered() && !ImGui::IsItemActive())

@@ -14,6 +14,7 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -65,6 +66,26 @@ std::string elide_to_width(const std::string& text, float width, bool* elided) {
       high = mid - 1;
   }
   return elide_middle(text, low);
+}
+
+bool begin_combo_fitted(const char* label, const std::string& preview) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float box = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - style.FramePadding.x * 2.0f;
+  bool elided = false;
+  const std::string shown = elide_to_width(preview, std::max(box, 1.0f), &elided);
+  const bool open = ImGui::BeginCombo(label, shown.c_str());
+  if (elided && !open && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preview.c_str());
+  return open;
+}
+
+void text_fitted(const std::string& text, bool disabled, float leave) {
+  bool elided = false;
+  const std::string shown = elide_to_width(text, ImGui::GetContentRegionAvail().x - leave, &elided);
+  if (disabled)
+    ImGui::TextDisabled("%s", shown.c_str());
+  else
+    ImGui::TextUnformatted(shown.c_str());
+  if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
 }
 
 namespace {
@@ -283,7 +304,9 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.c_str());
   ImGui::Text("%d joints, %d root%s, %d added tip%s", s.joint_count(), roots, roots == 1 ? "" : "s",
               tips, tips == 1 ? "" : "s");
-  ImGui::TextDisabled("Depth-first order; grey rows are added tips.");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Depth-first order; grey rows are added tips.");
+  ImGui::PopStyleColor();
 
   // The joint details need their room only with a joint selected; without one the table
   // keeps all but two rows (the defaults checkbox and "No joint selected").
@@ -316,9 +339,14 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
-    // The role column gives way first in a narrow panel: names matter more.
+    // The role column as wide as its longest role, up to 40 % of the panel (names matter
+    // more); longer roles give way in the middle ("left fin…mb 3").
+    float widest_role = ImGui::CalcTextSize("role").x;
+    for (const ik::JointRole& r : editor.document.rig.roles)
+      if (r.role != ik::Role::none)
+        widest_role = std::fmax(widest_role, ImGui::CalcTextSize(ik::describe_role(r).c_str()).x);
     ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed,
-                            std::floor(std::fmin(ImGui::GetFontSize() * 6.5f, ImGui::GetContentRegionAvail().x * 0.3f)));
+                            std::floor(std::fmin(widest_role, ImGui::GetContentRegionAvail().x * 0.4f)));
     ImGui::TableHeadersRow();
     const float indent = ImGui::GetFontSize() * 0.6f;
     ImGuiListClipper clipper;
@@ -345,18 +373,12 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
         ImGui::TableNextColumn();
         ImGui::Dummy(ImVec2(indent * static_cast<float>(joint_depth(s, i)), 0.0f));
         ImGui::SameLine(0.0f, 0.0f);
-        bool elided = false;
-        const std::string name = elide_to_width(s.name[u], ImGui::GetContentRegionAvail().x, &elided);
-        if (s.is_added_tip[u])
-          ImGui::TextDisabled("%s", name.c_str());
-        else
-          ImGui::TextUnformatted(name.c_str());
-        if (elided && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.name[u].c_str());
+        text_fitted(s.name[u], s.is_added_tip[u]);
         ImGui::TableNextColumn();
         const std::string role = u < editor.document.rig.roles.size() ? ik::describe_role(editor.document.rig.roles[u]) : "none";
         if (is_selected) {
           ImGui::SetNextItemWidth(-1.0f);
-          if (ImGui::BeginCombo("##role", role.c_str())) {
+          if (begin_combo_fitted("##role", role)) {
             for (int r = 0; r <= static_cast<int>(ik::Role::twist); ++r) {
               const ik::Role option = static_cast<ik::Role>(r);
               const bool current = u < editor.document.rig.roles.size() && editor.document.rig.roles[u].role == option;
@@ -370,7 +392,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
         } else if (role == "none") {
           ImGui::TextDisabled("-");
         } else {
-          ImGui::TextUnformatted(role.c_str());
+          text_fitted(role);
         }
       }
     }

@@ -35,4 +35,13 @@ float button_width(const char* label);
 // font; `elided` says whether it was shortened (then show the full text on hover).
 std::string elide_to_width(const std::string& text, float width, bool* elided = nullptr);
 
+// ImGui::BeginCombo with its preview elided in the middle to the combo's box (its whole on
+// hover then), so a long solver, clip or joint name never runs into the arrow.
+bool begin_combo_fitted(const char* label, const std::string& preview);
+
+// `text` as one line in the room left on the current line (a table cell's, a panel's) less
+// `leave` points (for items after it on the line), elided in the middle when it is wider,
+// its whole on hover then; greyed when `disabled`.
+void text_fitted(const std::string& text, bool disabled = false, float leave = 0.0f);
+
 }  // namespace app

@@ -53,7 +53,7 @@ void draw_controls(Editor& editor, const ik::Clip& clip) {
   Timeline& t = editor.timeline;
   const float em = ImGui::GetFontSize();
   ImGui::SetNextItemWidth(std::floor(em * 9.0f));
-  if (ImGui::BeginCombo("##clip", clip.name.empty() ? "(unnamed)" : clip.name.c_str())) {
+  if (begin_combo_fitted("##clip", clip.name.empty() ? "(unnamed)" : clip.name)) {
     for (size_t c = 0; c < editor.document.rig.clips.size(); ++c) {
       const ik::Clip& option = editor.document.rig.clips[c];
       char label[160];

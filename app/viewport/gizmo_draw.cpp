@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -98,16 +99,23 @@ void draw_gizmo(render::Renderer& renderer, const Editor& editor, const Viewport
   if (!thick.empty()) renderer.draw_lines(thick, thick_colours, 4.0f, true);
 }
 
-void draw_viewport_toolbar(Editor& editor, const ViewportArea& area) {
+void draw_viewport_toolbar(Editor& editor, ViewportArea& area) {
   if (!editor.document.has_rig) return;
+  const float height = std::floor(ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y);
+  ImGui::SetNextWindowPos(ImVec2(area.x, area.y));
+  ImGui::SetNextWindowSize(ImVec2(area.width, height));
+  area.y += height;
+  area.height = std::max(1.0f, area.height - height);
   record_arrow_rects(editor, area);
-  const float pad = ImGui::GetStyle().ItemSpacing.x;
-  ImGui::SetNextWindowPos(ImVec2(area.x + pad, area.y + pad));
-  ImGui::SetNextWindowBgAlpha(0.55f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
-                                 ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
-  if (ImGui::Begin("##viewport_toolbar", nullptr, flags)) {
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImGui::GetStyleColorVec4(ImGuiCol_MenuBarBg));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollWithMouse;
+  const bool shown = ImGui::Begin("##viewport_toolbar", nullptr, flags);
+  ImGui::PopStyleColor();
+  editor.ui.widget_rects["viewport_toolbar"] = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                                ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
+  if (shown) {
     bool pressed = false;
     toggle_button(editor, "Move (G)", "gizmo_translate", editor.selection.gizmo_mode == GizmoMode::translate,
                   "Translate gizmo on the selected goal: drag an arrow to move along one axis,\n"

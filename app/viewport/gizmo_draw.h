@@ -16,12 +16,13 @@ namespace app {
 // (selected_gizmo_centre, app/viewport/viewport_input.h).
 void draw_gizmo(render::Renderer& renderer, const Editor& editor, const ViewportArea& area);
 
-// ImGui buttons over the viewport's top-left corner: "Move (G)", "Rotate (R)" and the
-// projection ("Persp (Num5)" / "Ortho (Num5)"). Call between the panels and the end of the
-// ImGui frame; records their rectangles in editor.ui.widget_rects (gizmo_translate,
+// A band across the top of `area`, the 3D view's (which gives up its height, so no button
+// covers the figure): "Move (G)", "Rotate (R)", the projection ("Persp (Num5)" / "Ortho
+// (Num5)") and the drag plane. Call between the panels and the end of the ImGui frame;
+// records their rectangles in editor.ui.widget_rects (gizmo_translate,
 // gizmo_rotate, view_projection) for the end-to-end tests, and where the gizmo's
 // arrows are (gizmo_arrow_x|y|z: a point halfway along the shaft, then the vector from it
 // to the tip).
-void draw_viewport_toolbar(Editor& editor, const ViewportArea& area);
+void draw_viewport_toolbar(Editor& editor, ViewportArea& area);
 
 }  // namespace app

@@ -4,7 +4,7 @@
 //     covers a readable part of it;
 //   * the rig is upright: its highest joint in model space is drawn above its lowest;
 //   * bone colour is present where the camera projects the joints (except under a goal
-//     handle, which is drawn over them);
+//     handle or the selected goal's gizmo, which are drawn over them);
 //   * background elsewhere: pixels far from every bone, outside the skinned mesh's
 //     projected box, off the selected goal's gizmo and the view's toolbar match the row's
 //     background.
@@ -157,9 +157,20 @@ int main(int argc, char** argv) {
       if ((p.x - h.x) * (p.x - h.x) + (p.y - h.y) * (p.y - h.y) < radius * radius) return true;
     return false;
   };
+  // The selected goal's gizmo (app/editor/gizmo.h: 90 points across, drawn over the view): it
+  // covers the joints under it, and is not background either.
+  Point gizmo{-1e9f, -1e9f};
+  if (state.contains("selected_chain") && state.contains("chains") && state["selected_chain"].get<int>() >= 0) {
+    const auto& c = state["chains"][state["selected_chain"].get<size_t>()];
+    gizmo = {c["goal_window"][0].get<float>() * to_pixels, c["goal_window"][1].get<float>() * to_pixels};
+  }
+  const float gizmo_radius = 100.0f * to_pixels;
+  const auto on_gizmo = [&](const Point& p) {
+    return (p.x - gizmo.x) * (p.x - gizmo.x) + (p.y - gizmo.y) * (p.y - gizmo.y) < gizmo_radius * gizmo_radius;
+  };
   int missing = 0;
   for (size_t i = 0; i < pixel.size(); ++i) {
-    if (under_handle(pixel[i])) continue;
+    if (under_handle(pixel[i]) || on_gizmo(pixel[i])) continue;
     const int cx = static_cast<int>(std::lround(pixel[i].x)), cy = static_cast<int>(std::lround(pixel[i].y));
     bool found = false;
     for (int dy = -3; dy <= 3 && !found; ++dy) {
@@ -188,19 +199,8 @@ int main(int argc, char** argv) {
       if (x >= b[0] - 4 && x <= b[2] + 4 && y >= b[1] - 4 && y <= b[3] + 4) return true;
     return false;
   };
-  // The selected goal's gizmo (app/editor/gizmo.h: 90 points across, drawn over the view): not
-  // background either.
-  Point gizmo{-1e9f, -1e9f};
-  if (state.contains("selected_chain") && state.contains("chains") && state["selected_chain"].get<int>() >= 0) {
-    const auto& c = state["chains"][state["selected_chain"].get<size_t>()];
-    gizmo = {c["goal_window"][0].get<float>() * to_pixels, c["goal_window"][1].get<float>() * to_pixels};
-  }
-  const float gizmo_radius = 100.0f * to_pixels;
-  const auto on_gizmo = [&](const Point& p) {
-    return (p.x - gizmo.x) * (p.x - gizmo.x) + (p.y - gizmo.y) * (p.y - gizmo.y) < gizmo_radius * gizmo_radius;
-  };
-  // The viewport's toolbar (Move, Rotate, Persp: app/viewport/gizmo_draw.h), a small window over the
-  // view's top left corner: its buttons' rectangles, padded by the window's frame.
+  // The viewport's toolbar (Move, Rotate, Persp: app/viewport/gizmo_draw.h), a band above the
+  // view now (earlier a window over its corner): its buttons' rectangles, padded by its frame.
   std::vector<std::vector<float>> toolbar;
   if (state.contains("ui_rects"))
     for (const char* name : {"gizmo_translate", "gizmo_rotate", "view_projection"})

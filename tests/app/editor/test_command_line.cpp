@@ -116,7 +116,7 @@ TEST(CommandLine, ErrorsNameTheProblem) {
 TEST(CommandLine, HelpMentionsEveryOption) {
   const std::string help = app::usage_text();
   for (const char* option : {"--help", "--frames", "--screenshot", "--state-out", "--size", "--msaa", "--clip",
-                             "--time", "--clean-feet", "--ground"})
+                             "--time", "--clean-feet", "--ground", "--compare", "--motion-panel"})
     EXPECT_NE(help.find(option), std::string::npos) << option;
 }
 

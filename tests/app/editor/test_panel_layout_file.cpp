@@ -125,12 +125,24 @@ TEST(PanelLayoutFile, PathFollowsTheOverrideThenTheConfigFolder) {
   EXPECT_EQ(app::panel_layout_path(nullptr, nullptr, nullptr), "");
 }
 
-TEST(PanelFit, SavedWidthsWhenTheyLeaveHalfTheWindow) {
-  const app::PanelLayout layout;  // 330 + 360
-  const app::PanelWidths w = app::fit_panels(layout, 1920.0f, 24.0f, 6.0f);
-  EXPECT_EQ(w.skeleton, 330.0f);
-  EXPECT_EQ(w.chains, 360.0f);
-  EXPECT_EQ(w.viewport, 1920.0f - 330.0f - 360.0f - 12.0f);
+TEST(PanelFit, SavedWidthsAtTheReferenceWidthAndWiderInAWiderWindow) {
+  app::PanelLayout layout;
+  layout.skeleton_width = 300.0f;
+  layout.chains_width = 320.0f;
+  const app::PanelWidths w = app::fit_panels(layout, 1280.0f, 24.0f, 6.0f);
+  EXPECT_EQ(w.skeleton, 300.0f);
+  EXPECT_EQ(w.chains, 320.0f);
+  EXPECT_EQ(w.viewport, 1280.0f - 300.0f - 320.0f - 12.0f);
+  // A 1.5x wider window: panels 1.5x wider (names get the room), the view still over half.
+  const app::PanelWidths wide = app::fit_panels(layout, 1920.0f, 24.0f, 6.0f);
+  EXPECT_EQ(wide.grow, 1.5f);
+  EXPECT_EQ(wide.skeleton, 450.0f);
+  EXPECT_EQ(wide.chains, 480.0f);
+  EXPECT_GE(wide.viewport, 960.0f);
+  // Wider still: the budget (half the window) caps them, in proportion.
+  const app::PanelWidths huge = app::fit_panels(app::PanelLayout{}, 3840.0f, 24.0f, 6.0f);
+  EXPECT_GE(huge.viewport, 1920.0f);
+  EXPECT_NEAR(huge.skeleton / huge.chains, 330.0f / 360.0f, 0.02f);
 }
 
 TEST(PanelFit, NarrowWindowsShrinkBothPanelsSoTheViewportKeepsHalf) {
