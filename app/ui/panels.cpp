@@ -54,6 +54,7 @@ float button_width(const char* label) {
 
 std::string elide_to_width(const std::string& text, float width, bool* elided) {
   if (elided) *elided = false;
+  width -= 2.0f;  // a text that ends on its cell's edge looks cut (and text_fit.h reads it so)
   if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
   if (elided) *elided = true;
   // The most characters that fit: elide_middle's result widens with max_chars.
@@ -339,16 +340,20 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
-    // The role column as wide as its longest role, up to 40 % of the panel (names matter
+    // The role column as wide as its longest role, up to 30 % of the panel (names matter
     // more); longer roles give way in the middle ("left fin…mb 3").
     float widest_role = ImGui::CalcTextSize("role").x;
     for (const ik::JointRole& r : editor.document.rig.roles)
       if (r.role != ik::Role::none)
         widest_role = std::fmax(widest_role, ImGui::CalcTextSize(ik::describe_role(r).c_str()).x);
-    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed,
-                            std::floor(std::fmin(widest_role, ImGui::GetContentRegionAvail().x * 0.4f)));
+    const float panel = ImGui::GetContentRegionAvail().x;
+    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed, std::floor(std::fmin(widest_role, panel * 0.3f)));
     ImGui::TableHeadersRow();
-    const float indent = ImGui::GetFontSize() * 0.6f;
+    // The tree's depth as indent, at most a fifth of the panel at the deepest joint (a
+    // finger tip 12 joints down keeps room for its name).
+    int deepest = 1;
+    for (int i = 0; i < s.joint_count(); ++i) deepest = std::max(deepest, joint_depth(s, i));
+    const float indent = std::fmin(ImGui::GetFontSize() * 0.6f, panel * 0.2f / static_cast<float>(deepest));
     ImGuiListClipper clipper;
     clipper.Begin(s.joint_count());
     // Keep the selected row (e.g. picked in the viewport) in view.
