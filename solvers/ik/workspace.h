@@ -71,6 +71,8 @@ struct Workspace {
   Chain solving_chain;
   // solve_chain (solver_table.h): a copy of a soft-reach chain with its goal drawn in.
   Chain soft_reach_chain;
+  // DLS (jacobian.h): the chain without its orientation goal, for the position-first finish.
+  Chain position_first_chain;
   // solve_with_pole (pole.h): the chain's rotations before its pre-bend, put back if the
   // solver then refuses the input; the analytic swivel search's saved rotations.
   std::vector<glm::quat> pole_start;

@@ -114,8 +114,8 @@ def test_mixamo_hand_to_shoulder_and_mouth(case):
 def test_mixamo_lifted_foot_reads_in_two_parts(case):
     """The left leg with an orientation goal turned half a turn about the vertical (a foot
     pointing backward: the ankle's and hip's limits cannot give it), its goal dragged up and
-    forward in the right view to a knee raise. DLS: the orientation part is short and a joint
-    at its limit is named. FABRIK (which does not honour orientations): the blue "position
+    forward in the right view to a knee raise. DLS: the position reached (it comes first), the
+    orientation part short and a joint at its limit named. FABRIK (which does not honour orientations): the blue "position
     reached" with "orientation not supported", never the plain "reached"."""
     layout = view_layout(case, "KP_3", orthographic=False)  # the right view: the front to the left
     leg = layout["chains"][chain_ending_at(layout, "mixamorig:LeftFoot")]
@@ -138,7 +138,9 @@ def test_mixamo_lifted_foot_reads_in_two_parts(case):
         parts = c["goal_parts"]
         print(f"{solver}: {c['status']} -> shown '{c['status_shown']}', parts '{parts['text']}'")
         assert c["goal"][1] > 0.3, f"{solver}: the goal did not go up"
-        if solver == "dls":
+        if solver == "dls":  # the position first: the foot at its goal, turned as far as the limits let it
+            assert parts["position"] == "reached", parts
+            assert c["status_shown"] == "position reached", c["status_shown"]
             assert parts["orientation"] == "short", parts
             assert "at its limit" in parts["text"], parts
         else:

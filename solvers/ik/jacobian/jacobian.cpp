@@ -16,6 +16,7 @@
 #include <limits>
 
 #include "solvers/base/dense.h"
+#include "solvers/ik/goal_error.h"
 #include "solvers/ik/jacobian/jacobian_problem.h"
 #include "solvers/ik/pole.h"
 #include "solvers/ik/solver_common.h"
@@ -70,6 +71,44 @@ LoopOutcome iterate_jacobian(Problem& p, Pose& pose, Trace* trace, JacobianMetho
   return iterate_until_done(p.params.max_iterations, stop_within, initial_error, step, record, shortfall);
 }
 
+// DLS with one effector whose orientation the limits cannot give (a foot's past the ankle's):
+// the six-row steps settle where a clamp undoes what each step does, a few millimetres off the
+// position as well as short of the orientation. A person puts the foot down where it goes and
+// turns it as far as the ankle lets. True when that happened: the whole goal not reached, the
+// position part over the tolerance, the goal within reach.
+bool needs_position_first_finish(const Problem& p, JacobianMethod method, const SolveResult& result, float shortfall) {
+  if (method != JacobianMethod::damped_least_squares || p.effectors != 1 || !p.chain.goal.use_orientation ||
+      !p.params.use_limits || shortfall > 0.0f || result.status == SolveStatus::reached)
+    return false;
+  const JacobianScratch& s = p.scratch;
+  return glm::length(s.effector_goal[0] - s.effector_position[0]) / p.frame_scale > p.tolerance;  // model units
+}
+
+// The finish: the same solve on the position alone, warm from where the first ended (the
+// chain copied once into workspace.position_first_chain; nothing allocated after the first
+// time). The ankle stays where its limit held it; the hip and knee move the foot onto its
+// goal, turning it by what that takes. The result counts both solves' iterations and is
+// measured against the whole goal, orientation included.
+SolveResult position_first_finish(const Skeleton& skeleton, const Chain& chain, const Params& params, Pose& pose,
+                                  Workspace& workspace, Trace* trace, SolveResult first) {
+  Chain& position_only = workspace.position_first_chain;
+  position_only = chain;
+  position_only.goal.use_orientation = false;
+  Params warm = params;
+  warm.warm_start = true;
+  warm.max_iterations = std::max(1, params.max_iterations - first.iterations);
+  const SolveResult second = solve_jacobian(skeleton, position_only, warm, JacobianMethod::damped_least_squares, pose,
+                                            workspace, trace, trace != nullptr);
+  if (second.status == SolveStatus::invalid_input) return first;
+  const glm::mat4 world =
+      parent_world(skeleton, pose, chain.effector) * to_matrix(pose.local[static_cast<size_t>(chain.effector)]);
+  SolveResult out = first;
+  out.iterations = first.iterations + second.iterations;
+  out.error = effector_error(chain.goal, glm::vec3(world[3]), glm::mat3(world), params.orientation_weight);
+  out.status = SolveStatus::stalled;  // the position reached, the orientation as near as the limits let it
+  return out;
+}
+
 // J at `pose`, in model space, into scratch.jacobian (compute_jacobian, jacobian_spectrum).
 bool model_space_jacobian(Problem& p, const Pose& pose, bool main_only) {
   if (!prepare(p, pose, main_only)) return false;
@@ -113,6 +152,8 @@ SolveResult solve_jacobian(const Skeleton& skeleton, const Chain& chain, const P
   result.status = final_status(p.model_error, p.tolerance, shortfall > 0.0f, outcome.stalled);
   result.iterations = outcome.iterations;
   result.error = p.model_error;
+  if (needs_position_first_finish(p, method, result, shortfall))
+    return position_first_finish(skeleton, chain, params, pose, workspace, trace, result);
   return result;
 }
 
