@@ -60,18 +60,19 @@ void commit_when_done(Editor& editor) {
 
 void draw_param(Editor& editor, ik::Params& params, const ik::ParamInfo& info) {
   float value = ik::get_param(params, info.field);
+  // The widget, then its label as text that gives way in the middle in a narrow panel (a
+  // label ImGui draws itself runs off the panel's edge: "Finite-difference s").
+  const std::string id = std::string("##") + info.label;
+  bool toggled = false;
   switch (info.kind) {
     case ik::ParamKind::boolean: {
       bool on = value != 0.0f;
-      if (ImGui::Checkbox(info.label, &on)) {
-        ik::set_param(params, info.field, on ? 1.0f : 0.0f);
-        editor.history.commit(editor.document.chains);
-      }
+      toggled = ImGui::Checkbox(id.c_str(), &on);
       break;
     }
     case ik::ParamKind::integer: {
       int v = static_cast<int>(value);
-      if (ImGui::SliderInt(info.label, &v, static_cast<int>(info.min), static_cast<int>(info.max), "%d",
+      if (ImGui::SliderInt(id.c_str(), &v, static_cast<int>(info.min), static_cast<int>(info.max), "%d",
                            ImGuiSliderFlags_AlwaysClamp))
         ik::set_param(params, info.field, static_cast<float>(v));
       commit_when_done(editor);
@@ -80,21 +81,30 @@ void draw_param(Editor& editor, ik::Params& params, const ik::ParamInfo& info) {
     case ik::ParamKind::real: {
       // Clamped, typed values too (Ctrl+click): the row's range is what a session accepts.
       const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (info.log_scale ? ImGuiSliderFlags_Logarithmic : 0);
-      if (ImGui::SliderFloat(info.label, &value, info.min, info.max, "%.4g", flags))
+      if (ImGui::SliderFloat(id.c_str(), &value, info.min, info.max, "%.4g", flags))
         ik::set_param(params, info.field, value);
       commit_when_done(editor);
       break;
     }
     case ik::ParamKind::vector3: {
       glm::vec3 v = ik::get_param3(params, info.field);
-      if (ImGui::DragFloat3(info.label, &v.x, 0.05f, info.min, info.max, "%.3g", ImGuiSliderFlags_AlwaysClamp))
+      if (ImGui::DragFloat3(id.c_str(), &v.x, 0.05f, info.min, info.max, "%.3g", ImGuiSliderFlags_AlwaysClamp))
         ik::set_param3(params, info.field, v);
       commit_when_done(editor);
       break;
     }
   }
-  if (ImGui::IsItemHovered() && info.help && info.help[0])
-    ImGui::SetTooltip("%s%s%s", info.help, info.unit[0] ? "\nunit: " : "", info.unit);
+  bool hovered = ImGui::IsItemHovered();
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  text_fitted(info.label);
+  hovered = hovered || ImGui::IsItemHovered();
+  if (info.kind == ik::ParamKind::boolean && ImGui::IsItemClicked()) toggled = true;  // its label toggles it too
+  if (toggled) {
+    ik::set_param(params, info.field, value != 0.0f ? 0.0f : 1.0f);
+    editor.history.commit(editor.document.chains);
+  }
+  if (hovered && info.help && info.help[0])
+    ImGui::SetTooltip("%s\n%s%s%s", info.label, info.help, info.unit[0] ? "\nunit: " : "", info.unit);
 }
 
 // Root / effector from the joint selected in the outline or the viewport.

@@ -114,7 +114,7 @@ void draw_goal_space(Editor& editor, int c) {
     ik::set_follow_joint(chain, editor.solve.world, joint);
     editor.history.commit(editor.document.chains);
   };
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  ImGui::SetNextItemWidth(width_beside_label(ImGui::GetFontSize() * 9.0f, "Goal"));
   if (begin_combo_fitted("Goal", current)) {
     if (ImGui::Selectable("pinned (model space)", !following)) choose(-1);
     std::vector<int> candidates;
@@ -195,7 +195,9 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const bool has_selection = editor.selection.chain >= 0 && editor.selection.chain < static_cast<int>(editor.document.chains.size());
   const ImGuiID below_key = ImGui::GetID(has_selection ? "below_table_solver_tab" : "below_table_no_selection");
-  const float below = storage->GetFloat(below_key, 0.0f);
+  // Not measured yet (full body's Body tab opens first, before any Solver tab): the tabs get
+  // 60 % of the room, not the few pixels the table leaves when it takes all its rows.
+  const float below = storage->GetFloat(below_key, has_selection ? ImGui::GetContentRegionAvail().y * 0.6f : 0.0f);
   const float row = ImGui::GetTextLineHeightWithSpacing();
   const float all_rows = row * (static_cast<float>(editor.document.chains.size()) + 1.0f) + ImGui::GetStyle().CellPadding.y * 2.0f;
   const float fewest = std::min(all_rows, row * 4.5f);

@@ -30,7 +30,7 @@ void draw_offset(Editor& editor, int c) {
   }
   ImGui::TextDisabled("offset %.3f %.3f %.3f", static_cast<double>(o.x), static_cast<double>(o.y),
                       static_cast<double>(o.z));
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("Zero offset").x + ImGui::GetStyle().FramePadding.x * 2.0f);
   if (ImGui::SmallButton("Zero offset")) choose_goal_mode(editor, c, ik::GoalMode::follow_animated);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The goal back on the animated effector: the clip's pose");
   remember_rect(editor, "goal_zero_offset");
@@ -69,7 +69,7 @@ void draw_goal_mode(Editor& editor, int c) {
   if (!has_clips(editor) && chain_goal_paths(editor, c).empty() && chain.motion == ik::Chain::Motion::none) return;
   std::string current = ik::to_string(mode);
   if (mode == ik::GoalMode::follow_path) current += " '" + chain.follow_path + "'";
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11.0f);
+  ImGui::SetNextItemWidth(width_beside_label(ImGui::GetFontSize() * 11.0f, "Goal mode"));
   if (begin_combo_fitted("Goal mode", current)) {
     if (ImGui::Selectable("pinned (a fixed point: foot lock)", mode == ik::GoalMode::pinned))
       choose_goal_mode(editor, c, ik::GoalMode::pinned);

@@ -69,6 +69,12 @@ std::string elide_to_width(const std::string& text, float width, bool* elided) {
   return elide_middle(text, low);
 }
 
+float width_beside_label(float wanted, const char* label) {
+  const float label_width = ImGui::CalcTextSize(label, nullptr, true).x;
+  const float room = ImGui::GetContentRegionAvail().x - label_width - ImGui::GetStyle().ItemInnerSpacing.x - 2.0f;
+  return std::floor(std::max(ImGui::GetFrameHeight() * 2.0f, std::min(wanted, room)));
+}
+
 bool begin_combo_fitted(const char* label, const std::string& preview) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float box = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - style.FramePadding.x * 2.0f;

@@ -35,6 +35,10 @@ float button_width(const char* label);
 // font; `elided` says whether it was shortened (then show the full text on hover).
 std::string elide_to_width(const std::string& text, float width, bool* elided = nullptr);
 
+// The width for the next labelled item: `wanted`, or less where the line's room would not
+// hold the item and its label ("Goal mode") beside it; at least two frame heights.
+float width_beside_label(float wanted, const char* label);
+
 // ImGui::BeginCombo with its preview elided in the middle to the combo's box (its whole on
 // hover then), so a long solver, clip or joint name never runs into the arrow.
 bool begin_combo_fitted(const char* label, const std::string& preview);
