@@ -280,8 +280,11 @@ def test_motion_panel_follows_the_selected_chain(case):
     program.quit()
     after = program.state()["motion_analysis"]
     print("analysed after the click:", after["chain"], f"{after['run_ms']:.1f} ms, stale {after['stale']}")
-    if first["motion_analysis"]["run_ms"] < 50 and not after["stale"]:
+    # As this program decided it (the batch run above times its own run: CI saw it at 55 ms
+    # under the sanitizers while this one's took under 50 and reran).
+    if not after["stale"]:  # rerun live: the leg's result
         assert after["chain"] == "leg_joint_L_3", after["chain"]
         assert after["has_result"], after
-    else:  # too slow to rerun live: the old result, marked stale
-        assert after["stale"] and after["chain"] == arm, after
+    else:  # too slow to rerun live: the arm's result, marked stale, and it was slow
+        assert after["chain"] == arm, after
+        assert after["run_ms"] >= 50, f"a {after['run_ms']:.1f} ms run was not rerun"
