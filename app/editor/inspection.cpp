@@ -5,6 +5,7 @@
 #include "app/editor/goal_motion.h"
 #include "app/editor/motion_batch.h"
 #include "app/editor/spline_edits.h"
+#include "solvers/ik/goal_error.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/ik/spline/spline.h"
 #include "solvers/ik/workspace.h"
@@ -172,6 +173,21 @@ bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out) {
   return ik::jacobian_readout(editor.document.rig.skeleton, chain, editor.solve.pose, workspace, out);
 }
 
+namespace {
+
+// Chain c's goal in model space as its solver was handed it: a foot the cleanup holds was
+// handed its held place (app/editor/feet_cleanup.h).
+ik::Goal handed_goal(const Editor& editor, int c) {
+  ik::Goal goal = model_goal(editor, c);
+  const size_t u = static_cast<size_t>(c);
+  if (editor.timeline.clean_feet && u < editor.solve.held.size() && editor.solve.held[u] &&
+      u < editor.solve.held_goals.size())
+    goal.position = editor.solve.held_goals[u];
+  return goal;
+}
+
+}  // namespace
+
 ik::GoalReading chain_goal_reading(const Editor& editor, int c) {
   if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.chains.size())) return {};
   const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
@@ -180,13 +196,33 @@ ik::GoalReading chain_goal_reading(const Editor& editor, int c) {
   const ik::Skeleton& s = editor.document.rig.skeleton;
   if (editor.solve.world.size() != static_cast<size_t>(s.joint_count())) return {};
   ik::Chain solved = chain;
-  solved.goal = model_goal(editor, c);  // as the solver was handed it
-  // A foot the cleanup holds was handed its held place (app/editor/feet_cleanup.h).
-  const size_t u = static_cast<size_t>(c);
-  if (editor.timeline.clean_feet && u < editor.solve.held.size() && editor.solve.held[u] &&
-      u < editor.solve.held_goals.size())
-    solved.goal.position = editor.solve.held_goals[u];
+  solved.goal = handed_goal(editor, c);
   return ik::read_goal(s, editor.solve.pose, editor.solve.world, solved, ik::solver_table()[chain.solver]);
+}
+
+bool goal_parts_per_iteration(const Editor& editor, int c, const ik::Trace& trace, std::vector<float>& position,
+                              std::vector<float>& orientation) {
+  position.clear();
+  orientation.clear();
+  if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.chains.size()) || trace.joints.empty())
+    return false;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  if (chain.solver < 0 || chain.solver >= ik::solver_count() || chain.aim || !chain.goal.use_orientation ||
+      !ik::solver_table()[chain.solver].orientation_goals)
+    return false;
+  const ik::Goal goal = handed_goal(editor, c);
+  const size_t effector = static_cast<size_t>(chain.effector);
+  const int iterations = static_cast<int>(trace.poses.size() / trace.joints.size());
+  ik::Pose pose;
+  std::vector<glm::mat4> world;
+  for (int i = 0; i < iterations && pose_at_iteration(editor, trace, i, pose); ++i) {
+    ik::fk_all(editor.document.rig.skeleton, pose, world);
+    position.push_back(glm::length(ik::position_of(world[effector]) - goal.position));
+    const glm::vec3 turn =
+        ik::rotation_vector_between(ik::rotation_of(glm::mat3(world[effector])), glm::normalize(goal.orientation));
+    orientation.push_back(chain.params.orientation_weight * glm::length(turn));
+  }
+  return !position.empty();
 }
 
 }  // namespace app

@@ -46,6 +46,14 @@ bool open_comparison(Editor& editor, const std::string& chain_name);
 // solver, and for an aim chain (its goal is a point to look at).
 ik::GoalReading chain_goal_reading(const Editor& editor, int c);
 
+// The two parts of chain `c`'s error after each iteration of `trace` (and before the first),
+// against the goal the solver was handed, as the solvers add them: the effector's distance
+// to the goal's position (scene units) and params.orientation_weight times the angle to its
+// orientation (radians). False (both empty) when the trace has no poses, or the goal has no
+// orientation or the solver does not honour one (then the error is the position alone).
+bool goal_parts_per_iteration(const Editor& editor, int c, const ik::Trace& trace, std::vector<float>& position,
+                              std::vector<float>& orientation);
+
 // The Jacobian readout (singular values, rank, conditioning, whether the goal lies along a
 // near-null direction; solvers/ik/jacobian/jacobian_readout.h) for the selected chain at the current
 // pose, if its solver is Jacobian-based.

@@ -399,6 +399,11 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   const ik::Trace* trace = inspected_trace(editor, editor.selection.chain, &is_explicit);
   inspection["source"] = trace == nullptr ? "none" : is_explicit ? "last explicit solve" : "current frame";
   inspection["errors"] = trace == nullptr ? std::vector<float>{} : trace->error;
+  std::vector<float> position_part, orientation_part;  // a goal with an orientation: its parts too
+  if (trace != nullptr)
+    goal_parts_per_iteration(editor, editor.selection.chain, *trace, position_part, orientation_part);
+  inspection["position_errors"] = position_part;
+  inspection["orientation_errors"] = orientation_part;
   state["inspection"] = std::move(inspection);
   json rects = json::object();
   for (const auto& [name, r] : editor.ui.widget_rects) rects[name] = {r[0], r[1], r[2], r[3]};

@@ -335,8 +335,15 @@ void draw_convergence(const Editor& editor, int c) {
   const int last = static_cast<int>(trace.error.size()) - 1;
   const char* name =
       chain.solver >= 0 && chain.solver < ik::solver_count() ? ik::solver_table()[chain.solver].name : "?";
-  draw_error_plot({{&trace.error, solver_imgui_colour(chain.solver), name}},
-                  editor.inspection.step_mode ? editor.inspection.iteration : -1, tolerance);
+  std::vector<PlotSeries> series = {{&trace.error, solver_imgui_colour(chain.solver), name}};
+  // A goal with an orientation: its two parts as well, each in its own grey and line style
+  // (the error is their sum), so a stall reads as the position's or the orientation's.
+  std::vector<float> position, orientation;
+  if (goal_parts_per_iteration(editor, c, trace, position, orientation) && position.size() == trace.error.size()) {
+    series.push_back({&position, IM_COL32(225, 225, 225, 255), "position part", 1});
+    series.push_back({&orientation, IM_COL32(150, 150, 150, 255), "orientation part (weight x rad)", 2});
+  }
+  draw_error_plot(series, editor.inspection.step_mode ? editor.inspection.iteration : -1, tolerance);
   char caption[160];
   std::snprintf(
       caption, sizeof(caption), "error after each iteration of %s (%d; iteration 0 = before it)",

@@ -141,6 +141,14 @@ def test_mixamo_lifted_foot_reads_in_two_parts(case):
         if solver == "dls":  # the position first: the foot at its goal, turned as far as the limits let it
             assert parts["position"] == "reached", parts
             assert c["status_shown"] == "position reached", c["status_shown"]
+            # The Convergence plot's two parts per iteration: they add up to the error.
+            inspection = program.state()["inspection"]
+            errors, position, turn = (inspection[k] for k in ("errors", "position_errors", "orientation_errors"))
+            print(f"dls per iteration: error {errors}\n  position {position}\n  orientation {turn}")
+            assert len(errors) > 1 and len(position) == len(errors) == len(turn), inspection
+            for e, p, o in zip(errors, position, turn):
+                assert abs(e - (p + o)) <= 1e-3 * max(1.0, e), (e, p, o)
+            assert position[-1] < 0.005, position
             assert parts["orientation"] == "short", parts
             assert "at its limit" in parts["text"], parts
         else:
