@@ -1,5 +1,7 @@
 #include "solvers/rig/suggest_chains.h"
 
+#include "solvers/ik/goal_error.h"
+
 namespace ik {
 
 namespace {
@@ -27,7 +29,7 @@ bool chain_for_effector(const Skeleton& skeleton, const std::vector<glm::mat4>& 
   chain.effector = effector;
   chain.solver = solver;
   chain.goal.position = position_of(world[static_cast<size_t>(effector)]);
-  chain.goal.orientation = glm::normalize(glm::quat_cast(glm::mat3(world[static_cast<size_t>(effector)])));
+  chain.goal.orientation = rotation_of(glm::mat3(world[static_cast<size_t>(effector)]));  // scale taken out
   out = chain;
   return true;
 }

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "solvers/ik/auto_pole.h"
+#include "solvers/ik/goal_error.h"
 #include "solvers/ik/pole.h"
 #include "solvers/scene/solver_table.h"
 
@@ -97,7 +98,10 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
     const glm::mat4& w = world[static_cast<size_t>(effector)];
     out.times[static_cast<size_t>(f)] = time;
     out.positions[static_cast<size_t>(f)] = position_of(w);
-    out.orientations[static_cast<size_t>(f)] = glm::normalize(glm::quat_cast(glm::mat3(w)));
+    // The rotation part, scale taken out first: quat_cast reads a scaled matrix (a centimetre
+    // rig's 0.01) as a different rotation, and near its branch points one that flips 177
+    // degrees from frame to frame (the Mixamo-style rig's walk popped 60-98 degrees so).
+    out.orientations[static_cast<size_t>(f)] = rotation_of(glm::mat3(w));
   }
   return {};
 }

@@ -377,6 +377,46 @@ TEST(MotionAnalysis, TrackFramesFromAGoalPath) {
   EXPECT_NEAR(track.positions[13].x, 1.0f, 1e-6f);
 }
 
+// A clip's track on a centimetre rig (a root scaled 0.01, as Mixamo's): its orientations
+// are the effector's rotation, scale taken out. quat_cast of the scaled matrix read other
+// rotations, flipping by 177 degrees between frames (the Mixamo-style rig's walk popped
+// 60-98 degrees under every solver that honours orientations).
+TEST(MotionAnalysis, ClipTrackOrientationsOnACentimetreRig) {
+  Arm arm;
+  arm.skeleton.rest[0].scale = glm::vec3(0.01f);
+  arm.rest = ik::rest_pose(arm.skeleton);
+  ik::Clip clip;
+  clip.name = "turn";
+  ik::ClipChannel elbow;  // the elbow turns half a turn about x over the clip
+  elbow.joint = 2;
+  elbow.property = ik::ClipProperty::rotation;
+  const glm::quat r0 = arm.skeleton.rest[2].rotation;
+  for (int k = 0; k <= 8; ++k) {
+    elbow.times.push_back(static_cast<float>(k) / 8.0f);
+    const glm::quat r = r0 * glm::angleAxis(3.1f * static_cast<float>(k) / 8.0f, glm::vec3(1.0f, 0.0f, 0.0f));
+    elbow.values.push_back(glm::vec4(r.x, r.y, r.z, r.w));
+  }
+  clip.channels = {elbow};
+  ik::set_time_range(clip);
+  ik::MotionTrack track;
+  ASSERT_EQ(ik::track_from_clip(arm.skeleton, arm.rest, clip, 3, 60.0f, 0, track), "");
+  ASSERT_TRUE(track.has_orientation);
+  float largest_step = 0.0f;
+  for (size_t f = 0; f < track.times.size(); ++f) {
+    ik::Pose pose = arm.rest;
+    ik::sample_clip(clip, track.times[f], pose);
+    glm::quat expected(1.0f, 0.0f, 0.0f, 0.0f);  // the effector's rotation, without the scale
+    for (int j = 3; j >= 0; j = arm.skeleton.parent[static_cast<size_t>(j)])
+      expected = pose.local[static_cast<size_t>(j)].rotation * expected;
+    EXPECT_GT(std::fabs(glm::dot(track.orientations[f], glm::normalize(expected))), 0.99999f) << "frame " << f;
+    if (f > 0)
+      largest_step = std::max(
+          largest_step,
+          2.0f * std::acos(std::min(1.0f, std::fabs(glm::dot(track.orientations[f], track.orientations[f - 1])))));
+  }
+  EXPECT_LT(largest_step, 0.1f) << "a turn of 3.1 rad over 61 frames: no jump";
+}
+
 // A clip's track: the effector's animated position, checked with the test's own forward
 // kinematics; the pose under the chain follows the clip, so a solver reaches it.
 TEST(MotionAnalysis, ClipTrackFollowsTheAnimatedEffector) {
