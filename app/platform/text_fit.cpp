@@ -10,8 +10,8 @@
 namespace app {
 namespace {
 
-// Half a point: positions are whole or half points, and a glyph that ends exactly at its
-// clip edge is not cut.
+// Half a point: positions are whole or half points (a glyph ending within two of these of
+// its clip edge counts as on it: see on_edge below).
 constexpr float kEdgeSlack = 0.5f;
 
 // The glyph of `font` whose atlas rectangle holds the point (u, v), else nullptr. Glyph
