@@ -234,8 +234,10 @@ void draw_compare_table(const Editor& editor, int c) {
   const ik::Params& params = editor.document.chains[static_cast<size_t>(c)].params;
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_PadOuterX;
   if (!ImGui::BeginTable("compare", 4, flags)) return;
-  ImGui::TableSetupColumn("solver", ImGuiTableColumnFlags_WidthFixed);  // the longest name, whole
-  ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+  // Names and results share the room (a narrow panel elides both in the middle, whole on
+  // hover): a fixed column for the longest name left "unreachable" three letters.
+  ImGui::TableSetupColumn("solver", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+  ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("it", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("999").x);
   ImGui::TableSetupColumn("error", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("8.8e+08").x);
   ImGui::TableHeadersRow();
@@ -248,15 +250,16 @@ void draw_compare_table(const Editor& editor, int c) {
     ImGui::TableNextColumn();
     const glm::vec3 col = ik::solver_colour(k);
     const bool refused = run == nullptr || run->result.status == ik::SolveStatus::invalid_input;
+    const std::string shown = elide_to_width(info.name, ImGui::GetContentRegionAvail().x);
     if (refused)
-      ImGui::TextDisabled("%s", info.name);
+      ImGui::TextDisabled("%s", shown.c_str());
     else
-      ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", info.name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.summary);
+      ImGui::TextColored(ImVec4(col.r, col.g, col.b, 1.0f), "%s", shown.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s: %s", info.name, info.summary);
     ImGui::TableNextColumn();
     if (run == nullptr) {
       const std::string why = why_not_compared(editor, c, k);
-      ImGui::TextDisabled("skipped");
+      ImGui::TextDisabled("%s", elide_to_width("skipped", ImGui::GetContentRegionAvail().x).c_str());
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", why.c_str());
       continue;
     }

@@ -1,7 +1,7 @@
 """Text that fits and a figure nothing covers, at 1024x640, 1280x800 and 1920x1080: the
 built-in humanoid, the Mixamo-named rig (fingers) and CesiumMan (its walk analysed), each
-as it opens (the Solver tab) and with the Motion analysis dock, the Compare tab and
-full-body mode open. The program reports
+as it opens (the Solver tab), with a limb chain's Compare tab, and with the Motion analysis
+dock, the Compare tab and full-body mode open. The program reports
 text ImGui cut at an edge in --state-out's "clipped_text" (app/platform/text_fit.h); the
 panels, the dock, the Full body band and the toolbar must leave the 3D view to the figure."""
 import pytest
@@ -10,7 +10,7 @@ from driver import CESIUM_GLB, MIXAMO_RIG
 
 SIZES = ("1024x640", "1280x800", "1920x1080")
 RIGS = {"humanoid": [], "mixamo": [str(MIXAMO_RIG)], "cesium": [str(CESIUM_GLB)]}
-VIEWS = {"opened": [], "all": ["--motion-panel", "--compare", "--full-body"]}
+VIEWS = {"opened": [], "compare": ["--compare"], "all": ["--motion-panel", "--compare", "--full-body"]}
 # The windows around the 3D view (ui_rects): none may reach into it.
 AROUND_THE_VIEW = ("skeleton_panel", "chains_panel", "motion_window", "full_body_window", "viewport_toolbar")
 ALWAYS_THERE = ("skeleton_panel", "chains_panel", "viewport_toolbar")
