@@ -153,8 +153,7 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
   char summary[96];
   std::snprintf(summary, sizeof(summary), "%zu chain%s, solved in %.1f us per frame", editor.document.chains.size(),
                 editor.document.chains.size() == 1 ? "" : "s", editor.solve.frame.microseconds);
-  const float groups = ImGui::CalcTextSize("Groups").x + ImGui::GetStyle().FramePadding.x * 2.0f;  // a small button
-  text_fitted(summary, false, groups + ImGui::GetStyle().ItemSpacing.x);
+  text_fitted(summary, false, button_width("Groups") + ImGui::GetStyle().ItemSpacing.x);
   ImGui::SameLine();
   if (ImGui::SmallButton("Groups")) ImGui::OpenPopup("groups");
   remember_rect(editor, "groups_button");

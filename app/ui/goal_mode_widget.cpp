@@ -30,7 +30,7 @@ void draw_offset(Editor& editor, int c) {
   }
   ImGui::TextDisabled("offset %.3f %.3f %.3f", static_cast<double>(o.x), static_cast<double>(o.y),
                       static_cast<double>(o.z));
-  same_line_if_fits(ImGui::CalcTextSize("Zero offset").x + ImGui::GetStyle().FramePadding.x * 2.0f);
+  same_line_if_fits(button_width("Zero offset"));
   if (ImGui::SmallButton("Zero offset")) choose_goal_mode(editor, c, ik::GoalMode::follow_animated);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The goal back on the animated effector: the clip's pose");
   remember_rect(editor, "goal_zero_offset");

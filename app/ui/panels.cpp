@@ -97,6 +97,40 @@ void text_fitted(const std::string& text, bool disabled, float leave) {
 
 namespace {
 
+// What the joint table measures over the whole rig -- its widest role and its deepest joint --
+// kept while the rig, its roles and the font are the same: formatting every role and walking
+// every joint's ancestors each frame cost a 10,000-joint rig that much every frame.
+struct OutlineMeasures {
+  int generation = -1;
+  float font_size = 0.0f;
+  std::vector<ik::JointRole> roles;
+  float widest_role = 0.0f;
+  int deepest = 1;
+};
+
+const OutlineMeasures& outline_measures(const Document& document) {
+  static OutlineMeasures m;
+  const float font_size = ImGui::GetFontSize();
+  if (m.generation == document.rig_generation && m.font_size == font_size && m.roles == document.rig.roles) return m;
+  m.generation = document.rig_generation;
+  m.font_size = font_size;
+  m.roles = document.rig.roles;
+  m.widest_role = ImGui::CalcTextSize("role").x;
+  for (const ik::JointRole& r : m.roles)
+    if (r.role != ik::Role::none)
+      m.widest_role = std::fmax(m.widest_role, ImGui::CalcTextSize(ik::describe_role(r).c_str()).x);
+  // Parents come before their children (depth-first order): one pass.
+  const ik::Skeleton& s = document.rig.skeleton;
+  std::vector<int> depth(static_cast<size_t>(s.joint_count()), 0);
+  m.deepest = 1;
+  for (size_t i = 0; i < depth.size(); ++i) {
+    const int parent = s.parent[i];
+    if (parent >= 0) depth[i] = depth[static_cast<size_t>(parent)] + 1;
+    m.deepest = std::max(m.deepest, depth[i]);
+  }
+  return m;
+}
+
 int joint_depth(const ik::Skeleton& s, int i) {
   int d = 0;
   for (int p = s.parent[static_cast<size_t>(i)]; p >= 0; p = s.parent[static_cast<size_t>(p)]) ++d;
@@ -348,17 +382,14 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
     ImGui::TableSetupColumn("joint", ImGuiTableColumnFlags_WidthStretch);
     // The role column as wide as its longest role, up to 30 % of the panel (names matter
     // more); longer roles give way in the middle ("left fin…mb 3").
-    float widest_role = ImGui::CalcTextSize("role").x;
-    for (const ik::JointRole& r : editor.document.rig.roles)
-      if (r.role != ik::Role::none)
-        widest_role = std::fmax(widest_role, ImGui::CalcTextSize(ik::describe_role(r).c_str()).x);
+    const OutlineMeasures& measures = outline_measures(editor.document);
     const float panel = ImGui::GetContentRegionAvail().x;
-    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed, std::floor(std::fmin(widest_role, panel * 0.3f)));
+    ImGui::TableSetupColumn("role", ImGuiTableColumnFlags_WidthFixed,
+                            std::floor(std::fmin(measures.widest_role, panel * 0.3f)));
     ImGui::TableHeadersRow();
     // The tree's depth as indent, at most a fifth of the panel at the deepest joint (a
     // finger tip 12 joints down keeps room for its name).
-    int deepest = 1;
-    for (int i = 0; i < s.joint_count(); ++i) deepest = std::max(deepest, joint_depth(s, i));
+    const int deepest = measures.deepest;
     const float indent = std::fmin(ImGui::GetFontSize() * 0.6f, panel * 0.2f / static_cast<float>(deepest));
     ImGuiListClipper clipper;
     clipper.Begin(s.joint_count());
