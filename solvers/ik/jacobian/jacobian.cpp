@@ -84,17 +84,17 @@ bool needs_position_first_finish(const Problem& p, JacobianMethod method, const 
   return glm::length(s.effector_goal[0] - s.effector_position[0]) / p.frame_scale > p.tolerance;  // model units
 }
 
-// The finish: the same solve on the position alone, warm from where the first ended (the
-// chain copied once into workspace.position_first_chain; nothing allocated after the first
-// time). The ankle stays where its limit held it; the hip and knee move the foot onto its
-// goal, turning it by what that takes, in the iterations the first left (at least
-// kFinishIterations). The finish is one more iteration in the result and
-// the trace (its pose and the whole goal's error, orientation included, as every entry
-// before it: its own position-only iterations are not traced).
 // The finish's iterations when the first solve used (nearly) all: a few 3-row steps bring a
 // foot a few millimetres off back within the tolerance.
 constexpr int kFinishIterations = 4;
 
+// The finish: the same solve on the position alone, warm from where the first ended (the
+// chain copied once into workspace.position_first_chain; nothing allocated after the first
+// time). The ankle stays where its limit held it; the hip and knee move the foot onto its
+// goal, turning it by what that takes, in the iterations the first left (at least
+// kFinishIterations). The finish is one more iteration in the result and the trace (its
+// pose and the whole goal's error, orientation included, as every entry before it: its own
+// position-only iterations are not traced).
 SolveResult position_first_finish(const Skeleton& skeleton, const Chain& chain, const Params& params, Pose& pose,
                                   Workspace& workspace, Trace* trace, SolveResult first) {
   Chain& position_only = workspace.position_first_chain;
