@@ -124,10 +124,10 @@ std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float
   for (const HeldLeg& leg : legs) frames = std::max(frames, leg.goals.size());
   std::vector<float> drop(frames, 0.0f);
   for (const HeldLeg& leg : legs) {
-    const size_t n = std::min({leg.hip.size(), leg.foot.size(), leg.goals.size()});
+    const size_t n = std::min(leg.hip.size(), leg.goals.size());
     for (size_t f = 0; f < n; ++f) {
       const glm::vec3 to_goal = leg.goals[f] - leg.hip[f];
-      const float reach = std::max(kLegReach * leg.length, glm::length(leg.foot[f] - leg.hip[f]));
+      const float reach = kLegReach * leg.length;
       const float sideways = glm::length(glm::vec2(to_goal.x, to_goal.z)), below = -to_goal.y;
       const float d = sideways >= reach ? below : below - std::sqrt(reach * reach - sideways * sideways);
       drop[f] = std::max(drop[f], d);
@@ -198,14 +198,12 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
   std::vector<float> lift(static_cast<size_t>(frames), INFINITY);
   for (size_t i = 0; i < joints.size(); ++i) {
     HeldLeg leg;
-    leg.foot = path_of(2 * i);
-    leg.goals =
-        hold_plants(leg.foot, foot_track(plants[i], joints[i].leg_length, ground_velocity, leg.foot, start, rate),
-                    kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
+    const std::vector<glm::vec3> foot = path_of(2 * i);
+    leg.goals = hold_plants(foot, foot_track(plants[i], joints[i].leg_length, ground_velocity, foot, start, rate),
+                            kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
     for (size_t f = 0; f < leg.goals.size(); ++f) {
       const float h = ground_height(ground, leg.goals[f].x, leg.goals[f].z);
       leg.goals[f].y += h;
-      leg.foot[f].y += h;  // the clip's own foot, on the ground too: what the leg reaches
       lift[f] = std::min(lift[f], h);
     }
     out.goals.push_back(leg.goals);

@@ -95,16 +95,19 @@ std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, cons
 // The cleanup's hips: per frame, how far the body comes down (model units, along -Y) so that
 // every leg reaches its held goal -- only as far as the legs need (Kovar et al. 2002 adjust
 // the root the same way). Per leg and frame: with the hip (the leg's first joint) at h and
-// the goal at g, the leg reaching r (its straight length x kLegReach, or what the clip
-// itself stretches it to, whichever is more: never more than the clip asks), the drop d is
-// the least with |g - (h - d Y)| <= r; a goal farther than r sideways takes the drop to its
+// the goal at g, the leg reaching r = its straight length x kLegReach, the drop d is the
+// least with |g - (h - d Y)| <= r; a goal farther than r sideways takes the drop to its
 // height. The drop of a frame is the largest over the legs, then spread over `smooth`
 // seconds each side (a moving largest value, then a moving mean: never less than a frame
 // needs, and no step the eye sees).
-inline constexpr float kLegReach = 0.995f;
+// kLegReach leaves the knee bent about 23 degrees at the most (two equal bones): a leg held
+// nearer straight is the singularity the iterative solvers crawl at. With 0.995, and the
+// reach let out to the clip's own (a capture's heel strike is nearly straight), DLS ended
+// 9 mm short for ten frames of a plant of CMU 131_01 on the humanoid and FABRIK, CCD, DLS
+// skated 1.3-1.8 %; at 0.98 all four skate 0 % there (BENCHMARKS.md, cleanup).
+inline constexpr float kLegReach = 0.98f;
 struct HeldLeg {
   std::vector<glm::vec3> hip;    // the leg's first joint in the clip, one per frame
-  std::vector<glm::vec3> foot;   // the foot in the clip, one per frame
   std::vector<glm::vec3> goals;  // the foot's held goals (hold_plants), one per frame
   float length = 1.0f;           // hip to foot with the leg straight
 };

@@ -157,28 +157,27 @@ TEST(FootSkate, AHeldPlantStaysAboveTheGroundAndMovesWithATreadmill) {
 
 TEST(FootSkate, TheHipsComeDownOnlyAsFarAsTheLegsNeed) {
   // One leg 1 m long, its hip 1 m up; the clip's foot 0.8 m below the hip. Frame 5's held
-  // goal lies 0.6 m to the side on the ground: the leg reaches 0.995 m, so the hips come
-  // down by 1 - sqrt(0.995^2 - 0.6^2) = 0.2063 m. Every other goal is the clip's own foot
-  // (no drop). A second leg that needs 0.1 m at frame 5: the larger drop wins.
+  // goal lies 0.6 m to the side on the ground: the leg reaches r = kLegReach (0.98 m), so
+  // the hips come down by 1 - sqrt(r^2 - 0.6^2) = 0.2252 m. Every other goal is the clip's
+  // own foot (no drop). A second leg that needs 0.1 m at frame 5: the larger drop wins.
   ik::HeldLeg leg;
   leg.length = 1.0f;
   for (int f = 0; f < 11; ++f) {
     leg.hip.emplace_back(0.0f, 1.0f, 0.0f);
-    leg.foot.emplace_back(0.0f, 0.2f, 0.0f);
     leg.goals.emplace_back(0.0f, 0.2f, 0.0f);
   }
   leg.goals[5] = {0.6f, 0.0f, 0.0f};
-  const float needed = 1.0f - std::sqrt(0.995f * 0.995f - 0.36f);
+  const float r = ik::kLegReach, needed = 1.0f - std::sqrt(r * r - 0.36f);
   std::vector<float> drop = ik::hips_drop({leg}, kSkateRate, 0.0f);  // not spread
   ASSERT_EQ(drop.size(), 11u);
   EXPECT_NEAR(drop[5], needed, 1e-5f);
   for (int f : {0, 4, 6, 10}) EXPECT_EQ(drop[static_cast<size_t>(f)], 0.0f) << f;
   ik::HeldLeg other = leg;
-  other.goals[5] = {0.0f, 0.1f, 0.0f};   // straight below: 0.9 m, the drop 0.9 - 0.995 < 0
-  other.goals[6] = {0.0f, -0.1f, 0.0f};  // 1.1 m below the hip: 0.105 m of drop
+  other.goals[5] = {0.0f, 0.1f, 0.0f};   // straight below: 0.9 m, the drop 0.9 - r < 0
+  other.goals[6] = {0.0f, -0.1f, 0.0f};  // 1.1 m below the hip: 1.1 - r of drop
   drop = ik::hips_drop({leg, other}, kSkateRate, 0.0f);
   EXPECT_NEAR(drop[5], needed, 1e-5f);
-  EXPECT_NEAR(drop[6], 1.1f - 0.995f, 1e-5f);
+  EXPECT_NEAR(drop[6], 1.1f - r, 1e-5f);
   // Spread over 0.2 s (2 frames) each side: never less than a frame needs, eased in.
   const std::vector<float> spread = ik::hips_drop({leg, other}, kSkateRate, 0.2f);
   for (size_t f = 0; f < drop.size(); ++f) EXPECT_GE(spread[f], drop[f] - 1e-6f) << f;
