@@ -20,6 +20,55 @@ void plant_frames(const FootTrack& foot, const ContactInterval& p, int frames, i
 
 float time_of(const FootTrack& foot, int f) { return time_of_frame(f, foot.start, foot.rate); }
 
+// For plant k (its frames first..last): out(frame, weight) for each frame it eases in before
+// it and out after it -- the held position's weight, smoothstep down to 0 over `blend`
+// seconds, at most half the way to the neighbouring plants.
+template <typename Out>
+void for_each_eased_frame(const FootTrack& foot, size_t k, int first, int last, int frames, float blend, Out out) {
+  const std::vector<ContactInterval>& plants = foot.plants.plants;
+  const float before = k > 0 ? 0.5f * (plants[k].start - plants[k - 1].end) : blend;
+  const float after = k + 1 < plants.size() ? 0.5f * (plants[k + 1].start - plants[k].end) : blend;
+  const int in_frames = static_cast<int>(std::floor(std::min(blend, before) * foot.rate));
+  const int out_frames = static_cast<int>(std::floor(std::min(blend, after) * foot.rate));
+  auto ease = [](float u) { return u * u * (3.0f - 2.0f * u); };
+  for (int d = 1; d <= in_frames && first - d >= 0; ++d)
+    out(first - d, ease(1.0f - static_cast<float>(d) / static_cast<float>(in_frames + 1)));
+  for (int d = 1; d <= out_frames && last + d < frames; ++d)
+    out(last + d, ease(1.0f - static_cast<float>(d) / static_cast<float>(out_frames + 1)));
+}
+
+// Per frame, how much the foot is held: 1 in a plant, easing to 0 around it (hold_plants).
+std::vector<float> held_weights(const FootTrack& foot, int frames, float blend) {
+  std::vector<float> weight(static_cast<size_t>(std::max(frames, 0)), 0.0f);
+  for (size_t k = 0; k < foot.plants.plants.size(); ++k) {
+    int first = 0, last = -1;
+    plant_frames(foot, foot.plants.plants[k], frames, first, last);
+    if (last < first) continue;
+    for (int f = first; f <= last; ++f) weight[static_cast<size_t>(f)] = 1.0f;
+    for_each_eased_frame(foot, k, first, last, frames, blend,
+                         [&](int f, float w) { weight[static_cast<size_t>(f)] = w; });
+  }
+  return weight;
+}
+
+// `values` spread over `w` frames each side without coming below any: the largest within w,
+// then the mean of those within w (no step the eye sees).
+std::vector<float> spread_up(const std::vector<float>& values, int w) {
+  if (w <= 0 || values.empty()) return values;
+  const int last = static_cast<int>(values.size()) - 1;
+  std::vector<float> largest(values.size(), -INFINITY), out(values.size(), 0.0f);
+  for (int f = 0; f <= last; ++f)
+    for (int g = std::max(0, f - w); g <= std::min(last, f + w); ++g)
+      largest[static_cast<size_t>(f)] = std::max(largest[static_cast<size_t>(f)], values[static_cast<size_t>(g)]);
+  for (int f = 0; f <= last; ++f) {
+    const int a = std::max(0, f - w), b = std::min(last, f + w);
+    float sum = 0.0f;
+    for (int g = a; g <= b; ++g) sum += largest[static_cast<size_t>(g)];
+    out[static_cast<size_t>(f)] = sum / static_cast<float>(b - a + 1);
+  }
+  return out;
+}
+
 }  // namespace
 
 int skate_window_frames(float rate) {
@@ -99,22 +148,9 @@ std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, cons
     anchor.y = std::max(anchor.y, foot.ground_height);
     auto held = [&](int f) { return anchor + foot.ground_velocity * (time_of(foot, f) - middle); };
     for (int f = first; f <= last; ++f) goals[static_cast<size_t>(f)] = held(f);
-    // Easing in before the plant and out after it, at most half way to the neighbours.
-    const float before = k > 0 ? 0.5f * (plants[k].start - plants[k - 1].end) : blend;
-    const float after = k + 1 < plants.size() ? 0.5f * (plants[k + 1].start - plants[k].end) : blend;
-    const int in_frames = static_cast<int>(std::floor(std::min(blend, before) * foot.rate));
-    const int out_frames = static_cast<int>(std::floor(std::min(blend, after) * foot.rate));
-    auto ease = [](float u) { return u * u * (3.0f - 2.0f * u); };
-    for (int d = 1; d <= in_frames && first - d >= 0; ++d) {
-      const float w = ease(1.0f - static_cast<float>(d) / static_cast<float>(in_frames + 1));
-      const size_t f = static_cast<size_t>(first - d);
-      goals[f] = glm::mix(positions[f], held(first - d), w);
-    }
-    for (int d = 1; d <= out_frames && last + d < frames; ++d) {
-      const float w = ease(1.0f - static_cast<float>(d) / static_cast<float>(out_frames + 1));
-      const size_t f = static_cast<size_t>(last + d);
-      goals[f] = glm::mix(positions[f], held(last + d), w);
-    }
+    for_each_eased_frame(foot, k, first, last, frames, blend, [&](int f, float w) {
+      goals[static_cast<size_t>(f)] = glm::mix(positions[static_cast<size_t>(f)], held(f), w);
+    });
   }
   return goals;
 }
@@ -133,20 +169,34 @@ std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float
       drop[f] = std::max(drop[f], d);
     }
   }
-  const int w = static_cast<int>(std::floor(smooth * rate));
-  if (w <= 0 || frames == 0) return drop;
-  const int last = static_cast<int>(frames) - 1;
-  std::vector<float> largest(frames, 0.0f), out(frames, 0.0f);
-  for (int f = 0; f <= last; ++f)
-    for (int g = std::max(0, f - w); g <= std::min(last, f + w); ++g)
-      largest[static_cast<size_t>(f)] = std::max(largest[static_cast<size_t>(f)], drop[static_cast<size_t>(g)]);
-  for (int f = 0; f <= last; ++f) {
-    const int a = std::max(0, f - w), b = std::min(last, f + w);
-    float sum = 0.0f;
-    for (int g = a; g <= b; ++g) sum += largest[static_cast<size_t>(g)];
-    out[static_cast<size_t>(f)] = sum / static_cast<float>(b - a + 1);
+  return spread_up(drop, static_cast<int>(std::floor(smooth * rate)));
+}
+
+std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
+                                      const std::vector<float>& held, float radius, float rate) {
+  std::vector<float> point(goals.size(), 0.0f), footprint(goals.size(), 0.0f);
+  if (ground.kind == GroundKind::plane) return point;
+  // The footprint: its centre, and eight points on each of two rings (radius and half of it).
+  constexpr int kAround = 8;
+  glm::vec2 offsets[2 * kAround];
+  for (int a = 0; a < kAround; ++a) {
+    const float angle = 6.28318531f * static_cast<float>(a) / kAround;
+    const glm::vec2 out(std::cos(angle), std::sin(angle));
+    offsets[2 * a] = radius * out;
+    offsets[2 * a + 1] = 0.5f * radius * out;
   }
-  return out;
+  for (size_t f = 0; f < goals.size(); ++f) {
+    const glm::vec3& g = goals[f];
+    point[f] = footprint[f] = ground_height(ground, g.x, g.z);
+    for (const glm::vec2& o : offsets)
+      footprint[f] = std::max(footprint[f], ground_height(ground, g.x + o.x, g.z + o.y));
+  }
+  const std::vector<float> swing = spread_up(footprint, static_cast<int>(std::floor(kFootprintSpread * rate)));
+  for (size_t f = 0; f < goals.size(); ++f) {
+    const float w = f < held.size() ? held[f] : 0.0f;
+    point[f] = w >= 1.0f ? point[f] : w * point[f] + (1.0f - w) * swing[f];
+  }
+  return point;
 }
 
 namespace {
@@ -199,12 +249,13 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
   for (size_t i = 0; i < joints.size(); ++i) {
     HeldLeg leg;
     const std::vector<glm::vec3> foot = path_of(2 * i);
-    leg.goals = hold_plants(foot, foot_track(plants[i], joints[i].leg_length, ground_velocity, foot, start, rate),
-                            kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
+    const FootTrack track = foot_track(plants[i], joints[i].leg_length, ground_velocity, foot, start, rate);
+    leg.goals = hold_plants(foot, track, kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
+    const std::vector<float> under = ground_under_goals(ground, leg.goals, held_weights(track, frames, kPlantBlend),
+                                                        kFootprint * joints[i].leg_length, rate);
     for (size_t f = 0; f < leg.goals.size(); ++f) {
-      const float h = ground_height(ground, leg.goals[f].x, leg.goals[f].z);
-      leg.goals[f].y += h;
-      lift[f] = std::min(lift[f], h);
+      leg.goals[f].y += under[f];
+      lift[f] = std::min(lift[f], under[f]);
     }
     out.goals.push_back(leg.goals);
     if (joints[i].leg_root < 0) continue;

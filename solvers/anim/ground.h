@@ -1,7 +1,8 @@
 // The ground the feet stand on: a height over the horizontal plane (model space, +Y up),
 // which the feet's cleanup places each foot on (solvers/anim/foot_skate.h) and the viewport
 // draws. A clip is taken as made on the flat plane y = 0; on another ground each foot's
-// path is raised by the ground's height under it, and the body by the lowest of those.
+// path is raised by the ground's height under it (ground_under_goals: in the swing, the
+// highest within the foot's reach), and the body by the lowest of those.
 //
 //   plane                 y = 0 (what clips are made on; the default)
 //   ramp:DEG              rising along +Z at DEG degrees (-60..60) through the origin:

@@ -190,6 +190,30 @@ TEST(FootSkate, TheHipsComeDownOnlyAsFarAsTheLegsNeed) {
   EXPECT_NEAR(ik::hips_drop({leg}, kSkateRate, 0.0f)[5], 1.0f, 1e-6f);
 }
 
+// A foot's goal walking 1 cm a frame (100 frames a second) from z = -0.5 to 0.15 onto a
+// step 0.2 high at z = 0 (the next is at 0.3), held over its first 11 frames, then swinging. Held: the height
+// under the goal itself. Swinging: never below the ground within the footprint (0.1 here),
+// so already up on the step 10 cm before its edge, and risen smoothly (spread over 0.1 s).
+TEST(FootSkate, TheSwingingFootRisesBeforeAStepsEdge) {
+  std::vector<glm::vec3> goals;
+  std::vector<float> held(66, 0.0f);
+  for (int f = 0; f <= 65; ++f) goals.emplace_back(0.0f, 0.0f, -0.5f + 0.01f * static_cast<float>(f));
+  for (int f = 0; f <= 10; ++f) held[static_cast<size_t>(f)] = 1.0f;
+  const ik::Ground stairs{ik::GroundKind::stairs, 0.2f};
+  const std::vector<float> under = ik::ground_under_goals(stairs, goals, held, 0.1f, 100.0f);
+  ASSERT_EQ(under.size(), goals.size());
+  for (int f = 0; f <= 10; ++f) EXPECT_EQ(under[static_cast<size_t>(f)], 0.0f) << f;
+  for (int f = 41; f <= 65; ++f) EXPECT_FLOAT_EQ(under[static_cast<size_t>(f)], 0.2f) << f;  // z > -0.1
+  EXPECT_GT(under[35], 0.0f) << "rising before the footprint reaches the step";
+  for (size_t f = 1; f < under.size(); ++f) EXPECT_LE(std::fabs(under[f] - under[f - 1]), 0.2f / 20.0f) << f;
+  // Held at the step (its last frames): the height under the goal, whatever the footprint.
+  std::vector<float> on_step = held;
+  on_step[65] = 1.0f;
+  EXPECT_FLOAT_EQ(ik::ground_under_goals(stairs, goals, on_step, 0.1f, 100.0f)[65], 0.2f);
+  const std::vector<float> plane = ik::ground_under_goals({}, goals, held, 0.1f, 100.0f);
+  EXPECT_EQ(plane, std::vector<float>(goals.size(), 0.0f));
+}
+
 TEST(FootSkate, FootTrackReadsTheLowestHeight) {
   const std::vector<glm::vec3> p = {{0.0f, 0.3f, 0.0f}, {0.0f, 0.07f, 0.0f}, {0.0f, 0.2f, 0.0f}};
   const ik::FootTrack foot = ik::foot_track({}, 0.9f, {1.0f, 2.0f, 3.0f}, p, 0.5f, 24.0f);
