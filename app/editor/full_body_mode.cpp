@@ -131,7 +131,7 @@ int goal_handle_chain(const Editor& editor, int handle) {
 
 ik::Goal goal_handle_goal(const Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
-  if (ref.extra < 0) return model_goal(editor, handle);  // every goal mode (app/editor/goal_motion.h)
+  if (ref.extra < 0) return handed_goal(editor, handle);  // every goal mode, held feet (app/editor/goal_motion.h)
   const ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
   return extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.solve.world);
 }
@@ -139,7 +139,11 @@ ik::Goal goal_handle_goal(const Editor& editor, int handle) {
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.extra < 0) {
-    set_model_goal(editor, handle, goal);  // a following goal keeps its offset form
+    // Moved as far as the handle was (it shows the held place of a foot the cleanup holds),
+    // kept in the chain's own form (an offset for a following goal).
+    ik::Goal moved = goal;
+    moved.position = model_goal(editor, handle).position + (goal.position - handed_goal(editor, handle).position);
+    set_model_goal(editor, handle, moved);
     return;
   }
   ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];

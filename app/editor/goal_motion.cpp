@@ -55,6 +55,18 @@ ik::Goal model_goal(const Editor& editor, int c) {
   return ik::goal_in_model_space(*chain, editor.solve.world, goal_motion(editor, c));
 }
 
+bool goal_held(const Editor& editor, int c) {
+  const size_t u = static_cast<size_t>(c);
+  return c >= 0 && editor.timeline.clean_feet && u < editor.solve.held.size() && editor.solve.held[u] &&
+         u < editor.solve.held_goals.size();
+}
+
+ik::Goal handed_goal(const Editor& editor, int c) {
+  ik::Goal goal = model_goal(editor, c);
+  if (goal_held(editor, c)) goal.position = editor.solve.held_goals[static_cast<size_t>(c)];
+  return goal;
+}
+
 void set_model_goal(Editor& editor, int c, const ik::Goal& goal) {
   if (chain_at(editor, c) == nullptr) return;
   const ik::GoalMotion motion = goal_motion(editor, c);

@@ -35,6 +35,14 @@ ik::GoalMotion goal_motion(const Editor& editor, int c);
 ik::Goal model_goal(const Editor& editor, int c);
 void set_model_goal(Editor& editor, int c, const ik::Goal& goal);
 
+// Chain `c`'s goal in model space as its solver is handed it: model_goal, but a foot the
+// feet's cleanup holds (app/editor/feet_cleanup.h) is handed its held place -- on stairs or
+// a ramp 20-40 cm above the clip's own foot. Its handle is drawn, picked and dragged there.
+ik::Goal handed_goal(const Editor& editor, int c);
+// Whether the feet's cleanup holds chain `c`'s goal position this frame (its handle cannot
+// be moved then: the hold would undo the move).
+bool goal_held(const Editor& editor, int c);
+
 // Switches chain `c`'s mode (ik::set_goal_mode) and commits one undo step.
 void choose_goal_mode(Editor& editor, int c, ik::GoalMode mode, int joint = -1, const std::string& path = {});
 

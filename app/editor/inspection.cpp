@@ -173,21 +173,6 @@ bool selected_chain_readout(const Editor& editor, ik::JacobianReadout& out) {
   return ik::jacobian_readout(editor.document.rig.skeleton, chain, editor.solve.pose, workspace, out);
 }
 
-namespace {
-
-// Chain c's goal in model space as its solver was handed it: a foot the cleanup holds was
-// handed its held place (app/editor/feet_cleanup.h).
-ik::Goal handed_goal(const Editor& editor, int c) {
-  ik::Goal goal = model_goal(editor, c);
-  const size_t u = static_cast<size_t>(c);
-  if (editor.timeline.clean_feet && u < editor.solve.held.size() && editor.solve.held[u] &&
-      u < editor.solve.held_goals.size())
-    goal.position = editor.solve.held_goals[u];
-  return goal;
-}
-
-}  // namespace
-
 ik::GoalReading chain_goal_reading(const Editor& editor, int c) {
   if (!editor.document.has_rig || c < 0 || c >= static_cast<int>(editor.document.chains.size())) return {};
   const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];

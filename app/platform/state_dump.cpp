@@ -286,7 +286,7 @@ bool write_state_json(const Editor& editor, const ViewportArea& area, const Wind
   json chains = json::array();
   for (size_t c = 0; c < editor.document.chains.size(); ++c) {
     const ik::Chain& chain = editor.document.chains[c];
-    const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // model space, any goal mode
+    const glm::vec3 goal = handed_goal(editor, static_cast<int>(c)).position;  // model space, as the solver has it
     const glm::vec3 effector = ik::position_of(editor.solve.world[static_cast<size_t>(chain.effector)]);
     const glm::vec2 goal_window = project_to_window(editor.view.camera, area, goal);
     json entry = {{"root", chain.root},

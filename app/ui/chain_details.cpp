@@ -277,7 +277,11 @@ void draw_solver_tab(Editor& editor, int c) {
                       : on_path ? "The goal follows a recorded path: this is the path's at the current time"
                                 : "The goal's position in model space",
                       mode == ik::GoalMode::follow_joint ? "a joint" : "the animated effector");
-  if (offset || on_path) {
+  if (goal_held(editor, c)) {  // the feet's cleanup hands the solver its held place instead
+    const glm::vec3 at = handed_goal(editor, c).position;
+    ImGui::TextDisabled("held by Clean up at %.3f %.3f %.3f", static_cast<double>(at.x), static_cast<double>(at.y),
+                        static_cast<double>(at.z));
+  } else if (offset || on_path) {
     const glm::vec3 at = model_goal(editor, c).position;
     ImGui::TextDisabled("at %.3f %.3f %.3f in model space", static_cast<double>(at.x), static_cast<double>(at.y),
                         static_cast<double>(at.z));

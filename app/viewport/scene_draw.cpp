@@ -38,7 +38,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
     glm::vec4 colour = mark_style(mark).colour;
     if (static_cast<int>(c) == selected) colour = mark_style(Mark::selected).colour;
     if (static_cast<int>(c) == editor.selection.hovered_goal) colour = mark_style(Mark::hovered).colour;
-    const glm::vec3 goal = model_goal(editor, static_cast<int>(c)).position;  // every goal mode resolved
+    const glm::vec3 goal = handed_goal(editor, static_cast<int>(c)).position;  // every goal mode, held feet
     handles.push_back(goal);
     handle_colours.push_back(colour);
     // A line from the effector to a goal whose position it has not reached, in its mark's colour.
@@ -59,7 +59,7 @@ void draw_goals(render::Renderer& renderer, const Editor& editor) {
   const float axis_length = 0.06f * scene_size(editor);
   for (size_t c = 0; c < editor.document.chains.size(); ++c) {
     if (!goal_has_orientation(editor, static_cast<int>(c))) continue;
-    const ik::Goal goal = model_goal(editor, static_cast<int>(c));
+    const ik::Goal goal = handed_goal(editor, static_cast<int>(c));
     const glm::mat3 r = glm::mat3_cast(goal.orientation);
     for (int a = 0; a < 3; ++a) {
       glm::vec4 colour(0.25f, 0.25f, 0.25f, 1.0f);

@@ -77,6 +77,19 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
     select_goal_handle(editor, c);  // a full-body extra effector's handle too: the gizmo goes there
 }
 
+// A goal the feet's cleanup holds cannot move (the hold would put it back): true, and the
+// status line says so, for such a chain's own goal handle.
+bool refuse_held_goal(Editor& editor, int handle) {
+  if (handle < 0 || handle >= static_cast<int>(editor.document.chains.size()) || !goal_held(editor, handle))
+    return false;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(handle)];
+  set_status(editor,
+             editor.document.rig.skeleton.name[static_cast<size_t>(chain.effector)] +
+                 "'s goal is held on the ground by Clean up (on the timeline): turn it off to move the goal",
+             true);
+  return true;
+}
+
 // The goal under the mouse at (x, y) while dragging: in the drag's plane, or on the line
 // through the grabbed point along X, Y or Z while that key is held.
 void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
@@ -86,6 +99,7 @@ void drag_goal(Editor& editor, const ViewportInput& input, float x, float y, con
       input.spline_point >=
           static_cast<int>(editor.document.chains[static_cast<size_t>(input.goal_chain)].spline_points.size()))
     return;
+  if (!input.pole && refuse_held_goal(editor, input.goal_chain)) return;
   const render::Ray ray = ray_through_window(editor.view.camera, area, x, y);
   const Uint8* keys = SDL_GetKeyboardState(nullptr);
   glm::vec3 axis(0.0f);
@@ -146,6 +160,8 @@ void begin_gizmo_drag(Editor& editor, ViewportInput& input, GizmoPart part, floa
 // (set_goal_handle_goal).
 void drag_gizmo(Editor& editor, const ViewportInput& input, float x, float y, const ViewportArea& area) {
   if (input.goal_chain < 0 || input.goal_chain >= goal_handle_count(editor)) return;
+  const bool rotate = input.gizmo.part >= GizmoPart::ring_x;
+  if (!rotate && refuse_held_goal(editor, input.goal_chain)) return;
   ik::Goal goal = goal_handle_goal(editor, input.goal_chain);
   goal.position = input.gizmo.position(editor.view.camera, area, x, y);
   goal.orientation = input.gizmo.orientation(editor.view.camera, area, x, y);
@@ -462,7 +478,7 @@ std::vector<glm::vec3> goal_positions(const Editor& editor) {
   // A hidden handle (a chain the full-body mode turned off) is NaN: never visible, never picked.
   for (size_t c = 0; c < editor.document.chains.size(); ++c)
     points.push_back(goal_handle_shown(editor, static_cast<int>(c))
-                         ? model_goal(editor, static_cast<int>(c)).position
+                         ? handed_goal(editor, static_cast<int>(c)).position  // where it is drawn
                          : glm::vec3(std::numeric_limits<float>::quiet_NaN()));
   append_extra_goal_handles(editor, points, nullptr);
   return points;

@@ -238,6 +238,15 @@ def test_clean_up_feet_on_a_ramp(case):
     assert ramp["contacts"]["ground"] == "ramp:15", ramp["contacts"]["ground"]
     planted = planted_at(flat, 1.0)
     expect_planted_alike(flat, 0, ramp, 15, planted, 0.01)
+    # A held foot's goal handle is where its solver aims (the held place on the ramp), not
+    # where the clip's foot was (it was drawn up to 16 cm under the ramp, apart from the foot).
+    contact_joints = {j["joint"] for j in ramp["contacts"]["joints"]}
+    feet = [c for c in ramp["chains"] if c["effector"] in contact_joints and c["enabled"]]
+    assert feet, "no chain ends at a contact joint"
+    for c in feet:
+        print(f"chain to joint {c['effector']}: {c['status_shown']}, its goal {c['distance_to_goal'] * 1000:.1f} mm away")
+        if c["goal_parts"]["position"] == "reached":
+            assert c["distance_to_goal"] < 0.01, c
     program = case.start(CESIUM_GLTF, "--clean-feet", "--ground", "ramp:15", state="played.json")
     program.key("space")
     time.sleep(0.5)
@@ -254,6 +263,32 @@ def test_clean_up_feet_on_a_ramp(case):
         print(f"played to {t:.2f} s: {name} {above * 1000:.1f} mm over the ramp")
         assert above > -0.01, f"{name} is {-above * 1000:.0f} mm under the ramp at {t:.2f} s"
     assert len(case.screenshots()) == 2
+
+
+def test_a_held_foots_goal_stays_on_the_ramp_when_dragged(case):
+    """CesiumMan cleaned up on a 15 degree ramp at 1.0 s, the left leg's goal handle (drawn on
+    the held foot, not at the clip's foot under the ramp) dragged 80 points with the mouse:
+    the hold keeps the foot and its goal where they were, and the status line says why."""
+    args = (CESIUM_GLTF, "--time", "1.0", "--clean-feet", "--ground", "ramp:15")
+    before = case.run(*args, frames=4, state="before.json").state
+    contact_joints = {j["joint"] for j in before["contacts"]["joints"]}
+    c, chain = next((c, ch) for c, ch in enumerate(before["chains"])
+                    if ch["effector"] in contact_joints and ch["enabled"] and ch["distance_to_goal"] < 0.01)
+    x, y = (round(v) for v in chain["goal_window"])
+    program = case.start(*args, state="dragged.json")
+    program.frames(3)
+    program.drag((x, y), to=(x + 80, y - 40), steps=8)
+    program.frames(2)
+    program.screenshot()
+    program.quit()
+    after = program.state()
+    moved = math.dist(after["chains"][c]["goal"], chain["goal"])
+    said = [line for line in program.log().splitlines() if "held on the ground by Clean up" in line]
+    print(f"chain {c}'s goal moved {moved * 1000:.1f} mm; the status line said: {said[:1]}")
+    assert after["selected_chain"] == c, "the press did not pick the held foot's handle"
+    assert moved < 0.002, "a held goal moved"
+    assert said, program.log_tail()
+    case.check_screenshot(case.screenshots()[-1], "dragged.json")
 
 
 def write_ramp_gltf(path, degrees, half=4.0):
