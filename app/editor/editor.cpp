@@ -87,9 +87,10 @@ void solve_chains(Editor& editor) {
   motion.time = goal_path_time(editor);
   motion.paths = &editor.solve.chain_paths;
   if (timeline.clean_feet && has_clips(editor)) {  // planted feet held (app/editor/feet_cleanup.h)
-    held_goals(editor, editor.solve.held, editor.solve.held_goals);
+    held_goals(editor, editor.solve.held, editor.solve.held_goals, editor.solve.held_turns);
     motion.held = &editor.solve.held;
     motion.held_goals = &editor.solve.held_goals;
+    motion.held_turns = &editor.solve.held_turns;
   }
   ik::solve_animated_frame(editor.document.rig.skeleton, editor.document.chains, editor.selection.chain,
                            timeline.animated, timeline.time_moved && has_clips(editor), editor.solve.pose,

@@ -122,6 +122,7 @@ struct SolveState {
   // (app/editor/feet_cleanup.h).
   std::vector<std::uint8_t> held;
   std::vector<glm::vec3> held_goals;
+  std::vector<glm::quat> held_turns;  // its orientation turned to the ground under it
 };
 
 // What is selected and what is under the mouse.

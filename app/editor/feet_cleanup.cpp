@@ -36,10 +36,12 @@ void lower_hips(const Editor& editor, ik::Pose& animated) {
                                glm::vec3(0.0f, ik::cleanup_body_y_at(c, editor.timeline.time), 0.0f));
 }
 
-void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals) {
+void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals,
+                std::vector<glm::quat>& turns) {
   const std::vector<ik::Chain>& chains = editor.document.chains;
   held.assign(chains.size(), 0);
   goals.assign(chains.size(), glm::vec3(0.0f));
+  turns.assign(chains.size(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
   const ContactsState& contacts = editor.document.contacts;
   const ik::FeetCleanup& c = editor.timeline.cleanup.cleanup;
   if (editor.timeline.cleanup.clip != editor.timeline.clip) return;
@@ -48,6 +50,7 @@ void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vect
       if (chains[k].enabled && chains[k].effector == contacts.joints[i].joint) {
         held[k] = 1;
         goals[k] = ik::cleanup_goal_at(c, i, editor.timeline.time);
+        turns[k] = ik::cleanup_turn_at(c, i, editor.timeline.time);
       }
 }
 

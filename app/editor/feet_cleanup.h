@@ -30,7 +30,9 @@ bool refresh_feet_cleanup(Editor& editor);
 // `animated` (the shown clip at the timeline's time) with the hips lowered by the cleanup.
 void lower_hips(const Editor& editor, ik::Pose& animated);
 
-// Per chain: 1 and the held goal for the enabled chains that end at a contact joint.
-void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals);
+// Per chain: 1, the held goal and the turn of its orientation to the ground for the enabled
+// chains that end at a contact joint.
+void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals,
+                std::vector<glm::quat>& turns);
 
 }  // namespace app

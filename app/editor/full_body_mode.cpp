@@ -139,10 +139,13 @@ ik::Goal goal_handle_goal(const Editor& editor, int handle) {
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.extra < 0) {
-    // Moved as far as the handle was (it shows the held place of a foot the cleanup holds),
-    // kept in the chain's own form (an offset for a following goal).
+    // Moved and turned as far as the handle was (it shows the held place of a foot the
+    // cleanup holds, turned to the ground: own = T^-1 handed), kept in the chain's own form
+    // (an offset for a following goal).
+    const ik::Goal own = model_goal(editor, handle), handed = handed_goal(editor, handle);
     ik::Goal moved = goal;
-    moved.position = model_goal(editor, handle).position + (goal.position - handed_goal(editor, handle).position);
+    moved.position = own.position + (goal.position - handed.position);
+    moved.orientation = glm::normalize(own.orientation * glm::conjugate(handed.orientation) * goal.orientation);
     set_model_goal(editor, handle, moved);
     return;
   }

@@ -63,7 +63,10 @@ bool goal_held(const Editor& editor, int c) {
 
 ik::Goal handed_goal(const Editor& editor, int c) {
   ik::Goal goal = model_goal(editor, c);
-  if (goal_held(editor, c)) goal.position = editor.solve.held_goals[static_cast<size_t>(c)];
+  if (!goal_held(editor, c)) return goal;
+  goal.position = editor.solve.held_goals[static_cast<size_t>(c)];
+  if (static_cast<size_t>(c) < editor.solve.held_turns.size())
+    goal.orientation = editor.solve.held_turns[static_cast<size_t>(c)] * goal.orientation;
   return goal;
 }
 

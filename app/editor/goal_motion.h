@@ -37,7 +37,8 @@ void set_model_goal(Editor& editor, int c, const ik::Goal& goal);
 
 // Chain `c`'s goal in model space as its solver is handed it: model_goal, but a foot the
 // feet's cleanup holds (app/editor/feet_cleanup.h) is handed its held place -- on stairs or
-// a ramp 20-40 cm above the clip's own foot. Its handle is drawn, picked and dragged there.
+// a ramp 20-40 cm above the clip's own foot -- and its orientation turned to the ground
+// there. Its handle is drawn, picked and dragged there.
 ik::Goal handed_goal(const Editor& editor, int c);
 // Whether the feet's cleanup holds chain `c`'s goal position this frame (its handle cannot
 // be moved then: the hold would undo the move).

@@ -31,7 +31,8 @@ std::string skate_cells(const FootSkate& s, bool contact_error) {
   return format("%.1f", 100.0 * static_cast<double>(s.skate_ratio)) + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.planted_drift)) + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.penetration)) + " | " +
-         format("%.1f", 1000.0 * static_cast<double>(s.lift)) +
+         format("%.1f", 1000.0 * static_cast<double>(s.lift)) + " | " +
+         format("%.1f", 100.0 * static_cast<double>(s.level_ratio)) +
          (contact_error ? " | " + format("%.1f", 1000.0 * static_cast<double>(s.contact_error)) : "");
 }
 
@@ -42,12 +43,15 @@ std::string skate_markdown(const MotionReport& report) {
   std::string out =
       "\nFoot skate of the effector over its plants (" + std::to_string(report.source_skate.planted_frames) +
       " planted frames): skating frames, the largest drift of the foot during a plant, how far it goes below "
-      "the clip's own ground, and how far it lifts while planted" +
+      "the clip's own ground, how far it lifts while planted, and how often it stands level on the ground "
+      "(the planted frames in which its up, as the clip has it on its floor, is within 5 degrees of the "
+      "ground's normal)" +
       (places ? "; the contact error: how far from where the capture's foot stood, carried onto this rig, the "
                 "foot stands in a plant (the largest over the plants).\n\n"
               : ".\n\n") +
-      "| Solver | Warm start | Skate (%) | Planted drift (mm) | Penetration (mm) | Lift (mm) |" +
-      (places ? " Contact error (mm) |\n|---|---|---:|---:|---:|---:|---:|\n" : "\n|---|---|---:|---:|---:|---:|\n") +
+      "| Solver | Warm start | Skate (%) | Planted drift (mm) | Penetration (mm) | Lift (mm) | Level (%) |" +
+      (places ? " Contact error (mm) |\n|---|---|---:|---:|---:|---:|---:|---:|\n"
+              : "\n|---|---|---:|---:|---:|---:|---:|\n") +
       "| clip as it is | - | " + skate_cells(report.source_skate, places) + " |\n";
   for (const MotionRun& run : report.runs)
     out += "| " + std::string(solver_name(run.solver)) + " | " + (run.warm_start ? "on" : "off") + " | " +
@@ -127,7 +131,7 @@ std::string motion_series_csv(const MotionReport& report) {
 std::string motion_summary_csv(const MotionReport& report) {
   std::string out =
       "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
-      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,contact_error\n";
+      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,level_ratio,contact_error\n";
   char line[400];
   for (const MotionRun& run : report.runs) {
     const MotionSummary& s = run.summary;
@@ -139,9 +143,9 @@ std::string motion_summary_csv(const MotionReport& report) {
                   static_cast<double>(s.max_drift_distance));
     out += line;
     if (s.has_skate) {  // the foot skate's columns, empty without a foot
-      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g,", static_cast<double>(s.skate.skate_ratio),
+      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g,%.4g,", static_cast<double>(s.skate.skate_ratio),
                     static_cast<double>(s.skate.planted_drift), static_cast<double>(s.skate.penetration),
-                    static_cast<double>(s.skate.lift));
+                    static_cast<double>(s.skate.lift), static_cast<double>(s.skate.level_ratio));
       out += line;
       if (report.has_contact_places) {  // the contact error, empty without places to stand
         std::snprintf(line, sizeof line, "%.6g", static_cast<double>(s.skate.contact_error));
@@ -149,7 +153,7 @@ std::string motion_summary_csv(const MotionReport& report) {
       }
       out += "\n";
     } else {
-      out += ",,,,\n";
+      out += ",,,,,\n";
     }
   }
   return out;
@@ -162,6 +166,7 @@ Json skate_json(const FootSkate& s, bool contact_error) {
           {"planted_drift_mm", 1000.0f * s.planted_drift},
           {"penetration_mm", 1000.0f * s.penetration},
           {"lift_mm", 1000.0f * s.lift},
+          {"level_ratio", s.level_ratio},
           {"contact_error_mm", contact_error ? Json(1000.0f * s.contact_error) : Json(nullptr)},
           {"planted_frames", s.planted_frames}};
 }

@@ -22,7 +22,7 @@
 // "runs": [{"solver": "dls", "warm_start": true, "max_pop_deg", "flips", "jitter_rms_deg",
 // "mean_error", "max_error", "mean_us", "mean_iterations", "max_drift" (null when not
 // measured), "skate": {...} or null}]}, a
-// foot skate being {"skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm",
+// foot skate being {"skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm", "level_ratio",
 // "contact_error_mm" (null without places to stand: not a retargeted clip), "planted_frames"}
 // (millimetres: glTF's metres).
 #pragma once

@@ -2,6 +2,7 @@
 #include "solvers/anim/foot_skate.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "solvers/anim/clip_playback.h"
@@ -88,7 +89,8 @@ int last_frame_of(const FootTrack& foot, const ContactInterval& plant, int frame
   return last;
 }
 
-FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot) {
+FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot,
+                             const glm::quat* turns) {
   FootSkate out;
   if (frames <= 0 || positions == nullptr) return out;
   auto at = [&](int f) { return positions[static_cast<std::size_t>(f) * stride]; };
@@ -110,6 +112,10 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
     }
     for (int f = first; f <= last; ++f) {
       ++out.planted_frames;
+      const glm::vec3 where = at(f);
+      const glm::vec3 up = turns != nullptr ? turns[f] * glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(0.0f, 1.0f, 0.0f);
+      if (glm::dot(up, ground_normal(foot.ground, where.x, where.z)) >= std::cos(glm::radians(kLevelDegrees)))
+        out.level_ratio += 1.0f;
       // Where the foot is against where the ground under its first frame went.
       const glm::vec2 moved = horizontal(at(f) - origin) - ground_step * static_cast<float>(f - first);
       out.planted_drift = std::max(out.planted_drift, glm::length(moved));
@@ -119,7 +125,10 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
   int skating = 0;
   const float limit = kSkateSpeed * foot.leg_length;
   foot_slide_per_frame(positions, stride, frames, foot, [&](int, float slide) { skating += slide > limit ? 1 : 0; });
-  if (out.planted_frames > 0) out.skate_ratio = static_cast<float>(skating) / static_cast<float>(out.planted_frames);
+  if (out.planted_frames > 0) {
+    out.skate_ratio = static_cast<float>(skating) / static_cast<float>(out.planted_frames);
+    out.level_ratio /= static_cast<float>(out.planted_frames);
+  }
   return out;
 }
 
@@ -172,19 +181,61 @@ std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float
   return spread_up(drop, static_cast<int>(std::floor(smooth * rate)));
 }
 
+namespace {
+
+// A footprint of `radius` around a point: eight offsets on each of two rings (the radius and
+// half of it); with the point itself, where the swing's ground is read.
+constexpr int kFootprintRing = 8;
+std::array<glm::vec2, 2 * kFootprintRing> footprint_offsets(float radius) {
+  std::array<glm::vec2, 2 * kFootprintRing> offsets;
+  for (int a = 0; a < kFootprintRing; ++a) {
+    const float angle = 6.28318531f * static_cast<float>(a) / kFootprintRing;
+    const glm::vec2 out(std::cos(angle), std::sin(angle));
+    offsets[static_cast<size_t>(2 * a)] = radius * out;
+    offsets[static_cast<size_t>(2 * a + 1)] = 0.5f * radius * out;
+  }
+  return offsets;
+}
+
+}  // namespace
+
+glm::quat turn_from_up(const glm::vec3& normal) {
+  // (1 + cos, Y x n) normalised is the half-angle quaternion; Y x n = (n.z, 0, -n.x).
+  if (!(normal.y > -0.999f)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  return glm::normalize(glm::quat(1.0f + normal.y, normal.z, 0.0f, -normal.x));
+}
+
+std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
+                                    const std::vector<float>& held, float radius, float rate) {
+  const glm::quat none(1.0f, 0.0f, 0.0f, 0.0f);
+  std::vector<glm::quat> turns(goals.size(), none);
+  if (ground.kind == GroundKind::plane || ground.kind == GroundKind::stairs) return turns;
+  const auto offsets = footprint_offsets(radius);
+  std::vector<glm::vec3> point(goals.size()), footprint(goals.size());
+  for (size_t f = 0; f < goals.size(); ++f) {
+    const glm::vec3& g = goals[f];
+    point[f] = footprint[f] = ground_normal(ground, g.x, g.z);
+    for (const glm::vec2& o : offsets) footprint[f] += ground_normal(ground, g.x + o.x, g.z + o.y);
+  }
+  const int w = static_cast<int>(std::floor(kFootprintSpread * rate)), last = static_cast<int>(goals.size()) - 1;
+  for (int f = 0; f <= last; ++f) {
+    const float hold = static_cast<size_t>(f) < held.size() ? held[static_cast<size_t>(f)] : 0.0f;
+    glm::vec3 n = point[static_cast<size_t>(f)];
+    if (hold < 1.0f) {
+      glm::vec3 swing(0.0f);
+      for (int g = std::max(0, f - w); g <= std::min(last, f + w); ++g) swing += footprint[static_cast<size_t>(g)];
+      n = hold * n + (1.0f - hold) * glm::normalize(swing);
+    }
+    turns[static_cast<size_t>(f)] = turn_from_up(glm::normalize(n));
+  }
+  return turns;
+}
+
 std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
                                       const std::vector<float>& held, float radius, float rate) {
   std::vector<float> point(goals.size(), 0.0f), footprint(goals.size(), 0.0f);
   if (ground.kind == GroundKind::plane) return point;
-  // The footprint: its centre, and eight points on each of two rings (radius and half of it).
-  constexpr int kAround = 8;
-  glm::vec2 offsets[2 * kAround];
-  for (int a = 0; a < kAround; ++a) {
-    const float angle = 6.28318531f * static_cast<float>(a) / kAround;
-    const glm::vec2 out(std::cos(angle), std::sin(angle));
-    offsets[2 * a] = radius * out;
-    offsets[2 * a + 1] = 0.5f * radius * out;
-  }
+  const auto offsets = footprint_offsets(radius);
   for (size_t f = 0; f < goals.size(); ++f) {
     const glm::vec3& g = goals[f];
     point[f] = footprint[f] = ground_height(ground, g.x, g.z);
@@ -251,8 +302,10 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     const std::vector<glm::vec3> foot = path_of(2 * i);
     const FootTrack track = foot_track(plants[i], joints[i].leg_length, ground_velocity, foot, start, rate);
     leg.goals = hold_plants(foot, track, kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
-    const std::vector<float> under = ground_under_goals(ground, leg.goals, held_weights(track, frames, kPlantBlend),
-                                                        kFootprint * joints[i].leg_length, rate);
+    const std::vector<float> held = held_weights(track, frames, kPlantBlend);
+    const float radius = kFootprint * joints[i].leg_length;
+    const std::vector<float> under = ground_under_goals(ground, leg.goals, held, radius, rate);
+    out.turns.push_back(ground_turns(ground, leg.goals, held, radius, rate));
     for (size_t f = 0; f < leg.goals.size(); ++f) {
       leg.goals[f].y += under[f];
       lift[f] = std::min(lift[f], under[f]);
@@ -290,6 +343,15 @@ float cleanup_body_y_at(const FeetCleanup& cleanup, float time) {
   float u = 0.0f;
   grid_at(cleanup, y.size(), time, f, u);
   return u > 0.0f ? y[f] + u * (y[f + 1] - y[f]) : y[f];
+}
+
+glm::quat cleanup_turn_at(const FeetCleanup& cleanup, std::size_t joint, float time) {
+  if (joint >= cleanup.turns.size() || cleanup.turns[joint].empty()) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  const std::vector<glm::quat>& turns = cleanup.turns[joint];
+  size_t f = 0;
+  float u = 0.0f;
+  grid_at(cleanup, turns.size(), time, f, u);
+  return u > 0.0f ? glm::slerp(turns[f], turns[f + 1], u) : turns[f];
 }
 
 glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float time) {

@@ -27,6 +27,10 @@
 //                  average and where it should (FootTrack::stand's mean over the plant: for
 //                  a retargeted clip where the capture's foot stood, carried); the largest
 //                  over the plants. 0 without a `stand`.
+//   level          the share of planted frames in which the foot's up (as the clip has it
+//                  on its flat ground, turned as the solve turned the foot:
+//                  measure_foot_skate's `turns`) is within kLevelDegrees of the ground's
+//                  normal under it: heel and toe on the surface, as they were on the floor.
 // Horizontal motion is read relative to the ground's own motion (the walking speed
 // backward in a clip made in place, contacts.h), so a treadmill walk's standing foot,
 // which moves with the ground, does not skate. Distances in model units (glTF's metres).
@@ -39,6 +43,7 @@
 // foot's own path and the held position (smoothstep), so nothing pops.
 #pragma once
 
+#include <glm/gtc/quaternion.hpp>
 #include <vector>
 
 #include "solvers/anim/contacts.h"
@@ -47,6 +52,7 @@
 
 namespace ik {
 
+inline constexpr float kLevelDegrees = 5.0f;         // the foot's up against the ground's normal
 inline constexpr float kSkateSpeed = 0.05f;          // x the leg's length per second
 inline constexpr float kSkateWindow = 1.0f / 30.0f;  // seconds the slide is read across
 // That span in frames at `rate` frames per second: at least one.
@@ -71,10 +77,15 @@ struct FootSkate {
   float penetration = 0.0f;    // model units, >= 0
   float lift = 0.0f;           // model units, >= 0
   float contact_error = 0.0f;  // model units, >= 0
+  float level_ratio = 0.0f;    // 0..1
 };
 
-// The measures of `frames` positions of the foot, positions[f * stride].
-FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot);
+// The measures of `frames` positions of the foot, positions[f * stride]. `turns` (one per
+// frame, or null: none): how the foot is turned from the clip's own orientation of it
+// (model space: solved x clip^-1), for the level: all of it on the plane when the foot keeps
+// the clip's orientation, none on a ramp steeper than kLevelDegrees when it is not turned.
+FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot,
+                             const glm::quat* turns = nullptr);
 
 // Per planted frame after a plant's first, how fast the foot slides horizontally against
 // the ground (model units per second, across the kSkateWindow ending at it, or the plant's
@@ -128,6 +139,17 @@ inline constexpr float kFootprintSpread = 0.1f;  // seconds
 std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
                                       const std::vector<float>& held, float radius, float rate);
 
+// Per goal, the turn (model space, applied before the clip's own orientation of the foot)
+// from the clip's flat ground to the ground under it: the shortest turn of +Y onto the
+// ground's normal -- where the foot is held, under the goal itself; in the swing, the mean
+// normal over the footprint (as ground_under_goals), spread over kFootprintSpread seconds
+// each side; eased between the two with the hold. So heel and toe meet a ramp as they met
+// the clip's floor. The plane and stairs' treads: no turn.
+std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
+                                    const std::vector<float>& held, float radius, float rate);
+// The shortest turn of +Y onto the unit vector `normal` (+Y itself: none).
+glm::quat turn_from_up(const glm::vec3& normal);
+
 // The whole cleanup of a clip on a frame grid (frame f at time_of_frame(f, start, rate)):
 // every contact joint's held goals (hold_plants, from its path in the clip) placed on
 // `ground` (each goal raised by ground_under_goals), the body raised by the lowest
@@ -141,6 +163,7 @@ struct FeetCleanup {
   int body_joint = -1;
   std::vector<float> body_y;                  // per frame, the body's move along +Y
   std::vector<std::vector<glm::vec3>> goals;  // per contact joint, per frame
+  std::vector<std::vector<glm::quat>> turns;  // per contact joint, per frame: ground_turns
 };
 FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
                           const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,
@@ -149,6 +172,8 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
 // Between two frames, linear; outside the grid, its nearest end. Empty: 0, the origin.
 float cleanup_body_y_at(const FeetCleanup& cleanup, float time);
 glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float time);
+// The turn of the foot's orientation (slerp between frames); identity without one.
+glm::quat cleanup_turn_at(const FeetCleanup& cleanup, std::size_t joint, float time);
 
 // The FootTrack of `joint` (one of `joints`) in `clip`, from detect_contacts' output; the
 // joint's lowest height read from `positions` (its path in the clip as it is, one per frame).

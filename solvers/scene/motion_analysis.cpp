@@ -115,6 +115,7 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
   const float start = track.times[0];
   const int frames = static_cast<int>(track.times.size());
   track.source_positions = track.positions;
+  track.source_orientations = track.has_orientation ? track.orientations : std::vector<glm::quat>{};
   track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
   track.foot.ground = ground;
   if (e < stand.size()) track.foot.stand = stand[e];
@@ -123,6 +124,9 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
   const FeetCleanup cleanup = clean_up_feet(skeleton, *track.clip, start, track.frame_rate, frames, joints, plants,
                                             ground_velocity, ground, stand);
   track.positions = cleanup.goals[e];
+  if (track.has_orientation && e < cleanup.turns.size() && cleanup.turns[e].size() == track.orientations.size())
+    for (size_t f = 0; f < track.orientations.size(); ++f)
+      track.orientations[f] = cleanup.turns[e][f] * track.orientations[f];
   track.body_joint = cleanup.body_joint;
   track.body_offsets.assign(static_cast<size_t>(frames), glm::vec3(0.0f));
   for (size_t f = 0; f < cleanup.body_y.size() && f < track.body_offsets.size(); ++f)
@@ -215,6 +219,8 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
     run.has_drift = options.drift && runs[r].second;
     run.frames.assign(frames, MotionFrame{});
     run.positions.assign(frames * static_cast<size_t>(joints), glm::vec3(0.0f));
+    const bool tilts = track.has_foot && track.source_orientations.size() == frames;
+    run.foot_turns.assign(tilts ? frames : 0, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
     run.summary = MotionSummary{};
   }
   scratch_positions_.resize(static_cast<size_t>(joints));
@@ -271,13 +277,14 @@ void MotionAnalysis::set_frame_pose(Pose& pose, bool keep_chain_rotations) const
 }
 
 // Model-space positions of the chain's joints in `pose` (each path joint's parent is the
-// one before it).
-void MotionAnalysis::chain_positions(const Pose& pose, glm::vec3* out) const {
+// one before it), and the effector's rotation (scale taken out) when asked.
+void MotionAnalysis::chain_positions(const Pose& pose, glm::vec3* out, glm::quat* effector_rotation) const {
   glm::mat4 world = root_parent_world_;
   for (size_t k = 0; k < report_.path.size(); ++k) {
     world = world * to_matrix(pose.local[static_cast<size_t>(report_.path[k])]);
     out[k] = position_of(world);
   }
+  if (effector_rotation != nullptr) *effector_rotation = rotation_of(glm::mat3(world));
 }
 
 void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
@@ -297,7 +304,10 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
 
   MotionFrame& out = run.frames[frame];
   glm::vec3* positions = &run.positions[frame * static_cast<size_t>(joints)];
-  chain_positions(state.pose, positions);
+  glm::quat effector_rotation(1.0f, 0.0f, 0.0f, 0.0f);
+  chain_positions(state.pose, positions, &effector_rotation);
+  if (frame < run.foot_turns.size())
+    run.foot_turns[frame] = effector_rotation * glm::conjugate(track_->source_orientations[frame]);
   out.error = glm::length(positions[joints - 1] - state.chain.goal.position);
   out.iterations = result.iterations;
   out.microseconds = std::chrono::duration<float, std::micro>(t1 - t0).count();
@@ -383,7 +393,8 @@ void MotionAnalysis::summarise(MotionRun& run) const {
     s.has_skate = true;
     const glm::vec3* foot = run.positions.data() + (joints - 1);
     const int frames = static_cast<int>(run.frames.size());
-    s.skate = measure_foot_skate(foot, joints, frames, track_->foot);
+    s.skate = measure_foot_skate(foot, joints, frames, track_->foot,
+                                 run.foot_turns.size() == run.frames.size() ? run.foot_turns.data() : nullptr);
     foot_slide_per_frame(foot, joints, frames, track_->foot,
                          [&](int f, float slide) { run.frames[static_cast<size_t>(f)].foot_slide = slide; });
   }

@@ -66,6 +66,9 @@ struct MotionTrack {
   bool has_foot = false;
   FootTrack foot;
   std::vector<glm::vec3> source_positions;
+  // The effector's orientations in the clip as it is (before the cleanup turned them to the
+  // ground): each run's foot tilt is read against them. Empty: no tilt measured.
+  std::vector<glm::quat> source_orientations;
   // The cleanup's hips: per frame, a model-space move of `body_joint` (the joint the legs
   // hang from) on top of the clip; empty: none.
   int body_joint = -1;
@@ -90,7 +93,8 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
 // `ground_velocity` as detect_contacts gives them. With `clean_up`, the cleanup: every
 // contact joint's plants held (hold_plants), the body lowered only as far as the legs need
 // to reach them (hips_drop, on the joint the legs hang from), and the effector's goals the
-// held ones, placed on `ground` (solvers/anim/ground.h; the skate is measured over it too).
+// held ones, placed on `ground` (solvers/anim/ground.h; the skate is measured over it too),
+// its orientations (a clip's track has them) turned to the ground under it (ground_turns).
 // `stand`: per contact joint, where its plants are held (clean_up_feet's; on the track's
 // frames), as a retargeted clip's feet are held where the capture's stood.
 bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
@@ -147,6 +151,9 @@ struct MotionRun {
   // Model-space positions of the chain's joints after each frame's solve (for ghost poses):
   // positions[frame * joints + k] for chain joint k (path order).
   std::vector<glm::vec3> positions;
+  // With a foot and the clip's orientations (MotionTrack::source_orientations): per frame,
+  // the effector's solved model-space rotation times the clip's inverse (its foot tilt).
+  std::vector<glm::quat> foot_turns;
   MotionSummary summary;
 };
 
@@ -196,7 +203,7 @@ class MotionAnalysis {
 
   void set_frame_pose(Pose& pose, bool keep_chain_rotations) const;
   void move_body(int frame);
-  void chain_positions(const Pose& pose, glm::vec3* out) const;
+  void chain_positions(const Pose& pose, glm::vec3* out, glm::quat* effector_rotation = nullptr) const;
   void analyse(RunState& state, MotionRun& run, int frame);
   void summarise(MotionRun& run) const;
 

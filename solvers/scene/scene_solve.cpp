@@ -91,6 +91,8 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
         u < motion->held_goals->size() && (*motion->held)[u]) {
       if (solving != &workspace.solving_chain) workspace.solving_chain = chain;
       workspace.solving_chain.goal.position = (*motion->held_goals)[u];
+      if (motion->held_turns != nullptr && u < motion->held_turns->size())
+        workspace.solving_chain.goal.orientation = (*motion->held_turns)[u] * workspace.solving_chain.goal.orientation;
       solving = &workspace.solving_chain;
     }
     workspace.chain_slot = index;

@@ -60,10 +60,12 @@ struct MotionSources {
   // goal without one is invalid input.
   const std::vector<const GoalPath*>* paths = nullptr;
   // Per chain (same index): 1 where the chain's goal position is replaced by held_goals[i]
-  // (model space: a foot held at its plant by the feet's cleanup, solvers/anim/foot_skate.h).
-  // nullptr: none.
+  // (model space: a foot held at its plant by the feet's cleanup, solvers/anim/foot_skate.h)
+  // and its goal orientation turned by held_turns[i] (model space, applied first: the foot
+  // turned to the ground under it; nullptr: not turned). nullptr: none.
   const std::vector<std::uint8_t>* held = nullptr;
   const std::vector<glm::vec3>* held_goals = nullptr;
+  const std::vector<glm::quat>* held_turns = nullptr;
 };
 
 // Solves `chains` on `pose`. `results` gets one entry per chain (same order). If `traces`

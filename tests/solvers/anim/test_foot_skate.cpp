@@ -214,6 +214,35 @@ TEST(FootSkate, TheSwingingFootRisesBeforeAStepsEdge) {
   EXPECT_EQ(plane, std::vector<float>(goals.size(), 0.0f));
 }
 
+// The foot turned to the ground: on a 20 degree ramp a held goal's turn takes +Y onto the
+// ramp's normal; the plane and stairs' treads turn nothing. A foot left as the clip has it
+// stands level on none of the ramp's planted frames, one turned so on all of them.
+TEST(FootSkate, TheFootTurnsToTheRampItStandsOn) {
+  const ik::Ground ramp{ik::GroundKind::ramp, 20.0f};
+  std::vector<glm::vec3> goals;
+  for (int f = 0; f < 30; ++f) goals.emplace_back(0.1f * static_cast<float>(f), 0.0f, 0.05f * static_cast<float>(f));
+  const std::vector<float> held(goals.size(), 1.0f);
+  const std::vector<glm::quat> turns = ik::ground_turns(ramp, goals, held, 0.15f, 30.0f);
+  ASSERT_EQ(turns.size(), goals.size());
+  const glm::vec3 normal = ik::ground_normal(ramp, 0.0f, 0.0f);
+  for (const glm::quat& t : turns) EXPECT_LT(glm::length(t * glm::vec3(0.0f, 1.0f, 0.0f) - normal), 1e-5f);
+  EXPECT_NEAR(glm::degrees(std::acos(normal.y)), 20.0f, 1e-3f);
+  for (const ik::Ground& flat : {ik::Ground{}, ik::Ground{ik::GroundKind::stairs, 0.2f}})
+    for (const glm::quat& t : ik::ground_turns(flat, goals, held, 0.15f, 30.0f)) EXPECT_EQ(t, glm::quat(1, 0, 0, 0));
+  EXPECT_LT(glm::length(ik::turn_from_up({0.0f, 1.0f, 0.0f}) * glm::vec3(1.0f, 0.0f, 0.0f) - glm::vec3(1, 0, 0)),
+            1e-6f);
+
+  // Planted throughout, on the ramp: as the clip has it, tilted by the slope; turned, flat on it.
+  ik::FootTrack foot;
+  foot.rate = 30.0f;
+  foot.plants.plants = {{0.0f, 29.0f / 30.0f}};
+  foot.ground = ramp;
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot).level_ratio, 0.0f);
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, turns.data()).level_ratio, 1.0f);
+  foot.ground = {};  // on the plane, untouched: level throughout
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot).level_ratio, 1.0f);
+}
+
 TEST(FootSkate, FootTrackReadsTheLowestHeight) {
   const std::vector<glm::vec3> p = {{0.0f, 0.3f, 0.0f}, {0.0f, 0.07f, 0.0f}, {0.0f, 0.2f, 0.0f}};
   const ik::FootTrack foot = ik::foot_track({}, 0.9f, {1.0f, 2.0f, 3.0f}, p, 0.5f, 24.0f);

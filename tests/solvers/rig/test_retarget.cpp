@@ -394,7 +394,8 @@ TEST(Retarget, CmuWalkNeverFlipsAKneeOrAnElbow) {
 // solver on the left leg.
 // The CMU walk onto the humanoid, its plants carried from the capture, the left leg (thigh
 // to ankle) cleaned up on `ground` -- each plant held where the capture's foot stood --
-// through DLS, FABRIK, CCD and two-bone.
+// through DLS, FABRIK, CCD and two-bone (with `orientation`, the foot's orientation in the
+// clip is its goal too: the program's default for a foot following the animation).
 struct CleanedLeftLeg {
   std::vector<ik::ContactJoint> onto;
   std::vector<ik::FootContacts> target;       // the humanoid's plants
@@ -404,7 +405,8 @@ struct CleanedLeftLeg {
   std::vector<glm::vec3> as_retargeted;  // the left ankle as retargeted
   ik::MotionReport report;
 };
-void clean_up_left_leg(const WalkOntoHumanoid& w, const ik::Ground& ground, CleanedLeftLeg& out) {
+void clean_up_left_leg(const WalkOntoHumanoid& w, const ik::Ground& ground, CleanedLeftLeg& out,
+                       bool orientation = false) {
   ASSERT_EQ(w.problem, "");
   const RoledRig &walk = w.walk, &humanoid = w.humanoid;
   const ik::RetargetMap& map = w.map;
@@ -427,6 +429,7 @@ void clean_up_left_leg(const WalkOntoHumanoid& w, const ik::Ground& ground, Clea
   ik::Chain leg;
   leg.root = ik::first_joint_with_role(humanoid.roles, ik::Role::thigh, ik::Side::left);
   leg.effector = ik::first_joint_with_role(humanoid.roles, ik::Role::foot, ik::Side::left);
+  leg.goal.use_orientation = orientation;
   out.e = static_cast<size_t>(std::find_if(out.onto.begin(), out.onto.end(),
                                            [&](const ik::ContactJoint& c) { return c.joint == leg.effector; }) -
                               out.onto.begin());
@@ -524,5 +527,23 @@ TEST(Retarget, CmuWalkUpStairsClearsEveryStep) {
       EXPECT_LE(s.penetration, 0.01f) << ik::solver_table()[run.solver].id;
       EXPECT_LE(s.skate_ratio, 0.01f) << ik::solver_table()[run.solver].id;
     }
+  }
+}
+
+// Down a 15 degree ramp, the foot's orientation a goal: the cleanup turns it to the ramp
+// (ground_turns), so DLS stands the planted foot level on it -- its up within 5 degrees of
+// the ramp's normal -- where the clip as it is (made on a floor) never is, and where DLS
+// given the clip's own orientation stood level on 6 of 391 planted frames.
+TEST(Retarget, CmuWalkDownARampStandsTheFootLevelOnIt) {
+  const WalkOntoHumanoid w = walk_onto_humanoid();
+  CleanedLeftLeg c;
+  ASSERT_NO_FATAL_FAILURE(clean_up_left_leg(w, {ik::GroundKind::ramp, -15.0f}, c, true));
+  EXPECT_EQ(c.report.source_skate.level_ratio, 0.0f);
+  for (const ik::MotionRun& run : c.report.runs) {
+    const ik::FootSkate& s = run.summary.skate;
+    std::printf("ramp:-15, %s: level %.0f %% of %d planted frames, skate %.1f %%, penetration %.1f mm\n",
+                ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(s.level_ratio), s.planted_frames,
+                100.0 * static_cast<double>(s.skate_ratio), 1000.0 * static_cast<double>(s.penetration));
+    if (run.solver == ik::find_solver("dls")) EXPECT_GE(s.level_ratio, 0.8f);
   }
 }

@@ -562,10 +562,13 @@ TEST(MotionAnalysis, CleanupPlacesCesiumMansFeetOnARamp) {
     }
     for (const ik::MotionRun& run : report.runs) {
       const ik::FootSkate& s = run.summary.skate;
-      std::printf("%s, %s: skate %.1f %%, drift %.2f mm, penetration %.1f mm (the clip as it is: %.0f mm)\n",
-                  name.c_str(), ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(s.skate_ratio),
-                  1000.0 * static_cast<double>(s.planted_drift), 1000.0 * static_cast<double>(s.penetration),
-                  1000.0 * static_cast<double>(report.source_skate.penetration));
+      std::printf(
+          "%s, %s: skate %.1f %%, drift %.2f mm, penetration %.1f mm, level %.0f %% (the clip as it is: %.0f mm, "
+          "%.0f %%)\n",
+          name.c_str(), ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(s.skate_ratio),
+          1000.0 * static_cast<double>(s.planted_drift), 1000.0 * static_cast<double>(s.penetration),
+          100.0 * static_cast<double>(s.level_ratio), 1000.0 * static_cast<double>(report.source_skate.penetration),
+          100.0 * static_cast<double>(report.source_skate.level_ratio));
       if (!k.held) continue;
       EXPECT_LE(s.skate_ratio, 0.01f) << name;
       EXPECT_LE(s.planted_drift, 0.002f) << name;
