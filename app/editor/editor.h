@@ -165,10 +165,12 @@ struct View {
   bool frame_all_requested = false;  // F key, or a new rig: framed on the next frame
   bool show_mesh = true;             // the skinned mesh, translucent over the bones (M)
   // View > Follow the character (--follow): the camera's target moves along the floor with
-  // the hips (a clip with root motion stays in view); where they were last frame.
+  // the hips (a clip with root motion stays in view), and up and down as the feet's cleanup
+  // places the body on ground that is not flat; where they were last frame.
   bool follow = false;
   bool followed_known = false;
   glm::vec3 followed{0.0f};
+  float followed_lift = 0.0f;  // the cleanup's move of the body, last frame
   // How a goal drag moves the goal (the viewport toolbar's Drag: app/editor/goal_drag.h).
   DragPlane drag_plane = DragPlane::view;
   // While a goal is dragged in a plane: the plane (its normal) and where the dragged point

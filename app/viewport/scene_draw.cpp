@@ -221,8 +221,14 @@ void follow_character(Editor& editor) {
   }
   const int hips = ik::first_joint_with_role(editor.document.rig.roles, ik::Role::hips, ik::Side::centre);
   const glm::vec3 at = ik::position_of(editor.solve.world[static_cast<size_t>(hips >= 0 ? hips : 0)]);
-  if (view.followed_known) view.camera.target += glm::vec3(at.x - view.followed.x, 0.0f, at.z - view.followed.z);
+  // Up and down only by what placed the body on the ground (a ramp, stairs): the hips' own
+  // bob in the clip would shake the view.
+  const Timeline& t = editor.timeline;
+  const float lift = t.cleaning && t.cleanup.clip == t.clip ? ik::cleanup_body_y_at(t.cleanup.cleanup, t.time) : 0.0f;
+  if (view.followed_known)
+    view.camera.target += glm::vec3(at.x - view.followed.x, lift - view.followed_lift, at.z - view.followed.z);
   view.followed = at;
+  view.followed_lift = lift;
   view.followed_known = true;
 }
 

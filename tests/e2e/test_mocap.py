@@ -176,25 +176,31 @@ def test_import_motion_onto_the_humanoid_plants_the_feet(case):
     assert moved < 0.01, f"the planted foot moved {moved * 1000:.1f} mm"
 
 
+def played_walk(case, label, *options):
+    """The CMU walk on the humanoid with `options`, played for two seconds, paused, a
+    screenshot; the state on exit."""
+    program = case.start("--retarget", WALK, *options, state=f"{label}.json")
+    program.key("space")
+    time.sleep(2.0)
+    program.key("space")
+    program.frames(2)
+    program.screenshot()
+    program.quit()
+    return program.state()
+
+
+def hips(state):
+    return next(j for j in state["joints"] if j["name"] == "Hips")
+
+
 def test_follow_keeps_the_walk_in_view(case):
     """--follow (View > Follow the character) while the CMU walk plays on the humanoid: the
     camera's target moves along the floor with the hips, so after two seconds of walking the
     hips are where they were in the view (within 40 points) and the camera kept its height;
     without it the hips have moved across the view."""
-    def played(label, *options):
-        program = case.start("--retarget", WALK, *options, state=f"{label}.json")
-        program.key("space")
-        time.sleep(2.0)
-        program.key("space")
-        program.frames(2)
-        program.screenshot()
-        program.quit()
-        return program.state()
-
     still = case.run("--retarget", WALK, "--follow", frames=3, state="start.json", label="start").state
-    followed = played("followed", "--follow")
-    fixed = played("fixed")
-    hips = lambda s: next(j for j in s["joints"] if j["name"] == "Hips")
+    followed = played_walk(case, "followed", "--follow")
+    fixed = played_walk(case, "fixed")
     moved = [b - a for a, b in zip(hips(still)["model"], hips(followed)["model"])]
     shift = [b - a for a, b in zip(still["camera"]["target"], followed["camera"]["target"])]
     on_screen = [b - a for a, b in zip(hips(still)["window"], hips(followed)["window"])]
@@ -205,6 +211,25 @@ def test_follow_keeps_the_walk_in_view(case):
     assert abs(shift[0] - moved[0]) < 0.05 and abs(shift[2] - moved[2]) < 0.05 and abs(shift[1]) < 1e-6, shift
     assert abs(on_screen[0]) < 40 and abs(on_screen[1]) < 40, on_screen
     assert abs(drift[0]) + abs(drift[1]) > 80, drift
+
+
+def test_follow_goes_down_a_ramp_with_the_walk(case):
+    """--follow with the feet cleaned up on a ramp going down 15 degrees: the cleanup puts the
+    body down the ramp as the walk goes, and the camera's target goes down with it (it kept
+    its height and lost the figure below the view before), so after two seconds the hips are
+    still where they were in the view (within 40 points)."""
+    options = ("--follow", "--clean-feet", "--ground", "ramp:-15")
+    still = case.run("--retarget", WALK, *options, frames=3, state="start.json", label="start").state
+    followed = played_walk(case, "followed", *options)
+    moved = [b - a for a, b in zip(hips(still)["model"], hips(followed)["model"])]
+    shift = [b - a for a, b in zip(still["camera"]["target"], followed["camera"]["target"])]
+    on_screen = [b - a for a, b in zip(hips(still)["window"], hips(followed)["window"])]
+    print(f"hips moved {moved}, camera target {shift}; on screen {on_screen}")
+    # The hips go down by the ramp's part (about 10 cm here) and by the clip's own bob (about
+    # as much on the plane over these two seconds, which the camera leaves out).
+    assert moved[1] < -0.1, "the walk did not go down the ramp"
+    assert -0.15 < shift[1] < -0.05, (shift, moved)
+    assert abs(on_screen[0]) < 40 and abs(on_screen[1]) < 40, on_screen
 
 
 def test_mapping_edited_in_its_window_and_undone(case):

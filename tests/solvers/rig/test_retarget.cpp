@@ -544,6 +544,8 @@ TEST(Retarget, CmuWalkDownARampStandsTheFootLevelOnIt) {
     std::printf("ramp:-15, %s: level %.0f %% of %d planted frames, skate %.1f %%, penetration %.1f mm\n",
                 ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(s.level_ratio), s.planted_frames,
                 100.0 * static_cast<double>(s.skate_ratio), 1000.0 * static_cast<double>(s.penetration));
-    if (run.solver == ik::find_solver("dls")) EXPECT_GE(s.level_ratio, 0.8f);
+    if (run.solver == ik::find_solver("dls")) {
+      EXPECT_GE(s.level_ratio, 0.8f);
+    }
   }
 }
