@@ -28,10 +28,10 @@ using Family = SolverFamily;
 // share blue (a chain is solved by one of them, never both), and the Motion panel draws each
 // solver in a line style of its own as well (solver_dash).
 const SolverInfo kSolvers[] = {
-    {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, false, false, true, 0, 0x56B4E9,
+    {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, true, false, true, 0, 0x56B4E9,
      "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
      "Mid-chain and branch effectors."},
-    {"ccd", "CCD", solve_ccd, Family::heuristic, false, false, false, true, 0, 0xE69F00,
+    {"ccd", "CCD", solve_ccd, Family::heuristic, false, true, false, true, 0, 0xE69F00,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
      "at the goal. Hinge, per-axis and cone limits."},
     {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true, true, false, true, 0,

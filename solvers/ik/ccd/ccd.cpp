@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "solvers/ik/effector_orientation.h"
 #include "solvers/ik/limits.h"
 #include "solvers/ik/pole.h"
 #include "solvers/ik/solver_common.h"
@@ -203,8 +204,12 @@ SolveResult solve_ccd_without_pole(const Skeleton& skeleton, const Chain& chain,
 }  // namespace
 
 SolveResult solve_ccd(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws, Trace* trace) {
-  if (chain.goal.use_pole) return solve_with_pole(solve_ccd_without_pole, skeleton, chain, pose, ws, trace);
-  return solve_ccd_without_pole(skeleton, chain, pose, ws, trace);
+  const SolveResult result = chain.goal.use_pole
+                                 ? solve_with_pole(solve_ccd_without_pole, skeleton, chain, pose, ws, trace)
+                                 : solve_ccd_without_pole(skeleton, chain, pose, ws, trace);
+  // A goal's orientation: the effector's own joint turned to it (effector_orientation.h).
+  if (result.status != SolveStatus::invalid_input) orient_effector_joint(skeleton, chain, pose, ws);
+  return result;
 }
 
 }  // namespace ik

@@ -20,6 +20,7 @@
 
 #include "solvers/base/isa_dispatch.h"
 #include "solvers/ik/chain_aim.h"
+#include "solvers/ik/effector_orientation.h"
 #include "solvers/ik/fabrik/fabrik_limits.h"
 #include "solvers/ik/goal_error.h"
 #include "solvers/ik/limits.h"
@@ -558,8 +559,12 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
 }  // namespace
 
 SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& ws, Trace* trace) {
-  if (chain.goal.use_pole) return solve_with_pole(solve_fabrik_without_pole, skeleton, chain, pose, ws, trace);
-  return solve_fabrik_without_pole(skeleton, chain, pose, ws, trace);
+  const SolveResult result = chain.goal.use_pole
+                                 ? solve_with_pole(solve_fabrik_without_pole, skeleton, chain, pose, ws, trace)
+                                 : solve_fabrik_without_pole(skeleton, chain, pose, ws, trace);
+  // A goal's orientation: the effector's own joint turned to it (effector_orientation.h).
+  if (result.status != SolveStatus::invalid_input) orient_effector_joint(skeleton, chain, pose, ws);
+  return result;
 }
 
 }  // namespace ik

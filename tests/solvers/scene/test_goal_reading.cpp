@@ -124,8 +124,43 @@ TEST(GoalReading, AnOrientationWithinADegreeIsReached) {
   EXPECT_NE(ik::describe_goal_parts(r, goal_rig().skeleton).find("orientation reached (0.5°)"), std::string::npos);
 }
 
+// FABRIK and CCD solve positions, then turn the effector's own joint to the goal's
+// orientation (effector_orientation.h): from rest, a foot whose goal lies inside the ankle's
+// cone stands at its goal turned to it; one 23 degrees past the cone's rim stands there
+// turned to the rim, and the reading names the ankle.
+TEST(GoalReading, FabrikAndCcdTurnTheFootToItsGoal) {
+  for (const char* solver : {"fabrik", "ccd"}) {
+    for (const float past : {-10.0f * kDegree, 23.0f * kDegree}) {
+      LiftedFoot lifted = lifted_foot(solver);
+      lifted.chain.goal.use_orientation = true;
+      lifted.chain.goal.orientation = foot_turned_past_rim(lifted, past);
+      const ik::Skeleton& s = goal_rig().skeleton;
+      const ik::SolverInfo& info = ik::solver_table()[lifted.chain.solver];
+      ASSERT_TRUE(info.orientation_goals) << solver;
+      ik::Pose pose = ik::rest_pose(s);
+      ik::Workspace workspace;
+      ik::solve_chain(info, s, lifted.chain, pose, workspace, nullptr);
+      std::vector<glm::mat4> world;
+      ik::fk_all(s, pose, world);
+      const ik::GoalReading r = ik::read_goal(s, pose, world, lifted.chain, info);
+      const std::string text = ik::describe_goal_parts(r, s);
+      EXPECT_EQ(r.position, ik::GoalPart::reached) << solver << ": " << text;
+      if (past < 0.0f) {
+        EXPECT_EQ(r.orientation, ik::GoalPart::reached) << solver << ": " << text;
+      } else {
+        EXPECT_EQ(r.orientation, ik::GoalPart::short_of) << solver << ": " << text;
+        // Turned to the rim (the shin's frame, solved from rest, is not the lifted pose's, so
+        // the rest of the way is not exactly 23 degrees).
+        EXPECT_GT(r.orientation_degrees, 20.0f) << solver;
+        EXPECT_LT(r.orientation_degrees, 30.0f) << solver << ": turned to the rim";
+        EXPECT_EQ(r.limiting_joint, lifted.chain.effector) << solver << ": " << text;
+      }
+    }
+  }
+}
+
 TEST(GoalReading, ASolverThatIgnoresTheOrientationSaysSo) {
-  LiftedFoot lifted = lifted_foot("fabrik");
+  LiftedFoot lifted = lifted_foot("mass_spring");
   ASSERT_FALSE(ik::solver_table()[lifted.chain.solver].orientation_goals);
   lifted.chain.goal.use_orientation = true;
   lifted.chain.goal.orientation = foot_turned_past_rim(lifted, 0.0f);  // even one it happens to meet
