@@ -29,11 +29,11 @@ using Family = SolverFamily;
 // solver in a line style of its own as well (solver_dash).
 const SolverInfo kSolvers[] = {
     {"fabrik", "FABRIK", solve_fabrik, Family::heuristic, true, true, false, true, 0, 0x56B4E9,
-     "Forward and backward reaching on positions; rotations rebuilt from the rest pose. "
-     "Mid-chain and branch effectors."},
+     "Forward and backward reaching on positions; rotations rebuilt from the rest pose, the "
+     "effector turned to an orientation goal. Mid-chain and branch effectors."},
     {"ccd", "CCD", solve_ccd, Family::heuristic, false, true, false, true, 0, 0xE69F00,
      "Cyclic coordinate descent: each joint in turn, effector to root, points the effector "
-     "at the goal. Hinge, per-axis and cone limits."},
+     "at the goal, then the effector turns to an orientation goal. Hinge, per-axis and cone limits."},
     {"jacobian_transpose", "Jacobian transpose", solve_jacobian_transpose, Family::jacobian, true, true, false, true, 0,
      0x009E73, "Steps along J^T e with Buss's optimal step length. Position and orientation goals."},
     {"dls", "Damped least squares", solve_dls, Family::jacobian, true, true, false, true, 0, 0xCC79A7,
