@@ -26,9 +26,10 @@ const char* solver_name(int solver) {
   return solver >= 0 && solver < solver_count() ? solver_table()[solver].name : "?";
 }
 
-// Foot skate in a table's units: percent, millimetres (glTF's metres).
-std::string skate_cells(const FootSkate& s, bool contact_error) {
-  return format("%.1f", 100.0 * static_cast<double>(s.skate_ratio)) + " | " +
+// Foot skate in a table's units: percent, millimetres (glTF's metres); `plant_speed`, the
+// cell of the joint speed at the plants' ends.
+std::string skate_cells(const FootSkate& s, bool contact_error, const std::string& plant_speed) {
+  return format("%.1f", 100.0 * static_cast<double>(s.skate_ratio)) + " | " + plant_speed + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.planted_drift)) + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.penetration)) + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.lift)) + " | " +
@@ -45,17 +46,22 @@ std::string skate_markdown(const MotionReport& report) {
       " planted frames): skating frames, the largest drift of the foot during a plant, how far it goes below "
       "the clip's own ground, how far it lifts while planted, and how often it stands level on the ground "
       "(the planted frames in which its up, as the clip has it on its floor, is within 5 degrees of the "
-      "ground's normal)" +
+      "ground's normal); at plant ends: the chain's peak joint speed within 0.15 s of a plant's start or end "
+      "over the clip's own there (" +
+      format("%.0f", static_cast<double>(report.source_plant_speed)) + " degrees per second)" +
       (places ? "; the contact error: how far from where the capture's foot stood, carried onto this rig, the "
                 "foot stands in a plant (the largest over the plants).\n\n"
               : ".\n\n") +
-      "| Solver | Warm start | Skate (%) | Planted drift (mm) | Penetration (mm) | Lift (mm) | Level (%) |" +
-      (places ? " Contact error (mm) |\n|---|---|---:|---:|---:|---:|---:|---:|\n"
-              : "\n|---|---|---:|---:|---:|---:|---:|\n") +
-      "| clip as it is | - | " + skate_cells(report.source_skate, places) + " |\n";
+      "| Solver | Warm start | Skate (%) | At plant ends (x clip) | Planted drift (mm) | Penetration (mm) | "
+      "Lift (mm) | Level (%) |" +
+      (places ? " Contact error (mm) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
+              : "\n|---|---|---:|---:|---:|---:|---:|---:|\n") +
+      "| clip as it is | - | " + skate_cells(report.source_skate, places, "1.00") + " |\n";
   for (const MotionRun& run : report.runs)
     out += "| " + std::string(solver_name(run.solver)) + " | " + (run.warm_start ? "on" : "off") + " | " +
-           skate_cells(run.summary.skate, places) + " |\n";
+           skate_cells(run.summary.skate, places,
+                       report.source_plant_speed > 0.0f ? format("%.2f", run.summary.plant_speed_ratio) : "-") +
+           " |\n";
   return out;
 }
 
@@ -131,7 +137,8 @@ std::string motion_series_csv(const MotionReport& report) {
 std::string motion_summary_csv(const MotionReport& report) {
   std::string out =
       "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
-      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,level_ratio,contact_error\n";
+      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,level_ratio,plant_speed_ratio,contact_"
+      "error\n";
   char line[400];
   for (const MotionRun& run : report.runs) {
     const MotionSummary& s = run.summary;
@@ -143,9 +150,10 @@ std::string motion_summary_csv(const MotionReport& report) {
                   static_cast<double>(s.max_drift_distance));
     out += line;
     if (s.has_skate) {  // the foot skate's columns, empty without a foot
-      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g,%.4g,", static_cast<double>(s.skate.skate_ratio),
+      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,", static_cast<double>(s.skate.skate_ratio),
                     static_cast<double>(s.skate.planted_drift), static_cast<double>(s.skate.penetration),
-                    static_cast<double>(s.skate.lift), static_cast<double>(s.skate.level_ratio));
+                    static_cast<double>(s.skate.lift), static_cast<double>(s.skate.level_ratio),
+                    static_cast<double>(s.plant_speed_ratio));
       out += line;
       if (report.has_contact_places) {  // the contact error, empty without places to stand
         std::snprintf(line, sizeof line, "%.6g", static_cast<double>(s.skate.contact_error));
@@ -153,7 +161,7 @@ std::string motion_summary_csv(const MotionReport& report) {
       }
       out += "\n";
     } else {
-      out += ",,,,,\n";
+      out += ",,,,,,\n";
     }
   }
   return out;
@@ -161,8 +169,10 @@ std::string motion_summary_csv(const MotionReport& report) {
 
 namespace {
 
-Json skate_json(const FootSkate& s, bool contact_error) {
+// `plant_speed`: the run's plant_speed_ratio, or the clip's own speed at plant ends.
+Json skate_json(const FootSkate& s, bool contact_error, const char* plant_speed_key, float plant_speed) {
   return {{"skate_ratio", s.skate_ratio},
+          {plant_speed_key, plant_speed},
           {"planted_drift_mm", 1000.0f * s.planted_drift},
           {"penetration_mm", 1000.0f * s.penetration},
           {"lift_mm", 1000.0f * s.lift},
@@ -187,15 +197,18 @@ std::string motion_summary_json(const MotionReport& report, const std::string& c
                     {"mean_us", s.mean_microseconds},
                     {"mean_iterations", s.mean_iterations},
                     {"max_drift", run.has_drift ? Json(s.max_drift_distance) : Json(nullptr)},
-                    {"skate", s.has_skate ? skate_json(s.skate, report.has_contact_places) : Json(nullptr)}});
+                    {"skate", s.has_skate ? skate_json(s.skate, report.has_contact_places, "plant_speed_ratio",
+                                                       s.plant_speed_ratio)
+                                          : Json(nullptr)}});
   }
-  const Json doc = {
-      {"source", report.source},
-      {"chain", chain_name},
-      {"frames", report.times.size()},
-      {"frame_rate", report.frame_rate},
-      {"clip", report.has_source_skate ? skate_json(report.source_skate, report.has_contact_places) : Json(nullptr)},
-      {"runs", std::move(runs)}};
+  const Json doc = {{"source", report.source},
+                    {"chain", chain_name},
+                    {"frames", report.times.size()},
+                    {"frame_rate", report.frame_rate},
+                    {"clip", report.has_source_skate ? skate_json(report.source_skate, report.has_contact_places,
+                                                                  "plant_speed_deg_s", report.source_plant_speed)
+                                                     : Json(nullptr)},
+                    {"runs", std::move(runs)}};
   return doc.dump(2) + "\n";
 }
 

@@ -43,15 +43,18 @@
 // foot's own path and the held position (smoothstep), so nothing pops.
 #pragma once
 
+#include <algorithm>
 #include <glm/gtc/quaternion.hpp>
 #include <vector>
 
+#include "solvers/anim/clip_playback.h"
 #include "solvers/anim/contacts.h"
 #include "solvers/anim/ground.h"
 #include "solvers/anim/skeleton.h"
 
 namespace ik {
 
+inline constexpr float kPlantBlend = 0.15f;          // seconds eased in before a plant and out after it
 inline constexpr float kLevelDegrees = 5.0f;         // the foot's up against the ground's normal
 inline constexpr float kSkateSpeed = 0.05f;          // x the leg's length per second
 inline constexpr float kSkateWindow = 1.0f / 30.0f;  // seconds the slide is read across
@@ -94,12 +97,18 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
 template <typename Out>
 void foot_slide_per_frame(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot, Out out);
 
+// The largest `value(frame)` over the frames (of `frames` on the foot's grid) within `window`
+// seconds of a plant's start or end: where a cleanup eases the foot into and out of its
+// hold, and where it would pop (Kovar et al. 2002 blend there for that reason). 0 without
+// plants.
+template <typename Value>
+float peak_near_plant_ends(int frames, const FootTrack& foot, Value value, float window = kPlantBlend);
+
 // The foot's goals of the cleanup, from its own positions (one per frame), as described above.
 // `stand` (one per frame, or empty): where the foot should stand instead of where it is --
 // a plant is held at its mean over the plant (horizontally; the height stays the foot's
 // own), as a retargeted clip's foot is held where the capture's stood (retarget.h's
 // carried_path).
-inline constexpr float kPlantBlend = 0.15f;  // seconds eased in before a plant and out after it
 std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot,
                                    float blend = kPlantBlend, const std::vector<glm::vec3>& stand = {});
 
@@ -181,6 +190,18 @@ FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::ve
                      const std::vector<glm::vec3>& positions, float start, float rate);
 
 // ---- Template definitions ----
+
+template <typename Value>
+float peak_near_plant_ends(int frames, const FootTrack& foot, Value value, float window) {
+  float peak = 0.0f;
+  for (const ContactInterval& p : foot.plants.plants)
+    for (const float end : {p.start, p.end}) {
+      const int from = std::max(0, frame_at(end - window, foot.start, foot.rate));
+      const int to = std::min(frames - 1, frame_at(end + window, foot.start, foot.rate));
+      for (int f = from; f <= to; ++f) peak = std::max(peak, value(f));
+    }
+  return peak;
+}
 
 int first_frame_of(const FootTrack& foot, const ContactInterval& plant, int frames);
 int last_frame_of(const FootTrack& foot, const ContactInterval& plant, int frames);

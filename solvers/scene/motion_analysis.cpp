@@ -224,6 +224,8 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
     run.summary = MotionSummary{};
   }
   scratch_positions_.resize(static_cast<size_t>(joints));
+  source_previous_.assign(static_cast<size_t>(joints), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  source_pops_.assign(frames, 0.0f);
   rest_positions_.resize(static_cast<size_t>(joints));
   next_frame_ = 0;
   frame_count_ = static_cast<int>(frames);
@@ -242,9 +244,24 @@ bool MotionAnalysis::step() {
   root_parent_world_ = glm::mat4(1.0f);
   for (int j = s.parent[static_cast<size_t>(report_.path.front())]; j >= 0; j = s.parent[static_cast<size_t>(j)])
     root_parent_world_ = to_matrix(animated_.local[static_cast<size_t>(j)]) * root_parent_world_;
+  // The clip's own pop this frame (the chain's joints as animated), for the plant speed.
+  float pop = 0.0f;
+  for (size_t k = 0; k < report_.path.size(); ++k) {
+    const glm::quat& current = animated_.local[static_cast<size_t>(report_.path[k])].rotation;
+    if (f >= 1) pop = std::max(pop, rotation_angle(glm::conjugate(source_previous_[k]) * current));
+    source_previous_[k] = current;
+  }
+  source_pops_[static_cast<size_t>(f)] = pop * kDegreesPerRadian;
   for (size_t r = 0; r < states_.size(); ++r) analyse(states_[r], report_.runs[r], f);
-  if (next_frame_ == frame_count_)
+  if (next_frame_ == frame_count_) {
+    report_.source_plant_speed =
+        track_->has_foot && track_->clip != nullptr
+            ? peak_near_plant_ends(frame_count_, track_->foot,
+                                   [&](int g) { return source_pops_[static_cast<size_t>(g)]; }) *
+                  track_->frame_rate
+            : 0.0f;
     for (MotionRun& run : report_.runs) summarise(run);
+  }
   return true;
 }
 
@@ -393,6 +410,10 @@ void MotionAnalysis::summarise(MotionRun& run) const {
     s.has_skate = true;
     const glm::vec3* foot = run.positions.data() + (joints - 1);
     const int frames = static_cast<int>(run.frames.size());
+    // The run's peak pop near the plants' ends, against the clip's.
+    const float peak = peak_near_plant_ends(frames, track_->foot,
+                                            [&](int f) { return run.frames[static_cast<size_t>(f)].pop_degrees; });
+    if (report_.source_plant_speed > 0.0f) s.plant_speed_ratio = peak * track_->frame_rate / report_.source_plant_speed;
     s.skate = measure_foot_skate(foot, joints, frames, track_->foot,
                                  run.foot_turns.size() == run.frames.size() ? run.foot_turns.data() : nullptr);
     foot_slide_per_frame(foot, joints, frames, track_->foot,

@@ -141,6 +141,11 @@ struct MotionSummary {
   float max_drift_distance = 0.0f;  // 0 unless drift was measured
   bool has_skate = false;           // the track has a foot: `skate` is the effector's
   FootSkate skate;
+  // With a foot: the chain's peak joint speed near its plants' starts and ends (within
+  // kPlantBlend: peak_near_plant_ends of the per-frame pop) over the clip's own there
+  // (MotionReport::source_plant_speed); 0 when the clip's is 0. A cleanup that pops as the
+  // foot is caught or let go reads over 1 (the bound: 1.2).
+  float plant_speed_ratio = 0.0f;
 };
 
 struct MotionRun {
@@ -166,6 +171,10 @@ struct MotionReport {
   bool has_source_skate = false;  // the track has a foot: the clip's own foot skate
   FootSkate source_skate;
   bool has_contact_places = false;  // the foot has places to stand (FootTrack::stand): contact errors
+  // With a foot and a clip: the clip's own peak joint speed near the plants' ends, degrees
+  // per second (the largest change of a chain joint's rotation in the clip as it is, per
+  // frame, times the frame rate).
+  float source_plant_speed = 0.0f;
 };
 
 // Replays a track through a chain's solvers. start() then step() until it returns false
@@ -214,6 +223,8 @@ class MotionAnalysis {
   std::vector<std::uint8_t> in_chain_;  // per skeleton joint
   glm::mat4 root_parent_world_{1.0f};   // this frame's model-space transform of the root's parent
   std::vector<glm::vec3> scratch_positions_;
+  std::vector<glm::quat> source_previous_;  // per chain joint: the clip's rotation last frame
+  std::vector<float> source_pops_;          // per frame: the clip's pop (degrees)
   std::vector<glm::vec3> rest_positions_;
   std::vector<RunState> states_;
   std::vector<std::pair<int, bool>> run_plan_;  // start(): (solver, warm start) per run

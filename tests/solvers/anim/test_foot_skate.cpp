@@ -243,6 +243,23 @@ TEST(FootSkate, TheFootTurnsToTheRampItStandsOn) {
   EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot).level_ratio, 1.0f);
 }
 
+// The peak near a plant's ends: at 10 frames a second, a plant from 1.0 to 2.0 s; a value
+// at 0.5 s (far from both ends) is not counted, one at 2.1 s (0.1 s after the end) is, one
+// at 1.5 s (the plant's middle) is not.
+TEST(FootSkate, PeakNearPlantEndsReadsOnlyTheirWindows) {
+  ik::FootTrack foot;
+  foot.rate = 10.0f;
+  foot.plants.plants = {{1.0f, 2.0f}};
+  std::vector<float> v(31, 0.0f);
+  v[5] = 9.0f;
+  v[15] = 8.0f;
+  EXPECT_EQ(ik::peak_near_plant_ends(31, foot, [&](int f) { return v[static_cast<size_t>(f)]; }), 0.0f);
+  v[21] = 3.0f;
+  EXPECT_EQ(ik::peak_near_plant_ends(31, foot, [&](int f) { return v[static_cast<size_t>(f)]; }), 3.0f);
+  foot.plants.plants.clear();
+  EXPECT_EQ(ik::peak_near_plant_ends(31, foot, [&](int f) { return v[static_cast<size_t>(f)]; }), 0.0f);
+}
+
 TEST(FootSkate, FootTrackReadsTheLowestHeight) {
   const std::vector<glm::vec3> p = {{0.0f, 0.3f, 0.0f}, {0.0f, 0.07f, 0.0f}, {0.0f, 0.2f, 0.0f}};
   const ik::FootTrack foot = ik::foot_track({}, 0.9f, {1.0f, 2.0f, 3.0f}, p, 0.5f, 24.0f);

@@ -491,10 +491,12 @@ TEST(Retarget, CmuWalksPlantsCarriedOntoTheHumanoidWhereTheCaptureStood) {
     const float cleaned =
         worst_miss([&](int f) { return run.positions[static_cast<size_t>(f) * joints + joints - 1]; });
     const ik::MotionSummary& m = run.summary;
-    std::printf("\n  %s %.1f mm (skate %.1f %%, drift %.1f mm, largest pop %.1f deg, %d flips)",
-                ik::solver_table()[run.solver].id, 1000.0 * static_cast<double>(cleaned),
-                100.0 * static_cast<double>(m.skate.skate_ratio), 1000.0 * static_cast<double>(m.skate.planted_drift),
-                static_cast<double>(m.max_pop_degrees), m.flips);
+    std::printf(
+        "\n  %s %.1f mm (skate %.1f %%, drift %.1f mm, largest pop %.1f deg, %d flips, %.2fx the clip's joint "
+        "speed at plant ends)",
+        ik::solver_table()[run.solver].id, 1000.0 * static_cast<double>(cleaned),
+        100.0 * static_cast<double>(m.skate.skate_ratio), 1000.0 * static_cast<double>(m.skate.planted_drift),
+        static_cast<double>(m.max_pop_degrees), m.flips, static_cast<double>(m.plant_speed_ratio));
     EXPECT_LT(cleaned, 0.02f) << ik::solver_table()[run.solver].id;
     // Held still: at most 1 % of the planted frames slide (a heel strike held nearly
     // straight let DLS, FABRIK and CCD slide on 1.3-1.8 %: foot_skate.h's kLegReach).
