@@ -79,7 +79,7 @@ SolveResult solve_jacobian_transpose(const Skeleton& skeleton, const Chain& chai
 // there are 3 rows). With limits on, one effector and an orientation goal the limits cannot give
 // (a foot's past the ankle's), the six-row steps settle off the position too (each clamp
 // undoes part of the step): the solve then finishes on the position alone, warm, in the
-// iterations left (at least four), so the effector stands at its goal with the orientation
+// iterations the chain allows a solve, so the effector stands at its goal with the orientation
 // as near as the limits let it; the result is stalled, its error the whole goal's, and the
 // finish counts as one iteration (one entry of the trace).
 SolveResult solve_dls(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
