@@ -9,6 +9,8 @@
 #include "solvers/scene/solver_table.h"
 
 namespace ik {
+using Json = nlohmann::ordered_json;  // the name io/json/json_read.h gives it (not only a unity neighbour's)
+
 namespace {
 
 std::string format(const char* pattern, double value) {

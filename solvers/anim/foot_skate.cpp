@@ -215,6 +215,7 @@ std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm:
   for (size_t f = 0; f < goals.size(); ++f) {
     const glm::vec3& g = goals[f];
     point[f] = footprint[f] = ground_normal(ground, g.x, g.z);
+    if (f < held.size() && held[f] >= 1.0f) continue;  // held: the point alone is read
     for (const glm::vec2& o : offsets) footprint[f] += ground_normal(ground, g.x + o.x, g.z + o.y);
   }
   const int w = static_cast<int>(std::floor(kFootprintSpread * rate)), last = static_cast<int>(goals.size()) - 1;
@@ -239,6 +240,7 @@ std::vector<float> ground_under_goals(const Ground& ground, const std::vector<gl
   for (size_t f = 0; f < goals.size(); ++f) {
     const glm::vec3& g = goals[f];
     point[f] = footprint[f] = ground_height(ground, g.x, g.z);
+    if (f < held.size() && held[f] >= 1.0f) continue;  // held: the point alone is read
     for (const glm::vec2& o : offsets)
       footprint[f] = std::max(footprint[f], ground_height(ground, g.x + o.x, g.z + o.y));
   }
