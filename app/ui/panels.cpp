@@ -2,7 +2,7 @@
 // the modal prompts, laid out by draw_ui.
 //
 // Index:
-//   Widget helpers   remember_rect, same_line_if_fits, button_width, elide_to_width, joint_depth
+//   Widget helpers   remember_rect, same_line_if_fits, button_width, elide_to_width
 //   Menu bar         request_path, draw_recent_files_menu, draw_menu_bar
 //   Prompts          enter_pressed, escape_pressed, folder_of, draw_path_popup, draw_pending_prompt
 //   Outline          draw_outline (the joint table with its role column, then the joint details)
@@ -97,7 +97,7 @@ void text_fitted(const std::string& text, bool disabled, float leave) {
 
 namespace {
 
-// What the joint table measures over the whole rig -- its widest role and its deepest joint --
+// What the joint table measures over the whole rig -- its widest role, each joint's depth --
 // kept while the rig, its roles and the font are the same: formatting every role and walking
 // every joint's ancestors each frame cost a 10,000-joint rig that much every frame.
 struct OutlineMeasures {
@@ -105,7 +105,8 @@ struct OutlineMeasures {
   float font_size = 0.0f;
   std::vector<ik::JointRole> roles;
   float widest_role = 0.0f;
-  int deepest = 1;
+  std::vector<int> depth;  // per joint: how many ancestors it has
+  int deepest = 1;         // the largest depth, at least 1
 };
 
 const OutlineMeasures& outline_measures(const Document& document) {
@@ -121,20 +122,14 @@ const OutlineMeasures& outline_measures(const Document& document) {
       m.widest_role = std::fmax(m.widest_role, ImGui::CalcTextSize(ik::describe_role(r).c_str()).x);
   // Parents come before their children (depth-first order): one pass.
   const ik::Skeleton& s = document.rig.skeleton;
-  std::vector<int> depth(static_cast<size_t>(s.joint_count()), 0);
+  m.depth.assign(static_cast<size_t>(s.joint_count()), 0);
   m.deepest = 1;
-  for (size_t i = 0; i < depth.size(); ++i) {
+  for (size_t i = 0; i < m.depth.size(); ++i) {
     const int parent = s.parent[i];
-    if (parent >= 0) depth[i] = depth[static_cast<size_t>(parent)] + 1;
-    m.deepest = std::max(m.deepest, depth[i]);
+    if (parent >= 0) m.depth[i] = m.depth[static_cast<size_t>(parent)] + 1;
+    m.deepest = std::max(m.deepest, m.depth[i]);
   }
   return m;
-}
-
-int joint_depth(const ik::Skeleton& s, int i) {
-  int d = 0;
-  for (int p = s.parent[static_cast<size_t>(i)]; p >= 0; p = s.parent[static_cast<size_t>(p)]) ++d;
-  return d;
 }
 
 // ---- Menu bar -----------------------------------------------------------------------------
@@ -413,7 +408,7 @@ void draw_outline(Editor& editor, const ImVec2& pos, const ImVec2& size) {
         if (ImGui::IsItemHovered()) editor.selection.hovered_joint = i;
         if (is_selected && scroll_to_selection) ImGui::SetScrollHereY(0.5f);
         ImGui::TableNextColumn();
-        ImGui::Dummy(ImVec2(indent * static_cast<float>(joint_depth(s, i)), 0.0f));
+        ImGui::Dummy(ImVec2(indent * static_cast<float>(u < measures.depth.size() ? measures.depth[u] : 0), 0.0f));
         ImGui::SameLine(0.0f, 0.0f);
         text_fitted(s.name[u], s.is_added_tip[u]);
         ImGui::TableNextColumn();
