@@ -19,6 +19,7 @@
 #include "app/editor/timeline.h"
 #include "app/ui/panel_layout.h"
 #include "app/ui/panels.h"
+#include "solvers/anim/foot_skate.h"
 #include "solvers/scene/solver_table.h"
 
 namespace app {
@@ -46,13 +47,78 @@ enum Column {
   kMicroseconds,
   kDrift,
   kSkate,
+  kPlantEnds,
   kPlantDrift,
+  kPenetration,
+  kLift,
+  kLevel,
   kColumns
 };
 
-// Foot skate in percent and millimetres (solvers/anim/foot_skate.h; glTF's metres).
-float skate_percent(const ik::FootSkate& s) { return 100.0f * s.skate_ratio; }
-float plant_drift_mm(const ik::FootSkate& s) { return 1000.0f * s.planted_drift; }
+// The foot skate columns (solvers/anim/foot_skate.h), the clip's own row and every run's.
+bool is_skate_column(int column) { return column >= kSkate && column <= kLevel; }
+
+// A foot skate measure in the table's units: percent, millimetres (glTF's metres).
+float skate_value(const ik::FootSkate& s, int column) {
+  switch (column) {
+    case kSkate:
+      return 100.0f * s.skate_ratio;
+    case kPlantDrift:
+      return 1000.0f * s.planted_drift;
+    case kPenetration:
+      return 1000.0f * s.penetration;
+    case kLift:
+      return 1000.0f * s.lift;
+    case kLevel:
+      return 100.0f * s.level_ratio;
+    default:
+      return 0.0f;
+  }
+}
+
+// What a column measures (a header's tooltip; the report's words, io/report/motion_report.cpp).
+std::string column_tip(int column) {
+  char tip[160] = "";
+  switch (column) {
+    case kPop:
+      return "The largest change of a joint's rotation from one frame to the next";
+    case kFlips:
+      return "Frames where the bend plane turned by more than 90 degrees, or the chain bent against its pole";
+    case kJitter:
+      return "RMS over the joints of the second difference of their rotations";
+    case kMeanError:
+    case kMaxError:
+      return std::string("Effector to goal after the solve, ") + (column == kMeanError ? "the mean" : "the largest") +
+             " over the frames (scene units)";
+    case kMicroseconds:
+      return "Mean solve time a frame (microseconds)";
+    case kDrift:
+      return "The largest joint distance between the warm-started pose and a solve from rest";
+    case kSkate:
+      std::snprintf(tip, sizeof tip,
+                    "Share of planted frames where the foot slides faster than %g leg lengths a second",
+                    static_cast<double>(ik::kSkateSpeed));
+      return tip;
+    case kPlantEnds:
+      std::snprintf(tip, sizeof tip,
+                    "The chain's peak joint speed within %g s of a plant's start or end, over the clip's own there",
+                    static_cast<double>(ik::kPlantBlend));
+      return tip;
+    case kPlantDrift:
+      return "The largest distance the foot moves during one plant";
+    case kPenetration:
+      return "How far the foot goes below the ground while planted, the largest";
+    case kLift:
+      return "How far the foot lifts off the ground while planted, the largest";
+    case kLevel:
+      std::snprintf(tip, sizeof tip,
+                    "Share of planted frames in which the foot's up is within %g degrees of the ground's normal",
+                    static_cast<double>(ik::kLevelDegrees));
+      return tip;
+    default:
+      return "";
+  }
+}
 
 float sort_key(const ik::MotionRun& run, int column) {
   const ik::MotionSummary& s = run.summary;
@@ -73,12 +139,10 @@ float sort_key(const ik::MotionRun& run, int column) {
       return s.mean_microseconds;
     case kDrift:
       return s.max_drift_distance;
-    case kSkate:
-      return skate_percent(s.skate);
-    case kPlantDrift:
-      return plant_drift_mm(s.skate);
+    case kPlantEnds:
+      return s.plant_speed_ratio;
     default:
-      return static_cast<float>(run.solver);
+      return is_skate_column(column) ? skate_value(s.skate, column) : static_cast<float>(run.solver);
   }
 }
 
@@ -126,11 +190,14 @@ void draw_cell(const ik::MotionRun& run, int column) {
     case kJitter:
       ImGui::Text("%.3f", static_cast<double>(s.rms_jitter_degrees));
       break;
-    case kSkate:
-    case kPlantDrift:
-      ImGui::Text("%.1f", static_cast<double>(sort_key(run, column)));
+    case kPlantEnds:
+      ImGui::Text("%.2f", static_cast<double>(s.plant_speed_ratio));
       break;
     default:
+      if (is_skate_column(column)) {
+        ImGui::Text("%.1f", static_cast<double>(sort_key(run, column)));
+        break;
+      }
       ImGui::Text("%.3g", static_cast<double>(sort_key(run, column)));
   }
 }
@@ -140,16 +207,24 @@ void draw_table(Editor& editor) {
   const ik::MotionReport& report = m.analysis.report();
   const std::vector<ik::MotionRun>& runs = report.runs;
   const bool any_drift = std::any_of(runs.begin(), runs.end(), [](const ik::MotionRun& r) { return r.has_drift; });
+  // A chain ending at a foot puts the foot's measures first (what Clean up feet is judged
+  // by: in sight without scrolling the table), then the solve's.
+  std::vector<int> order(kColumns);
+  for (int c = 0; c < kColumns; ++c) order[static_cast<size_t>(c)] = c;
+  if (report.has_source_skate)
+    std::stable_partition(order.begin(), order.end(), [](int c) { return c == kSolver || is_skate_column(c); });
   std::vector<int> shown;
-  for (int c = 0; c < kColumns; ++c)
-    if ((c != kDrift || any_drift) && ((c != kSkate && c != kPlantDrift) || report.has_source_skate))
+  for (int c : order)
+    if ((c != kDrift || any_drift) && (!is_skate_column(c) || report.has_source_skate) &&
+        (c != kPlantEnds || report.source_plant_speed > 0.0f))
       shown.push_back(c);
   const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
   const float table_height = std::max(ImGui::GetFrameHeight() * 3.0f, ImGui::GetContentRegionAvail().y);
   if (!ImGui::BeginTable("motion_summary", static_cast<int>(shown.size()), flags, ImVec2(0.0f, table_height))) return;
-  static const char* const kHeaders[kColumns] = {"solver",  "warm", "pop deg",   "flips",   "jitter deg",    "mean err",
-                                                 "max err", "us",   "max drift", "skate %", "plant drift mm"};
+  static const char* const kHeaders[kColumns] = {
+      "solver",    "warm",    "pop deg",      "flips",          "jitter deg", "mean err", "max err", "us",
+      "max drift", "skate %", "plant ends x", "plant drift mm", "below mm",   "lift mm",  "level %"};
   ImGui::TableSetupScrollFreeze(1, 1);
   // The solver's name whole (the longest display name), the numbers as wide as their headers.
   float name_width = ImGui::CalcTextSize("clip as it is  ").x;
@@ -158,7 +233,17 @@ void draw_table(Editor& editor) {
   for (int c : shown)
     ImGui::TableSetupColumn(kHeaders[c], ImGuiTableColumnFlags_WidthFixed, c == kSolver ? name_width : 0.0f,
                             static_cast<ImGuiID>(c));
-  ImGui::TableHeadersRow();
+  // The headers, each with what its column measures on hover.
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int i = 0; i < static_cast<int>(shown.size()); ++i) {
+    ImGui::TableSetColumnIndex(i);
+    ImGui::PushID(i);
+    ImGui::TableHeader(kHeaders[shown[static_cast<size_t>(i)]]);
+    const std::string tip = column_tip(shown[static_cast<size_t>(i)]);
+    if (!tip.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip.c_str());
+    if (shown[static_cast<size_t>(i)] == kLevel) remember_rect(editor, "motion_level_header");  // e2e: in sight
+    ImGui::PopID();
+  }
   ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
   if (specs != nullptr && (specs->SpecsDirty || m.row_order.size() != runs.size())) {
     sort_rows(m, specs);
@@ -172,10 +257,10 @@ void draw_table(Editor& editor) {
         ImGui::TextUnformatted("clip as it is");
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("The effector's foot skate in the clip itself: what a cleanup starts from");
-      } else if (c == kSkate) {
-        ImGui::Text("%.1f", static_cast<double>(skate_percent(report.source_skate)));
-      } else if (c == kPlantDrift) {
-        ImGui::Text("%.1f", static_cast<double>(plant_drift_mm(report.source_skate)));
+      } else if (is_skate_column(c) && c != kPlantEnds) {
+        ImGui::Text("%.1f", static_cast<double>(skate_value(report.source_skate, c)));
+      } else if (c == kPlantEnds) {
+        ImGui::TextUnformatted("1.00");
       } else {
         ImGui::TextDisabled("-");
       }
@@ -220,6 +305,8 @@ void draw_motion_panel(Editor& editor, float x, float y, float width, float heig
   const float em = ImGui::GetFontSize();
   // The table's side, then the plot's.
   ImGui::BeginChild("##motion_table_side", ImVec2(std::floor(ImGui::GetContentRegionAvail().x * 0.56f), 0.0f));
+  editor.ui.widget_rects["motion_table_side"] = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y,
+                                                 ImGui::GetWindowWidth(), ImGui::GetWindowHeight()};
   // Source and runs: one row.
   int source = m.use_goal_path ? 1 : 0;
   ImGui::SetNextItemWidth(em * 8.0f);
