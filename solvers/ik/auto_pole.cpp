@@ -1,7 +1,8 @@
 // Index: the chain's joints (effector up to root); their model transforms in a pose or at
-// rest; the first hinge's bend side; automatic_pole.
+// rest; the first hinge's bend side; the rest's side in the root's frame; automatic_pole.
 #include "solvers/ik/auto_pole.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -11,6 +12,11 @@
 
 namespace ik {
 namespace {
+
+float smoothstep01(float x) {
+  const float t = std::clamp(x, 0.0f, 1.0f);
+  return t * t * (3.0f - 2.0f * t);
+}
 
 // The chain's joints root first into `path`; their count, or 0 if the effector is not below
 // the root or the chain is longer than the array.
@@ -63,6 +69,21 @@ glm::vec3 hinge_bend_side(const Skeleton& skeleton, const Pose* reference, const
   return glm::vec3(0.0f);
 }
 
+// The chain's bend side at rest (as bent, else its first hinge's), in the root joint's own
+// frame; zero if the rest gives none.
+glm::vec3 rest_side_in_root(const Skeleton& skeleton, const int* path, int count) {
+  std::array<glm::mat4, kMaxAutoPoleJoints> model;
+  path_transforms(skeleton, nullptr, path, count, model.data());
+  std::array<glm::vec3, kMaxAutoPoleJoints> positions;
+  for (int k = 0; k < count; ++k) positions[static_cast<size_t>(k)] = position_of(model[static_cast<size_t>(k)]);
+  const float length = polyline_length(positions.data(), count);
+  glm::vec3 side = bend_side(positions.data(), count);
+  if (!(glm::dot(side, side) > 1e-4f * length * length))
+    side = hinge_bend_side(skeleton, nullptr, path, count, model.data());
+  if (glm::dot(side, side) == 0.0f) return side;
+  return glm::normalize(glm::inverse(glm::mat3(model[0])) * glm::normalize(side));
+}
+
 }  // namespace
 
 bool automatic_pole(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Pose* reference, Goal& goal) {
@@ -76,12 +97,20 @@ bool automatic_pole(const Skeleton& skeleton, const Chain& chain, const Pose& po
   std::array<glm::vec3, kMaxAutoPoleJoints> positions;
   for (int k = 0; k < count; ++k) positions[static_cast<size_t>(k)] = position_of(model[static_cast<size_t>(k)]);
   const float length = polyline_length(positions.data(), count);
-  glm::vec3 side = bend_side(positions.data(), count);
-  // Bent by less than 1 % of the chain's length: read as straight.
-  if (!(glm::dot(side, side) > 1e-4f * length * length))
+  const glm::vec3 bend = bend_side(positions.data(), count);
+  // The side the root's frame carries from rest: defined however straight the reference is.
+  const glm::vec3 in_root = rest_side_in_root(skeleton, path.data(), count);
+  glm::vec3 side = bend;
+  if (glm::dot(in_root, in_root) > 0.0f) {
+    const glm::vec3 carried = glm::normalize(glm::mat3(model[0]) * in_root);
+    const float bent = length > 0.0f ? glm::length(bend) / length : 0.0f;
+    const float weight = smoothstep01((bent - kStraightBend) / (kBentBend - kStraightBend));
+    side = weight > 0.0f ? weight * glm::normalize(bend) + (1.0f - weight) * carried : carried;
+  } else if (!(glm::dot(bend, bend) > 1e-4f * length * length)) {
     side = hinge_bend_side(skeleton, reference, path.data(), count, model.data());
+  }
   const glm::vec3 line = positions[static_cast<size_t>(count - 1)] - positions[0];
-  if (glm::dot(side, side) == 0.0f || nearly_colinear(side, line)) return false;
+  if (glm::dot(side, side) < 1e-12f || nearly_colinear(side, line)) return false;
   const glm::vec3 target = pole_target_on_side(positions.data(), count, side);
   // Carried with the root from the reference to the pose being solved.
   const glm::vec3 root_now = position_of(joint_model_transform(skeleton, pose, chain.root));

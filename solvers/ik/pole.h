@@ -96,6 +96,14 @@ glm::vec3 pole_target_on_side(const glm::vec3* positions, int count, const glm::
 // The length of the polyline positions[0 .. count).
 float polyline_length(const glm::vec3* positions, int count);
 
+// True when the chain's pole is one that follows the motion (Goal::auto_pole, auto_pole.h)
+// and a warm-started solve would find its goal already reached: the pole then steers
+// nothing -- the animated pose under IK on a clip keeps its own bend, however its nearly
+// straight knee turns. Fills workspace.path and the chain's frames; `error` (optional): the
+// effector's error at the start when it returns true.
+bool automatic_pole_rests(const Skeleton& skeleton, const Chain& chain, const Pose& pose, Workspace& ws,
+                          float* error = nullptr);
+
 // A solver without pole handling (the standard signature, chain.h).
 using PoleFreeSolver = SolveResult (*)(const Skeleton&, const Chain&, Pose&, Workspace&, Trace*);
 

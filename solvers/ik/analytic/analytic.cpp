@@ -423,6 +423,15 @@ void swivel_within_limits(const Skeleton& skeleton, Workspace& workspace, const 
 SolveResult solve_limb(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace,
                        Trace* trace, int bones) {
   SolveResult result;  // invalid_input
+  float at_start = 0.0f;
+  if (automatic_pole_rests(skeleton, chain, pose, workspace, &at_start)) {
+    // Already reached: the pose kept with its own bend (the closed form would put the pole's).
+    if (trace != nullptr) trace_begin(trace, workspace.path, pose, at_start, 1);
+    result.error = at_start;
+    result.iterations = 0;
+    result.status = SolveStatus::reached;
+    return result;
+  }
   std::vector<int>& joints = workspace.path;
   if (!valid_limb(skeleton, chain, pose, workspace, bones, joints)) return result;
   LimbGoal goal;

@@ -124,6 +124,72 @@ TEST(AutoPole, AStraightChainWithoutAHingeHasNoPole) {
   EXPECT_FALSE(goal.use_pole);
 }
 
+// A nearly straight reference: the knee bent 3 degrees backward, out to the side, then
+// forward -- the way a capture's knee near full extension wobbles (CesiumMan's walk turns
+// its bend side 60-146 degrees from one frame to the next at push-off). The pole stays in
+// front of the knee, where the thigh's frame carries the rest's forward knee; bent well past
+// kBentBend the pole is on the reference's own bend side.
+TEST(AutoPole, ANearlyStraightKneeTakesTheSideTheThighCarries) {
+  const Rig rig = mixamo_with_limits();
+  const ik::Chain chain = limb(rig, ik::Role::thigh, ik::Role::foot, 0);
+  const int knee = ik::first_joint_with_role(rig.roles.joints, ik::Role::shin, ik::Side::left);
+  const glm::quat knee_rest = rig.skeleton.rest[static_cast<size_t>(knee)].rotation;
+  for (const glm::vec3& axis : {glm::vec3(1, 0, 0), glm::vec3(0, 0, 1), glm::vec3(-1, 0, 0)}) {
+    ik::Pose reference = ik::rest_pose(rig.skeleton);
+    reference.local[static_cast<size_t>(knee)].rotation = knee_rest * glm::angleAxis(glm::radians(3.0f), axis);
+    ik::Goal goal = chain.goal;
+    ASSERT_TRUE(ik::automatic_pole(rig.skeleton, chain, ik::rest_pose(rig.skeleton), &reference, goal));
+    const std::vector<glm::vec3> p = positions(rig.skeleton, reference, chain);
+    const glm::vec3 to_pole = glm::normalize(goal.pole_target - p[1]);
+    EXPECT_GT(to_pole.z, 0.95f) << "bent about (" << axis.x << ", " << axis.y << ", " << axis.z << ")";
+  }
+  // Bent 60 degrees out to the side (past kBentBend): the pole on that side.
+  ik::Pose reference = ik::rest_pose(rig.skeleton);
+  const int thigh = chain.root;
+  reference.local[static_cast<size_t>(knee)].rotation =
+      knee_rest * glm::angleAxis(glm::radians(60.0f), glm::vec3(0, 0, 1));
+  ik::Goal goal = chain.goal;
+  ASSERT_TRUE(ik::automatic_pole(rig.skeleton, chain, ik::rest_pose(rig.skeleton), &reference, goal));
+  const std::vector<glm::vec3> p = positions(rig.skeleton, reference, chain);
+  const glm::vec3 side = glm::normalize(ik::bend_side(p.data(), static_cast<int>(p.size())));
+  EXPECT_GT(glm::dot(glm::normalize(goal.pole_target - p[1]), side), 0.99f);
+  EXPECT_GE(thigh, 0);
+}
+
+// A goal the animated pose already reaches: a warm-started solve with the automatic pole
+// leaves that pose as it is, for every solver that honours a pole, even where the pole's
+// side is not the pose's own bend (a clip's nearly straight knee): IK on top of a clip
+// whose goals follow the animation plays the clip. A goal it does not reach is solved with
+// the pole as before.
+TEST(AutoPole, AReachedGoalKeepsThePoseItIsReachedIn) {
+  const Rig rig = mixamo_with_limits();
+  const int knee = ik::first_joint_with_role(rig.roles.joints, ik::Role::shin, ik::Side::left);
+  ik::Pose animated = ik::rest_pose(rig.skeleton);
+  // Bent 10 degrees out to the side: between the straight and the bent ends of the ease.
+  animated.local[static_cast<size_t>(knee)].rotation =
+      rig.skeleton.rest[static_cast<size_t>(knee)].rotation * glm::angleAxis(glm::radians(10.0f), glm::vec3(0, 0, 1));
+  for (int solver = 0; solver < ik::solver_count(); ++solver) {
+    const ik::SolverInfo& info = ik::solver_table()[solver];
+    if (!ik::uses_pole(info)) continue;
+    ik::Chain chain = limb(rig, ik::Role::thigh, ik::Role::foot, solver);
+    if (!ik::bone_count_advice(info, rig.skeleton, chain.root, chain.effector).empty()) continue;
+    chain.params.use_limits = false;
+    chain.goal.position = iktest::world_position(rig.skeleton, animated, chain.effector);
+    ASSERT_TRUE(ik::automatic_pole(rig.skeleton, chain, animated, &animated, chain.goal));
+    ik::Pose pose = animated;
+    ik::Workspace ws;
+    ik::solve_chain(ik::solver_table()[solver], rig.skeleton, chain, pose, ws, nullptr);
+    const glm::vec3 was = iktest::world_position(rig.skeleton, animated, knee);
+    EXPECT_LT(glm::length(iktest::world_position(rig.skeleton, pose, knee) - was), 1e-5f)
+        << ik::solver_table()[solver].id;
+    // 5 cm forward: solved, the knee turned toward the pole.
+    chain.goal.position += glm::vec3(0.0f, 0.0f, 0.05f);
+    ik::solve_chain(ik::solver_table()[solver], rig.skeleton, chain, pose, ws, nullptr);
+    EXPECT_GT(glm::length(iktest::world_position(rig.skeleton, pose, knee) - was), 1e-3f)
+        << ik::solver_table()[solver].id;
+  }
+}
+
 // ---- The sweep ----------------------------------------------------------------------------
 
 struct AutoPoleOutcome {
