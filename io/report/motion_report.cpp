@@ -47,7 +47,8 @@ std::string skate_markdown(const MotionReport& report) {
       "\nFoot skate of the effector over its plants (" + std::to_string(report.source_skate.planted_frames) +
       " planted frames): skating frames, the largest drift of the foot during a plant, how far it goes below "
       "the clip's own ground, how far it lifts while planted, and how often it stands level on the ground "
-      "(the planted frames in which its up, as the clip has it on its floor, is within 5 degrees of the "
+      "(the planted frames in which its up -- its up at rest, as its orientation carries it -- is within 5 degrees of "
+      "the "
       "ground's normal); at plant ends: the chain's peak joint speed within 0.15 s of a plant's start or end "
       "over the clip's own there (" +
       format("%.0f", static_cast<double>(report.source_plant_speed)) + " degrees per second)" +

@@ -90,7 +90,7 @@ int last_frame_of(const FootTrack& foot, const ContactInterval& plant, int frame
 }
 
 FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot,
-                             const glm::quat* turns) {
+                             const glm::vec3* ups) {
   FootSkate out;
   if (frames <= 0 || positions == nullptr) return out;
   auto at = [&](int f) { return positions[static_cast<std::size_t>(f) * stride]; };
@@ -113,7 +113,7 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
     for (int f = first; f <= last; ++f) {
       ++out.planted_frames;
       const glm::vec3 where = at(f);
-      const glm::vec3 up = turns != nullptr ? turns[f] * glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(0.0f, 1.0f, 0.0f);
+      const glm::vec3 up = ups != nullptr ? ups[f] : glm::vec3(0.0f, 1.0f, 0.0f);
       if (glm::dot(up, ground_normal(foot.ground, where.x, where.z)) >= std::cos(glm::radians(kLevelDegrees)))
         out.level_ratio += 1.0f;
       // Where the foot is against where the ground under its first frame went.
@@ -199,20 +199,28 @@ std::array<glm::vec2, 2 * kFootprintRing> footprint_offsets(float radius) {
 
 }  // namespace
 
-glm::quat turn_from_up(const glm::vec3& normal) {
-  // (1 + cos, Y x n) normalised is the half-angle quaternion; Y x n = (n.z, 0, -n.x).
-  if (!(normal.y > -0.999f)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  return glm::normalize(glm::quat(1.0f + normal.y, normal.z, 0.0f, -normal.x));
+glm::quat turn_onto(const glm::vec3& from, const glm::vec3& to) {
+  // (1 + cos, from x to) normalised is the half-angle quaternion.
+  const float c = glm::dot(from, to);
+  if (c < -0.9999f) {  // opposite: half a turn about any axis across `from`
+    const glm::vec3 axis = std::abs(from.x) < 0.9f ? glm::cross(from, glm::vec3(1.0f, 0.0f, 0.0f))
+                                                   : glm::cross(from, glm::vec3(0.0f, 0.0f, 1.0f));
+    return glm::quat(0.0f, glm::normalize(axis));
+  }
+  const glm::vec3 axis = glm::cross(from, to);
+  return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
 }
 
 std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                    const std::vector<float>& held, float radius, float rate) {
-  const glm::quat none(1.0f, 0.0f, 0.0f, 0.0f);
-  std::vector<glm::quat> turns(goals.size(), none);
-  if (ground.kind == GroundKind::plane || ground.kind == GroundKind::stairs) return turns;
+                                    const std::vector<float>& held, float radius, float rate,
+                                    const std::vector<glm::vec3>& ups) {
+  const glm::vec3 floor_up(0.0f, 1.0f, 0.0f);
+  std::vector<glm::quat> turns(goals.size(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  const bool flat = ground.kind == GroundKind::plane || ground.kind == GroundKind::stairs;
+  if (flat && ups.size() != goals.size()) return turns;
   const auto offsets = footprint_offsets(radius);
-  std::vector<glm::vec3> point(goals.size()), footprint(goals.size());
-  for (size_t f = 0; f < goals.size(); ++f) {
+  std::vector<glm::vec3> point(goals.size(), floor_up), footprint(goals.size(), floor_up);
+  for (size_t f = 0; f < goals.size() && !flat; ++f) {
     const glm::vec3& g = goals[f];
     point[f] = footprint[f] = ground_normal(ground, g.x, g.z);
     if (f < held.size() && held[f] >= 1.0f) continue;  // held: the point alone is read
@@ -220,14 +228,16 @@ std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm:
   }
   const int w = static_cast<int>(std::floor(kFootprintSpread * rate)), last = static_cast<int>(goals.size()) - 1;
   for (int f = 0; f <= last; ++f) {
-    const float hold = static_cast<size_t>(f) < held.size() ? held[static_cast<size_t>(f)] : 0.0f;
-    glm::vec3 n = point[static_cast<size_t>(f)];
+    const size_t at = static_cast<size_t>(f);
+    const float hold = at < held.size() ? held[at] : 0.0f;
+    glm::vec3 n = point[at], from = ups.size() == goals.size() ? ups[at] : floor_up;
     if (hold < 1.0f) {
       glm::vec3 swing(0.0f);
       for (int g = std::max(0, f - w); g <= std::min(last, f + w); ++g) swing += footprint[static_cast<size_t>(g)];
       n = hold * n + (1.0f - hold) * glm::normalize(swing);
+      from = hold * from + (1.0f - hold) * floor_up;
     }
-    turns[static_cast<size_t>(f)] = turn_from_up(glm::normalize(n));
+    turns[at] = turn_onto(glm::normalize(from), glm::normalize(n));
   }
   return turns;
 }
@@ -292,7 +302,8 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     ids.push_back(c.leg_root);
     if (c.leg_root >= 0) roots.push_back(c.leg_root);
   }
-  const std::vector<glm::vec3> paths = joint_paths(skeleton, clip, start, rate, frames, ids);
+  std::vector<glm::vec3> ups;  // each joint's up at rest as the clip carries it
+  const std::vector<glm::vec3> paths = joint_paths(skeleton, clip, start, rate, frames, ids, &ups);
   auto path_of = [&](size_t column) { return path_of_joint(paths, ids.size(), column); };
   // The held goals on the clip's flat ground, then placed on `ground`: each raised by the
   // ground's height under it.
@@ -307,7 +318,7 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     const std::vector<float> held = held_weights(track, frames, kPlantBlend);
     const float radius = kFootprint * joints[i].leg_length;
     const std::vector<float> under = ground_under_goals(ground, leg.goals, held, radius, rate);
-    out.turns.push_back(ground_turns(ground, leg.goals, held, radius, rate));
+    out.turns.push_back(ground_turns(ground, leg.goals, held, radius, rate, path_of_joint(ups, ids.size(), 2 * i)));
     for (size_t f = 0; f < leg.goals.size(); ++f) {
       leg.goals[f].y += under[f];
       lift[f] = std::min(lift[f], under[f]);

@@ -27,10 +27,12 @@
 //                  average and where it should (FootTrack::stand's mean over the plant: for
 //                  a retargeted clip where the capture's foot stood, carried); the largest
 //                  over the plants. 0 without a `stand`.
-//   level          the share of planted frames in which the foot's up (as the clip has it
-//                  on its flat ground, turned as the solve turned the foot:
-//                  measure_foot_skate's `turns`) is within kLevelDegrees of the ground's
-//                  normal under it: heel and toe on the surface, as they were on the floor.
+//   level          the share of planted frames in which the foot's up (its rest up as its
+//                  orientation carries it: the sole's normal, the rig's rest standing flat;
+//                  measure_foot_skate's `ups`) is within kLevelDegrees of the ground's
+//                  normal under it: heel and toe on the surface. A capture's foot is often
+//                  not (CMU 131_01's planted foot rolls 20-30 degrees onto its edge, carried
+//                  onto the humanoid by the retarget), so the cleanup stands it level.
 // Horizontal motion is read relative to the ground's own motion (the walking speed
 // backward in a clip made in place, contacts.h), so a treadmill walk's standing foot,
 // which moves with the ground, does not skate. Distances in model units (glTF's metres).
@@ -83,12 +85,15 @@ struct FootSkate {
   float level_ratio = 0.0f;    // 0..1
 };
 
-// The measures of `frames` positions of the foot, positions[f * stride]. `turns` (one per
-// frame, or null: none): how the foot is turned from the clip's own orientation of it
-// (model space: solved x clip^-1), for the level: all of it on the plane when the foot keeps
-// the clip's orientation, none on a ramp steeper than kLevelDegrees when it is not turned.
+// A foot's up from its model-space rotation and its rotation at rest: the rest's +Y carried.
+inline glm::vec3 foot_up(const glm::quat& rotation, const glm::quat& rest) {
+  return rotation * (glm::conjugate(rest) * glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+// The measures of `frames` positions of the foot, positions[f * stride]. `ups` (one per
+// frame, or null: +Y throughout, the foot as level as at rest): the foot's up, for the level.
 FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot,
-                             const glm::quat* turns = nullptr);
+                             const glm::vec3* ups = nullptr);
 
 // Per planted frame after a plant's first, how fast the foot slides horizontally against
 // the ground (model units per second, across the kSkateWindow ending at it, or the plant's
@@ -149,15 +154,19 @@ std::vector<float> ground_under_goals(const Ground& ground, const std::vector<gl
                                       const std::vector<float>& held, float radius, float rate);
 
 // Per goal, the turn (model space, applied before the clip's own orientation of the foot)
-// from the clip's flat ground to the ground under it: the shortest turn of +Y onto the
-// ground's normal -- where the foot is held, under the goal itself; in the swing, the mean
-// normal over the footprint (as ground_under_goals), spread over kFootprintSpread seconds
-// each side; eased between the two with the hold. So heel and toe meet a ramp as they met
-// the clip's floor. The plane and stairs' treads: no turn.
+// onto the ground under it. Where the foot is held, its up in the clip (`ups`, one per goal:
+// joint_paths' ups; empty: +Y, the clip's floor) turned onto the ground's normal under the
+// goal itself: the foot stands level on the ground, heel and toe down, keeping the way it
+// points. In the swing, the clip's floor (+Y) turned onto the mean normal over the
+// footprint (as ground_under_goals), spread over kFootprintSpread seconds each side: the
+// swing keeps the clip's motion, tilted with the ground. Eased between the two with the hold
+// (the turned-from vector and the normal each mixed, then the shortest turn).
 std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                    const std::vector<float>& held, float radius, float rate);
-// The shortest turn of +Y onto the unit vector `normal` (+Y itself: none).
-glm::quat turn_from_up(const glm::vec3& normal);
+                                    const std::vector<float>& held, float radius, float rate,
+                                    const std::vector<glm::vec3>& ups = {});
+// The shortest turn of the unit vector `from` onto the unit vector `to` (none when they are
+// the same; about an axis across `from` when they are opposite).
+glm::quat turn_onto(const glm::vec3& from, const glm::vec3& to);
 
 // The whole cleanup of a clip on a frame grid (frame f at time_of_frame(f, start, rate)):
 // every contact joint's held goals (hold_plants, from its path in the clip) placed on
@@ -172,7 +181,7 @@ struct FeetCleanup {
   int body_joint = -1;
   std::vector<float> body_y;                  // per frame, the body's move along +Y
   std::vector<std::vector<glm::vec3>> goals;  // per contact joint, per frame
-  std::vector<std::vector<glm::quat>> turns;  // per contact joint, per frame: ground_turns
+  std::vector<std::vector<glm::quat>> turns;  // per contact joint, per frame: ground_turns (its ups)
 };
 FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
                           const std::vector<ContactJoint>& joints, const std::vector<FootContacts>& plants,

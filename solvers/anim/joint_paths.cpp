@@ -9,7 +9,7 @@
 namespace ik {
 
 std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
-                                   const std::vector<int>& joints) {
+                                   const std::vector<int>& joints, std::vector<glm::vec3>* ups) {
   const size_t count = static_cast<size_t>(skeleton.joint_count());
   auto valid = [&](int j) { return j >= 0 && j < skeleton.joint_count(); };
   std::vector<char> needed(count, 0);
@@ -30,6 +30,16 @@ std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, f
   const Pose rest = rest_pose(skeleton);
   Pose pose = rest;
   std::vector<glm::mat4> world(count, glm::mat4(1.0f));
+  // Each joint's rest up in its own frame (scale included: the carried vector is normalised).
+  std::vector<glm::vec3> rest_up(joints.size(), glm::vec3(0.0f, 1.0f, 0.0f));
+  if (ups != nullptr) {
+    ups->assign(out.size(), glm::vec3(0.0f, 1.0f, 0.0f));
+    std::vector<glm::mat4> rest_world(count, glm::mat4(1.0f));
+    fk_all(skeleton, rest, rest_world);
+    for (size_t i = 0; i < joints.size(); ++i)
+      if (valid(joints[i]))
+        rest_up[i] = glm::inverse(glm::mat3(rest_world[static_cast<size_t>(joints[i])])) * glm::vec3(0.0f, 1.0f, 0.0f);
+  }
   for (int f = 0; f < frames; ++f) {
     for (int j : order) pose.local[static_cast<size_t>(j)] = rest.local[static_cast<size_t>(j)];
     sample_clip(above, time_of_frame(f, start, rate), pose);
@@ -38,9 +48,13 @@ std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, f
       const int parent = skeleton.parent[static_cast<size_t>(j)];
       world[static_cast<size_t>(j)] = parent < 0 ? local : world[static_cast<size_t>(parent)] * local;
     }
-    for (size_t i = 0; i < joints.size(); ++i)
-      if (valid(joints[i]))
-        out[static_cast<size_t>(f) * joints.size() + i] = position_of(world[static_cast<size_t>(joints[i])]);
+    for (size_t i = 0; i < joints.size(); ++i) {
+      if (!valid(joints[i])) continue;
+      const glm::mat4& w = world[static_cast<size_t>(joints[i])];
+      out[static_cast<size_t>(f) * joints.size() + i] = position_of(w);
+      if (ups != nullptr)
+        (*ups)[static_cast<size_t>(f) * joints.size() + i] = glm::normalize(glm::mat3(w) * rest_up[i]);
+    }
   }
   return out;
 }

@@ -151,8 +151,11 @@ struct Builder {
       }
       const int thigh = find(Role::thigh, side, false);
       const int foot = find(Role::foot, side, false);
-      if (is_ancestor(thigh, foot) && thigh != foot)
-        add(thigh, foot, ChainGroup::limbs, true, true).goal.use_orientation = true;
+      if (is_ancestor(thigh, foot) && thigh != foot) {
+        Chain& leg = add(thigh, foot, ChainGroup::limbs, true, true);
+        leg.goal.use_orientation = true;
+        leg.goal.auto_pole = true;  // the knee bends where the clip (else the rest) bends it
+      }
     }
   }
 

@@ -12,7 +12,8 @@
 //   limbs    each clavicle -> upper arm (the shoulder), following the chest
 //   limbs    each upper arm -> hand; pinned
 //   limbs    each thigh -> foot: the goal at the ankle with an orientation goal (the foot's
-//            own rotation); toes stay FK; pinned
+//            own rotation) and a pole that follows the motion (auto_pole.h: the knee bends
+//            where the clip, else the rest, bends it); toes stay FK; pinned
 //   fingers  each finger, segment 1 -> its tip, following the hand, disabled (a per-hand
 //            "Fingers" switch in the program turns them on)
 //   tail     each run of tail joints, one chain to its tip

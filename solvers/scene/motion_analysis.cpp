@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "solvers/anim/pose.h"
 #include "solvers/ik/auto_pole.h"
 #include "solvers/ik/goal_error.h"
 #include "solvers/ik/pole.h"
@@ -115,7 +116,13 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
   const float start = track.times[0];
   const int frames = static_cast<int>(track.times.size());
   track.source_positions = track.positions;
-  track.source_orientations = track.has_orientation ? track.orientations : std::vector<glm::quat>{};
+  track.source_ups.clear();
+  if (track.has_orientation) {
+    std::vector<glm::mat4> rest(static_cast<size_t>(skeleton.joint_count()), glm::mat4(1.0f));
+    fk_all(skeleton, rest_pose(skeleton), rest);
+    track.effector_rest = rotation_of(glm::mat3(rest[static_cast<size_t>(effector)]));
+    for (const glm::quat& q : track.orientations) track.source_ups.push_back(foot_up(q, track.effector_rest));
+  }
   track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
   track.foot.ground = ground;
   if (e < stand.size()) track.foot.stand = stand[e];
@@ -162,10 +169,12 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
   animated_ = base_pose;
   report_.source = track.source;
   report_.has_source_skate = track.has_foot && !track.source_positions.empty();
-  report_.source_skate = report_.has_source_skate
-                             ? measure_foot_skate(track.source_positions.data(), 1,
-                                                  static_cast<int>(track.source_positions.size()), track.foot)
-                             : FootSkate{};
+  report_.source_skate =
+      report_.has_source_skate
+          ? measure_foot_skate(
+                track.source_positions.data(), 1, static_cast<int>(track.source_positions.size()), track.foot,
+                track.source_ups.size() == track.source_positions.size() ? track.source_ups.data() : nullptr)
+          : FootSkate{};
   report_.has_contact_places = track.has_foot && !track.foot.stand.empty();
   report_.frame_rate = track.frame_rate;
   report_.times = track.times;
@@ -219,8 +228,8 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
     run.has_drift = options.drift && runs[r].second;
     run.frames.assign(frames, MotionFrame{});
     run.positions.assign(frames * static_cast<size_t>(joints), glm::vec3(0.0f));
-    const bool tilts = track.has_foot && track.source_orientations.size() == frames;
-    run.foot_turns.assign(tilts ? frames : 0, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+    const bool levels = track.has_foot && track.source_ups.size() == frames;
+    run.foot_ups.assign(levels ? frames : 0, glm::vec3(0.0f, 1.0f, 0.0f));
     run.summary = MotionSummary{};
   }
   scratch_positions_.resize(static_cast<size_t>(joints));
@@ -323,8 +332,7 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
   glm::vec3* positions = &run.positions[frame * static_cast<size_t>(joints)];
   glm::quat effector_rotation(1.0f, 0.0f, 0.0f, 0.0f);
   chain_positions(state.pose, positions, &effector_rotation);
-  if (frame < run.foot_turns.size())
-    run.foot_turns[frame] = effector_rotation * glm::conjugate(track_->source_orientations[frame]);
+  if (frame < run.foot_ups.size()) run.foot_ups[frame] = foot_up(effector_rotation, track_->effector_rest);
   out.error = glm::length(positions[joints - 1] - state.chain.goal.position);
   out.iterations = result.iterations;
   out.microseconds = std::chrono::duration<float, std::micro>(t1 - t0).count();
@@ -415,7 +423,7 @@ void MotionAnalysis::summarise(MotionRun& run) const {
                                             [&](int f) { return run.frames[static_cast<size_t>(f)].pop_degrees; });
     if (report_.source_plant_speed > 0.0f) s.plant_speed_ratio = peak * track_->frame_rate / report_.source_plant_speed;
     s.skate = measure_foot_skate(foot, joints, frames, track_->foot,
-                                 run.foot_turns.size() == run.frames.size() ? run.foot_turns.data() : nullptr);
+                                 run.foot_ups.size() == run.frames.size() ? run.foot_ups.data() : nullptr);
     foot_slide_per_frame(foot, joints, frames, track_->foot,
                          [&](int f, float slide) { run.frames[static_cast<size_t>(f)].foot_slide = slide; });
   }

@@ -66,9 +66,11 @@ struct MotionTrack {
   bool has_foot = false;
   FootTrack foot;
   std::vector<glm::vec3> source_positions;
-  // The effector's orientations in the clip as it is (before the cleanup turned them to the
-  // ground): each run's foot tilt is read against them. Empty: no tilt measured.
-  std::vector<glm::quat> source_orientations;
+  // The effector's up (its rest up as its orientation carries it: solvers/anim/foot_skate.h's
+  // level) in the clip as it is, per frame, and its model-space rotation at rest, from which
+  // each run's is read. Empty: no level measured (+Y taken).
+  std::vector<glm::vec3> source_ups;
+  glm::quat effector_rest{1.0f, 0.0f, 0.0f, 0.0f};
   // The cleanup's hips: per frame, a model-space move of `body_joint` (the joint the legs
   // hang from) on top of the clip; empty: none.
   int body_joint = -1;
@@ -94,7 +96,8 @@ std::string track_from_clip(const Skeleton& skeleton, const Pose& base_pose, con
 // contact joint's plants held (hold_plants), the body lowered only as far as the legs need
 // to reach them (hips_drop, on the joint the legs hang from), and the effector's goals the
 // held ones, placed on `ground` (solvers/anim/ground.h; the skate is measured over it too),
-// its orientations (a clip's track has them) turned to the ground under it (ground_turns).
+// its orientations (a clip's track has them) turned to the ground under it, level on it in
+// the plants (ground_turns).
 // `stand`: per contact joint, where its plants are held (clean_up_feet's; on the track's
 // frames), as a retargeted clip's feet are held where the capture's stood.
 bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<ContactJoint>& joints,
@@ -156,9 +159,9 @@ struct MotionRun {
   // Model-space positions of the chain's joints after each frame's solve (for ghost poses):
   // positions[frame * joints + k] for chain joint k (path order).
   std::vector<glm::vec3> positions;
-  // With a foot and the clip's orientations (MotionTrack::source_orientations): per frame,
-  // the effector's solved model-space rotation times the clip's inverse (its foot tilt).
-  std::vector<glm::quat> foot_turns;
+  // With a foot and the clip's orientations (MotionTrack::source_ups): per frame, the
+  // effector's up after the solve (its level).
+  std::vector<glm::vec3> foot_ups;
   MotionSummary summary;
 };
 

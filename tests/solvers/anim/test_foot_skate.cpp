@@ -229,7 +229,8 @@ TEST(FootSkate, TheFootTurnsToTheRampItStandsOn) {
   EXPECT_NEAR(glm::degrees(std::acos(normal.y)), 20.0f, 1e-3f);
   for (const ik::Ground& flat : {ik::Ground{}, ik::Ground{ik::GroundKind::stairs, 0.2f}})
     for (const glm::quat& t : ik::ground_turns(flat, goals, held, 0.15f, 30.0f)) EXPECT_EQ(t, glm::quat(1, 0, 0, 0));
-  EXPECT_LT(glm::length(ik::turn_from_up({0.0f, 1.0f, 0.0f}) * glm::vec3(1.0f, 0.0f, 0.0f) - glm::vec3(1, 0, 0)),
+  EXPECT_LT(glm::length(ik::turn_onto({0.0f, 1.0f, 0.0f}, {0.0f, 1.0f, 0.0f}) * glm::vec3(1.0f, 0.0f, 0.0f) -
+                        glm::vec3(1, 0, 0)),
             1e-6f);
 
   // Planted throughout, on the ramp: as the clip has it, tilted by the slope; turned, flat on it.
@@ -238,9 +239,46 @@ TEST(FootSkate, TheFootTurnsToTheRampItStandsOn) {
   foot.plants.plants = {{0.0f, 29.0f / 30.0f}};
   foot.ground = ramp;
   EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot).level_ratio, 0.0f);
-  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, turns.data()).level_ratio, 1.0f);
+  std::vector<glm::vec3> turned_ups;
+  for (const glm::quat& t : turns) turned_ups.push_back(t * glm::vec3(0.0f, 1.0f, 0.0f));
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, turned_ups.data()).level_ratio, 1.0f);
   foot.ground = {};  // on the plane, untouched: level throughout
   EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot).level_ratio, 1.0f);
+}
+
+// A capture's foot rolled onto its edge (its up 25 degrees off +Y about the walking
+// direction, as CMU 131_01's planted feet are): where held, the turn stands it level on the
+// plane (its up onto +Y) and flat on a ramp (onto the ramp's normal), keeping the way its toe
+// points; in the swing (not held) the plane turns nothing -- the clip's swing stays as it is
+// -- and halfway through the ease the up is between the two. The level measure reads the
+// rolled foot as level on no planted frame, the turned one on all.
+TEST(FootSkate, AHeldFootRolledOnItsEdgeStandsLevel) {
+  const glm::quat roll = glm::angleAxis(glm::radians(25.0f), glm::vec3(0.0f, 0.0f, 1.0f));
+  const glm::vec3 up = roll * glm::vec3(0.0f, 1.0f, 0.0f), toe = roll * glm::vec3(0.0f, 0.0f, 1.0f);
+  std::vector<glm::vec3> goals(30, glm::vec3(0.0f)), ups(30, up);
+  std::vector<float> held(30, 1.0f);
+  held[0] = 0.0f;
+  held[1] = 0.5f;
+  const std::vector<glm::quat> flat = ik::ground_turns({}, goals, held, 0.15f, 30.0f, ups);
+  ASSERT_EQ(flat.size(), goals.size());
+  EXPECT_EQ(flat[0], glm::quat(1, 0, 0, 0)) << "the swing is the clip's";
+  const float halfway = glm::degrees(std::acos(glm::dot(flat[1] * up, glm::vec3(0.0f, 1.0f, 0.0f))));
+  EXPECT_GT(halfway, 1.0f);
+  EXPECT_LT(halfway, 24.0f);
+  std::vector<glm::vec3> level_ups(30);
+  for (size_t f = 2; f < goals.size(); ++f) {
+    EXPECT_LT(glm::length(flat[f] * up - glm::vec3(0.0f, 1.0f, 0.0f)), 1e-5f) << f;
+    EXPECT_LT(glm::length(flat[f] * toe - toe), 1e-5f) << "a roll about the toe's way leaves the toe";
+  }
+  for (size_t f = 0; f < goals.size(); ++f) level_ups[f] = flat[f] * up;
+  const ik::Ground ramp{ik::GroundKind::ramp, 15.0f};
+  const std::vector<glm::quat> on_ramp = ik::ground_turns(ramp, goals, held, 0.15f, 30.0f, ups);
+  EXPECT_LT(glm::length(on_ramp[10] * up - ik::ground_normal(ramp, 0.0f, 0.0f)), 1e-5f);
+  ik::FootTrack foot;
+  foot.rate = 30.0f;
+  foot.plants.plants = {{2.0f / 30.0f, 29.0f / 30.0f}};
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, ups.data()).level_ratio, 0.0f);
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, level_ups.data()).level_ratio, 1.0f);
 }
 
 // The peak near a plant's ends: at 10 frames a second, a plant from 1.0 to 2.0 s; a value

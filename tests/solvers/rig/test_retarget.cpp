@@ -430,6 +430,7 @@ void clean_up_left_leg(const WalkOntoHumanoid& w, const ik::Ground& ground, Clea
   leg.root = ik::first_joint_with_role(humanoid.roles, ik::Role::thigh, ik::Side::left);
   leg.effector = ik::first_joint_with_role(humanoid.roles, ik::Role::foot, ik::Side::left);
   leg.goal.use_orientation = orientation;
+  leg.goal.auto_pole = true;  // as the legs from roles have it (role_chains.h)
   out.e = static_cast<size_t>(std::find_if(out.onto.begin(), out.onto.end(),
                                            [&](const ik::ContactJoint& c) { return c.joint == leg.effector; }) -
                               out.onto.begin());
@@ -532,22 +533,53 @@ TEST(Retarget, CmuWalkUpStairsClearsEveryStep) {
   }
 }
 
-// Down a 15 degree ramp, the foot's orientation a goal: the cleanup turns it to the ramp
-// (ground_turns), so DLS stands the planted foot level on it -- its up within 5 degrees of
-// the ramp's normal -- where the clip as it is (made on a floor) never is, and where DLS
-// given the clip's own orientation stood level on 6 of 391 planted frames.
-TEST(Retarget, CmuWalkDownARampStandsTheFootLevelOnIt) {
+// The foot's orientation a goal (the program's default for a foot following the animation),
+// the walk cleaned up on the plane and on 15 degree ramps down and up: the capture's planted
+// foot rolls 20-30 degrees onto its edge (carried onto the humanoid by the retarget), so the
+// clip as it is stands level -- its up within 5 degrees of the ground's normal -- on almost
+// none of its planted frames; the cleanup turns each held foot level onto the ground under
+// it (ground_turns), and every limb solver stands it so on at least 90 % of the walking
+// plants' frames (DLS 95 %; up the ramp 80 %, where the ankle would bend up past its 20
+// degrees late in a plant). At the clip's end (from 6.6 s) the subject stops in a wide
+// stance, where a flat foot asks the ankle more eversion than its 15 degrees
+// (solvers/rig/anatomical_limits.h): counted in the whole clip's figure (at least 60 %), not
+// in the walk's. Before the turn stood the foot level, DLS stood it so (the same measure) on
+// 0-2 % of the planted frames; before the legs' pole followed the clip's knee (auto_pole.h),
+// FABRIK, CCD and two-bone on 61-79 % of the walk's down the ramp.
+TEST(Retarget, CmuWalkStandsItsPlantedFootLevelOnTheGround) {
   const WalkOntoHumanoid w = walk_onto_humanoid();
-  CleanedLeftLeg c;
-  ASSERT_NO_FATAL_FAILURE(clean_up_left_leg(w, {ik::GroundKind::ramp, -15.0f}, c, true));
-  EXPECT_EQ(c.report.source_skate.level_ratio, 0.0f);
-  for (const ik::MotionRun& run : c.report.runs) {
-    const ik::FootSkate& s = run.summary.skate;
-    std::printf("ramp:-15, %s: level %.0f %% of %d planted frames, skate %.1f %%, penetration %.1f mm\n",
-                ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(s.level_ratio), s.planted_frames,
-                100.0 * static_cast<double>(s.skate_ratio), 1000.0 * static_cast<double>(s.penetration));
-    if (run.solver == ik::find_solver("dls")) {
-      EXPECT_GE(s.level_ratio, 0.8f);
+  for (const ik::Ground ground :
+       {ik::Ground{}, ik::Ground{ik::GroundKind::ramp, -15.0f}, ik::Ground{ik::GroundKind::ramp, 15.0f}}) {
+    CleanedLeftLeg c;
+    ASSERT_NO_FATAL_FAILURE(clean_up_left_leg(w, ground, c, true));
+    EXPECT_LE(c.report.source_skate.level_ratio, 0.1f);
+    for (const ik::MotionRun& run : c.report.runs) {
+      // Level over the walk's plants (those that start before the stop).
+      int walking = 0, level = 0;
+      ASSERT_EQ(run.foot_ups.size(), c.track.times.size());
+      for (const ik::ContactInterval& p : c.target[c.e].plants) {
+        if (p.start > 6.6f) continue;
+        for (size_t f = 0; f < c.track.times.size(); ++f) {
+          const float t = c.track.times[f];
+          if (t < p.start - 1e-4f || t > p.end + 1e-4f) continue;
+          const glm::vec3 at = c.track.positions[f];
+          ++walking;
+          level += glm::dot(run.foot_ups[f], ik::ground_normal(ground, at.x, at.z)) >=
+                   std::cos(glm::radians(ik::kLevelDegrees));
+        }
+      }
+      const ik::FootSkate& s = run.summary.skate;
+      const float walk_level = static_cast<float>(level) / static_cast<float>(std::max(walking, 1));
+      std::printf("%s %.0f deg, %s: level on %.0f %% of the walk's %d planted frames, %.0f %% of the clip's %d\n",
+                  ground.kind == ik::GroundKind::plane ? "plane" : "ramp", static_cast<double>(ground.value),
+                  ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(walk_level), walking,
+                  100.0 * static_cast<double>(s.level_ratio), s.planted_frames);
+      // Up the ramp the ankle would bend up past its 20 degrees (solvers/rig/anatomical_limits.h)
+      // late in each plant: there a person's heel leaves the ground.
+      const bool up_the_ramp = ground.kind == ik::GroundKind::ramp && ground.value > 0.0f;
+      EXPECT_GE(walk_level, up_the_ramp ? 0.8f : 0.9f) << ik::solver_table()[run.solver].id;
+      EXPECT_GE(s.level_ratio, 0.6f) << ik::solver_table()[run.solver].id;
+      if (run.solver == ik::find_solver("dls") && !up_the_ramp) EXPECT_GE(walk_level, 0.95f);
     }
   }
 }
