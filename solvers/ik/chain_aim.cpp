@@ -148,7 +148,8 @@ glm::quat roll_for_hinge(const glm::quat& turn, const glm::quat& rest_rotation, 
 
 int aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limits, const glm::mat4& parent_of_root,
                    const std::vector<glm::vec3>& targets, const float* child_weights, Pose& pose,
-                   std::vector<glm::vec3>& positions, std::vector<float>& lengths, Trace* trace) {
+                   std::vector<glm::vec3>& positions, std::vector<float>& lengths, Trace* trace,
+                   std::vector<BallRangeCache>* ball_ranges) {
   const std::vector<int>& joints = workspace.path;
   const std::vector<int>& tree_parent = workspace.tree_parent;
   const std::vector<int>& first_child = workspace.first_child;
@@ -156,6 +157,9 @@ int aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limi
   const glm::mat3 root_parent_linear(parent_of_root);
   const glm::vec3 root_parent_position(parent_of_root[3]);
   int clamped = 0;
+  if (!use_limits) ball_ranges = nullptr;
+  if (ball_ranges != nullptr && ball_ranges->size() < skeleton.limits.size())
+    ball_ranges->resize(skeleton.limits.size());
 
   for (size_t k = 0; k < joints.size(); ++k) {
     const size_t j = static_cast<size_t>(joints[k]);
@@ -199,7 +203,11 @@ int aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limi
                                targets, child_weights, c);
       }
       local.rotation = turn * rest_rotation;
-      if (use_limits && clamp_to_limits(skeleton.limits[j], rest_rotation, local.rotation)) {
+      const glm::vec3* ranges =
+          ball_ranges != nullptr ? cached_ball_ranges(skeleton.limits[j], (*ball_ranges)[j]) : nullptr;
+      const bool surely_inside =
+          ranges != nullptr && ball_surely_inside(ranges, multiply(glm::conjugate(rest_rotation), local.rotation));
+      if (use_limits && !surely_inside && clamp_to_limits(skeleton.limits[j], rest_rotation, local.rotation)) {
         trace_clamped(trace, static_cast<int>(k));
         ++clamped;
       }

@@ -537,8 +537,9 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
         [&] {
           if (aim_root) aim_root_at_goal(skeleton, ws, root_parent, goal, pose);
           backward_pass(ws, fs);
-          const int clamped = aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward,
-                                             fs.subtree_weight.data(), pose, ws.positions, fs.bone_lengths, trace);
+          const int clamped =
+              aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward, fs.subtree_weight.data(),
+                             pose, ws.positions, fs.bone_lengths, trace, &fs.ball_ranges);
           aim_root = limited_path && clamped > 0;
           const float error = goal_error(ws, fs, ws.positions);
           if (limited_path && error < best.error) best.keep(ws.path, pose, error);

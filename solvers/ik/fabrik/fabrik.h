@@ -45,6 +45,7 @@
 #include "solvers/ik/chain.h"
 #include "solvers/ik/chain_aim.h"
 #include "solvers/ik/fabrik/fabrik_limits.h"
+#include "solvers/ik/limits.h"
 #include "solvers/ik/workspace.h"
 
 namespace ik {
@@ -83,6 +84,9 @@ struct FabrikScratch : SolverScratchOf<FabrikScratch> {
   RigidAimScratch rigid_aim;              // the rebuild's own, on the rigid path (aim_rigid_path)
   // Under limits, a plain path with one goal (fabrik_limits.h).
   BestPose best;  // the best pose seen in this solve
+  // Per skeleton joint, kept across solves (not scratch): its ball limits prepared for the
+  // quick inside test of each pass's clamp (aim_chain_tree, limits.h).
+  std::vector<BallRangeCache> ball_ranges;
 };
 
 SolveResult solve_fabrik(const Skeleton& skeleton, const Chain& chain, Pose& pose, Workspace& workspace, Trace* trace);
