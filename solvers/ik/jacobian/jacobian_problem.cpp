@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "solvers/base/dense.h"
 #include "solvers/ik/goal_error.h"
@@ -262,7 +263,12 @@ float set_aims(Problem& p) {
     const float reach = path_length(ws.positions, ws.tree_parent, tree_index(p, i));
     const glm::vec3 to_goal = goal - root;
     const float distance = glm::length(to_goal);
-    if (!(distance > reach * (1.0f + 1e-6f))) continue;
+    // Beyond reach by more than the rounding of reading positions far from the origin: an
+    // aim chain's goal is its effector's own position, exactly at full reach, read 2e-6 of a
+    // 10 cm neck past it 2 m from the origin (the CMU walk's head), and "beyond reach" then
+    // ran every iteration, each step's clamp turning the clip's head off its look target.
+    const float rounding = 8.0f * std::numeric_limits<float>::epsilon() * (glm::length(goal) + glm::length(root));
+    if (!(distance > reach * (1.0f + 1e-6f) + rounding)) continue;
     const float margin = std::min(distance - reach, p.aim_margin);
     s.effector_aim[e] = root + to_goal * ((reach + margin) / distance);
     if (s.effector_row_scale[e] > 0.0f) shortfall = std::max(shortfall, distance - reach);

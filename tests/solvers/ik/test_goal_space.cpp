@@ -128,6 +128,40 @@ TEST(GoalSpace, AimChainLooksAtItsTarget) {
   }
 }
 
+// An aim chain whose head already looks at its target, the figure 1-8.5 m from the origin (a
+// walk's head is there): the goal is reached before any iteration, every time. Its goal's
+// position is the head's own, exactly at the neck's full reach; read past that reach by the
+// rounding of positions far from the origin, DLS took it as beyond reach and iterated --
+// the CMU walk's head, bent past its limits by the clip, ended 6 degrees off its look target.
+TEST(GoalSpace, AnAimChainAlreadyOnItsTargetIsReachedFarFromTheOrigin) {
+  Scene scene(rigs::mixamo());
+  for (ik::Chain& c : scene.chains) c.enabled = c.aim && c.group == ik::ChainGroup::head && c.root != c.effector;
+  ik::Chain& head_chain = scene.chain_ending_at("mixamorig:Head");
+  const int head = head_chain.effector, neck = head_chain.root;
+  const glm::quat neck_rest = scene.skeleton.rest[static_cast<size_t>(neck)].rotation;
+  int trials = 0, reached_at_once = 0;
+  for (int i = 0; i < 16; ++i)
+    for (int k = 0; k < 16; ++k) {
+      const float angle = 0.4f * static_cast<float>(i) + 0.1f, distance = 1.0f + 0.5f * static_cast<float>(k);
+      scene.pose = ik::rest_pose(scene.skeleton);
+      scene.pose.local[0].translation += glm::vec3(distance * std::cos(angle), 0.3f, distance * std::sin(angle));
+      scene.pose.local[static_cast<size_t>(neck)].rotation =
+          glm::normalize(neck_rest * glm::angleAxis(0.03f * static_cast<float>(k) + 0.02f * static_cast<float>(i),
+                                                    glm::normalize(glm::vec3(1.0f, 0.3f, 0.2f))));
+      ik::fk_all(scene.skeleton, scene.pose, scene.world);
+      const glm::mat4& h = scene.world[static_cast<size_t>(head)];
+      head_chain.goal.position = ik::position_of(h) + 2.7f * glm::normalize(glm::mat3(h) * head_chain.aim_axis);
+      const glm::quat before = scene.pose.local[static_cast<size_t>(neck)].rotation;
+      scene.solve();
+      const size_t c = static_cast<size_t>(&head_chain - scene.chains.data());
+      ++trials;
+      if (scene.results[c].status == ik::SolveStatus::reached && scene.results[c].iterations == 0 &&
+          scene.pose.local[static_cast<size_t>(neck)].rotation == before)
+        ++reached_at_once;
+    }
+  EXPECT_EQ(reached_at_once, trials);
+}
+
 TEST(GoalSpace, FollowJointInsideTheChainIsInvalidInput) {
   Scene scene(rigs::mixamo());
   ik::Chain& arm = scene.chain_ending_at("mixamorig:LeftHand");
