@@ -50,7 +50,7 @@ bool retarget_from(const ik::ImportedRig& target, std::shared_ptr<ContactSource>
   out.source_of.assign(map.source_joint.size(), "");
   for (size_t t = 0; t < map.source_joint.size(); ++t)
     if (map.source_joint[t] >= 0) out.source_of[t] = source->skeleton.name[static_cast<size_t>(map.source_joint[t])];
-  clip = ik::retarget_clip(from, source->clip, onto, map, name);
+  clip = ik::retarget_clip(from, source->clip, onto, map, name, &source->map.floor_shift);
   out.contacts = std::move(source);
   return true;
 }

@@ -155,7 +155,8 @@ bool operator==(const RetargetOptions& a, const RetargetOptions& b) {
 }
 
 glm::vec3 carried_place(const RetargetMap& map, const glm::vec3& source_place) {
-  return map.target_hips_rest + map.root_scale * (map.facing * (source_place - map.source_hips_rest));
+  return map.target_hips_rest + map.root_scale * (map.facing * (source_place - map.source_hips_rest)) +
+         glm::vec3(0.0f, map.floor_shift, 0.0f);
 }
 
 std::vector<glm::vec3> carried_path(const Skeleton& source, const Clip& clip, const RetargetMap& map, int joint,
@@ -175,7 +176,7 @@ std::vector<float> clip_key_times(const Clip& clip) {
 }
 
 Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRig& target, const RetargetMap& map,
-                   const std::string& name) {
+                   const std::string& name, float* floor_shift) {
   const Skeleton& ss = *source.skeleton;
   const Skeleton& ts = *target.skeleton;
   const int n = ts.joint_count();
@@ -222,9 +223,18 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
   std::vector<glm::mat4> source_world;
   std::vector<glm::quat> world_rotation(static_cast<size_t>(n));
   std::vector<glm::mat4> target_world(static_cast<size_t>(n));
+  // Floor to floor: per key, the lowest point of the source and of the target's hips
+  // subtree; and the hips' parent frame.
+  const int hips_end = map.target_hips >= 0 ? ts.subtree_end[static_cast<size_t>(map.target_hips)] : 0;
+  std::vector<float> source_lowest, target_lowest;
+  source_lowest.reserve(times.size());
+  target_lowest.reserve(times.size());
+  glm::mat3 hips_parent_linear(1.0f);
   for (float time : times) {
     sample_clip(clip, time, source_pose);
     fk_all(ss, source_pose, source_world);
+    float source_low = INFINITY, target_low = INFINITY;
+    for (const glm::mat4& m : source_world) source_low = std::min(source_low, m[3].y);
     for (int t = 0; t < n; ++t) {
       const int parent = ts.parent[static_cast<size_t>(t)];
       const glm::quat parent_rotation =
@@ -242,14 +252,42 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
         key = glm::vec4(local.rotation.x, local.rotation.y, local.rotation.z, local.rotation.w);
       }
       if (t == map.target_hips) {
+        hips_parent_linear = glm::mat3(parent_world);
         const glm::vec3 hips = carried_place(map, position_of(source_world[static_cast<size_t>(map.source_hips)]));
         local.translation = glm::vec3(glm::inverse(parent_world) * glm::vec4(hips, 1.0f));
         hips_translation.values.emplace_back(local.translation, 0.0f);
       }
       world_rotation[static_cast<size_t>(t)] = glm::normalize(parent_rotation * local.rotation);
       target_world[static_cast<size_t>(t)] = parent_world * to_matrix(local);
+      if (t >= map.target_hips && t < hips_end)
+        target_low = std::min(target_low, target_world[static_cast<size_t>(t)][3].y);
     }
+    source_lowest.push_back(source_low);
+    target_lowest.push_back(target_low);
   }
+  // The whole clip moved up or down so that, key by key, the target's lowest point stands
+  // above the rest's lowest as far as the source's stands above its floor (its lowest over
+  // the clip), scaled: the median of those moves over the keys (the proportions differ, a
+  // crouch reads a little apart from a walk). A capture's floor need not be where its zero
+  // pose stands (CMU's BVH has the hips at the origin and the floor 0.97 m below them in the
+  // motion): from the hips' path alone the humanoid walked a metre above its own floor.
+  float rest_lowest = INFINITY;
+  for (int t = std::max(map.target_hips, 0); t < hips_end; ++t)
+    rest_lowest = std::min(rest_lowest, target_rest[static_cast<size_t>(t)][3].y);
+  const float source_floor =
+      source_lowest.empty() ? 0.0f : *std::min_element(source_lowest.begin(), source_lowest.end());
+  std::vector<float> moves;
+  for (size_t k = 0; k < target_lowest.size(); ++k)
+    if (std::isfinite(target_lowest[k]) && std::isfinite(source_lowest[k]) && std::isfinite(rest_lowest))
+      moves.push_back(rest_lowest + map.root_scale * (source_lowest[k] - source_floor) - target_lowest[k]);
+  float shift = 0.0f;
+  if (!moves.empty()) {
+    std::nth_element(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(moves.size() / 2), moves.end());
+    shift = moves[moves.size() / 2];
+  }
+  const glm::vec3 local_shift = glm::inverse(hips_parent_linear) * glm::vec3(0.0f, shift, 0.0f);
+  for (glm::vec4& key : hips_translation.values) key += glm::vec4(local_shift, 0.0f);
+  if (floor_shift != nullptr) *floor_shift = shift;
   for (ClipChannel& c : out.channels) c.times = times;
   hips_translation.times = times;
   out.channels.push_back(std::move(hips_translation));

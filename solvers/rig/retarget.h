@@ -22,6 +22,10 @@
 // Root motion: the hips' path, turned to the target's facing and scaled by the ratio of
 // the legs' lengths (target / source; hips to ankle at rest), is added to the target's
 // rest hips position; the hips' world rotation follows the source's like any mapped bone.
+// Then floor to floor: the whole clip moves up or down so that the lowest point the target
+// reaches over it stands where its rest's lowest point stands (a capture's zero pose need
+// not stand on its floor: CMU's BVH has its hips at the origin, its floor 0.97 m below them
+// in the motion, and the humanoid walked a metre above its own floor).
 //
 // The result is a clip on the target skeleton keyed at the source clip's key times (every
 // source frame, at the clip's own rate): a rotation channel per target joint whose parent
@@ -67,6 +71,7 @@ struct RetargetMap {
   int source_hips = -1, target_hips = -1;
   glm::quat facing{1.0f, 0.0f, 0.0f, 0.0f};                  // the source turned about +Y to face as the target
   glm::vec3 source_hips_rest{0.0f}, target_hips_rest{0.0f};  // model space
+  float floor_shift = 0.0f;  // a clip's floor to floor move (retarget_clip's), target units along +Y
 };
 
 // The mapping by roles, then options.edits. Empty `problem` when the two can be retargeted:
@@ -79,7 +84,7 @@ RetargetMap map_by_roles(const RetargetRig& source, const RetargetRig& target, c
 // `clip` of the source retargeted onto the target as described above, named `name`. The
 // map must come from map_by_roles on the same rigs without a problem.
 Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRig& target, const RetargetMap& map,
-                   const std::string& name);
+                   const std::string& name, float* floor_shift = nullptr);
 
 // The source's foot contacts carried onto the target (Unreal's and Kovar's practice: the
 // capture says when a foot stands, the target's proportions may make it slide): each of
@@ -89,7 +94,8 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
 int carry_contacts(const RetargetMap& map, const std::vector<FootContacts>& source, std::vector<FootContacts>& target);
 
 // A place in the source's model space carried into the target's as the hips' path is:
-// target_hips_rest + root_scale * facing * (place - source_hips_rest).
+// target_hips_rest + root_scale * facing * (place - source_hips_rest), raised by the map's
+// floor_shift (set it to what retarget_clip gave for the clip).
 glm::vec3 carried_place(const RetargetMap& map, const glm::vec3& source_place);
 
 // Source joint `joint`'s path in `clip` (frame f at time_of_frame(f, start, rate)), carried

@@ -70,7 +70,7 @@ WalkOntoHumanoid walk_onto_humanoid() {
   w.humanoid = from_imported(load_humanoid());
   w.map = ik::map_by_roles(w.walk.view(), w.humanoid.view(), {}, w.problem);
   if (w.problem.empty() && !w.walk_rig.clips.empty())
-    w.out = ik::retarget_clip(w.walk.view(), w.clip(), w.humanoid.view(), w.map, "walk");
+    w.out = ik::retarget_clip(w.walk.view(), w.clip(), w.humanoid.view(), w.map, "walk", &w.map.floor_shift);
   return w;
 }
 
@@ -245,7 +245,9 @@ TEST(Retarget, CmuWalkOntoTheHumanoidKeepsEveryLimbsDirectionAndScalesTheHipsPat
   EXPECT_LT(worst_limb_direction(walk, clip, humanoid, map, out, 9), 1.0f);
 
   // The hips' path: the source's, turned and scaled by the legs' ratio, from the target's
-  // rest hips.
+  // rest hips, moved floor to floor (the capture's zero pose has the hips at the origin, its
+  // floor 0.97 m below them in the motion): walking, the hips stay within 15 cm of the rest's
+  // height (they were a metre above it).
   const int th = map.target_hips, sh = map.source_hips;
   const glm::quat facing = facing_turn(walk, humanoid);
   std::vector<glm::mat4> s0, t0;
@@ -256,8 +258,16 @@ TEST(Retarget, CmuWalkOntoTheHumanoidKeepsEveryLimbsDirectionAndScalesTheHipsPat
     const glm::vec3 want =
         ik::position_of(t0[static_cast<size_t>(th)]) +
         map.root_scale *
-            (facing * (ik::position_of(sw[static_cast<size_t>(sh)]) - ik::position_of(s0[static_cast<size_t>(sh)])));
+            (facing * (ik::position_of(sw[static_cast<size_t>(sh)]) - ik::position_of(s0[static_cast<size_t>(sh)]))) +
+        glm::vec3(0.0f, map.floor_shift, 0.0f);
     EXPECT_LT(glm::distance(ik::position_of(tw[static_cast<size_t>(th)]), want), 1e-4f) << t;
+    EXPECT_NEAR(ik::carried_place(map, ik::position_of(sw[static_cast<size_t>(sh)])).y, want.y, 1e-4f);
+  }
+  std::printf("floor to floor: the clip moved %.3f m\n", static_cast<double>(map.floor_shift));
+  EXPECT_LT(map.floor_shift, -0.8f);
+  for (float t : {1.0f, 1.5f, 2.0f, 5.0f}) {
+    const float hips_y = ik::position_of(world_at(humanoid.skeleton, out, t)[static_cast<size_t>(th)]).y;
+    EXPECT_NEAR(hips_y, ik::position_of(t0[static_cast<size_t>(th)]).y, 0.15f) << t;
   }
 }
 
