@@ -39,8 +39,9 @@
 //
 // The cleanup's goals (hold_plants, after Kovar, Schreiner and Gleicher 2002, "Footskate
 // cleanup for motion capture editing"): during each plant the foot's goal is one position,
-// the mean of its positions over the plant (moving with the ground in a clip made in
-// place), not below the clip's ground; for `blend` seconds before a plant starts and after
+// the mean of its positions over the plant horizontally (moving with the ground in a clip
+// made in place), on the clip's ground: at the lowest the joint goes in the clip (where the
+// foot stands flat; the cleanup stands it level); for `blend` seconds before a plant starts and after
 // it ends (at most half the way to the neighbouring plant) the goal eases between the
 // foot's own path and the held position (smoothstep), so nothing pops.
 #pragma once
@@ -111,9 +112,9 @@ float peak_near_plant_ends(int frames, const FootTrack& foot, Value value, float
 
 // The foot's goals of the cleanup, from its own positions (one per frame), as described above.
 // `stand` (one per frame, or empty): where the foot should stand instead of where it is --
-// a plant is held at its mean over the plant (horizontally; the height stays the foot's
-// own), as a retargeted clip's foot is held where the capture's stood (retarget.h's
-// carried_path).
+// a plant is held at its mean over the plant (horizontally; the height is the foot's on
+// the ground, FootTrack::ground_height), as a retargeted clip's foot is held where the
+// capture's stood (retarget.h's carried_path).
 std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot,
                                    float blend = kPlantBlend, const std::vector<glm::vec3>& stand = {});
 
