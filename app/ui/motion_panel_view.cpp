@@ -76,9 +76,15 @@ float skate_value(const ik::FootSkate& s, int column) {
   }
 }
 
+// `format` with its one %g filled by `value` (a tooltip naming one of foot_skate.h's constants).
+std::string with_value(const char* format, float value) {
+  char text[160];
+  std::snprintf(text, sizeof text, format, static_cast<double>(value));
+  return text;
+}
+
 // What a column measures (a header's tooltip; the report's words, io/report/motion_report.cpp).
 std::string column_tip(int column) {
-  char tip[160] = "";
   switch (column) {
     case kPop:
       return "The largest change of a joint's rotation from one frame to the next";
@@ -95,15 +101,11 @@ std::string column_tip(int column) {
     case kDrift:
       return "The largest joint distance between the warm-started pose and a solve from rest";
     case kSkate:
-      std::snprintf(tip, sizeof tip,
-                    "Share of planted frames where the foot slides faster than %g leg lengths a second",
-                    static_cast<double>(ik::kSkateSpeed));
-      return tip;
+      return with_value("Share of planted frames where the foot slides faster than %g leg lengths a second",
+                        ik::kSkateSpeed);
     case kPlantEnds:
-      std::snprintf(tip, sizeof tip,
-                    "The chain's peak joint speed within %g s of a plant's start or end, over the clip's own there",
-                    static_cast<double>(ik::kPlantBlend));
-      return tip;
+      return with_value("The chain's peak joint speed within %g s of a plant's start or end, over the clip's own there",
+                        ik::kPlantBlend);
     case kPlantDrift:
       return "The largest distance the foot moves during one plant";
     case kPenetration:
@@ -111,10 +113,8 @@ std::string column_tip(int column) {
     case kLift:
       return "How far the foot lifts off the ground while planted, the largest";
     case kLevel:
-      std::snprintf(tip, sizeof tip,
-                    "Share of planted frames in which the foot's up is within %g degrees of the ground's normal",
-                    static_cast<double>(ik::kLevelDegrees));
-      return tip;
+      return with_value("Share of planted frames in which the foot's up is within %g degrees of the ground's normal",
+                        ik::kLevelDegrees);
     default:
       return "";
   }

@@ -31,8 +31,9 @@ std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, f
   Pose pose = rest;
   std::vector<glm::mat4> world(count, glm::mat4(1.0f));
   // Each joint's rest up in its own frame (scale included: the carried vector is normalised).
-  std::vector<glm::vec3> rest_up(joints.size(), glm::vec3(0.0f, 1.0f, 0.0f));
+  std::vector<glm::vec3> rest_up;
   if (ups != nullptr) {
+    rest_up.assign(joints.size(), glm::vec3(0.0f, 1.0f, 0.0f));
     ups->assign(out.size(), glm::vec3(0.0f, 1.0f, 0.0f));
     std::vector<glm::mat4> rest_world(count, glm::mat4(1.0f));
     fk_all(skeleton, rest, rest_world);

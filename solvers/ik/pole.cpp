@@ -204,10 +204,6 @@ void turn_to_pole(const Skeleton& skeleton, const Chain& chain, Pose& pose, Work
   }
 }
 
-}  // namespace
-
-namespace {
-
 // automatic_pole_rests on the chain's frames as plain_chain_frames left them in `ws`.
 bool automatic_pole_rests_in_frames(const Chain& chain, const Workspace& ws, float* error) {
   if (!chain.goal.auto_pole || !chain.params.warm_start || ws.path.size() < 2) return false;

@@ -175,6 +175,30 @@ std::vector<float> clip_key_times(const Clip& clip) {
   return times;
 }
 
+namespace {
+
+// The move along +Y that puts a retargeted clip floor to floor: key by key, the target's
+// lowest point should stand above the rest's lowest (`rest_lowest`) as far as the source's
+// stands above its floor (its lowest over the clip), scaled; the median of those moves over
+// the keys (the proportions differ: a crouch reads a little apart from a walk). A capture's
+// floor need not be where its zero pose stands (CMU's BVH has the hips at the origin and
+// the floor 0.97 m below them in the motion): from the hips' path alone the humanoid walked
+// a metre above its own floor. 0 without keys.
+float floor_to_floor(const std::vector<float>& source_lowest, const std::vector<float>& target_lowest,
+                     float rest_lowest, float scale) {
+  const float source_floor =
+      source_lowest.empty() ? 0.0f : *std::min_element(source_lowest.begin(), source_lowest.end());
+  std::vector<float> moves;
+  for (size_t k = 0; k < target_lowest.size() && k < source_lowest.size(); ++k)
+    if (std::isfinite(target_lowest[k]) && std::isfinite(source_lowest[k]) && std::isfinite(rest_lowest))
+      moves.push_back(rest_lowest + scale * (source_lowest[k] - source_floor) - target_lowest[k]);
+  if (moves.empty()) return 0.0f;
+  std::nth_element(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(moves.size() / 2), moves.end());
+  return moves[moves.size() / 2];
+}
+
+}  // namespace
+
 Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRig& target, const RetargetMap& map,
                    const std::string& name, float* floor_shift) {
   const Skeleton& ss = *source.skeleton;
@@ -265,26 +289,10 @@ Clip retarget_clip(const RetargetRig& source, const Clip& clip, const RetargetRi
     source_lowest.push_back(source_low);
     target_lowest.push_back(target_low);
   }
-  // The whole clip moved up or down so that, key by key, the target's lowest point stands
-  // above the rest's lowest as far as the source's stands above its floor (its lowest over
-  // the clip), scaled: the median of those moves over the keys (the proportions differ, a
-  // crouch reads a little apart from a walk). A capture's floor need not be where its zero
-  // pose stands (CMU's BVH has the hips at the origin and the floor 0.97 m below them in the
-  // motion): from the hips' path alone the humanoid walked a metre above its own floor.
   float rest_lowest = INFINITY;
   for (int t = std::max(map.target_hips, 0); t < hips_end; ++t)
     rest_lowest = std::min(rest_lowest, target_rest[static_cast<size_t>(t)][3].y);
-  const float source_floor =
-      source_lowest.empty() ? 0.0f : *std::min_element(source_lowest.begin(), source_lowest.end());
-  std::vector<float> moves;
-  for (size_t k = 0; k < target_lowest.size(); ++k)
-    if (std::isfinite(target_lowest[k]) && std::isfinite(source_lowest[k]) && std::isfinite(rest_lowest))
-      moves.push_back(rest_lowest + map.root_scale * (source_lowest[k] - source_floor) - target_lowest[k]);
-  float shift = 0.0f;
-  if (!moves.empty()) {
-    std::nth_element(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(moves.size() / 2), moves.end());
-    shift = moves[moves.size() / 2];
-  }
+  const float shift = floor_to_floor(source_lowest, target_lowest, rest_lowest, map.root_scale);
   const glm::vec3 local_shift = glm::inverse(hips_parent_linear) * glm::vec3(0.0f, shift, 0.0f);
   for (glm::vec4& key : hips_translation.values) key += glm::vec4(local_shift, 0.0f);
   if (floor_shift != nullptr) *floor_shift = shift;
