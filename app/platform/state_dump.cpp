@@ -75,7 +75,8 @@ nlohmann::json timeline_json(const Editor& editor) {
 }
 
 // The foot contacts (app/editor/foot_contacts.h): the settings, whether they show and the
-// feet are cleaned up, the contact joints, and per clip (in the rig's order) whether the
+// feet are cleaned up, the contact joints (with the sole under each at rest, from the joint),
+// and per clip (in the rig's order) whether the
 // user edited it, its ground's own motion (model units per second) and each joint's plants
 // in seconds with its foot skate in the clip as it is.
 nlohmann::json contacts_json(const Editor& editor) {
@@ -85,7 +86,9 @@ nlohmann::json contacts_json(const Editor& editor) {
   for (const ik::ContactJoint& j : c.joints)
     joints.push_back({{"joint", j.joint},
                       {"name", editor.document.rig.skeleton.name[static_cast<size_t>(j.joint)]},
-                      {"leg_length", j.leg_length}});
+                      {"leg_length", j.leg_length},
+                      {"heel", {j.heel.x, j.heel.y, j.heel.z}},
+                      {"toe", {j.toe.x, j.toe.y, j.toe.z}}});
   json clips = json::array();
   for (size_t k = 0; k < c.clips.size(); ++k) {
     json feet = json::array();

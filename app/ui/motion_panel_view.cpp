@@ -52,11 +52,12 @@ enum Column {
   kPenetration,
   kLift,
   kLevel,
+  kSole,
   kColumns
 };
 
 // The foot skate columns (solvers/anim/foot_skate.h), the clip's own row and every run's.
-bool is_skate_column(int column) { return column >= kSkate && column <= kLevel; }
+bool is_skate_column(int column) { return column >= kSkate && column <= kSole; }
 
 // A foot skate measure in the table's units: percent, millimetres (glTF's metres).
 float skate_value(const ik::FootSkate& s, int column) {
@@ -71,6 +72,8 @@ float skate_value(const ik::FootSkate& s, int column) {
       return 1000.0f * s.lift;
     case kLevel:
       return 100.0f * s.level_ratio;
+    case kSole:
+      return 100.0f * s.sole_ratio;
     default:
       return 0.0f;
   }
@@ -115,6 +118,9 @@ std::string column_tip(int column) {
     case kLevel:
       return with_value("Share of planted frames in which the foot's up is within %g degrees of the ground's normal",
                         ik::kLevelDegrees);
+    case kSole:
+      return with_value("Share of planted frames with heel and toe each within %g leg lengths of the floor",
+                        ik::kSoleGap);
     default:
       return "";
   }
@@ -223,8 +229,8 @@ void draw_table(Editor& editor) {
   const float table_height = std::max(ImGui::GetFrameHeight() * 3.0f, ImGui::GetContentRegionAvail().y);
   if (!ImGui::BeginTable("motion_summary", static_cast<int>(shown.size()), flags, ImVec2(0.0f, table_height))) return;
   static const char* const kHeaders[kColumns] = {
-      "solver",    "warm",    "pop deg",      "flips",          "jitter deg", "mean err", "max err", "us",
-      "max drift", "skate %", "plant ends x", "plant drift mm", "below mm",   "lift mm",  "level %"};
+      "solver",    "warm",    "pop deg", "flips",    "jitter deg", "mean err", "max err", "us",
+      "max drift", "skate %", "ends x",  "drift mm", "below mm",   "lift mm",  "level %", "heel+toe %"};
   ImGui::TableSetupScrollFreeze(1, 1);
   // The solver's name whole (the longest display name), the numbers as wide as their headers.
   float name_width = ImGui::CalcTextSize("clip as it is  ").x;
@@ -241,7 +247,7 @@ void draw_table(Editor& editor) {
     ImGui::TableHeader(kHeaders[shown[static_cast<size_t>(i)]]);
     const std::string tip = column_tip(shown[static_cast<size_t>(i)]);
     if (!tip.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip.c_str());
-    if (shown[static_cast<size_t>(i)] == kLevel) remember_rect(editor, "motion_level_header");  // e2e: in sight
+    if (shown[static_cast<size_t>(i)] == kSole) remember_rect(editor, "motion_sole_header");  // e2e: in sight
     ImGui::PopID();
   }
   ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();

@@ -56,6 +56,12 @@ struct ContactJoint {
   int joint = -1;
   float leg_length = 1.0f;  // model units, > 0: the leg's bones from leg_root down to the joint
   int leg_root = -1;        // the leg's first joint (a thigh), -1 when not known
+  // The sole at rest, where a foot's heel and toe touch a flat floor: model-space offsets
+  // from the joint, both at the height of the lowest joint it carries (a toe's end; the
+  // joint itself when it carries none) -- the heel straight below the joint, the toe under
+  // the carried joint farthest from it across the floor (the heel's place when none is).
+  // How the foot sole's points are measured on the ground (foot_skate.h).
+  glm::vec3 heel{0.0f}, toe{0.0f};
 };
 
 // One contact joint's plants in one clip.

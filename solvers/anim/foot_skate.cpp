@@ -90,14 +90,13 @@ int last_frame_of(const FootTrack& foot, const ContactInterval& plant, int frame
 }
 
 FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot,
-                             const glm::vec3* ups) {
+                             const glm::quat* turns) {
   FootSkate out;
   if (frames <= 0 || positions == nullptr) return out;
   auto at = [&](int f) { return positions[static_cast<std::size_t>(f) * stride]; };
-  auto height = [&](int f) {  // above the ground's surface under the foot
-    const glm::vec3 p = at(f);
-    return p.y - ground_height(foot.ground, p.x, p.z);
-  };
+  auto above = [&](const glm::vec3& p) { return p.y - ground_height(foot.ground, p.x, p.z); };
+  auto height = [&](int f) { return above(at(f)); };  // above the ground's surface under the foot
+  const float sole_floor = foot.ground_height + foot.heel.y, sole_gap = kSoleGap * foot.leg_length;
   for (int f = 0; f < frames; ++f) out.penetration = std::max(out.penetration, foot.ground_height - height(f));
   const glm::vec2 ground_step = horizontal(foot.ground_velocity) / foot.rate;
   for (const ContactInterval& p : foot.plants.plants) {
@@ -113,9 +112,13 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
     for (int f = first; f <= last; ++f) {
       ++out.planted_frames;
       const glm::vec3 where = at(f);
-      const glm::vec3 up = ups != nullptr ? ups[f] : glm::vec3(0.0f, 1.0f, 0.0f);
-      if (glm::dot(up, ground_normal(foot.ground, where.x, where.z)) >= std::cos(glm::radians(kLevelDegrees)))
+      const glm::quat turn = turns != nullptr ? turns[f] : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+      if (glm::dot(turn * glm::vec3(0.0f, 1.0f, 0.0f), ground_normal(foot.ground, where.x, where.z)) >=
+          std::cos(glm::radians(kLevelDegrees)))
         out.level_ratio += 1.0f;
+      if (std::abs(above(where + turn * foot.heel) - sole_floor) <= sole_gap &&
+          std::abs(above(where + turn * foot.toe) - sole_floor) <= sole_gap)
+        out.sole_ratio += 1.0f;
       // Where the foot is against where the ground under its first frame went.
       const glm::vec2 moved = horizontal(at(f) - origin) - ground_step * static_cast<float>(f - first);
       out.planted_drift = std::max(out.planted_drift, glm::length(moved));
@@ -128,6 +131,7 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
   if (out.planted_frames > 0) {
     out.skate_ratio = static_cast<float>(skating) / static_cast<float>(out.planted_frames);
     out.level_ratio /= static_cast<float>(out.planted_frames);
+    out.sole_ratio /= static_cast<float>(out.planted_frames);
   }
   return out;
 }
@@ -246,13 +250,16 @@ std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm:
 }
 
 std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                      const std::vector<float>& held, float radius, float rate) {
+                                      const std::vector<float>& held, float radius, float rate, float sole) {
   std::vector<float> point(goals.size(), 0.0f), footprint(goals.size(), 0.0f);
   if (ground.kind == GroundKind::plane) return point;
   const auto offsets = footprint_offsets(radius);
   for (size_t f = 0; f < goals.size(); ++f) {
     const glm::vec3& g = goals[f];
     point[f] = footprint[f] = ground_height(ground, g.x, g.z);
+    // Across the slope (at most 60 degrees of it: a mesh's wall is no slope to stand on).
+    if (f < held.size() && held[f] > 0.0f)
+      point[f] += sole * (1.0f / std::max(ground_normal(ground, g.x, g.z).y, 0.5f) - 1.0f);
     if (f < held.size() && held[f] >= 1.0f) continue;  // held: the point alone is read
     for (const glm::vec2& o : offsets)
       footprint[f] = std::max(footprint[f], ground_height(ground, g.x + o.x, g.z + o.y));
@@ -320,7 +327,7 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     leg.goals = hold_plants(foot, track, kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
     const std::vector<float> held = held_weights(track, frames, kPlantBlend);
     const float radius = kFootprint * joints[i].leg_length;
-    const std::vector<float> under = ground_under_goals(ground, leg.goals, held, radius, rate);
+    const std::vector<float> under = ground_under_goals(ground, leg.goals, held, radius, rate, -joints[i].heel.y);
     out.turns.push_back(ground_turns(ground, leg.goals, held, radius, rate, path_of_joint(ups, ids.size(), 2 * i)));
     for (size_t f = 0; f < leg.goals.size(); ++f) {
       leg.goals[f].y += under[f];

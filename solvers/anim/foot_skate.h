@@ -33,6 +33,13 @@
 //                  normal under it: heel and toe on the surface. A capture's foot is often
 //                  not (CMU 131_01's planted foot rolls 20-30 degrees onto its edge, carried
 //                  onto the humanoid by the retarget), so the cleanup stands it level.
+//   heel and toe   the share of planted frames in which the sole's heel and its toe (the
+//                  joint's ContactJoint::heel and toe, carried by its turn from rest) are each
+//                  within kSoleGap x the leg's length (1 cm on a 0.9 m leg) of the floor: the
+//                  ground's surface under each, raised as the joint's own floor is (its
+//                  ground_height, less its height over the sole at rest). A level foot the
+//                  height over the floor it stands at in the clip has both on it; a foot on its
+//                  toes, rolled, tipped by a step's edge or held too high or low has not.
 // Horizontal motion is read relative to the ground's own motion (the walking speed
 // backward in a clip made in place, contacts.h), so a treadmill walk's standing foot,
 // which moves with the ground, does not skate. Distances in model units (glTF's metres).
@@ -61,6 +68,7 @@ inline constexpr float kPlantBlend = 0.15f;          // seconds eased in before 
 inline constexpr float kLevelDegrees = 5.0f;         // the foot's up against the ground's normal
 inline constexpr float kSkateSpeed = 0.05f;          // x the leg's length per second
 inline constexpr float kSkateWindow = 1.0f / 30.0f;  // seconds the slide is read across
+inline constexpr float kSoleGap = 0.011f;            // x the leg's length: heel and toe off the floor
 // That span in frames at `rate` frames per second: at least one.
 int skate_window_frames(float rate);
 
@@ -74,6 +82,7 @@ struct FootTrack {
   float start = 0.0f;               // clip time of frame 0, seconds
   float rate = 30.0f;               // frames per second
   std::vector<glm::vec3> stand;     // per frame, where the foot should stand; empty: no such place
+  glm::vec3 heel{0.0f}, toe{0.0f};  // the sole at rest, from the joint (ContactJoint's)
 };
 
 struct FootSkate {
@@ -84,17 +93,18 @@ struct FootSkate {
   float lift = 0.0f;           // model units, >= 0
   float contact_error = 0.0f;  // model units, >= 0
   float level_ratio = 0.0f;    // 0..1
+  float sole_ratio = 0.0f;     // 0..1: heel and toe on the floor
 };
 
-// A foot's up from its model-space rotation and its rotation at rest: the rest's +Y carried.
-inline glm::vec3 foot_up(const glm::quat& rotation, const glm::quat& rest) {
-  return rotation * (glm::conjugate(rest) * glm::vec3(0.0f, 1.0f, 0.0f));
-}
+// A foot's turn from rest (model space) from its model-space rotation and its rotation at
+// rest: its up is the turn of +Y, its sole's points the turn of the rest's.
+inline glm::quat foot_turn(const glm::quat& rotation, const glm::quat& rest) { return rotation * glm::conjugate(rest); }
 
-// The measures of `frames` positions of the foot, positions[f * stride]. `ups` (one per
-// frame, or null: +Y throughout, the foot as level as at rest): the foot's up, for the level.
+// The measures of `frames` positions of the foot, positions[f * stride]. `turns` (one per
+// frame, or null: none throughout, the foot as level as at rest): the foot's turn from rest,
+// for the level and the sole.
 FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int frames, const FootTrack& foot,
-                             const glm::vec3* ups = nullptr);
+                             const glm::quat* turns = nullptr);
 
 // Per planted frame after a plant's first, how fast the foot slides horizontally against
 // the ground (model units per second, across the kSkateWindow ending at it, or the plant's
@@ -149,10 +159,14 @@ std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float
 // ankle jumps; eased between the two with the hold. On CMU 131_01 up 15 cm stairs, the
 // ankle under the heights under the goals alone went 6-14 cm into a step as the swing
 // crossed its edge. The plane: 0 throughout.
+// `sole` (the joint's height over its sole at rest, -ContactJoint::heel.y): where held on a
+// slope, the joint stands that far over the surface across it, sole / cos(slope) straight
+// up, so that the foot stood level on the slope has heel and toe on it (held `sole` straight
+// up, a 30 degree ramp would take the sole 15 % of `sole` into the ground).
 inline constexpr float kFootprint = 0.2f;        // x the leg's length
 inline constexpr float kFootprintSpread = 0.1f;  // seconds
 std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                      const std::vector<float>& held, float radius, float rate);
+                                      const std::vector<float>& held, float radius, float rate, float sole = 0.0f);
 
 // Per goal, the turn (model space, applied before the clip's own orientation of the foot)
 // onto the ground under it. Where the foot is held, its up in the clip (`ups`, one per goal:

@@ -36,6 +36,23 @@ std::vector<char> near_the_ground(const Skeleton& skeleton, const std::vector<gl
   return low;
 }
 
+// ContactJoint's heel and toe under `joint` in the rest pose `world` (the rig's own joints:
+// an added tip's place is a guess).
+void sole_at_rest(const Skeleton& skeleton, const std::vector<glm::mat4>& world, ContactJoint& c) {
+  const glm::vec3 at = position_of(world[static_cast<size_t>(c.joint)]);
+  float sole = at.y, across = 0.0f;
+  glm::vec3 toe = at;
+  for (int k = c.joint; k < skeleton.subtree_end[static_cast<size_t>(c.joint)]; ++k) {
+    if (skeleton.is_added_tip[static_cast<size_t>(k)]) continue;
+    const glm::vec3 p = position_of(world[static_cast<size_t>(k)]);
+    sole = std::min(sole, p.y);
+    const float d = glm::length(glm::vec2(p.x - at.x, p.z - at.z));
+    if (d > across) across = d, toe = p;
+  }
+  c.heel = glm::vec3(0.0f, sole - at.y, 0.0f);
+  c.toe = glm::vec3(toe.x - at.x, sole - at.y, toe.z - at.z);
+}
+
 }  // namespace
 
 float leg_length(const Skeleton& skeleton, const std::vector<glm::mat4>& rest_world,
@@ -99,7 +116,10 @@ std::vector<ContactJoint> find_contact_joints(const Skeleton& skeleton, const st
     if (!contact) continue;
     int root = -1;
     const float length = leg_length(skeleton, world, roles, j, &root);
-    if (length > 0.0f) out.push_back({j, length, root});
+    if (!(length > 0.0f)) continue;
+    ContactJoint c{j, length, root};
+    sole_at_rest(skeleton, world, c);
+    out.push_back(c);
   }
   return out;
 }

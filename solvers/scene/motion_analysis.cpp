@@ -116,15 +116,17 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
   const float start = track.times[0];
   const int frames = static_cast<int>(track.times.size());
   track.source_positions = track.positions;
-  track.source_ups.clear();
+  track.source_turns.clear();
   if (track.has_orientation) {
     std::vector<glm::mat4> rest(static_cast<size_t>(skeleton.joint_count()), glm::mat4(1.0f));
     fk_all(skeleton, rest_pose(skeleton), rest);
     track.effector_rest = rotation_of(glm::mat3(rest[static_cast<size_t>(effector)]));
-    for (const glm::quat& q : track.orientations) track.source_ups.push_back(foot_up(q, track.effector_rest));
+    for (const glm::quat& q : track.orientations) track.source_turns.push_back(foot_turn(q, track.effector_rest));
   }
   track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
   track.foot.ground = ground;
+  track.foot.heel = joints[e].heel;
+  track.foot.toe = joints[e].toe;
   if (e < stand.size()) track.foot.stand = stand[e];
   track.has_foot = true;
   if (!clean_up || track.clip == nullptr) return true;
@@ -173,7 +175,7 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
       report_.has_source_skate
           ? measure_foot_skate(
                 track.source_positions.data(), 1, static_cast<int>(track.source_positions.size()), track.foot,
-                track.source_ups.size() == track.source_positions.size() ? track.source_ups.data() : nullptr)
+                track.source_turns.size() == track.source_positions.size() ? track.source_turns.data() : nullptr)
           : FootSkate{};
   report_.has_contact_places = track.has_foot && !track.foot.stand.empty();
   report_.frame_rate = track.frame_rate;
@@ -228,8 +230,8 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
     run.has_drift = options.drift && runs[r].second;
     run.frames.assign(frames, MotionFrame{});
     run.positions.assign(frames * static_cast<size_t>(joints), glm::vec3(0.0f));
-    const bool levels = track.has_foot && track.source_ups.size() == frames;
-    run.foot_ups.assign(levels ? frames : 0, glm::vec3(0.0f, 1.0f, 0.0f));
+    const bool levels = track.has_foot && track.source_turns.size() == frames;
+    run.foot_turns.assign(levels ? frames : 0, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
     run.summary = MotionSummary{};
   }
   scratch_positions_.resize(static_cast<size_t>(joints));
@@ -332,7 +334,7 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
   glm::vec3* positions = &run.positions[frame * static_cast<size_t>(joints)];
   glm::quat effector_rotation(1.0f, 0.0f, 0.0f, 0.0f);
   chain_positions(state.pose, positions, &effector_rotation);
-  if (frame < run.foot_ups.size()) run.foot_ups[frame] = foot_up(effector_rotation, track_->effector_rest);
+  if (frame < run.foot_turns.size()) run.foot_turns[frame] = foot_turn(effector_rotation, track_->effector_rest);
   out.error = glm::length(positions[joints - 1] - state.chain.goal.position);
   out.iterations = result.iterations;
   out.microseconds = std::chrono::duration<float, std::micro>(t1 - t0).count();
@@ -423,7 +425,7 @@ void MotionAnalysis::summarise(MotionRun& run) const {
                                             [&](int f) { return run.frames[static_cast<size_t>(f)].pop_degrees; });
     if (report_.source_plant_speed > 0.0f) s.plant_speed_ratio = peak * track_->frame_rate / report_.source_plant_speed;
     s.skate = measure_foot_skate(foot, joints, frames, track_->foot,
-                                 run.foot_ups.size() == run.frames.size() ? run.foot_ups.data() : nullptr);
+                                 run.foot_turns.size() == run.frames.size() ? run.foot_turns.data() : nullptr);
     foot_slide_per_frame(foot, joints, frames, track_->foot,
                          [&](int f, float slide) { run.frames[static_cast<size_t>(f)].foot_slide = slide; });
   }

@@ -66,10 +66,10 @@ struct MotionTrack {
   bool has_foot = false;
   FootTrack foot;
   std::vector<glm::vec3> source_positions;
-  // The effector's up (its rest up as its orientation carries it: solvers/anim/foot_skate.h's
-  // level) in the clip as it is, per frame, and its model-space rotation at rest, from which
-  // each run's is read. Empty: no level measured (+Y taken).
-  std::vector<glm::vec3> source_ups;
+  // The effector's turn from rest (foot_turn: solvers/anim/foot_skate.h's level and sole) in
+  // the clip as it is, per frame, and its model-space rotation at rest, from which each run's
+  // is read. Empty: no level or sole measured (the foot taken as at rest).
+  std::vector<glm::quat> source_turns;
   glm::quat effector_rest{1.0f, 0.0f, 0.0f, 0.0f};
   // The cleanup's hips: per frame, a model-space move of `body_joint` (the joint the legs
   // hang from) on top of the clip; empty: none.
@@ -159,9 +159,9 @@ struct MotionRun {
   // Model-space positions of the chain's joints after each frame's solve (for ghost poses):
   // positions[frame * joints + k] for chain joint k (path order).
   std::vector<glm::vec3> positions;
-  // With a foot and the clip's orientations (MotionTrack::source_ups): per frame, the
-  // effector's up after the solve (its level).
-  std::vector<glm::vec3> foot_ups;
+  // With a foot and the clip's orientations (MotionTrack::source_turns): per frame, the
+  // effector's turn from rest after the solve (its level and sole).
+  std::vector<glm::quat> foot_turns;
   MotionSummary summary;
 };
 

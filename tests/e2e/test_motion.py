@@ -292,16 +292,17 @@ def test_motion_panel_follows_the_selected_chain(case):
 
 def test_motion_panel_shows_the_foot_measures(case):
     """--motion-panel on CesiumMan's left leg with --clean-feet at 1280x800: the table puts
-    the foot's measures (skate, plant ends, drift, below, lift, level) in sight after the
+    the foot's measures (skate, plant ends, drift, below, lift, level, heel and toe) in sight after the
     solver's name, without scrolling, and --state-out carries the values shown."""
     panel = case.run(CESIUM_GLB, "--motion-panel", "--chain", "leg_joint_L_3", "--clean-feet", frames=5,
                      state="feet.json", screenshot="feet.png", what="the --motion-panel run on a leg").state
     rects, m = panel["ui_rects"], panel["motion_analysis"]
-    side, level = rects["motion_table_side"], rects["motion_level_header"]
-    print("table side", side, "level header", level)
-    assert level[0] + level[2] <= side[0] + side[2], "the level column is scrolled out of sight"
+    side, sole = rects["motion_table_side"], rects["motion_sole_header"]
+    print("table side", side, "heel and toe header", sole)
+    assert sole[0] + sole[2] <= side[0] + side[2], "the heel and toe column is scrolled out of sight"
     assert m["clean_feet"] and len(m["runs"]) == 8
     dls = next(r for r in m["runs"] if r["solver"] == "dls")
-    for key in ("skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm", "level_ratio", "plant_speed_ratio"):
+    for key in ("skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm", "level_ratio", "sole_ratio",
+                "plant_speed_ratio"):
         assert key in dls["skate"], (key, dls)
     assert dls["skate"]["skate_ratio"] <= 0.01 and dls["skate"]["level_ratio"] >= 0.95, dls

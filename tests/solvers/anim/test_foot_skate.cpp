@@ -3,7 +3,7 @@
 // whose slide is read across 1/30 s, a foot on a treadmill that moves with the ground (no
 // skate); the held goals: still during each plant (or where it should stand), on the foot's
 // own path away from them, eased in between without a jump; and the hips lowered only as
-// far as the legs need.
+// far as the legs need; the level and the sole's heel and toe on the floor.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -49,6 +49,45 @@ TEST(FootSkate, ASlidingPlantAgainstHandValues) {
   const ik::FootSkate t = ik::measure_foot_skate(strided.data() + 1, 2, 9, foot_with({{0.2f, 0.5f}}));
   EXPECT_EQ(t.skate_ratio, s.skate_ratio);
   EXPECT_EQ(t.planted_drift, s.planted_drift);
+}
+
+// Heel and toe on the floor: a foot whose sole at rest lies 5 cm under the ankle, from the
+// heel under it to the toe 20 cm ahead, planted over ten frames on a 0.9 m leg (within 9.9
+// mm counts). Standing level at the ankle's lowest height: both on the floor. Its toe
+// pitched up 2 degrees (7 mm) still is; 10 degrees (35 mm) is not; the ankle 15 mm higher on
+// three frames lifts both there (7 of 10); rolled 25 degrees about its length, heel and toe
+// stay (the level measure reads that). On a 15 degree ramp, turned onto it and held 5 cm
+// over the surface at the ankle: the sole's points lie 1.8 mm under the floor (5 cm less
+// 5 cm x cos 15 across the slope), in; 13 mm higher, out.
+TEST(FootSkate, HeelAndToeOnTheFloorAgainstHandValues) {
+  ik::FootTrack foot = foot_with({{0.0f, 0.9f}}, 0.9f);
+  foot.heel = {0.0f, -0.05f, 0.0f};
+  foot.toe = {0.0f, -0.05f, 0.2f};
+  foot.ground_height = 0.05f;
+  std::vector<glm::vec3> p(10, glm::vec3(0.3f, 0.05f, 0.1f));
+  auto sole = [&](const std::vector<glm::quat>& turns) {
+    return ik::measure_foot_skate(p.data(), 1, 10, foot, turns.data()).sole_ratio;
+  };
+  auto pitched = [](float degrees) {
+    return std::vector<glm::quat>(10, glm::angleAxis(glm::radians(-degrees), glm::vec3(1.0f, 0.0f, 0.0f)));
+  };
+  EXPECT_EQ(ik::measure_foot_skate(p.data(), 1, 10, foot).sole_ratio, 1.0f);
+  EXPECT_EQ(sole(pitched(2.0f)), 1.0f);
+  EXPECT_EQ(sole(pitched(10.0f)), 0.0f);
+  EXPECT_GT((pitched(10.0f)[0] * foot.toe).y, foot.toe.y + 0.03f) << "the toe up";
+  const std::vector<glm::quat> rolled(10, glm::angleAxis(glm::radians(25.0f), glm::vec3(0.0f, 0.0f, 1.0f)));
+  EXPECT_EQ(sole(rolled), 1.0f);
+  EXPECT_EQ(ik::measure_foot_skate(p.data(), 1, 10, foot, rolled.data()).level_ratio, 0.0f);
+  for (size_t f : {2u, 5u, 6u}) p[f].y += 0.015f;
+  EXPECT_FLOAT_EQ(sole(pitched(0.0f)), 0.7f);
+  foot.ground = {ik::GroundKind::ramp, 15.0f};
+  const glm::vec3 normal = ik::ground_normal(foot.ground, 0.0f, 0.0f);
+  const std::vector<glm::quat> on_ramp(10, ik::turn_onto({0.0f, 1.0f, 0.0f}, normal));
+  for (glm::vec3& q : p) q.y = ik::ground_height(foot.ground, q.x, q.z) + 0.05f;
+  EXPECT_EQ(sole(on_ramp), 1.0f);
+  EXPECT_EQ(ik::measure_foot_skate(p.data(), 1, 10, foot, on_ramp.data()).level_ratio, 1.0f);
+  for (glm::vec3& q : p) q.y += 0.013f;  // 13 mm higher: the sole off the floor
+  EXPECT_EQ(sole(on_ramp), 0.0f);
 }
 
 TEST(FootSkate, AtACapturesRateTheSlideIsReadAcrossAThirtiethOfASecond) {
@@ -219,6 +258,39 @@ TEST(FootSkate, TheSwingingFootRisesBeforeAStepsEdge) {
   EXPECT_EQ(plane, std::vector<float>(goals.size(), 0.0f));
 }
 
+// A held foot on a 30 degree ramp, its ankle 8 cm over its sole at rest: the ground under
+// its goal is the ramp's height and 8 cm x (1 / cos 30 - 1) = 12.4 mm more, so the foot
+// stood level on the slope has heel and toe on it (without: 12.4 mm into it, out of the 9.9
+// mm a 0.9 m leg allows). Half held, half that; in the swing none; on the plane none.
+TEST(FootSkate, AHeldFootStandsItsSoleOnTheSlope) {
+  const ik::Ground ramp{ik::GroundKind::ramp, 30.0f};
+  const std::vector<glm::vec3> goals(10, glm::vec3(0.0f, 0.0f, 0.5f));
+  std::vector<float> held(10, 1.0f);
+  held[0] = 0.0f;
+  held[1] = 0.5f;
+  const float sole = 0.08f, across = sole * (1.0f / std::cos(glm::radians(30.0f)) - 1.0f);
+  const float surface = ik::ground_height(ramp, 0.0f, 0.5f);
+  const std::vector<float> under = ik::ground_under_goals(ramp, goals, held, 0.0f, 10.0f, sole);
+  EXPECT_NEAR(across, 0.0124f, 1e-4f);
+  EXPECT_NEAR(under[0], surface, 1e-5f);
+  EXPECT_NEAR(under[1], surface + 0.5f * across, 1e-5f);
+  for (size_t f = 2; f < goals.size(); ++f) EXPECT_NEAR(under[f], surface + across, 1e-5f) << f;
+  EXPECT_EQ(ik::ground_under_goals({}, goals, held, 0.0f, 10.0f, sole), std::vector<float>(10, 0.0f));
+  ik::FootTrack foot = foot_with({{0.2f, 0.9f}}, 0.9f);
+  foot.ground = ramp;
+  foot.heel = {0.0f, -sole, 0.0f};
+  foot.toe = {0.0f, -sole, 0.2f};
+  foot.ground_height = sole;
+  const std::vector<glm::quat> turns(10, ik::turn_onto({0.0f, 1.0f, 0.0f}, ik::ground_normal(ramp, 0.0f, 0.5f)));
+  std::vector<glm::vec3> on(goals), straight_up(goals);
+  for (size_t f = 0; f < goals.size(); ++f) {
+    on[f].y = under[f] + sole;
+    straight_up[f].y = surface + sole;
+  }
+  EXPECT_EQ(ik::measure_foot_skate(on.data(), 1, 10, foot, turns.data()).sole_ratio, 1.0f);
+  EXPECT_EQ(ik::measure_foot_skate(straight_up.data(), 1, 10, foot, turns.data()).sole_ratio, 0.0f);
+}
+
 // The foot turned to the ground: on a 20 degree ramp a held goal's turn takes +Y onto the
 // ramp's normal; the plane and stairs' treads turn nothing. A foot left as the clip has it
 // stands level on none of the ramp's planted frames, one turned so on all of them.
@@ -244,9 +316,7 @@ TEST(FootSkate, TheFootTurnsToTheRampItStandsOn) {
   foot.plants.plants = {{0.0f, 29.0f / 30.0f}};
   foot.ground = ramp;
   EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot).level_ratio, 0.0f);
-  std::vector<glm::vec3> turned_ups;
-  for (const glm::quat& t : turns) turned_ups.push_back(t * glm::vec3(0.0f, 1.0f, 0.0f));
-  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, turned_ups.data()).level_ratio, 1.0f);
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, turns.data()).level_ratio, 1.0f);
   foot.ground = {};  // on the plane, untouched: level throughout
   EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot).level_ratio, 1.0f);
 }
@@ -270,20 +340,20 @@ TEST(FootSkate, AHeldFootRolledOnItsEdgeStandsLevel) {
   const float halfway = glm::degrees(std::acos(glm::dot(flat[1] * up, glm::vec3(0.0f, 1.0f, 0.0f))));
   EXPECT_GT(halfway, 1.0f);
   EXPECT_LT(halfway, 24.0f);
-  std::vector<glm::vec3> level_ups(30);
+  std::vector<glm::quat> rolled(30, roll), level(30);
   for (size_t f = 2; f < goals.size(); ++f) {
     EXPECT_LT(glm::length(flat[f] * up - glm::vec3(0.0f, 1.0f, 0.0f)), 1e-5f) << f;
     EXPECT_LT(glm::length(flat[f] * toe - toe), 1e-5f) << "a roll about the toe's way leaves the toe";
   }
-  for (size_t f = 0; f < goals.size(); ++f) level_ups[f] = flat[f] * up;
+  for (size_t f = 0; f < goals.size(); ++f) level[f] = flat[f] * roll;
   const ik::Ground ramp{ik::GroundKind::ramp, 15.0f};
   const std::vector<glm::quat> on_ramp = ik::ground_turns(ramp, goals, held, 0.15f, 30.0f, ups);
   EXPECT_LT(glm::length(on_ramp[10] * up - ik::ground_normal(ramp, 0.0f, 0.0f)), 1e-5f);
   ik::FootTrack foot;
   foot.rate = 30.0f;
   foot.plants.plants = {{2.0f / 30.0f, 29.0f / 30.0f}};
-  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, ups.data()).level_ratio, 0.0f);
-  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, level_ups.data()).level_ratio, 1.0f);
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, rolled.data()).level_ratio, 0.0f);
+  EXPECT_EQ(ik::measure_foot_skate(goals.data(), 1, 30, foot, level.data()).level_ratio, 1.0f);
 }
 
 // The peak near a plant's ends: at 10 frames a second, a plant from 1.0 to 2.0 s; a value

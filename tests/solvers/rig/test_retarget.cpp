@@ -2,11 +2,11 @@
 // the built-in humanoid and a generated Mixamo rig in an A-pose; a T-pose at rest onto an
 // A-pose rig; rigs without legs refused with a sentence.
 //
-//   helpers     RoledRig (a skeleton with roles), load_walk, load_humanoid, world_at, bone_direction
+//   helpers     world_at, bone_direction (the walk and rigs: tests/support/cmu_walk_onto_humanoid.h)
 //   mapping     by roles, spine by place, the legs' ratio, refusals, the user's edits
 //   motion      limb bones point as the source's, the hips' path scaled, rests aligned,
 //               no knee or elbow flips
-//   contacts    the capture's plants carried, the feet held where the capture stood
+// The feet (contacts carried, cleaned up, on other ground): test_retarget_feet.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,55 +24,12 @@
 #include "solvers/rig/retarget.h"
 #include "solvers/scene/motion_analysis.h"
 #include "solvers/scene/solver_table.h"
+#include "tests/support/cmu_walk_onto_humanoid.h"
 #include "tests/support/role_chain_rigs.h"
 
 namespace {
 
-struct RoledRig {
-  ik::Skeleton skeleton;
-  std::vector<ik::JointRole> roles;
-  ik::RetargetRig view() const { return {&skeleton, &roles}; }
-};
-
-RoledRig from_imported(const ik::ImportedRig& rig) { return {rig.skeleton, rig.roles}; }
-
-RoledRig from_skeleton(const ik::Skeleton& s) { return {s, ik::recognise_roles(s).joints}; }
-
-ik::ImportedRig load_walk() {
-  ik::ImportedRig rig;
-  std::string error;
-  EXPECT_TRUE(ik::import_bvh_file(std::string(IKSCOPE_SHARED_DIR) + "/mocap/131_01.bvh", ik::BvhOptions{}, rig, error))
-      << error;
-  return rig;
-}
-
-ik::ImportedRig load_humanoid() {
-  ik::ImportedRig rig;
-  std::string error;
-  EXPECT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
-  return rig;
-}
-
-// The CMU walk retargeted onto the humanoid: both rigs, the map, the clip and the result.
-struct WalkOntoHumanoid {
-  ik::ImportedRig walk_rig;
-  RoledRig walk, humanoid;
-  std::string problem;  // map_by_roles'
-  ik::RetargetMap map;
-  ik::Clip out;
-  const ik::Clip& clip() const { return walk_rig.clips.at(0); }
-};
-
-WalkOntoHumanoid walk_onto_humanoid() {
-  WalkOntoHumanoid w;
-  w.walk_rig = load_walk();
-  w.walk = from_imported(w.walk_rig);
-  w.humanoid = from_imported(load_humanoid());
-  w.map = ik::map_by_roles(w.walk.view(), w.humanoid.view(), {}, w.problem);
-  if (w.problem.empty() && !w.walk_rig.clips.empty())
-    w.out = ik::retarget_clip(w.walk.view(), w.clip(), w.humanoid.view(), w.map, "walk", &w.map.floor_shift);
-  return w;
-}
+using namespace cmu_walk;
 
 // Every joint's model transform with `clip` sampled at `time` on the rest pose.
 std::vector<glm::mat4> world_at(const ik::Skeleton& s, const ik::Clip& clip, float time) {
@@ -390,211 +347,4 @@ TEST(Retarget, CmuWalkNeverFlipsAKneeOrAnElbow) {
   const ik::RetargetMap map = ik::map_by_roles(w.walk.view(), mixamo.view(), {}, problem);
   ASSERT_EQ(problem, "");
   expect_no_flip(w.walk, w.clip(), mixamo, map, ik::retarget_clip(w.walk.view(), w.clip(), mixamo.view(), map, "walk"));
-}
-
-// ---- contacts ----------------------------------------------------------------------------------
-
-// The walk's plants carried onto the humanoid: each of its feet (and toes, where it has them)
-// takes the plants of the source joint it follows, exactly. Where the humanoid stands in
-// them (the "contact position error after scaling"): each plant's mean ankle
-// position against the source's, carried as the hips' path is (carried_place),
-// horizontally. As retargeted, the humanoid's ankles stand 27-63 mm off -- its rest puts
-// them about 35 mm further back under the hips than the capture's, scaled. Cleaned up
-// with the carried places (clean_up_feet's `stand`) and solved, within 2 cm by every limb
-// solver on the left leg.
-// The CMU walk onto the humanoid, its plants carried from the capture, the left leg (thigh
-// to ankle) cleaned up on `ground` -- each plant held where the capture's foot stood --
-// through DLS, FABRIK, CCD and two-bone (with `orientation`, the foot's orientation in the
-// clip is its goal too: the program's default for a foot following the animation).
-struct CleanedLeftLeg {
-  std::vector<ik::ContactJoint> onto;
-  std::vector<ik::FootContacts> target;       // the humanoid's plants
-  size_t e = 0;                               // the left ankle's index in `onto`
-  std::vector<std::vector<glm::vec3>> stand;  // per contact joint, where the capture stood
-  ik::MotionTrack track;
-  std::vector<glm::vec3> as_retargeted;  // the left ankle as retargeted
-  ik::MotionReport report;
-};
-void clean_up_left_leg(const WalkOntoHumanoid& w, const ik::Ground& ground, CleanedLeftLeg& out,
-                       bool orientation = false) {
-  ASSERT_EQ(w.problem, "");
-  const RoledRig &walk = w.walk, &humanoid = w.humanoid;
-  const ik::RetargetMap& map = w.map;
-  const ik::Clip& clip = w.clip();
-  const float rate = 120.0f;
-  const std::vector<ik::ContactJoint> from = ik::find_contact_joints(walk.skeleton, walk.roles);
-  out.onto = ik::find_contact_joints(humanoid.skeleton, humanoid.roles);
-  const std::vector<ik::FootContacts> source = ik::detect_contacts(walk.skeleton, clip, rate, from, {});
-  out.target.assign(out.onto.size(), {});
-  for (size_t i = 0; i < out.onto.size(); ++i) out.target[i].joint = out.onto[i].joint;
-  EXPECT_EQ(ik::carry_contacts(map, source, out.target), static_cast<int>(out.onto.size()));
-  for (const ik::FootContacts& foot : out.target) {
-    const int s = map.source_joint[static_cast<size_t>(foot.joint)];
-    ASSERT_GE(s, 0);
-    const auto from_foot =
-        std::find_if(source.begin(), source.end(), [&](const ik::FootContacts& f) { return f.joint == s; });
-    ASSERT_NE(from_foot, source.end());
-    ASSERT_TRUE(ik::same_contacts({foot}, {ik::FootContacts{foot.joint, from_foot->plants}}));
-  }
-  ik::Chain leg;
-  leg.root = ik::first_joint_with_role(humanoid.roles, ik::Role::thigh, ik::Side::left);
-  leg.effector = ik::first_joint_with_role(humanoid.roles, ik::Role::foot, ik::Side::left);
-  leg.goal.use_orientation = orientation;
-  leg.goal.auto_pole = true;  // as the legs from roles have it (role_chains.h)
-  out.e = static_cast<size_t>(std::find_if(out.onto.begin(), out.onto.end(),
-                                           [&](const ik::ContactJoint& c) { return c.joint == leg.effector; }) -
-                              out.onto.begin());
-  ASSERT_LT(out.e, out.onto.size());
-  const ik::Pose rest = ik::rest_pose(humanoid.skeleton);
-  ASSERT_EQ(ik::track_from_clip(humanoid.skeleton, rest, w.out, leg.effector, rate, 0, out.track), "");
-  const int frames = static_cast<int>(out.track.times.size());
-  for (const ik::ContactJoint& c : out.onto)
-    out.stand.push_back(ik::carried_path(walk.skeleton, clip, map, map.source_joint[static_cast<size_t>(c.joint)],
-                                         out.track.times[0], rate, frames));
-  out.as_retargeted = out.track.positions;
-  ASSERT_TRUE(ik::track_feet(out.track, humanoid.skeleton, out.onto, out.target, glm::vec3(0.0f), leg.effector, true,
-                             ground, out.stand));
-  ik::MotionOptions options;
-  options.solvers = {ik::find_solver("dls"), ik::find_solver("fabrik"), ik::find_solver("ccd"),
-                     ik::find_solver("two_bone")};
-  ASSERT_EQ(ik::analyse_motion(humanoid.skeleton, leg, rest, out.track, options, out.report), "");
-}
-
-TEST(Retarget, CmuWalksPlantsCarriedOntoTheHumanoidWhereTheCaptureStood) {
-  const WalkOntoHumanoid w = walk_onto_humanoid();
-  CleanedLeftLeg c;
-  ASSERT_NO_FATAL_FAILURE(clean_up_left_leg(w, {}, c));
-  const std::vector<ik::FootContacts>& target = c.target;
-  const size_t e = c.e;
-  const ik::MotionTrack& track = c.track;
-  const int frames = static_cast<int>(track.times.size());
-  const std::vector<std::vector<glm::vec3>>& stand = c.stand;
-  const std::vector<glm::vec3>& as_retargeted = c.as_retargeted;
-  const ik::MotionReport& report = c.report;
-
-  // Each plant's mean horizontal miss of a per-frame path (`at(f)`) against the carried place.
-  const auto worst_miss = [&](auto at) {
-    float worst = 0.0f;
-    for (const ik::ContactInterval& p : target[e].plants) {
-      glm::vec3 mean(0.0f), want(0.0f);
-      int n = 0;
-      for (int f = 0; f < frames; ++f) {
-        if (track.times[static_cast<size_t>(f)] < p.start - 1e-4f ||
-            track.times[static_cast<size_t>(f)] > p.end + 1e-4f)
-          continue;
-        mean += at(f);
-        want += stand[e][static_cast<size_t>(f)];
-        ++n;
-      }
-      if (n == 0) continue;
-      const glm::vec3 miss = (mean - want) / float(n);
-      worst = std::max(worst, glm::length(glm::vec2(miss.x, miss.z)));
-    }
-    return worst;
-  };
-  EXPECT_GE(target[e].plants.size(), 5u);
-  const float retargeted = worst_miss([&](int f) { return as_retargeted[static_cast<size_t>(f)]; });
-  std::printf("%zu plants of the left ankle, at most this far from where the capture stood, scaled: retargeted %.1f mm",
-              target[e].plants.size(), 1000.0 * static_cast<double>(retargeted));
-  EXPECT_GT(retargeted, 0.02f) << "the rests differ: as retargeted the ankle stands elsewhere";
-  const size_t joints = report.path.size();
-  for (const ik::MotionRun& run : report.runs) {
-    const float cleaned =
-        worst_miss([&](int f) { return run.positions[static_cast<size_t>(f) * joints + joints - 1]; });
-    const ik::MotionSummary& m = run.summary;
-    std::printf(
-        "\n  %s %.1f mm (skate %.1f %%, drift %.1f mm, largest pop %.1f deg, %d flips, %.2fx the clip's joint "
-        "speed at plant ends)",
-        ik::solver_table()[run.solver].id, 1000.0 * static_cast<double>(cleaned),
-        100.0 * static_cast<double>(m.skate.skate_ratio), 1000.0 * static_cast<double>(m.skate.planted_drift),
-        static_cast<double>(m.max_pop_degrees), m.flips, static_cast<double>(m.plant_speed_ratio));
-    EXPECT_LT(cleaned, 0.02f) << ik::solver_table()[run.solver].id;
-    // Held still: at most 1 % of the planted frames slide (a heel strike held nearly
-    // straight let DLS, FABRIK and CCD slide on 1.3-1.8 %: foot_skate.h's kLegReach).
-    EXPECT_LE(m.skate.skate_ratio, 0.01f) << ik::solver_table()[run.solver].id;
-    EXPECT_LE(m.skate.planted_drift, 0.002f) << ik::solver_table()[run.solver].id;
-    EXPECT_NEAR(m.skate.contact_error, cleaned, 5e-4f) << "the report's contact error is this measure";
-  }
-  ASSERT_TRUE(report.has_contact_places);
-  EXPECT_NEAR(report.source_skate.contact_error, retargeted, 5e-4f);
-  std::printf("\n");
-}
-
-// The same walk up stairs of 10 cm (0.3 deep: the stride crosses two or three steps), every
-// limb solver: the ankle never more than 1 cm into a step, swing included (the swing's goal
-// rises over a step's edge before the ankle reaches it: foot_skate.h's ground_under_goals;
-// with the height under the goal alone CCD went 46 mm into one). Printed for the record:
-// 15 cm steps, where the swing foot must come up 30-45 cm within one stride and FABRIK, CCD
-// and two-bone stop short of it at the hip's flexion limit.
-TEST(Retarget, CmuWalkUpStairsClearsEveryStep) {
-  const WalkOntoHumanoid w = walk_onto_humanoid();
-  for (const float step : {0.10f, 0.15f}) {
-    CleanedLeftLeg c;
-    ASSERT_NO_FATAL_FAILURE(clean_up_left_leg(w, {ik::GroundKind::stairs, step}, c));
-    for (const ik::MotionRun& run : c.report.runs) {
-      const ik::FootSkate& s = run.summary.skate;
-      std::printf("stairs %.2f, %s: skate %.1f %%, drift %.1f mm, penetration %.1f mm\n", static_cast<double>(step),
-                  ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(s.skate_ratio),
-                  1000.0 * static_cast<double>(s.planted_drift), 1000.0 * static_cast<double>(s.penetration));
-      if (step > 0.1f) continue;
-      EXPECT_LE(s.penetration, 0.01f) << ik::solver_table()[run.solver].id;
-      EXPECT_LE(s.skate_ratio, 0.01f) << ik::solver_table()[run.solver].id;
-    }
-  }
-}
-
-// The foot's orientation a goal (the program's default), the walk cleaned up on the plane
-// and on 15 degree ramps down and up: the capture's planted foot rolls 20-30 degrees onto
-// its edge, so the clip as it is stands level (its up within 5 degrees of the ground's
-// normal) on almost none of its planted frames; the cleanup stands each held foot level
-// (ground_turns) and every limb solver does so on 90 % of the walk's planted frames (DLS 95;
-// up the ramp 80, where the ankle would bend up past its 20 degrees). From 6.6 s the subject
-// stops in a wide stance the ankle's 15 degrees of eversion cannot stand flat: counted in the
-// whole clip's figure (60 %), not in the walk's. Before the turn stood the foot level, DLS
-// did on 0-2 %; before the legs' pole followed the clip, FABRIK, CCD and two-bone on 61-79 %.
-TEST(Retarget, CmuWalkStandsItsPlantedFootLevelOnTheGround) {
-  const WalkOntoHumanoid w = walk_onto_humanoid();
-  for (const ik::Ground ground :
-       {ik::Ground{}, ik::Ground{ik::GroundKind::ramp, -15.0f}, ik::Ground{ik::GroundKind::ramp, 15.0f}}) {
-    CleanedLeftLeg c;
-    ASSERT_NO_FATAL_FAILURE(clean_up_left_leg(w, ground, c, true));
-    EXPECT_LE(c.report.source_skate.level_ratio, 0.1f);
-    for (const ik::MotionRun& run : c.report.runs) {
-      // Level over the walk's plants (those that start before the stop).
-      int walking = 0, level = 0, on_ground = 0;
-      ASSERT_EQ(run.foot_ups.size(), c.track.times.size());
-      const size_t joints = c.report.path.size();
-      for (const ik::ContactInterval& p : c.target[c.e].plants) {
-        if (p.start > 6.6f) continue;
-        for (size_t f = 0; f < c.track.times.size(); ++f) {
-          const float t = c.track.times[f];
-          if (t < p.start - 1e-4f || t > p.end + 1e-4f) continue;
-          const glm::vec3 at = c.track.positions[f];
-          ++walking;
-          level += glm::dot(run.foot_ups[f], ik::ground_normal(ground, at.x, at.z)) >=
-                   std::cos(glm::radians(ik::kLevelDegrees));
-          // On the ground: within 3 mm of the height the plant is held at, the lowest the
-          // ankle goes in the clip (its mean over the plant held it 5-39 mm higher).
-          const glm::vec3 ankle = run.positions[f * joints + joints - 1];
-          on_ground +=
-              std::fabs(ankle.y - ik::ground_height(ground, ankle.x, ankle.z) - c.track.foot.ground_height) <= 0.003f;
-        }
-      }
-      const ik::FootSkate& s = run.summary.skate;
-      const float walk_level = static_cast<float>(level) / static_cast<float>(std::max(walking, 1));
-      std::printf(
-          "%s %.0f deg, %s: level on %.0f %% of the walk's %d planted frames (on the ground %d), %.0f %% of the "
-          "clip's %d\n",
-          ground.kind == ik::GroundKind::plane ? "plane" : "ramp", static_cast<double>(ground.value),
-          ik::solver_table()[run.solver].id, 100.0 * static_cast<double>(walk_level), walking, on_ground,
-          100.0 * static_cast<double>(s.level_ratio), s.planted_frames);
-      // Up the ramp the ankle would bend up past its 20 degrees (solvers/rig/anatomical_limits.h)
-      // late in each plant: there a person's heel leaves the ground.
-      const bool up_the_ramp = ground.kind == ik::GroundKind::ramp && ground.value > 0.0f;
-      EXPECT_GE(walk_level, up_the_ramp ? 0.8f : 0.9f) << ik::solver_table()[run.solver].id;
-      EXPECT_GE(s.level_ratio, 0.6f) << ik::solver_table()[run.solver].id;
-      if (run.solver == ik::find_solver("dls") && !up_the_ramp) EXPECT_GE(walk_level, 0.95f);
-      EXPECT_GE(on_ground, walking * 95 / 100) << ik::solver_table()[run.solver].id << ", on the ground";
-    }
-  }
 }
