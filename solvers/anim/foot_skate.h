@@ -128,6 +128,19 @@ float peak_near_plant_ends(int frames, const FootTrack& foot, Value value, float
 std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, const FootTrack& foot,
                                    float blend = kPlantBlend, const std::vector<glm::vec3>& stand = {});
 
+// Foot placement on uneven ground: each plant of `goals` (hold_plants', one per frame, on the
+// clip's flat ground) moved along the foot -- the least way, at most the sole's length either
+// way -- to where the ground under its sole (heel, middle and toe: FootTrack::heel and toe as
+// `turns`, the joint's turns from rest, have them at the plant's middle frame) is level
+// within kSoleGap legs, as a person steps onto one stair's tread rather than with the heel on
+// one and the toe against the next. The swing on either side carries the move, eased from
+// the neighbouring plant's end (a step moved within the plant's 0.15 s ease would double the
+// leg's speed there). A plant already level, or with no such place in reach, stays; on the plane nothing
+// moves. (On CMU 131_01 up 10 cm stairs, heel and toe stood on the floor on 67 % of the
+// planted frames without it: the held ankle's toe went into the next step or over its edge.)
+void fit_plants_to_ground(const Ground& ground, const FootTrack& foot, const std::vector<glm::quat>& turns,
+                          std::vector<glm::vec3>& goals, float blend = kPlantBlend);
+
 // The cleanup's hips: per frame, how far the body comes down (model units, along -Y) so that
 // every leg reaches its held goal -- only as far as the legs need (Kovar et al. 2002 adjust
 // the root the same way). Per leg and frame: with the hip (the leg's first joint) at h and

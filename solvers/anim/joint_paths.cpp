@@ -9,7 +9,7 @@
 namespace ik {
 
 std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, float start, float rate, int frames,
-                                   const std::vector<int>& joints, std::vector<glm::vec3>* ups) {
+                                   const std::vector<int>& joints, std::vector<glm::quat>* turns) {
   const size_t count = static_cast<size_t>(skeleton.joint_count());
   auto valid = [&](int j) { return j >= 0 && j < skeleton.joint_count(); };
   std::vector<char> needed(count, 0);
@@ -30,16 +30,16 @@ std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, f
   const Pose rest = rest_pose(skeleton);
   Pose pose = rest;
   std::vector<glm::mat4> world(count, glm::mat4(1.0f));
-  // Each joint's rest up in its own frame (scale included: the carried vector is normalised).
-  std::vector<glm::vec3> rest_up;
-  if (ups != nullptr) {
-    rest_up.assign(joints.size(), glm::vec3(0.0f, 1.0f, 0.0f));
-    ups->assign(out.size(), glm::vec3(0.0f, 1.0f, 0.0f));
+  // Each joint's model-space frame at rest, inverted: the turn from rest is the frame's
+  // linear part times it (scale cancels: the clip keeps a joint's rest scale).
+  std::vector<glm::mat3> from_rest;
+  if (turns != nullptr) {
+    from_rest.assign(joints.size(), glm::mat3(1.0f));
+    turns->assign(out.size(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
     std::vector<glm::mat4> rest_world(count, glm::mat4(1.0f));
     fk_all(skeleton, rest, rest_world);
     for (size_t i = 0; i < joints.size(); ++i)
-      if (valid(joints[i]))
-        rest_up[i] = glm::inverse(glm::mat3(rest_world[static_cast<size_t>(joints[i])])) * glm::vec3(0.0f, 1.0f, 0.0f);
+      if (valid(joints[i])) from_rest[i] = glm::inverse(glm::mat3(rest_world[static_cast<size_t>(joints[i])]));
   }
   for (int f = 0; f < frames; ++f) {
     for (int j : order) pose.local[static_cast<size_t>(j)] = rest.local[static_cast<size_t>(j)];
@@ -53,19 +53,13 @@ std::vector<glm::vec3> joint_paths(const Skeleton& skeleton, const Clip& clip, f
       if (!valid(joints[i])) continue;
       const glm::mat4& w = world[static_cast<size_t>(joints[i])];
       out[static_cast<size_t>(f) * joints.size() + i] = position_of(w);
-      if (ups != nullptr)
-        (*ups)[static_cast<size_t>(f) * joints.size() + i] = glm::normalize(glm::mat3(w) * rest_up[i]);
+      if (turns == nullptr) continue;
+      glm::mat3 turn = glm::mat3(w) * from_rest[i];
+      for (int axis = 0; axis < 3; ++axis) turn[axis] = glm::normalize(turn[axis]);  // rounding's scale out
+      (*turns)[static_cast<size_t>(f) * joints.size() + i] = glm::normalize(glm::quat_cast(turn));
     }
   }
   return out;
-}
-
-std::vector<glm::vec3> path_of_joint(const std::vector<glm::vec3>& paths, std::size_t joint_count, std::size_t i) {
-  std::vector<glm::vec3> path;
-  if (joint_count == 0) return path;
-  path.reserve(paths.size() / joint_count);
-  for (std::size_t at = i; at < paths.size(); at += joint_count) path.push_back(paths[at]);
-  return path;
 }
 
 }  // namespace ik

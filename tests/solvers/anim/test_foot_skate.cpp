@@ -291,6 +291,36 @@ TEST(FootSkate, AHeldFootStandsItsSoleOnTheSlope) {
   EXPECT_EQ(ik::measure_foot_skate(straight_up.data(), 1, 10, foot, turns.data()).sole_ratio, 0.0f);
 }
 
+// A plant on stairs (0.3 deep, from z = 0) held with its ankle at z = 0.2: its sole, 20 cm
+// from the heel under the ankle to the toe, would stand across the first step's edge. It
+// moves the least way, in twentieths of the sole, to one tread with 1.1 cm (the gap on a 1 m
+// leg) to spare at each end: 12 cm on (12 cm back would do as well; on is tried first). The
+// swing frame on either side moves half as far (eased from the ends of the swing), the frames
+// beyond stay. A plant already on one tread, or any on the plane, stays.
+TEST(FootSkate, APlantAcrossAStepsEdgeStepsOntoOneTread) {
+  const ik::Ground stairs{ik::GroundKind::stairs, 0.1f};
+  ik::FootTrack foot = foot_with({{0.2f, 0.7f}});
+  foot.heel = {0.0f, -0.05f, 0.0f};
+  foot.toe = {0.0f, -0.05f, 0.2f};
+  const std::vector<glm::quat> turns(10, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  const std::vector<glm::vec3> across(10, glm::vec3(0.0f, 0.05f, 0.2f));
+  std::vector<glm::vec3> goals = across;
+  ik::fit_plants_to_ground(stairs, foot, turns, goals, 0.15f);
+  for (size_t f = 2; f <= 7; ++f) EXPECT_NEAR(goals[f].z, 0.32f, 1e-5f) << f;
+  EXPECT_NEAR(goals[1].z, 0.26f, 1e-5f);
+  EXPECT_NEAR(goals[8].z, 0.26f, 1e-5f);
+  EXPECT_EQ(goals[0], across[0]);
+  EXPECT_EQ(goals[9], across[9]);
+  for (const glm::vec3& g : goals) EXPECT_EQ(g.x, 0.0f);
+  const std::vector<glm::vec3> on_one(10, glm::vec3(0.0f, 0.05f, 0.35f));
+  goals = on_one;
+  ik::fit_plants_to_ground(stairs, foot, turns, goals, 0.15f);
+  EXPECT_EQ(goals, on_one);
+  goals = across;
+  ik::fit_plants_to_ground({}, foot, turns, goals, 0.15f);
+  EXPECT_EQ(goals, across);
+}
+
 // The foot turned to the ground: on a 20 degree ramp a held goal's turn takes +Y onto the
 // ramp's normal; the plane and stairs' treads turn nothing. A foot left as the clip has it
 // stands level on none of the ramp's planted frames, one turned so on all of them.
