@@ -2,14 +2,14 @@
 // distance itself, and on the generated Mixamo arm (default limits from roles) a goal moving
 // at constant speed from 80 % to 105 % of the arm's reach, solved frame by frame (warm start)
 // by every limb solver: without softness the elbow snaps straight (its peak angular speed at
-// 95-105 % 5-16 times its speed at 80 %, printed), with 10 % softness the peak is at most
-// twice that speed for CCD, two-bone and mass-spring, 1.95x for FABRIK, and lower but still
-// 3-4x for the Jacobian solvers (see below).
+// 95-105 % 3.6-9.3 times its speed at 80 %, printed), with 10 % softness the peak is at most
+// twice that speed for every one (1.05-1.30).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "solvers/ik/soft_reach.h"
 #include "solvers/scene/solver_table.h"
@@ -73,8 +73,13 @@ float elbow_bend(const Arm& arm, const ik::Pose& pose) {
   return std::acos(std::fmax(-1.0f, std::fmin(1.0f, c)));
 }
 
-// Peak elbow speed (per frame) at 95-105 % of the reach over its mean speed at 80-82 %, the
-// goal moving from 80 % to 105 % in 500 equal steps, each solved from the last pose.
+// Peak elbow speed at 95-105 % of the reach over its mean speed at 80-82 %, the goal moving
+// from 80 % to 105 % in 500 equal steps, each solved from the last pose. A speed is read
+// across kSpeedWindow steps (1.6 % of the reach): a solver that stops within its tolerance
+// moves the elbow on one frame of two or three and not at all between (DLS at 80 %: 0.0034
+// rad every second frame, at 95 % 0.0051 every third, the same pace), and frame by frame
+// that stick-slip read as a 3x peak with no snap in it.
+constexpr int kSpeedWindow = 8;
 float snap_ratio(const Arm& arm, int solver, float softness) {
   ik::Chain chain = arm.chain;
   chain.solver = solver;
@@ -89,13 +94,17 @@ float snap_ratio(const Arm& arm, int solver, float softness) {
   // Settle on the first goal (a mass-spring chain settles over frames).
   chain.goal.position = arm.shoulder + arm.direction * (goal_at(0) * arm.reach);
   for (int k = 0; k < 120; ++k) ik::solve_chain(info, arm.rig.skeleton, chain, pose, ws, nullptr);
-  float previous = elbow_bend(arm, pose), slow_sum = 0.0f, peak = 0.0f;
-  int slow_count = 0;
+  std::vector<float> bend{elbow_bend(arm, pose)};
   for (int step = 1; step <= kSteps; ++step) {
     chain.goal.position = arm.shoulder + arm.direction * (goal_at(step) * arm.reach);
     ik::solve_chain(info, arm.rig.skeleton, chain, pose, ws, nullptr);
-    const float bend = elbow_bend(arm, pose), speed = std::fabs(bend - previous);
-    previous = bend;
+    bend.push_back(elbow_bend(arm, pose));
+  }
+  float slow_sum = 0.0f, peak = 0.0f;
+  int slow_count = 0;
+  for (int step = kSpeedWindow; step <= kSteps; ++step) {
+    const float speed = std::fabs(bend[static_cast<size_t>(step)] - bend[static_cast<size_t>(step - kSpeedWindow)]) /
+                        static_cast<float>(kSpeedWindow);
     if (goal_at(step) <= 0.82f) {
       slow_sum += speed;
       ++slow_count;
@@ -129,17 +138,6 @@ TEST(SoftReach, SolveChainSaysWhenItDrewTheGoalIn) {
   EXPECT_NEAR(glm::length(hand - arm.shoulder), arm.reach * (1.0f - 0.1f / std::exp(1.0f)), 2e-3f * arm.reach);
 }
 
-// Judged at most 2x: the solvers that follow the drawn-in goal at once (two-bone, mass-spring)
-// or nearly (CCD). FABRIK sits at the bound (1.95 at 10 %, 2.10 at 15 %: its own passes add
-// steps near extension) and the Jacobian solvers (transpose, DLS, CCD then DLS) still peak at
-// 3-4x: near full extension their elbow lags the goal and catches up in bursts, which drawing
-// the goal in does not remove (measured 2026-12-05 at 10 %: 3.7, 3.1, 3.5; without: 6.9, 16,
-// 16). For those the test asks only that soft reach lowers the peak.
-bool follows_at_once(const ik::SolverInfo& info) {
-  return info.family == ik::SolverFamily::analytic || info.family == ik::SolverFamily::physics ||
-         std::string(info.id) == "ccd";
-}
-
 TEST(SoftReach, TheElbowNoLongerSnapsStraight) {
   const Arm arm = left_arm();
   ASSERT_GE(arm.elbow, 0);
@@ -157,10 +155,8 @@ TEST(SoftReach, TheElbowNoLongerSnapsStraight) {
         "%-20s peak elbow speed at 95-105 %% of reach / its speed at 80 %%: %.1f without soft reach, %.2f "
         "with 5 %%, %.2f with 10 %%\n",
         info.id, hard, five, ten);
-    if (follows_at_once(info))
-      EXPECT_LE(ten, 2.0f) << info.id;
-    else
-      EXPECT_LT(ten, hard) << info.id;
+    EXPECT_GT(hard, 3.0f) << info.id << ": the snap soft reach is for";
+    EXPECT_LE(ten, 2.0f) << info.id;
   }
   EXPECT_GE(solvers, 7);  // FABRIK, CCD, the three Jacobian limb solvers, two-bone, mass-spring
 }
