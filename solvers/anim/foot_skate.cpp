@@ -192,15 +192,21 @@ void fit_plants_to_ground(const Ground& ground, const FootTrack& foot, const std
     const glm::vec2 way = (toe - heel) / length;
     heel -= gap * way;
     toe += gap * way;
+    // Uneven: the ground under the sole (five points, heel to toe) leaves the line from the
+    // heel's ground to the toe's by more than the gap -- a step's edge under it, not a slope
+    // (a ramp's or a bump's the foot turns with: ground_turns).
     auto uneven = [&](float shift) {
-      const glm::vec2 along = shift * way;
-      float low = INFINITY, high = -INFINITY;
-      for (const glm::vec2& p : {heel, 0.5f * (heel + toe), toe}) {
-        const float h = ground_height(ground, p.x + along.x, p.y + along.y);
-        low = std::min(low, h);
-        high = std::max(high, h);
+      constexpr int kPoints = 5;
+      float height[kPoints];
+      for (int i = 0; i < kPoints; ++i) {
+        const glm::vec2 p = glm::mix(heel, toe, static_cast<float>(i) / (kPoints - 1)) + shift * way;
+        height[i] = ground_height(ground, p.x, p.y);
       }
-      return high - low > gap;
+      for (int i = 1; i + 1 < kPoints; ++i) {
+        const float u = static_cast<float>(i) / (kPoints - 1);
+        if (std::abs(height[i] - glm::mix(height[0], height[kPoints - 1], u)) > gap) return true;
+      }
+      return false;
     };
     if (!uneven(0.0f)) continue;
     constexpr int kTries = 20;  // steps of a twentieth of the sole, each way in turn

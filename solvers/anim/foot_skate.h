@@ -131,8 +131,9 @@ std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, cons
 // Foot placement on uneven ground: each plant of `goals` (hold_plants', one per frame, on the
 // clip's flat ground) moved along the foot -- the least way, at most the sole's length either
 // way -- to where the ground under its sole (heel, middle and toe: FootTrack::heel and toe as
-// `turns`, the joint's turns from rest, have them at the plant's middle frame) is level
-// within kSoleGap legs, as a person steps onto one stair's tread rather than with the heel on
+// `turns`, the joint's turns from rest, have them at the plant's middle frame) keeps to the
+// line from heel to toe within kSoleGap legs (a slope the foot turns with is no reason to
+// move), as a person steps onto one stair's tread rather than with the heel on
 // one and the toe against the next. The swing on either side carries the move, eased from
 // the neighbouring plant's end (a step moved within the plant's 0.15 s ease would double the
 // leg's speed there). A plant already level, or with no such place in reach, stays; on the plane nothing
