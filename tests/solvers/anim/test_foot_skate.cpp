@@ -296,7 +296,7 @@ TEST(FootSkate, AHeldFootStandsItsSoleOnTheSlope) {
 // moves the least way, in twentieths of the sole, to one tread with 1.1 cm (the gap on a 1 m
 // leg) to spare at each end: 12 cm on (12 cm back would do as well; on is tried first). The
 // swing frame on either side moves half as far (eased from the ends of the swing), the frames
-// beyond stay. A plant already on one tread, or any on the plane, stays.
+// beyond stay. A plant already on one tread, or any on the plane or a ramp, stays.
 TEST(FootSkate, APlantAcrossAStepsEdgeStepsOntoOneTread) {
   const ik::Ground stairs{ik::GroundKind::stairs, 0.1f};
   ik::FootTrack foot = foot_with({{0.2f, 0.7f}});
@@ -318,6 +318,10 @@ TEST(FootSkate, APlantAcrossAStepsEdgeStepsOntoOneTread) {
   EXPECT_EQ(goals, on_one);
   goals = across;
   ik::fit_plants_to_ground({}, foot, turns, goals, 0.15f);
+  EXPECT_EQ(goals, across);
+  // A slope is no edge: the foot turns with it (its toe 5 cm higher up a 15 degree ramp).
+  goals = across;
+  ik::fit_plants_to_ground({ik::GroundKind::ramp, 15.0f}, foot, turns, goals, 0.15f);
   EXPECT_EQ(goals, across);
 }
 
