@@ -174,6 +174,7 @@ std::vector<JointLimits> default_limits_from_roles(const Skeleton& skeleton, con
       return glm::dot(a, a) > 0.04f ? glm::normalize(a) : fallback;
     };
     AnatomicalFrame frame;
+    glm::vec3 sole_axis(0.0f);  // a foot's cone axis (model space), else the bone
     AnatomicalJoint table = AnatomicalJoint::shoulder;
     int segments = 1;
     switch (role) {
@@ -195,14 +196,20 @@ std::vector<JointLimits> default_limits_from_roles(const Skeleton& skeleton, con
         table = AnatomicalJoint::wrist;
         break;
       }
-      case Role::foot:
-        // Flat at rest: flexion is the toes going down (plantarflexion), abduction out.
-        frame.neutral = bone;
-        frame.flexion_toward = across(-up, -up);
-        frame.abduction_toward = across(lateral, lateral);
-        frame.twist_in_sign = glm::dot(glm::cross(bone, -up), -lateral) > 0.0f ? 1.0f : -1.0f;
+      case Role::foot: {
+        // Flat at rest. The cone is about the sole's long axis (the bone laid flat, heel to
+        // toe), not the bone: inversion and eversion roll the foot about that axis, and a
+        // bone pointing 28 degrees down to the toe's base (Mixamo's) mixed them with turning
+        // the toes in and out. Flexion is the toes going down (plantarflexion), abduction out.
+        const glm::vec3 flat = bone - glm::dot(bone, up) * up;
+        sole_axis = glm::dot(flat, flat) > 0.04f ? glm::normalize(flat) : bone;
+        frame.neutral = sole_axis;
+        frame.flexion_toward = -up;
+        frame.abduction_toward = lateral - glm::dot(lateral, sole_axis) * sole_axis;
+        frame.twist_in_sign = glm::dot(glm::cross(sole_axis, -up), -lateral) > 0.0f ? 1.0f : -1.0f;
         table = AnatomicalJoint::ankle;
         break;
+      }
       case Role::clavicle:
         frame.neutral = bone;
         frame.flexion_toward = across(forward, forward);  // protraction
@@ -230,7 +237,9 @@ std::vector<JointLimits> default_limits_from_roles(const Skeleton& skeleton, con
     }
     limits[static_cast<size_t>(j)] = anatomical_cone_limits(
         frame, range_per_segment(range_of_motion(table), segments), cone_per_segment(anatomical_cone(table), segments),
-        frames.rotation[static_cast<size_t>(j)], local_bone(skeleton, j));
+        frames.rotation[static_cast<size_t>(j)],
+        role == Role::foot ? glm::conjugate(frames.rotation[static_cast<size_t>(j)]) * sole_axis
+                           : local_bone(skeleton, j));
   }
   return limits;
 }

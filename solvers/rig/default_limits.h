@@ -7,7 +7,9 @@
 //                                        the arm hanging at the side, the leg straight down,
 //                                        so a T-pose's and an A-pose's arms get the same range
 //   hand (wrist), foot (ankle), clavicle a cone around a middle near the rest (the rest is
-//                                        the neutral: hand in line with the forearm, foot flat)
+//                                        the neutral: hand in line with the forearm, foot flat);
+//                                        a foot's cone is about its sole's long axis (its bone
+//                                        laid flat), whatever way its bone points to the toe
 //   spine, chest                         the thoracolumbar range shared among them
 //   neck, head                           the cervical range shared among them
 //   shin (knee)                          hinge that swings the shin backward, 135° from straight
