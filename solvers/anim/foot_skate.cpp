@@ -13,6 +13,8 @@ namespace {
 
 glm::vec2 horizontal(const glm::vec3& p) { return {p.x, p.z}; }  // +Y up
 
+float smoothstep(float u) { return u * u * (3.0f - 2.0f * u); }  // 0 -> 1, flat at both ends
+
 // The frames of plant `p`, clamped to [0, frames).
 void plant_frames(const FootTrack& foot, const ContactInterval& p, int frames, int& first, int& last) {
   first = std::max(0, frame_at(p.start, foot.start, foot.rate));
@@ -31,11 +33,10 @@ void for_each_eased_frame(const FootTrack& foot, size_t k, int first, int last, 
   const float after = k + 1 < plants.size() ? 0.5f * (plants[k + 1].start - plants[k].end) : blend;
   const int in_frames = static_cast<int>(std::floor(std::min(blend, before) * foot.rate));
   const int out_frames = static_cast<int>(std::floor(std::min(blend, after) * foot.rate));
-  auto ease = [](float u) { return u * u * (3.0f - 2.0f * u); };
   for (int d = 1; d <= in_frames && first - d >= 0; ++d)
-    out(first - d, ease(1.0f - static_cast<float>(d) / static_cast<float>(in_frames + 1)));
+    out(first - d, smoothstep(1.0f - static_cast<float>(d) / static_cast<float>(in_frames + 1)));
   for (int d = 1; d <= out_frames && last + d < frames; ++d)
-    out(last + d, ease(1.0f - static_cast<float>(d) / static_cast<float>(out_frames + 1)));
+    out(last + d, smoothstep(1.0f - static_cast<float>(d) / static_cast<float>(out_frames + 1)));
 }
 
 // Per frame, how much the foot is held: 1 in a plant, easing to 0 around it (hold_plants).
@@ -171,6 +172,59 @@ std::vector<glm::vec3> hold_plants(const std::vector<glm::vec3>& positions, cons
   return goals;
 }
 
+namespace {
+
+// Whether the ground under a sole from `heel` to `toe` (five points) leaves the line from the
+// heel's ground to the toe's by more than `gap`: a step's edge under it, not a slope (a
+// ramp's or a bump's, which the foot turns with: ground_turns).
+bool sole_straddles_an_edge(const Ground& ground, const glm::vec2& heel, const glm::vec2& toe, float gap) {
+  constexpr int kPoints = 5;
+  float height[kPoints];
+  for (int i = 0; i < kPoints; ++i) {
+    const glm::vec2 p = glm::mix(heel, toe, static_cast<float>(i) / (kPoints - 1));
+    height[i] = ground_height(ground, p.x, p.y);
+  }
+  for (int i = 1; i + 1 < kPoints; ++i) {
+    const float u = static_cast<float>(i) / (kPoints - 1);
+    if (std::abs(height[i] - glm::mix(height[0], height[kPoints - 1], u)) > gap) return true;
+  }
+  return false;
+}
+
+// The least move along the sole (heel to toe: +) that takes it off every edge, in twenty
+// steps of `step` each way, on before back at each; 0 when none is needed or none in reach does.
+float least_move_off_the_edges(const Ground& ground, const glm::vec2& heel, const glm::vec2& toe, float gap,
+                               float step) {
+  if (!sole_straddles_an_edge(ground, heel, toe, gap)) return 0.0f;
+  const glm::vec2 way = glm::normalize(toe - heel);
+  constexpr int kTries = 20;
+  for (int t = 1; t <= kTries; ++t)
+    for (const float s : {step * static_cast<float>(t), -step * static_cast<float>(t)})
+      if (!sole_straddles_an_edge(ground, heel + s * way, toe + s * way, gap)) return s;
+  return 0.0f;
+}
+
+// Plant k of `foot` (its frames first..last) moved by `move`, the swing on either side
+// carrying it eased from the neighbouring plant's end or start (`blend` seconds where there is
+// none): a step moved 5-10 cm within the plant's 0.15 s ease doubled the leg's speed there.
+void move_plant_and_swings(const FootTrack& foot, size_t k, int first, int last, const glm::vec3& move,
+                           std::vector<glm::vec3>& goals, float blend) {
+  const std::vector<ContactInterval>& plants = foot.plants.plants;
+  const int frames = static_cast<int>(goals.size());
+  const int reach = static_cast<int>(std::floor(blend * foot.rate));
+  const int before = k > 0 ? last_frame_of(foot, plants[k - 1], frames) : std::max(-1, first - reach - 1);
+  const int after =
+      k + 1 < plants.size() ? first_frame_of(foot, plants[k + 1], frames) : std::min(frames, last + reach + 1);
+  for (int f = std::max(before + 1, 0); f < std::min(after, frames); ++f) {
+    const float w = f < first  ? smoothstep(static_cast<float>(f - before) / static_cast<float>(first - before))
+                    : f > last ? smoothstep(static_cast<float>(after - f) / static_cast<float>(after - last))
+                               : 1.0f;
+    goals[static_cast<size_t>(f)] += w * move;
+  }
+}
+
+}  // namespace
+
 void fit_plants_to_ground(const Ground& ground, const FootTrack& foot, const std::vector<glm::quat>& turns,
                           std::vector<glm::vec3>& goals, float blend) {
   const int frames = static_cast<int>(goals.size());
@@ -180,56 +234,21 @@ void fit_plants_to_ground(const Ground& ground, const FootTrack& foot, const std
     int first = 0, last = -1;
     plant_frames(foot, foot.plants.plants[k], frames, first, last);
     if (last < first) continue;
-    // The sole as the foot will stand: level on the ground under it (ground_turns' turn).
+    // The sole as the foot will stand (level on the ground under it: ground_turns' turn),
+    // with a margin of the gap beyond heel and toe: a solve that ends a millimetre off keeps
+    // them on the tread.
     const size_t middle = static_cast<size_t>((first + last) / 2);
     const glm::vec3 at = goals[middle];
     const glm::quat stood =
         turn_onto(turns[middle] * glm::vec3(0.0f, 1.0f, 0.0f), ground_normal(ground, at.x, at.z)) * turns[middle];
-    glm::vec2 heel = horizontal(at + stood * foot.heel), toe = horizontal(at + stood * foot.toe);
+    const glm::vec2 heel = horizontal(at + stood * foot.heel), toe = horizontal(at + stood * foot.toe);
     const float length = glm::length(toe - heel);
     if (!(length > 1e-6f)) continue;  // a sole without length: the point under the goal is the ground
-    // A margin of the gap beyond heel and toe: a solve that ends a millimetre off keeps them on.
     const glm::vec2 way = (toe - heel) / length;
-    heel -= gap * way;
-    toe += gap * way;
-    // Uneven: the ground under the sole (five points, heel to toe) leaves the line from the
-    // heel's ground to the toe's by more than the gap -- a step's edge under it, not a slope
-    // (a ramp's or a bump's the foot turns with: ground_turns).
-    auto uneven = [&](float shift) {
-      constexpr int kPoints = 5;
-      float height[kPoints];
-      for (int i = 0; i < kPoints; ++i) {
-        const glm::vec2 p = glm::mix(heel, toe, static_cast<float>(i) / (kPoints - 1)) + shift * way;
-        height[i] = ground_height(ground, p.x, p.y);
-      }
-      for (int i = 1; i + 1 < kPoints; ++i) {
-        const float u = static_cast<float>(i) / (kPoints - 1);
-        if (std::abs(height[i] - glm::mix(height[0], height[kPoints - 1], u)) > gap) return true;
-      }
-      return false;
-    };
-    if (!uneven(0.0f)) continue;
-    constexpr int kTries = 20;  // steps of a twentieth of the sole, each way in turn
-    float shift = 0.0f;
-    for (int t = 1; t <= kTries && shift == 0.0f; ++t)
-      for (const float s : {length * static_cast<float>(t) / kTries, -length * static_cast<float>(t) / kTries})
-        if (shift == 0.0f && !uneven(s)) shift = s;
+    const float shift = least_move_off_the_edges(ground, heel - gap * way, toe + gap * way, gap, length / 20.0f);
     if (shift == 0.0f) continue;
     const glm::vec2 along = shift * way;
-    const glm::vec3 move(along.x, 0.0f, along.y);
-    for (int f = first; f <= last; ++f) goals[static_cast<size_t>(f)] += move;
-    // Over the whole swing on either side (from the last plant's end, to the next one's
-    // start; `blend` seconds where there is none), not only the plant's ease: a step moved
-    // 5-10 cm within 0.15 s doubled the leg's speed at the plant's ends.
-    const int reach = static_cast<int>(std::floor(blend * foot.rate));
-    const int before = k > 0 ? last_frame_of(foot, foot.plants.plants[k - 1], frames) : std::max(-1, first - reach - 1);
-    const int after = k + 1 < foot.plants.plants.size() ? first_frame_of(foot, foot.plants.plants[k + 1], frames)
-                                                        : std::min(frames, last + reach + 1);
-    auto ease = [](float u) { return u * u * (3.0f - 2.0f * u); };
-    for (int f = std::max(before + 1, 0); f < first; ++f)
-      goals[static_cast<size_t>(f)] += ease(static_cast<float>(f - before) / static_cast<float>(first - before)) * move;
-    for (int f = last + 1; f < std::min(after, frames); ++f)
-      goals[static_cast<size_t>(f)] += ease(static_cast<float>(after - f) / static_cast<float>(after - last)) * move;
+    move_plant_and_swings(foot, k, first, last, glm::vec3(along.x, 0.0f, along.y), goals, blend);
   }
 }
 
