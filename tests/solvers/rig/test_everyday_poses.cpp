@@ -192,8 +192,8 @@ TEST(EverydayPoses, EverySolverWithLimitsReachesEveryPose) {
           ++reached;
           const KnownLimitation* k = known_limitation(id, rig.name, p.name);
           if (k != nullptr && std::string(k->pose) != "*")
-            std::printf("%s, %s: %s is reached now: strike it off the known limitations\n", id, rig.name.c_str(),
-                        p.name.c_str());
+            std::printf("%s, %s: %s (%s) is reached now: strike that side off the known limitations\n", id,
+                        rig.name.c_str(), p.name.c_str(), p.side == ik::Side::left ? "left" : "right");
           continue;
         }
         if (known_limitation(id, rig.name, p.name) != nullptr) {
