@@ -1,10 +1,12 @@
 // Rotations from wanted joint positions (chain_aim.h): the walk down the chain's tree that
-// ends FABRIK and the mass-spring solver, and its quaternion-only form for a rigid path.
+// ends FABRIK and the mass-spring solver, and its quaternion-only forms for a rigid path
+// (FABRIK's passes under limits; the rebuild after its positions-only passes).
 //
 // Index:
 //   Rotation extraction  rotation_maximising (Mueller et al. 2016)
 //   The tree walk        inverse_direction, branch_rotation (a joint with several children),
 //                        roll_for_hinge (a limited hinge child), aim_chain_tree
+//   The rigid path under limits  shortest_turn, aim_limited_rigid_path
 //   The rigid path       scaled_shortest_turn, aim_rigid_path_body, RigidAimScratch::resize, aim_rigid_path
 #include "solvers/ik/chain_aim.h"
 
@@ -217,6 +219,113 @@ int aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limi
     m[1] *= local.scale.y;
     m[2] *= local.scale.z;
     linear[k] = m;
+  }
+  return clamped;
+}
+
+// ---- The rigid path under limits ---------------------------------------------------------
+
+namespace {
+
+// rotation_between(from, to) inline for its common case, given 1 / |from| (known before `to`
+// is): (|from| |to| + from . to, from x to) normalised, each square root an estimate refined
+// by one Newton step (scale_over_sqrt). rotation_between itself when `to` is (nearly) zero,
+// huge (then scaled down first) or opposite to `from`.
+inline glm::quat shortest_turn(const glm::vec3& from, float inverse_from_length, const glm::vec3& to) {
+  const float to2 = glm::dot(to, to);
+  if (to2 > 1e-30f && to2 < 1e30f) {
+    const float inverse_norm = inverse_from_length * scale_over_sqrt(1.0f, to2);
+    const float cosine = glm::dot(from, to) * inverse_norm;
+    if (cosine > 1e-6f - 1.0f) {
+      // (1 + cos a, sin a axis), normalised by its own length: near a half turn the identity
+      // |.|² = 2 (1 + cos a) would amplify cos a's rounding.
+      const glm::vec3 c = glm::cross(from, to) * inverse_norm;
+      const float real = 1.0f + cosine;
+      return glm::quat(real, c.x, c.y, c.z) * scale_over_sqrt(1.0f, real * real + glm::dot(c, c));
+    }
+  }
+  const float largest = std::max(std::fabs(to.x), std::max(std::fabs(to.y), std::fabs(to.z)));
+  return rotation_between(from, largest > 1e15f && std::isfinite(largest) ? to / largest : to);
+}
+
+}  // namespace
+
+int aim_limited_rigid_path(const Skeleton& skeleton, const Workspace& workspace, const glm::mat4& parent_of_root,
+                           const std::vector<glm::vec3>& targets, Pose& pose, std::vector<glm::vec3>& positions,
+                           std::vector<float>& lengths, Trace* trace, std::vector<BallRangeCache>& ball_ranges) {
+  const std::vector<int>& path = workspace.path;
+  const size_t n = path.size();
+  if (ball_ranges.size() < skeleton.limits.size()) ball_ranges.resize(skeleton.limits.size());
+  // The root's parent M = s Q (Q orthogonal; the caller checks): M⁻¹ v = Qᵀ v / s, the rows
+  // of Qᵀ the cross products of M's columns over s² (negated under a mirroring M), as in
+  // aim_rigid_path_body. The walk below is in M's frame, where joint k's frame is the
+  // product of the scales above it times R(world_k).
+  const glm::mat3 m(parent_of_root);
+  const glm::vec3 origin(parent_of_root[3]);
+  const float s = glm::length(m[0]);
+  float row_scale = 1.0f / (s * s);
+  if (glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f) row_scale = -row_scale;
+  const glm::vec3 row0 = row_scale * glm::cross(m[1], m[2]);
+  const glm::vec3 row1 = row_scale * glm::cross(m[2], m[0]);
+  const glm::vec3 row2 = row_scale * glm::cross(m[0], m[1]);
+  const float inverse_s = 1.0f / s;
+  auto target = [&](size_t k) {  // targets[k] in M's frame
+    const glm::vec3 d = targets[k] - origin;
+    return glm::vec3(glm::dot(row0, d), glm::dot(row1, d), glm::dot(row2, d)) * inverse_s;
+  };
+  auto translation = [&](size_t k) -> const glm::vec3& { return pose.local[static_cast<size_t>(path[k])].translation; };
+
+  // The quick inside test's ranges, prepared before the walk (no call inside it but the
+  // rare ones: a call makes the compiler keep the walk's values in memory across it).
+  for (size_t k = 0; k + 1 < n; ++k) {
+    const size_t j = static_cast<size_t>(path[k]);
+    cached_ball_ranges(skeleton.limits[j], ball_ranges[j]);
+  }
+  // Joint k's wanted bone direction in its parent's frame is to_k = world_(k-1)⁻¹ (target_(k+1)
+  // - p_k). As p_k = p_(k-1) + scale_(k-1) R(world_(k-1)) t_k, that is local_(k-1)⁻¹ ahead_k -
+  // scale_(k-1) t_k with ahead_k = world_(k-2)⁻¹ (target_(k+1) - p_(k-1)), known a joint
+  // earlier: only the last rotation waits for the joint just aimed (as in aim_rigid_path).
+  int clamped = 0;
+  glm::quat world(1.0f, 0.0f, 0.0f, 0.0f);  // of joint k's parent, then of joint k
+  float scale = 1.0f;                       // the product of the scales above joint k
+  glm::vec3 position = translation(0);      // joint k, in M's frame
+  glm::vec3 to = n > 1 ? target(1) - position : glm::vec3(0.0f);
+  lengths[0] = 0.0f;
+  for (size_t k = 0; k < n; ++k) {
+    positions[k] = origin + m * position;
+    if (k + 1 == n) break;
+    const size_t j = static_cast<size_t>(path[k]);
+    glm::quat& rotation = pose.local[j].rotation;
+    const glm::vec3& child_translation = translation(k + 1);
+    const float bone_length = glm::length(child_translation);  // in joint k's frame
+    lengths[k + 1] = s * scale * pose.local[j].scale.x * bone_length;
+    const glm::quat to_parent_frame = glm::conjugate(world);
+    const glm::vec3 ahead = k + 2 < n ? rotate(to_parent_frame, target(k + 2) - position) : glm::vec3(0.0f);
+    if (!is_locked(workspace, static_cast<int>(j))) {
+      const glm::quat& rest = skeleton.rest[j].rotation;
+      glm::quat turn = shortest_turn(rotate(rest, child_translation), 1.0f / bone_length, to);
+      // A limited hinge child with one child of its own: roll its axis square to the bend.
+      const size_t child = static_cast<size_t>(path[k + 1]);
+      const JointLimits& child_limits = skeleton.limits[child];
+      if (child_limits.enabled && child_limits.hinge && k + 2 < n && !is_locked(workspace, static_cast<int>(child))) {
+        const glm::quat& child_rest = skeleton.rest[child].rotation;
+        const glm::vec3 child_to = rotate(to_parent_frame, target(k + 2) - target(k + 1));
+        turn = roll_for_hinge(turn, rest, to, child_to, rotate(child_rest, hinge_axis(child_limits)),
+                              rotate(child_rest, translation(k + 2)), child_limits);
+      }
+      rotation = multiply(turn, rest);
+      const BallRangeCache& prepared = ball_ranges[j];
+      const bool surely_inside =
+          prepared.ball && ball_surely_inside(prepared.ranges, multiply(glm::conjugate(rest), rotation));
+      if (!surely_inside && clamp_to_limits(skeleton.limits[j], rest, rotation)) {
+        trace_clamped(trace, static_cast<int>(k));
+        ++clamped;
+      }
+    }
+    world = multiply(world, rotation);
+    scale *= pose.local[j].scale.x;
+    to = rotate(glm::conjugate(rotation), ahead) - scale * translation(k + 1);
+    position += rotate(world, translation(k + 1)) * scale;
   }
   return clamped;
 }

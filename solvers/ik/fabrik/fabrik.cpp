@@ -5,11 +5,12 @@
 //   goals and error     prepare_goals, goal_error
 //   the tree's pass     backward_pass (several effectors: proposals averaged at branch points)
 //   the fast passes     Placement, step_toward, step_along, start_placement, backward_pass_single_body,
-//                       forward_pass_single_body, single_goal_iteration; forward_pass (several goals, a path)
+//                       forward_pass_single_body, single_goal_iteration, single_goal_backward (under
+//                       limits); forward_pass (several goals, a path)
 //   shortcuts           lay_straight_line (an unreachable goal), positions_only_is_exact
 //   under limits        tree_is_plain_path, any_limit_active, clamp_path_into_limits, refresh_frames
 //                       (the rest: fabrik_limits.h)
-//   the rigid path      is_rigid_path, rigid_path_positions, solve_rigid_path
+//   the rigid path      has_similarity_frames, is_rigid_path, rigid_path_positions, solve_rigid_path
 //   the general solve   solve_fabrik_without_pole: the rigid path, else the tree (positions only
 //                       when that is exact, else the rotations rebuilt every iteration)
 //   entry point         solve_fabrik (through solve_with_pole when the goal has a pole)
@@ -214,6 +215,11 @@ IKSCOPE_ALWAYS_INLINE float single_goal_iteration_body(Workspace& ws, FabrikScra
 float single_goal_iteration(Workspace& ws, FabrikScratch& fs, const glm::vec3& goal) {
   return IsaDispatch<single_goal_iteration_body>::run(ws, fs, goal);
 }
+// The backward pass alone, for the passes under limits on a plain path with one goal (the
+// forward pass there is the rotation rebuild with its clamp). Compiled once, as that
+// rebuild is (chain_aim.h): under limits a rounding difference can change which iteration
+// clamps and where the solve stops, so one copy keeps the result the same on every processor.
+void single_goal_backward(Workspace& ws, FabrikScratch& fs) { backward_pass_single_body(ws, fs); }
 
 // Forward pass on positions only (the fast path with several goals, where the tree is a
 // path): the root stays, each joint goes on the line from its parent toward its backward
@@ -276,6 +282,18 @@ bool positions_only_is_exact(const Skeleton& skeleton, const Params& params, con
 // iterations are the positions-only passes above; the result is the general code's, to
 // rounding.
 
+// True if every frame of the path, seen from the root's parent, is a rotation times a
+// scale: the joints above the last have a positive uniform scale, and the root's parent
+// frame is a similarity.
+bool has_similarity_frames(const Pose& pose, const Workspace& ws, const glm::mat4& parent_of_root) {
+  for (size_t k = 0; k + 1 < ws.path.size(); ++k) {
+    const glm::vec3& scale = pose.local[static_cast<size_t>(ws.path[k])].scale;
+    if (!(scale.x > 0.0f) || scale.y != scale.x || scale.z != scale.x) return false;
+  }
+  const glm::mat3 m(parent_of_root);
+  return is_similarity(m) && std::isfinite(1.0f / glm::dot(m[0], m[0]));
+}
+
 bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pose, const Workspace& ws,
                    const glm::mat4& parent_of_root) {
   if (!chain.extra_effectors.empty()) return false;
@@ -284,10 +302,8 @@ bool is_rigid_path(const Skeleton& skeleton, const Chain& chain, const Pose& pos
     const int j = ws.path[k];
     if (is_locked(ws, j)) return false;
     if (use_limits && limits_active(skeleton.limits[static_cast<size_t>(j)])) return false;
-    const glm::vec3& scale = pose.local[static_cast<size_t>(j)].scale;
-    if (!(scale.x > 0.0f) || scale.y != scale.x || scale.z != scale.x) return false;
   }
-  return is_similarity(glm::mat3(parent_of_root));
+  return has_similarity_frames(pose, ws, parent_of_root);
 }
 
 // Model-space positions of the path's joints (forward kinematics in the root parent's
@@ -521,6 +537,8 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
     // root is turned to aim the chain at the goal before the next pass.
     const bool limited_path =
         single_effector && params.use_limits && tree_is_plain_path(ws) && any_limit_active(skeleton, ws.path);
+    // Its frames rotations times scales: the rebuild in quaternions (chain_aim.h).
+    const bool rigid = limited_path && has_similarity_frames(pose, ws, parent_of_root);
     BestPose& best = fs.best;
     best.rotations.clear();
     best.error = std::numeric_limits<float>::infinity();
@@ -536,10 +554,15 @@ SolveResult solve_fabrik_without_pole(const Skeleton& skeleton, const Chain& cha
         params.max_iterations, tolerance, initial_error,
         [&] {
           if (aim_root) aim_root_at_goal(skeleton, ws, root_parent, goal, pose);
-          backward_pass(ws, fs);
-          const int clamped =
-              aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward, fs.subtree_weight.data(),
-                             pose, ws.positions, fs.bone_lengths, trace, &fs.ball_ranges);
+          if (limited_path)
+            single_goal_backward(ws, fs);
+          else
+            backward_pass(ws, fs);
+          const int clamped = rigid ? aim_limited_rigid_path(skeleton, ws, parent_of_root, fs.backward, pose,
+                                                             ws.positions, fs.bone_lengths, trace, fs.ball_ranges)
+                                    : aim_chain_tree(skeleton, ws, params.use_limits, parent_of_root, fs.backward,
+                                                     fs.subtree_weight.data(), pose, ws.positions, fs.bone_lengths,
+                                                     trace, &fs.ball_ranges);
           aim_root = limited_path && clamped > 0;
           const float error = goal_error(ws, fs, ws.positions);
           if (limited_path && error < best.error) best.keep(ws.path, pose, error);

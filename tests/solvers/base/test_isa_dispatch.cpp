@@ -166,8 +166,10 @@ TEST_F(IsaDispatchTest, FabrikWithoutLimits) {
   run(ik::solve_fabrik, 1, 300, 6, false, whole_chain, "FABRIK, no limits");
 }
 
-// Active limits take FABRIK off its dispatched passes (the rotations are rebuilt and
-// clamped every iteration, in code compiled once): the copies agree exactly here.
+// Active limits take FABRIK off its dispatched passes (the backward pass and the rotations
+// rebuilt and clamped every iteration, in code compiled once): the copies agree exactly
+// here. Dispatched, they did not: an ulp changed which pass clamped, and poses parted by up
+// to 1.7 % of the chain's length.
 TEST_F(IsaDispatchTest, FabrikWithLimits) {
   run(ik::solve_fabrik, 2, 300, 6, true, whole_chain, "FABRIK, limits");
 }
