@@ -89,7 +89,9 @@ void BM_FootSkateAndHold(benchmark::State& state) {
     if (phase == 17 || f == 999)
       plants.plants.push_back({static_cast<float>(f - phase) / 30.0f, static_cast<float>(f) / 30.0f});
   }
-  const ik::FootTrack foot = ik::foot_track(plants, 0.9f, glm::vec3(0.0f), path, 0.0f, 30.0f);
+  ik::ContactJoint joint;
+  joint.leg_length = 0.9f;
+  const ik::FootTrack foot = ik::foot_track(plants, joint, glm::vec3(0.0f), path, 0.0f, 30.0f);
   for (auto _ : state) {
     const ik::FootSkate skate = ik::measure_foot_skate(path.data(), 1, 1000, foot);
     const std::vector<glm::vec3> held = ik::hold_plants(path, foot);

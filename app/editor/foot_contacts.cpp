@@ -80,7 +80,7 @@ std::vector<ik::FootSkate> clip_foot_skate(const ik::ImportedRig& rig, const Con
   std::vector<std::vector<glm::vec3>> stand = stand_paths(state, clip, c.start, rate, frames);
   for (size_t i = 0; i < ids.size(); ++i) {
     const std::vector<glm::vec3> path = ik::path_of_joint(paths, ids.size(), i);
-    ik::FootTrack track = ik::foot_track(state.clips[clip][i], state.joints[i].leg_length, ground, path, c.start, rate);
+    ik::FootTrack track = ik::foot_track(state.clips[clip][i], state.joints[i], ground, path, c.start, rate);
     if (i < stand.size()) track.stand = std::move(stand[i]);
     out.push_back(ik::measure_foot_skate(path.data(), 1, frames, track));
   }

@@ -419,9 +419,7 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
   for (size_t i = 0; i < joints.size(); ++i) {
     HeldLeg leg;
     const std::vector<glm::vec3> foot = path_of(2 * i);
-    FootTrack track = foot_track(plants[i], joints[i].leg_length, ground_velocity, foot, start, rate);
-    track.heel = joints[i].heel;
-    track.toe = joints[i].toe;
+    const FootTrack track = foot_track(plants[i], joints[i], ground_velocity, foot, start, rate);
     leg.goals = hold_plants(foot, track, kPlantBlend, i < stand.size() ? stand[i] : kOwnPath);
     const std::vector<glm::quat> foot_turns = path_of_joint(turns, ids.size(), 2 * i);
     fit_plants_to_ground(ground, track, foot_turns, leg.goals);
@@ -488,11 +486,13 @@ glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float t
   return u > 0.0f ? glm::mix(goals[f], goals[f + 1], u) : goals[f];
 }
 
-FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
+FootTrack foot_track(const FootContacts& plants, const ContactJoint& joint, const glm::vec3& ground_velocity,
                      const std::vector<glm::vec3>& positions, float start, float rate) {
   FootTrack foot;
   foot.plants = plants;
-  foot.leg_length = leg_length;
+  foot.leg_length = joint.leg_length;
+  foot.heel = joint.heel;
+  foot.toe = joint.toe;
   foot.ground_velocity = glm::vec3(ground_velocity.x, 0.0f, ground_velocity.z);
   foot.start = start;
   foot.rate = rate;

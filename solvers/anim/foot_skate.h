@@ -222,9 +222,10 @@ glm::vec3 cleanup_goal_at(const FeetCleanup& cleanup, std::size_t joint, float t
 // The turn of the foot's orientation (slerp between frames); identity without one.
 glm::quat cleanup_turn_at(const FeetCleanup& cleanup, std::size_t joint, float time);
 
-// The FootTrack of `joint` (one of `joints`) in `clip`, from detect_contacts' output; the
-// joint's lowest height read from `positions` (its path in the clip as it is, one per frame).
-FootTrack foot_track(const FootContacts& plants, float leg_length, const glm::vec3& ground_velocity,
+// The FootTrack of the contact joint `joint` in a clip: its plants (detect_contacts'
+// output), its leg's length and its sole (heel, toe) from `joint`, its lowest height read
+// from `positions` (its path in the clip as it is, one per frame).
+FootTrack foot_track(const FootContacts& plants, const ContactJoint& joint, const glm::vec3& ground_velocity,
                      const std::vector<glm::vec3>& positions, float start, float rate);
 
 // ---- Template definitions ----

@@ -123,10 +123,8 @@ bool track_feet(MotionTrack& track, const Skeleton& skeleton, const std::vector<
     track.effector_rest = rotation_of(glm::mat3(rest[static_cast<size_t>(effector)]));
     for (const glm::quat& q : track.orientations) track.source_turns.push_back(foot_turn(q, track.effector_rest));
   }
-  track.foot = foot_track(plants[e], joints[e].leg_length, ground_velocity, track.positions, start, track.frame_rate);
+  track.foot = foot_track(plants[e], joints[e], ground_velocity, track.positions, start, track.frame_rate);
   track.foot.ground = ground;
-  track.foot.heel = joints[e].heel;
-  track.foot.toe = joints[e].toe;
   if (e < stand.size()) track.foot.stand = stand[e];
   track.has_foot = true;
   if (!clean_up || track.clip == nullptr) return true;

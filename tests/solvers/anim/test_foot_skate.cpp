@@ -407,10 +407,17 @@ TEST(FootSkate, PeakNearPlantEndsReadsOnlyTheirWindows) {
   EXPECT_EQ(ik::peak_near_plant_ends(31, foot, [&](int f) { return v[static_cast<size_t>(f)]; }), 0.0f);
 }
 
-TEST(FootSkate, FootTrackReadsTheLowestHeight) {
+TEST(FootSkate, FootTrackReadsTheLowestHeightAndTheJointsSole) {
   const std::vector<glm::vec3> p = {{0.0f, 0.3f, 0.0f}, {0.0f, 0.07f, 0.0f}, {0.0f, 0.2f, 0.0f}};
-  const ik::FootTrack foot = ik::foot_track({}, 0.9f, {1.0f, 2.0f, 3.0f}, p, 0.5f, 24.0f);
+  ik::ContactJoint joint;
+  joint.leg_length = 0.9f;
+  joint.heel = {0.0f, -0.08f, -0.02f};
+  joint.toe = {0.0f, -0.08f, 0.15f};
+  const ik::FootTrack foot = ik::foot_track({}, joint, {1.0f, 2.0f, 3.0f}, p, 0.5f, 24.0f);
   EXPECT_FLOAT_EQ(foot.ground_height, 0.07f);
+  EXPECT_EQ(foot.leg_length, 0.9f);
+  EXPECT_EQ(foot.heel, joint.heel);  // the sole it measures heel and toe by
+  EXPECT_EQ(foot.toe, joint.toe);
   EXPECT_EQ(foot.ground_velocity, glm::vec3(1.0f, 0.0f, 3.0f));  // horizontal only
   EXPECT_EQ(foot.start, 0.5f);
   EXPECT_EQ(foot.rate, 24.0f);
