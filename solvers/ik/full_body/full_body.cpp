@@ -7,8 +7,10 @@
 //   iterate              the damped, task-priority iterations with undo of worse steps
 //   restart_from_stall   a solve from rest that stalls starts again elsewhere in the limits
 //   correct_pins         pin-only Gauss-Newton over the joints only the pins use
+//   level_pinned_feet    a pinned foot stays as level as it was (turnable_pins, up_in_own_frame)
 //   solve_full_body      prepare -> start pose -> frame -> frames -> lengths -> goals ->
-//                        evaluate -> bump -> iterate -> restarts -> correct pins -> status
+//                        evaluate -> bump -> iterate -> restarts -> correct pins -> level
+//                        the pinned feet -> status
 #include "solvers/ik/full_body/full_body.h"
 
 #include <algorithm>
@@ -297,6 +299,67 @@ void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
   }
 }
 
+// The pinned effectors whose own turn the solve may set afterwards, as tree joints: no
+// orientation goal, not locked, and no other effector below them (their turn moves nothing
+// the solve measured).
+void turnable_pins(const Body& b, std::vector<int>& tree_joints) {
+  tree_joints.clear();
+  for (int i = 0; i < b.effectors; ++i) {
+    const int j = effector_joint(b.chain, i);
+    if (!effector_pinned(b.chain, i) || effector_goal(b.chain, i).use_orientation || is_locked(b.workspace, j))
+      continue;
+    bool carries_another = false;
+    for (int other = 0; other < b.effectors; ++other)
+      carries_another |= effector_joint(b.chain, other) != j && below(b.skeleton, j, effector_joint(b.chain, other));
+    if (!carries_another) tree_joints.push_back(b.scratch.effector_tree_index[static_cast<size_t>(i)]);
+  }
+}
+
+// The model-space frame (linear part) of tree joint k's parent, from the frames of the last
+// update_frames (the pose's: every change of the pose is measured).
+glm::mat3 model_parent_frame(const Body& b, int k) {
+  const int t = b.workspace.tree_parent[static_cast<size_t>(k)];
+  return t < 0 ? b.model_linear : b.model_linear * b.workspace.linear[static_cast<size_t>(t)];
+}
+
+// The direction in tree joint k's own frame (its rotation's, without its scale) that is the
+// world's up now.
+glm::vec3 up_in_own_frame(const Body& b, const Pose& pose, int k) {
+  const glm::quat& local = pose.local[static_cast<size_t>(b.workspace.path[static_cast<size_t>(k)])].rotation;
+  return glm::conjugate(local) * (glm::inverse(model_parent_frame(b, k)) * b.scratch.up);
+}
+
+// A pinned foot stands as level as it stood when the solve began (`ups`: the direction in
+// its own frame that was the world's up then, FullBodyScratch::up), as far as its limits let
+// it: the solve turns the joints above it, which would otherwise tilt it with them (a shin
+// leaning forward over a pinned ankle took the toes into the floor). Only the tilt is undone,
+// by the shortest turn: the way the foot points stays the solve's (a body turning round may
+// pivot on its feet). A foot tilted by less than kPinTiltSlack is left as it is: setting it
+// would only add rounding, frame after frame. Writes the last traced pose too.
+constexpr float kPinTiltSlack = 1e-5f;  // radians
+void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& tree_joints,
+                       const std::vector<glm::vec3>& ups, Trace* trace) {
+  const glm::vec3& world_up = b.scratch.up;
+  for (size_t e = 0; e < tree_joints.size(); ++e) {
+    const int k = tree_joints[e];
+    const int j = b.workspace.path[static_cast<size_t>(k)];
+    glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
+    const glm::mat3 parent = model_parent_frame(b, k);
+    const glm::vec3 up = direction_or(parent * (local * ups[e]), world_up);
+    if (!(glm::dot(up, world_up) < std::cos(kPinTiltSlack))) continue;
+    // The model-space turn T, seen in the parent's frame: P⁻¹ T P (a rotation, P mirrored or not).
+    const glm::mat3 turn = glm::inverse(parent) * glm::mat3_cast(rotation_between(up, world_up)) * parent;
+    local = glm::normalize(rotation_of(turn) * local);
+    const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(j)];
+    if (b.use_limits && limits.enabled)
+      clamp_to_limits(limits, b.skeleton.rest[static_cast<size_t>(j)].rotation, local);
+    if (trace == nullptr || !trace->record_poses) continue;
+    const size_t count = trace->joints.size();
+    if (trace->poses.size() >= count)
+      trace->poses[trace->poses.size() - count + static_cast<size_t>(k)].rotation = local;
+  }
+}
+
 }  // namespace
 
 const FullBodyScratch& full_body_scratch(const Workspace& workspace) {
@@ -324,6 +387,11 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   set_full_body_frame(b, pose);
   Progress p;
   update_frames(b, pose);
+  std::vector<int>& feet = b.scratch.turnable_pins;
+  std::vector<glm::vec3>& ups = b.scratch.pin_ups;
+  turnable_pins(b, feet);
+  ups.clear();
+  for (const int k : feet) ups.push_back(up_in_own_frame(b, pose, k));
   set_lengths(b);
   set_goals(b);
   p.objective = evaluate(b, p.worst, p.metric);
@@ -352,6 +420,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
     }
   }
   if (b.any_pinned && pins_missed(b)) correct_pins(b, pose, trace, p);
+  level_pinned_feet(b, pose, feet, ups, trace);
 
   result.iterations = p.iterations;
   result.error = p.worst;

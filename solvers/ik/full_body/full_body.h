@@ -54,7 +54,8 @@
 //
 // Balance (FullBodyScratch::balance, off by default): a third task below the pins and the
 // effectors keeps the body's centre of mass (segment masses from rig roles,
-// fill_full_body_masses, else bone lengths) across the model's up axis (+Y) where it was at
+// fill_full_body_masses, else bone lengths) across the world's up (FullBodyScratch::up, +Y
+// unless set) where it was at
 // rest (or in FullBodyScratch::balance_reference, the pose under the IK) relative to the
 // pins' middle, so a hand reaching forward bends the spine and keeps the hips back instead of
 // pulling the body over its feet. It moves only once the effectors are
@@ -64,6 +65,13 @@
 // tolerance gets one step back, and the pair is undone if that fails or the balance gains
 // less than a twentieth, which ends the settling. It is not part of the error or the
 // status: a balance that cannot be met leaves the solve reached and the pose still.
+//
+// Feet (a pinned effector without an orientation goal and without another effector below
+// it): after the solve it is turned, by the shortest turn, back to as level against the
+// world's up as it stood when the solve began, inside its limits. The solve positions the
+// ankle and leans the shin over it; without this the foot tilted with the shin and its toes
+// went into the floor (8-12 cm on a pick-up from the floor in front, 3-5 cm reaching far
+// forward). Only the tilt: the way the foot points stays the solve's.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
 // change with the pose; "the body's reach" L is the longest path from the root to an
@@ -131,6 +139,11 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // Per skeleton joint (empty: every segment weighs its length): the mass of the segment the
   // joint carries (from it to its children), > 0 or 0. See fill_full_body_masses.
   std::vector<float> segment_mass;
+  // The world's up (the ground's normal), model space, unit: the balance keeps the centre of
+  // mass over the pins across it, and a pinned foot stays as level against it as it stood
+  // when the solve began (full_body.cpp: level_pinned_feet). A caller that puts the body
+  // under a turned root turns this with it.
+  glm::vec3 up{0.0f, 1.0f, 0.0f};
 
   // ---- Per effector, fixed for the solve ---------------------------------------------------
   std::vector<int> effector_tree_index;  // its tree joint
@@ -145,6 +158,11 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   glm::vec3 centre_of_mass{0.0f};  // of the tree's segments
   glm::vec3 balance_target{0.0f};  // where the balance wants it (at its height)
 
+  // The pinned effectors kept as level as at the solve's start (full_body.cpp:
+  // level_pinned_feet), as tree joints, and the direction in each one's frame that was the
+  // world's up then.
+  std::vector<int> turnable_pins;
+  std::vector<glm::vec3> pin_ups;
   // ---- Per tree joint k, fixed for the solve ------------------------------------------------
   std::vector<int> first_column;           // its first column in J (-1 when it has none)
   std::vector<std::uint8_t> column_count;  // 0 held or locked, 1 hinge, 3 ball joint

@@ -56,6 +56,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   if (!(b.params.tolerance >= 0.0f) || !std::isfinite(b.params.tolerance)) return false;
   if (!s.stiffness.empty() && static_cast<int>(s.stiffness.size()) != b.skeleton.joint_count()) return false;
   if (!(s.root_translation_stiffness > 0.0f)) return false;
+  if (!is_finite(s.up) || !(glm::dot(s.up, s.up) > 0.0f)) return false;  // the world's up: a direction
   if (!s.segment_mass.empty() && static_cast<int>(s.segment_mass.size()) != b.skeleton.joint_count()) return false;
   if (s.balance_reference != nullptr && s.balance_reference->local.size() != b.skeleton.rest.size()) return false;
   for (float mass : s.segment_mass)
@@ -219,7 +220,7 @@ void set_lengths(Body& b) {
 
 namespace {
 
-// The balance's target: the centre of mass keeps, across the model's up axis (+Y), the offset
+// The balance's target: the centre of mass keeps, across the world's up (FullBodyScratch::up), the offset
 // from the middle of the pins that it has with every tree joint at rest (or as in the
 // reference pose, FullBodyScratch::balance_reference) and the pins where they are there; so
 // a rig that stands balanced at rest keeps standing so, a clip keeps its own balance, and
@@ -227,11 +228,11 @@ namespace {
 void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
   FullBodyScratch& s = b.scratch;
   const Workspace& ws = b.workspace;
-  // The horizontal axes in the frame: model X and Z (rotation's parts across up), made
-  // orthonormal in frame units.
-  const glm::vec3 up = glm::normalize(frame_from_model * glm::vec3(0.0f, 1.0f, 0.0f));
+  // The horizontal axes in the frame: model X (its part across up; any direction across up
+  // when X is along it) and the one across both, orthonormal in frame units.
+  const glm::vec3 up = direction_or(frame_from_model * s.up, glm::vec3(0.0f, 1.0f, 0.0f));
   glm::vec3 across = frame_from_model * glm::vec3(1.0f, 0.0f, 0.0f);
-  across = glm::normalize(across - glm::dot(across, up) * up);
+  across = direction_or(across - glm::dot(across, up) * up, any_perpendicular(up));
   b.horizontal[0] = across;
   b.horizontal[1] = glm::cross(across, up);
   // The tree at rest, or in the reference pose.

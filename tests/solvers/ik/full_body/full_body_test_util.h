@@ -200,6 +200,21 @@ inline int effector_with_role(const Body& body, ik::Role role, ik::Side side) {
   return -1;
 }
 
+// A joint's model-space rotation (its frame's, the scales taken out), by forward kinematics.
+inline glm::quat model_rotation(const Body& body, const ik::Pose& pose, int joint) {
+  std::vector<glm::mat4> world;
+  ik::fk_all(body.skeleton, pose, world);
+  glm::mat3 m(world[static_cast<size_t>(joint)]);
+  for (int c = 0; c < 3; ++c) m[c] = glm::normalize(m[c]);
+  return glm::normalize(glm::quat_cast(m));
+}
+
+// The angle of the turn from one rotation to another, radians.
+inline float angle_between(const glm::quat& a, const glm::quat& b) {
+  const glm::quat d = glm::conjugate(a) * b;
+  return 2.0f * std::asin(std::min(1.0f, glm::length(glm::vec3(d.x, d.y, d.z))));
+}
+
 // The angle between a joint's incoming and outgoing bones (0 straight).
 inline float bend_at(const Body& body, const ik::Pose& pose, int joint) {
   const int child = joint + 1;  // the shin's child is the foot (depth-first order)

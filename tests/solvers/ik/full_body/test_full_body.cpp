@@ -93,7 +93,7 @@ TEST(FullBody, APinnedOtherHandHoldsWhileAHandIsDraggedFarForward) {
 
 // The hips' goal lowered by a tenth of the height over 50 frames: the hips get there, the
 // knees bend further, the pinned feet stay.
-TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStay) {
+TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStayLevel) {
   Body body = load_humanoid();
   const int hips = effector_with_role(body, ik::Role::hips, ik::Side::centre);
   ASSERT_GT(hips, 0);
@@ -126,6 +126,22 @@ TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStay) {
             1e-3f * body.height);
   for (int knee : knees)
     EXPECT_GT(bend_at(body, pose, knee), bend_at(body, rest, knee) + 0.2f) << body.skeleton.name[knee];
+  // The feet stay level as the shins lean forward over the pinned ankles (the solve would tilt
+  // them with the shins, taking the toes into the floor): each foot's up at rest is up still,
+  // or the ankle is at its limit (the shins lean 20 degrees here) and the foot nearly level.
+  for (int knee : knees) {
+    const int foot = knee + 1;
+    const float shin_turned = angle_between(model_rotation(body, pose, knee), model_rotation(body, rest, knee));
+    const glm::vec3 up = model_rotation(body, pose, foot) *
+                         (glm::conjugate(model_rotation(body, rest, foot)) * glm::vec3(0.0f, 1.0f, 0.0f));
+    const float tilt = std::acos(std::min(1.0f, up.y / glm::length(up)));
+    std::printf("%s: shin turned %.1f degrees, foot tilted %.3f\n", body.skeleton.name[foot].c_str(),
+                glm::degrees(shin_turned), glm::degrees(tilt));
+    EXPECT_GT(shin_turned, 0.2f) << body.skeleton.name[foot];
+    const bool at_limit =
+        ik::at_limit(body.skeleton.limits[foot], body.skeleton.rest[foot].rotation, pose.local[foot].rotation, 1e-3f);
+    EXPECT_TRUE(tilt < 1e-3f || (at_limit && tilt < 0.05f * shin_turned)) << body.skeleton.name[foot];
+  }
 }
 
 // The Mixamo-named rig (T-pose, centimetres under a 0.01-scaled Armature, no limits in the

@@ -40,6 +40,7 @@ TEST(FullBody, SameSolveUnderATranslatedRotatedScaledMirroredRoot) {
       effector_goal(moved.chain, i).position =
           glm::vec3(model * glm::vec4(effector_goal(body.chain, i).position, 1.0f));
     ik::Workspace moved_ws = workspace_for(moved);
+    ik::scratch_of<ik::FullBodyScratch>(moved_ws).up = glm::normalize(glm::mat3(model) * glm::vec3(0.0f, 1.0f, 0.0f));
     ik::Pose pose = rest;
     const ik::SolveResult r = ik::solve_full_body(moved.skeleton, moved.chain, pose, moved_ws, nullptr);
     EXPECT_EQ(r.status, ik::SolveStatus::reached);
