@@ -299,68 +299,81 @@ glm::quat turn_onto(const glm::vec3& from, const glm::vec3& to) {
   return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
 }
 
-std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                    const std::vector<float>& held, float radius, float rate,
+GroundUnderGoals read_ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
+                                         const std::vector<float>& held, float radius) {
+  GroundUnderGoals out;
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  out.plane = ground.kind == GroundKind::plane;
+  out.level = out.plane || ground.kind == GroundKind::stairs;
+  out.height.assign(goals.size(), 0.0f);
+  out.normal.assign(goals.size(), up);
+  out.footprint_height.assign(goals.size(), 0.0f);
+  out.footprint_normal.assign(goals.size(), up);
+  if (out.plane) return out;
+  const auto offsets = footprint_offsets(radius);
+  for (size_t f = 0; f < goals.size(); ++f) {
+    const glm::vec3& g = goals[f];
+    out.height[f] = out.footprint_height[f] = ground_height(ground, g.x, g.z);
+    if (!out.level) out.normal[f] = out.footprint_normal[f] = ground_normal(ground, g.x, g.z);
+    if (f < held.size() && held[f] >= 1.0f) continue;  // held: the point alone is read
+    for (const glm::vec2& o : offsets) {
+      out.footprint_height[f] = std::max(out.footprint_height[f], ground_height(ground, g.x + o.x, g.z + o.y));
+      if (!out.level) out.footprint_normal[f] += ground_normal(ground, g.x + o.x, g.z + o.y);
+    }
+  }
+  return out;
+}
+
+std::vector<glm::quat> ground_turns(const GroundUnderGoals& under, const std::vector<float>& held, float rate,
                                     const std::vector<glm::vec3>& ups) {
   const glm::vec3 floor_up(0.0f, 1.0f, 0.0f);
-  std::vector<glm::quat> turns(goals.size(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
-  const bool flat = ground.kind == GroundKind::plane || ground.kind == GroundKind::stairs;
-  if (flat && ups.size() != goals.size()) return turns;
-  const auto offsets = footprint_offsets(radius);
-  std::vector<glm::vec3> point(goals.size(), floor_up), footprint(goals.size(), floor_up);
-  for (size_t f = 0; f < goals.size() && !flat; ++f) {
-    const glm::vec3& g = goals[f];
-    point[f] = footprint[f] = ground_normal(ground, g.x, g.z);
-    if (f < held.size() && held[f] >= 1.0f) continue;  // held: the point alone is read
-    for (const glm::vec2& o : offsets) footprint[f] += ground_normal(ground, g.x + o.x, g.z + o.y);
-  }
-  const int w = static_cast<int>(std::floor(kFootprintSpread * rate)), last = static_cast<int>(goals.size()) - 1;
+  const size_t n = under.normal.size();
+  std::vector<glm::quat> turns(n, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  if (under.level && ups.size() != n) return turns;
+  const int w = static_cast<int>(std::floor(kFootprintSpread * rate)), last = static_cast<int>(n) - 1;
   for (int f = 0; f <= last; ++f) {
     const size_t at = static_cast<size_t>(f);
     const float hold = at < held.size() ? held[at] : 0.0f;
-    glm::vec3 n = point[at], from = ups.size() == goals.size() ? ups[at] : floor_up;
+    glm::vec3 normal = under.normal[at], from = ups.size() == n ? ups[at] : floor_up;
     if (hold < 1.0f) {
       glm::vec3 swing(0.0f);
-      for (int g = std::max(0, f - w); g <= std::min(last, f + w); ++g) swing += footprint[static_cast<size_t>(g)];
-      n = hold * n + (1.0f - hold) * glm::normalize(swing);
+      for (int g = std::max(0, f - w); g <= std::min(last, f + w); ++g)
+        swing += under.footprint_normal[static_cast<size_t>(g)];
+      normal = hold * normal + (1.0f - hold) * glm::normalize(swing);
       from = hold * from + (1.0f - hold) * floor_up;
     }
-    turns[at] = turn_onto(glm::normalize(from), glm::normalize(n));
+    turns[at] = turn_onto(glm::normalize(from), glm::normalize(normal));
   }
   return turns;
 }
 
-std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                      const std::vector<float>& held, float radius, float rate, float sole) {
-  std::vector<float> point(goals.size(), 0.0f), footprint(goals.size(), 0.0f);
-  if (ground.kind == GroundKind::plane) return point;
-  const auto offsets = footprint_offsets(radius);
-  for (size_t f = 0; f < goals.size(); ++f) {
-    const glm::vec3& g = goals[f];
-    point[f] = footprint[f] = ground_height(ground, g.x, g.z);
+std::vector<float> ground_under_goals(const GroundUnderGoals& under, const std::vector<float>& held, float rate,
+                                      float sole) {
+  const size_t frames = under.height.size();
+  std::vector<float> point(frames, 0.0f);
+  if (under.plane) return point;
+  for (size_t f = 0; f < frames; ++f) {
+    point[f] = under.height[f];
     // Across the slope (at most 60 degrees of it: a mesh's wall is no slope to stand on).
-    if (f < held.size() && held[f] > 0.0f)
-      point[f] += sole * (1.0f / std::max(ground_normal(ground, g.x, g.z).y, 0.5f) - 1.0f);
-    if (f < held.size() && held[f] >= 1.0f) continue;  // held: the point alone is read
-    for (const glm::vec2& o : offsets)
-      footprint[f] = std::max(footprint[f], ground_height(ground, g.x + o.x, g.z + o.y));
+    if (f < held.size() && held[f] > 0.0f) point[f] += sole * (1.0f / std::max(under.normal[f].y, 0.5f) - 1.0f);
   }
-  const std::vector<float> swing = spread_up(footprint, static_cast<int>(std::floor(kFootprintSpread * rate)));
+  const std::vector<float> swing =
+      spread_up(under.footprint_height, static_cast<int>(std::floor(kFootprintSpread * rate)));
   // Easing into or out of a plant, the held part stands on the plant's own ground (its
   // nearest wholly held frame's): a goal on its way in crosses a step's edge, and the ground
   // under it there jumped the step's height with the hold's weight (a 23 degree pop on CMU
   // 131_01 up 10 cm stairs).
-  const int n = static_cast<int>(goals.size());
+  const int n = static_cast<int>(frames);
   auto is_held = [&](int f) { return static_cast<size_t>(f) < held.size() && held[static_cast<size_t>(f)] >= 1.0f; };
-  std::vector<int> nearest(goals.size(), -1);
+  std::vector<int> nearest(frames, -1);
   for (int f = 0, last = -1; f < n; ++f) nearest[static_cast<size_t>(f)] = last = is_held(f) ? f : last;
   for (int f = n - 1, next = -1; f >= 0; --f) {
     next = is_held(f) ? f : next;
     const int before = nearest[static_cast<size_t>(f)];
     if (next >= 0 && (before < 0 || next - f < f - before)) nearest[static_cast<size_t>(f)] = next;
   }
-  std::vector<float> out(goals.size(), 0.0f);
-  for (size_t f = 0; f < goals.size(); ++f) {
+  std::vector<float> out(frames, 0.0f);
+  for (size_t f = 0; f < frames; ++f) {
     const float w = f < held.size() ? held[f] : 0.0f;
     const float plant = nearest[f] >= 0 ? point[static_cast<size_t>(nearest[f])] : point[f];
     out[f] = w >= 1.0f ? point[f] : w * plant + (1.0f - w) * swing[f];
@@ -427,8 +440,9 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     for (const glm::quat& t : foot_turns) ups.push_back(t * glm::vec3(0.0f, 1.0f, 0.0f));
     const std::vector<float> held = held_weights(track, frames, kPlantBlend);
     const float radius = kFootprint * joints[i].leg_length;
-    const std::vector<float> under = ground_under_goals(ground, leg.goals, held, radius, rate, -joints[i].heel.y);
-    out.turns.push_back(ground_turns(ground, leg.goals, held, radius, rate, ups));
+    const GroundUnderGoals ground_under = read_ground_under_goals(ground, leg.goals, held, radius);
+    const std::vector<float> under = ground_under_goals(ground_under, held, rate, -joints[i].heel.y);
+    out.turns.push_back(ground_turns(ground_under, held, rate, ups));
     for (size_t f = 0; f < leg.goals.size(); ++f) {
       leg.goals[f].y += under[f];
       lift[f] = std::min(lift[f], under[f]);

@@ -163,6 +163,21 @@ struct HeldLeg {
 };
 std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float smooth = 0.1f);
 
+// The ground under a foot's goals (one per frame; `held`: how much the foot is held there, 1
+// in a plant, easing to 0 around it, as hold_plants eases), read once for its heights
+// (ground_under_goals) and its turns (ground_turns): under each goal itself, and where the
+// foot is not wholly held over its footprint too (the goal and 16 points within `radius`).
+struct GroundUnderGoals {
+  bool plane = true;                        // no height anywhere, up everywhere: nothing read
+  bool level = true;                        // up everywhere (a plane, stairs): no normal read
+  std::vector<float> height;                // under each goal
+  std::vector<glm::vec3> normal;            // under each goal
+  std::vector<float> footprint_height;      // the highest over each footprint (held: the goal's own)
+  std::vector<glm::vec3> footprint_normal;  // the sum of the normals over it (held: the goal's own)
+};
+GroundUnderGoals read_ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
+                                         const std::vector<float>& held, float radius);
+
 // The ground's height under each of a foot's goals (one per frame; `held`: how much the foot
 // is held there, 1 in a plant, easing to 0 around it, as hold_plants eases). Where the foot
 // is held, the height under the goal itself: a plant stands on the ground under it. In the
@@ -179,8 +194,13 @@ std::vector<float> hips_drop(const std::vector<HeldLeg>& legs, float rate, float
 // up, a 30 degree ramp would take the sole 15 % of `sole` into the ground).
 inline constexpr float kFootprint = 0.2f;        // x the leg's length
 inline constexpr float kFootprintSpread = 0.1f;  // seconds
-std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                      const std::vector<float>& held, float radius, float rate, float sole = 0.0f);
+std::vector<float> ground_under_goals(const GroundUnderGoals& under, const std::vector<float>& held, float rate,
+                                      float sole = 0.0f);
+inline std::vector<float> ground_under_goals(const Ground& ground, const std::vector<glm::vec3>& goals,
+                                             const std::vector<float>& held, float radius, float rate,
+                                             float sole = 0.0f) {
+  return ground_under_goals(read_ground_under_goals(ground, goals, held, radius), held, rate, sole);
+}
 
 // Per goal, the turn (model space, applied before the clip's own orientation of the foot)
 // onto the ground under it. Where the foot is held, its up in the clip (`ups`, one per goal:
@@ -190,9 +210,13 @@ std::vector<float> ground_under_goals(const Ground& ground, const std::vector<gl
 // footprint (as ground_under_goals), spread over kFootprintSpread seconds each side: the
 // swing keeps the clip's motion, tilted with the ground. Eased between the two with the hold
 // (the turned-from vector and the normal each mixed, then the shortest turn).
-std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
-                                    const std::vector<float>& held, float radius, float rate,
+std::vector<glm::quat> ground_turns(const GroundUnderGoals& under, const std::vector<float>& held, float rate,
                                     const std::vector<glm::vec3>& ups = {});
+inline std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
+                                           const std::vector<float>& held, float radius, float rate,
+                                           const std::vector<glm::vec3>& ups = {}) {
+  return ground_turns(read_ground_under_goals(ground, goals, held, radius), held, rate, ups);
+}
 // The shortest turn of the unit vector `from` onto the unit vector `to` (none when they are
 // the same; about an axis across `from` when they are opposite).
 glm::quat turn_onto(const glm::vec3& from, const glm::vec3& to);
