@@ -300,18 +300,20 @@ void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
 }
 
 // The pinned effectors whose own turn the solve may set afterwards, as tree joints: no
-// orientation goal, not locked, and no other effector below them (their turn moves nothing
-// the solve measured).
+// orientation goal, free to turn (not locked, not held by an infinite stiffness: it has
+// columns), and no other effector below them (their turn moves nothing the solve measured).
 void turnable_pins(const Body& b, std::vector<int>& tree_joints) {
   tree_joints.clear();
   for (int i = 0; i < b.effectors; ++i) {
     const int j = effector_joint(b.chain, i);
-    if (!effector_pinned(b.chain, i) || effector_goal(b.chain, i).use_orientation || is_locked(b.workspace, j))
+    const int k = b.scratch.effector_tree_index[static_cast<size_t>(i)];
+    if (!effector_pinned(b.chain, i) || effector_goal(b.chain, i).use_orientation ||
+        b.scratch.first_column[static_cast<size_t>(k)] < 0)
       continue;
     bool carries_another = false;
     for (int other = 0; other < b.effectors; ++other)
       carries_another |= effector_joint(b.chain, other) != j && below(b.skeleton, j, effector_joint(b.chain, other));
-    if (!carries_another) tree_joints.push_back(b.scratch.effector_tree_index[static_cast<size_t>(i)]);
+    if (!carries_another) tree_joints.push_back(k);
   }
 }
 

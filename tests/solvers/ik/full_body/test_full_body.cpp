@@ -144,6 +144,27 @@ TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStayLevel) {
   }
 }
 
+// A foot held still (infinite stiffness, as a user holds a joint) is not levelled either: the
+// solve may not turn it at all.
+TEST(FullBody, AFootHeldStillIsNotLevelled) {
+  Body body = load_humanoid();
+  const int hips = effector_with_role(body, ik::Role::hips, ik::Side::centre);
+  ASSERT_GT(hips, 0);
+  body.chain.extra_effectors[hips - 1].weight = 1.0f;
+  body.chain.extra_effectors[hips - 1].goal.position -= glm::vec3(0.0f, 0.08f * body.height, 0.0f);
+  std::vector<int> feet;
+  for (int i = 0; i < effector_count(body.chain); ++i)
+    if (ik::effector_pinned(body.chain, i)) feet.push_back(effector_joint(body.chain, i));
+  ASSERT_EQ(feet.size(), 2u);
+  body.stiffness[static_cast<size_t>(feet[0])] = INFINITY;
+  ik::Workspace ws = workspace_for(body);
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  ik::Pose pose = rest;
+  EXPECT_EQ(ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr).status, ik::SolveStatus::reached);
+  EXPECT_EQ(pose.local[static_cast<size_t>(feet[0])].rotation, rest.local[static_cast<size_t>(feet[0])].rotation);
+  EXPECT_NE(pose.local[static_cast<size_t>(feet[1])].rotation, rest.local[static_cast<size_t>(feet[1])].rotation);
+}
+
 // The Mixamo-named rig (T-pose, centimetres under a 0.01-scaled Armature, no limits in the
 // file, so swing-twist cones and hinges from its roles): a hand dragged half the height
 // forward is followed, warm started, with the feet pinned.
