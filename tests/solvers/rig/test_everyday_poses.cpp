@@ -90,8 +90,11 @@ TEST(EverydayPoses, TheSameGoalsInCentimetresAndInMetres) {
 
 // A pose a solver does not reach, and why. `rig` is "*" or a comma-separated list of rig
 // names; `pose` is "*" or one pose's name. Measured on 2026-12-05 (under the anatomical
-// default limits); an entry that is reached
-// now is printed (to be struck off), not failed.
+// default limits); an entry that is reached now is printed, not failed. An entry holds for
+// both sides: where a solver ends on a stall detector or a clamp (the Jacobian transpose),
+// which side it reaches moves with rounding -- the plain x86-64 and the AVX2 copies reach
+// different ones, and a change elsewhere in the build moved two -- so strike an entry only
+// when both sides are reached on both copies (IKSCOPE_ISA=plain).
 struct KnownLimitation {
   const char* solver;
   const char* rig;
@@ -192,7 +195,7 @@ TEST(EverydayPoses, EverySolverWithLimitsReachesEveryPose) {
           ++reached;
           const KnownLimitation* k = known_limitation(id, rig.name, p.name);
           if (k != nullptr && std::string(k->pose) != "*")
-            std::printf("%s, %s: %s (%s) is reached now: strike that side off the known limitations\n", id,
+            std::printf("%s, %s: %s (%s) is reached now (known limitations hold for both sides)\n", id,
                         rig.name.c_str(), p.name.c_str(), p.side == ik::Side::left ? "left" : "right");
           continue;
         }
