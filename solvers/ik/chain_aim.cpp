@@ -6,7 +6,7 @@
 //   Rotation extraction  rotation_maximising (Mueller et al. 2016)
 //   The tree walk        inverse_direction, branch_rotation (a joint with several children),
 //                        roll_for_hinge (a limited hinge child), aim_chain_tree
-//   The rigid path under limits  shortest_turn, aim_limited_rigid_path
+//   The rigid path under limits  unit_inverse_rows (both rigid paths), shortest_turn, aim_limited_rigid_path
 //   The rigid path       scaled_shortest_turn, aim_rigid_path_body, RigidAimScratch::resize, aim_rigid_path
 #include "solvers/ik/chain_aim.h"
 
@@ -227,6 +227,24 @@ int aim_chain_tree(const Skeleton& skeleton, Workspace& workspace, bool use_limi
 
 namespace {
 
+// Qᵀ's rows for a root parent frame M = s Q (a similarity, Q orthogonal, mirrored or not):
+// the cross products of M's columns, scaled to unit length (for M = s Q they are s² times
+// Qᵀ's rows; unit, no square a huge scale could overflow) and negated under a mirroring M,
+// so that rows(v) = Qᵀ v = s M⁻¹ v without an inverse. Rows without a finite length are kept
+// unscaled. Both rigid-path walks read their targets through it.
+struct UnitInverseRows {
+  glm::vec3 row0, row1, row2;
+  glm::vec3 operator()(const glm::vec3& v) const {
+    return glm::vec3(glm::dot(row0, v), glm::dot(row1, v), glm::dot(row2, v));
+  }
+};
+IKSCOPE_ALWAYS_INLINE UnitInverseRows unit_inverse_rows(const glm::mat3& m) {
+  float row_scale = 1.0f / std::sqrt(glm::dot(glm::cross(m[1], m[2]), glm::cross(m[1], m[2])));
+  if (!(row_scale > 0.0f) || !std::isfinite(row_scale)) row_scale = 1.0f;
+  if (glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f) row_scale = -row_scale;  // mirroring
+  return {row_scale * glm::cross(m[1], m[2]), row_scale * glm::cross(m[2], m[0]), row_scale * glm::cross(m[0], m[1])};
+}
+
 // rotation_between(from, to) inline for its common case, given 1 / |from| (known before `to`
 // is): (|from| |to| + from . to, from x to) normalised, each square root an estimate refined
 // by one Newton step (scale_over_sqrt). rotation_between itself when `to` is (nearly) zero,
@@ -256,23 +274,15 @@ int aim_limited_rigid_path(const Skeleton& skeleton, const Workspace& workspace,
   const std::vector<int>& path = workspace.path;
   const size_t n = path.size();
   if (ball_ranges.size() < skeleton.limits.size()) ball_ranges.resize(skeleton.limits.size());
-  // The root's parent M = s Q (Q orthogonal; the caller checks): M⁻¹ v = Qᵀ v / s, the rows
-  // of Qᵀ the cross products of M's columns over s² (negated under a mirroring M), as in
-  // aim_rigid_path_body. The walk below is in M's frame, where joint k's frame is the
-  // product of the scales above it times R(world_k).
+  // The root's parent M = s Q (Q orthogonal; the caller checks): M⁻¹ v = Qᵀ v / s. The walk
+  // below is in M's frame, where joint k's frame is the product of the scales above it
+  // times R(world_k).
   const glm::mat3 m(parent_of_root);
   const glm::vec3 origin(parent_of_root[3]);
   const float s = glm::length(m[0]);
-  float row_scale = 1.0f / (s * s);
-  if (glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f) row_scale = -row_scale;
-  const glm::vec3 row0 = row_scale * glm::cross(m[1], m[2]);
-  const glm::vec3 row1 = row_scale * glm::cross(m[2], m[0]);
-  const glm::vec3 row2 = row_scale * glm::cross(m[0], m[1]);
+  const UnitInverseRows inverse_rotation = unit_inverse_rows(m);
   const float inverse_s = 1.0f / s;
-  auto target = [&](size_t k) {  // targets[k] in M's frame
-    const glm::vec3 d = targets[k] - origin;
-    return glm::vec3(glm::dot(row0, d), glm::dot(row1, d), glm::dot(row2, d)) * inverse_s;
-  };
+  auto target = [&](size_t k) { return inverse_rotation(targets[k] - origin) * inverse_s; };  // in M's frame
   auto translation = [&](size_t k) -> const glm::vec3& { return pose.local[static_cast<size_t>(path[k])].translation; };
 
   // The quick inside test's ranges, prepared before the walk (no call inside it but the
@@ -290,6 +300,7 @@ int aim_limited_rigid_path(const Skeleton& skeleton, const Workspace& workspace,
   float scale = 1.0f;                       // the product of the scales above joint k
   glm::vec3 position = translation(0);      // joint k, in M's frame
   glm::vec3 to = n > 1 ? target(1) - position : glm::vec3(0.0f);
+  glm::vec3 next_target = n > 1 ? target(1) : glm::vec3(0.0f);  // joint k + 1's, in M's frame
   lengths[0] = 0.0f;
   for (size_t k = 0; k < n; ++k) {
     positions[k] = origin + m * position;
@@ -300,7 +311,8 @@ int aim_limited_rigid_path(const Skeleton& skeleton, const Workspace& workspace,
     const float bone_length = glm::length(child_translation);  // in joint k's frame
     lengths[k + 1] = s * scale * pose.local[j].scale.x * bone_length;
     const glm::quat to_parent_frame = glm::conjugate(world);
-    const glm::vec3 ahead = k + 2 < n ? rotate(to_parent_frame, target(k + 2) - position) : glm::vec3(0.0f);
+    const glm::vec3 after_target = k + 2 < n ? target(k + 2) : glm::vec3(0.0f);
+    const glm::vec3 ahead = k + 2 < n ? rotate(to_parent_frame, after_target - position) : glm::vec3(0.0f);
     if (!is_locked(workspace, static_cast<int>(j))) {
       const glm::quat& rest = skeleton.rest[j].rotation;
       glm::quat turn = shortest_turn(rotate(rest, child_translation), 1.0f / bone_length, to);
@@ -309,7 +321,7 @@ int aim_limited_rigid_path(const Skeleton& skeleton, const Workspace& workspace,
       const JointLimits& child_limits = skeleton.limits[child];
       if (child_limits.enabled && child_limits.hinge && k + 2 < n && !is_locked(workspace, static_cast<int>(child))) {
         const glm::quat& child_rest = skeleton.rest[child].rotation;
-        const glm::vec3 child_to = rotate(to_parent_frame, target(k + 2) - target(k + 1));
+        const glm::vec3 child_to = rotate(to_parent_frame, after_target - next_target);
         turn = roll_for_hinge(turn, rest, to, child_to, rotate(child_rest, hinge_axis(child_limits)),
                               rotate(child_rest, translation(k + 2)), child_limits);
       }
@@ -326,6 +338,7 @@ int aim_limited_rigid_path(const Skeleton& skeleton, const Workspace& workspace,
     scale *= pose.local[j].scale.x;
     to = rotate(glm::conjugate(rotation), ahead) - scale * translation(k + 1);
     position += rotate(world, translation(k + 1)) * scale;
+    next_target = after_target;
   }
   return clamped;
 }
@@ -356,21 +369,13 @@ IKSCOPE_ALWAYS_INLINE glm::vec3 aim_rigid_path_body(const Skeleton& skeleton, co
   // First, what does not depend on the joints above (no joint waits for another here):
   // the rest bone direction `from` (a uniform scale does not turn it), the wanted direction
   // in the root parent's frame `wanted` (M⁻¹ times the model-space one, up to length, by the
-  // rows of adj(M) as in inverse_direction) and the product of their lengths.
-  // The rows are scaled to unit length (for a similarity M = s R they are s² times R's
-  // rows), so that a root parent with a huge scale cannot make the squares below overflow.
-  const glm::mat3 m(parent_of_root);
-  float row_scale = 1.0f / std::sqrt(glm::dot(glm::cross(m[1], m[2]), glm::cross(m[1], m[2])));
-  if (!(row_scale > 0.0f) || !std::isfinite(row_scale)) row_scale = 1.0f;
-  if (glm::dot(m[0], glm::cross(m[1], m[2])) < 0.0f) row_scale = -row_scale;  // mirroring
-  const glm::vec3 row0 = row_scale * glm::cross(m[1], m[2]);
-  const glm::vec3 row1 = row_scale * glm::cross(m[2], m[0]);
-  const glm::vec3 row2 = row_scale * glm::cross(m[0], m[1]);
+  // rows of adj(M) scaled to unit length: unit_inverse_rows) and the product of their lengths.
+  const UnitInverseRows inverse_rotation = unit_inverse_rows(glm::mat3(parent_of_root));
   for (size_t k = 0; k + 1 < n; ++k) {
     const glm::vec3 from = skeleton.rest[static_cast<size_t>(path[k])].rotation *
                            pose.local[static_cast<size_t>(path[k + 1])].translation;
     const glm::vec3 model = targets[k + 1] - targets[k];
-    const glm::vec3 wanted(glm::dot(row0, model), glm::dot(row1, model), glm::dot(row2, model));
+    const glm::vec3 wanted = inverse_rotation(model);
     bones[k].rest_direction = from;
     bones[k].wanted_direction = wanted;
     norms[k] = std::sqrt(glm::dot(from, from) * glm::dot(wanted, wanted));
