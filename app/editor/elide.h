@@ -12,4 +12,9 @@ namespace app {
 // the extra one). Never splits a UTF-8 sequence. max_chars below 3 is taken as 3.
 std::string elide_middle(const std::string& text, size_t max_chars);
 
+// A non-negative figure in at most as many characters as "999.9" (a column sized for it
+// never cuts it): one decimal under 1,000, whole under 10,000, then thousands ("12k") and
+// millions ("3M"); "inf" / "nan" as they are. A slow build's 3,581.5 us reads "3582".
+std::string compact_number(double value);
+
 }  // namespace app

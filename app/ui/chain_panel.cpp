@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/editor/elide.h"
 #include "app/editor/file_commands.h"
 #include "app/editor/full_body_mode.h"
 #include "app/editor/goal_motion.h"
@@ -254,8 +255,9 @@ void draw_chain_panel(Editor& editor, float x, float y, float width, float heigh
         if (partial && ImGui::IsItemHovered())
           ImGui::SetTooltip("%s", ik::describe_goal_parts(reading, editor.document.rig.skeleton).c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%.1f", solved.chain_microseconds[static_cast<size_t>(c)]);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("microseconds this chain's solve took this frame");
+        const double us = solved.chain_microseconds[static_cast<size_t>(c)];
+        ImGui::TextUnformatted(compact_number(us).c_str());  // a slow build's 3,581.5 fits as "3582"
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.1f microseconds this chain's solve took this frame", us);
       }
     }
     ImGui::EndTable();
