@@ -94,17 +94,17 @@ inline void fill_joint_stiffness(const FullBodySettings& settings, const std::ve
 // The settings into the full-body solver's scratch (FullBodyScratch, solvers/ik/full_body/full_body.h)
 // for `skeleton` with `roles`: per-joint stiffness, the hips' translation stiffness, the
 // balance, the segment masses from the roles, and the pose the balance keeps
-// (`balance_reference`: the animated pose under the IK, kept alive by the caller; nullptr:
+// (`reference_pose`: the animated pose under the IK, kept alive by the caller; nullptr:
 // the rest pose). What the program does before every solve. Allocation-free once the
 // scratch has held this skeleton.
 inline void apply_full_body_settings(const FullBodySettings& settings, const Skeleton& skeleton,
                                      const std::vector<JointRole>& roles, FullBodyScratch& scratch,
-                                     const Pose* balance_reference = nullptr) {
+                                     const Pose* reference_pose = nullptr) {
   fill_joint_stiffness(settings, roles, skeleton.rest.size(), scratch.stiffness);
   scratch.root_translation_stiffness = settings.root_translation_stiffness;
   scratch.balance = settings.balance;
   fill_full_body_masses(skeleton, roles, scratch.segment_mass);
-  scratch.balance_reference = balance_reference;
+  scratch.reference_pose = reference_pose;
 }
 
 }  // namespace ik

@@ -156,9 +156,9 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
   // The balance's reference pose (the animated pose under the IK in the program): the start
   // pose, the root moved, in a third of the balance cases.
   if (c.balance && rng.chance(0.33f)) {
-    c.has_balance_reference = true;
-    c.balance_reference = c.pose;
-    c.balance_reference.local[0].translation += glm::vec3{rng.uniform(-1.0f, 1.0f), 0.0f, rng.uniform(-1.0f, 1.0f)};
+    c.has_reference_pose = true;
+    c.reference_pose = c.pose;
+    c.reference_pose.local[0].translation += glm::vec3{rng.uniform(-1.0f, 1.0f), 0.0f, rng.uniform(-1.0f, 1.0f)};
   }
   if (c.expect_invalid || !rng.chance(0.03f)) return;
   const int effector = c.solves.front().effector;
@@ -168,8 +168,8 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
     case 4:
       c.variant = "balance reference pose of the wrong size";
       c.balance = true;
-      c.has_balance_reference = true;
-      c.balance_reference.local.assign(n + 1, ik::Transform{});
+      c.has_reference_pose = true;
+      c.reference_pose.local.assign(n + 1, ik::Transform{});
       break;
     case 3:
       c.variant = "segment masses of the wrong size, or a mass -1 or NaN";

@@ -49,9 +49,9 @@ struct Case {
   float root_translation_stiffness = 4.0f;
   bool balance = false;             // FullBodyScratch::balance
   std::vector<float> segment_mass;  // FullBodyScratch::segment_mass
-  // FullBodyScratch::balance_reference = &balance_reference when has_balance_reference.
-  bool has_balance_reference = false;
-  ik::Pose balance_reference;
+  // FullBodyScratch::reference_pose = &reference_pose when has_reference_pose.
+  bool has_reference_pose = false;
+  ik::Pose reference_pose;
 };
 
 Case make_case(const ik::SolverInfo& solver, Rng& rng);

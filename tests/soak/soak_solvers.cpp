@@ -100,7 +100,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
   ik::scratch_of<ik::FullBodyScratch>(workspace).root_translation_stiffness = c.root_translation_stiffness;
   ik::scratch_of<ik::FullBodyScratch>(workspace).balance = c.balance;
   ik::scratch_of<ik::FullBodyScratch>(workspace).segment_mass = c.segment_mass;
-  ik::scratch_of<ik::FullBodyScratch>(workspace).balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
+  ik::scratch_of<ik::FullBodyScratch>(workspace).reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
   ik::scratch_of<ik::MassSpringScratch>(workspace).states.clear();  // a new rig: the mass-spring simulation starts afresh
   workspace.chain_slot = 0;
   ik::Pose pose = c.pose;
@@ -151,7 +151,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
       ik::scratch_of<ik::FullBodyScratch>(fresh).root_translation_stiffness = c.root_translation_stiffness;
       ik::scratch_of<ik::FullBodyScratch>(fresh).balance = c.balance;
       ik::scratch_of<ik::FullBodyScratch>(fresh).segment_mass = c.segment_mass;
-      ik::scratch_of<ik::FullBodyScratch>(fresh).balance_reference = c.has_balance_reference ? &c.balance_reference : nullptr;
+      ik::scratch_of<ik::FullBodyScratch>(fresh).reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
       ik::scratch_of<ik::MassSpringScratch>(fresh).states = state_before;
       ik::Pose again = before;
       ik::Trace trace_again;

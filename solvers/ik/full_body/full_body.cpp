@@ -7,7 +7,8 @@
 //   iterate              the damped, task-priority iterations with undo of worse steps
 //   restart_from_stall   a solve from rest that stalls starts again elsewhere in the limits
 //   correct_pins         pin-only Gauss-Newton over the joints only the pins use
-//   level_pinned_feet    a pinned foot stays as level as it was (turnable_pins, up_in_own_frame)
+//   level_pinned_feet    a pinned foot stays as level as in the reference pose (turnable_pins,
+//                        reference_up)
 //   solve_full_body      prepare -> start pose -> frame -> frames -> lengths -> goals ->
 //                        evaluate -> bump -> iterate -> restarts -> correct pins -> level
 //                        the pinned feet -> status
@@ -325,14 +326,23 @@ glm::mat3 model_parent_frame(const Body& b, int k) {
 }
 
 // The direction in tree joint k's own frame (its rotation's, without its scale) that is the
-// world's up now.
-glm::vec3 up_in_own_frame(const Body& b, const Pose& pose, int k) {
-  const glm::quat& local = pose.local[static_cast<size_t>(b.workspace.path[static_cast<size_t>(k)])].rotation;
-  return glm::conjugate(local) * (glm::inverse(model_parent_frame(b, k)) * b.scratch.up);
+// world's up in the reference pose (FullBodyScratch::reference_pose, else the rest pose),
+// under the root's parent frame as it is now.
+glm::vec3 reference_up(const Body& b, int k) {
+  const Workspace& ws = b.workspace;
+  const Pose* reference = b.scratch.reference_pose;
+  const auto local = [&](int t) -> const Transform& {
+    const size_t joint = static_cast<size_t>(ws.path[static_cast<size_t>(t)]);
+    return reference != nullptr ? reference->local[joint] : b.skeleton.rest[joint];
+  };
+  glm::mat3 parent(1.0f);  // tree joint k's parent frame in the root's parent frame
+  for (int t = ws.tree_parent[static_cast<size_t>(k)]; t >= 0; t = ws.tree_parent[static_cast<size_t>(t)])
+    parent = glm::mat3_cast(local(t).rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), local(t).scale)) * parent;
+  return glm::conjugate(local(k).rotation) * (glm::inverse(b.model_linear * parent) * b.scratch.up);
 }
 
-// A pinned foot stands as level as it stood when the solve began (`ups`: the direction in
-// its own frame that was the world's up then, FullBodyScratch::up), as far as its limits let
+// A pinned foot stands as level as it stands in the reference pose (`ups`: the direction in
+// its own frame that is the world's up there, FullBodyScratch::up), as far as its limits let
 // it: the solve turns the joints above it, which would otherwise tilt it with them (a shin
 // leaning forward over a pinned ankle took the toes into the floor). Only the tilt is undone,
 // by the shortest turn: the way the foot points stays the solve's (a body turning round may
@@ -348,13 +358,22 @@ void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& tree_j
     glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
     const glm::mat3 parent = model_parent_frame(b, k);
     const glm::vec3 up = direction_or(parent * (local * ups[e]), world_up);
-    if (!(glm::dot(up, world_up) < std::cos(kPinTiltSlack))) continue;
+    const float level_now = glm::dot(up, world_up);
+    if (!(level_now < std::cos(kPinTiltSlack))) continue;
     // The model-space turn T, seen in the parent's frame: P⁻¹ T P (a rotation, P mirrored or not).
     const glm::mat3 turn = glm::inverse(parent) * glm::mat3_cast(rotation_between(up, world_up)) * parent;
-    local = glm::normalize(rotation_of(turn) * local);
+    glm::quat levelled = glm::normalize(rotation_of(turn) * local);
     const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(j)];
     if (b.use_limits && limits.enabled)
-      clamp_to_limits(limits, b.skeleton.rest[static_cast<size_t>(j)].rotation, local);
+      clamp_to_limits(limits, b.skeleton.rest[static_cast<size_t>(j)].rotation, levelled);
+    // Kept only if it stands the foot more level: a foot its limit holds tilted would
+    // otherwise be turned and clamped back to a slightly different place in every frame of a
+    // warm-started solve, creeping along its limit while nothing else moves.
+    const glm::vec3 up_levelled = direction_or(parent * (levelled * ups[e]), world_up);
+    if (!(std::acos(std::min(1.0f, glm::dot(up_levelled, world_up))) <
+          std::acos(std::min(1.0f, level_now)) - kPinTiltSlack))
+      continue;
+    local = levelled;
     if (trace == nullptr || !trace->record_poses) continue;
     const size_t count = trace->joints.size();
     if (trace->poses.size() >= count)
@@ -393,7 +412,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   std::vector<glm::vec3>& ups = b.scratch.pin_ups;
   turnable_pins(b, feet);
   ups.clear();
-  for (const int k : feet) ups.push_back(up_in_own_frame(b, pose, k));
+  for (const int k : feet) ups.push_back(reference_up(b, k));
   set_lengths(b);
   set_goals(b);
   p.objective = evaluate(b, p.worst, p.metric);

@@ -56,7 +56,7 @@
 // effectors keeps the body's centre of mass (segment masses from rig roles,
 // fill_full_body_masses, else bone lengths) across the world's up (FullBodyScratch::up, +Y
 // unless set) where it was at
-// rest (or in FullBodyScratch::balance_reference, the pose under the IK) relative to the
+// rest (or in FullBodyScratch::reference_pose, the pose under the IK) relative to the
 // pins' middle, so a hand reaching forward bends the spine and keeps the hips back instead of
 // pulling the body over its feet. It moves only once the effectors are
 // reached, in their null space (projected with far less damping than the tasks' own,
@@ -68,10 +68,13 @@
 //
 // Feet (a pinned effector without an orientation goal and without another effector below
 // it): after the solve it is turned, by the shortest turn, back to as level against the
-// world's up as it stood when the solve began, inside its limits. The solve positions the
-// ankle and leans the shin over it; without this the foot tilted with the shin and its toes
-// went into the floor (8-12 cm on a pick-up from the floor in front, 3-5 cm reaching far
-// forward). Only the tilt: the way the foot points stays the solve's.
+// world's up as it stands in the reference pose (FullBodyScratch::reference_pose, else the
+// rest pose), inside its limits. The solve positions the ankle and leans the shin over it;
+// without this the foot tilted with the shin and its toes went into the floor (8-12 cm on a
+// pick-up from the floor in front, 3-5 cm reaching far forward). Only the tilt: the way the
+// foot points stays the solve's. The reference, not the pose the solve starts from: a
+// warm-started solve starts from the last frame's, and a foot its limit once tilted stayed
+// tilted when the body stood up again.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
 // change with the pose; "the body's reach" L is the longest path from the root to an
@@ -87,7 +90,7 @@
 // falling (conflicting or unreachable goals: the root can always move, so nothing is
 // `unreachable` unless the root is locked or infinitely stiff), max_iterations otherwise.
 // Invalid input (NaN, infinite or too distant goals, bad indices, a negative weight, a
-// stiffness list of the wrong size or with a value that is not > 0, a balance reference of
+// stiffness list of the wrong size or with a value that is not > 0, a reference pose of
 // the wrong size) returns invalid_input
 // with the pose untouched.
 //
@@ -132,16 +135,17 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // Balance: keep the body's centre of mass over its pinned effectors (the feet), as far as
   // the effectors' goals leave room for it (a third task, below the pins and the effectors).
   bool balance = false;
-  // The pose whose centre of mass over the pins the balance keeps (its local transforms, one
-  // per joint): the animated pose under the IK, so the balance keeps what the clip has;
-  // nullptr: the rest pose. Read during a solve only; the caller keeps it alive.
-  const Pose* balance_reference = nullptr;
+  // The pose the body keeps what it can of (its local transforms, one per joint): the balance
+  // keeps its centre of mass over the pins, a pinned foot its tilt. The animated pose under
+  // the IK, so the solve keeps what the clip has; nullptr: the rest pose. Read during a solve
+  // only; the caller keeps it alive.
+  const Pose* reference_pose = nullptr;
   // Per skeleton joint (empty: every segment weighs its length): the mass of the segment the
   // joint carries (from it to its children), > 0 or 0. See fill_full_body_masses.
   std::vector<float> segment_mass;
   // The world's up (the ground's normal), model space, unit: the balance keeps the centre of
-  // mass over the pins across it, and a pinned foot stays as level against it as it stood
-  // when the solve began (full_body.cpp: level_pinned_feet). A caller that puts the body
+  // mass over the pins across it, and a pinned foot stays as level against it as it stands
+  // in the reference pose (full_body.cpp: level_pinned_feet). A caller that puts the body
   // under a turned root turns this with it.
   glm::vec3 up{0.0f, 1.0f, 0.0f};
 
@@ -158,9 +162,9 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   glm::vec3 centre_of_mass{0.0f};  // of the tree's segments
   glm::vec3 balance_target{0.0f};  // where the balance wants it (at its height)
 
-  // The pinned effectors kept as level as at the solve's start (full_body.cpp:
-  // level_pinned_feet), as tree joints, and the direction in each one's frame that was the
-  // world's up then.
+  // The pinned effectors kept as level as in the reference pose (full_body.cpp:
+  // level_pinned_feet), as tree joints, and the direction in each one's frame that is the
+  // world's up there.
   std::vector<int> turnable_pins;
   std::vector<glm::vec3> pin_ups;
   // ---- Per tree joint k, fixed for the solve ------------------------------------------------

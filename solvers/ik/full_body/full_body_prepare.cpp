@@ -58,7 +58,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   if (!(s.root_translation_stiffness > 0.0f)) return false;
   if (!is_finite(s.up) || !(glm::dot(s.up, s.up) > 0.0f)) return false;  // the world's up: a direction
   if (!s.segment_mass.empty() && static_cast<int>(s.segment_mass.size()) != b.skeleton.joint_count()) return false;
-  if (s.balance_reference != nullptr && s.balance_reference->local.size() != b.skeleton.rest.size()) return false;
+  if (s.reference_pose != nullptr && s.reference_pose->local.size() != b.skeleton.rest.size()) return false;
   for (float mass : s.segment_mass)
     if (!(mass >= 0.0f) || !std::isfinite(mass)) return false;
   if (!fill_chain_tree(b.skeleton, chain, ws.path, ws.tree_parent)) return false;
@@ -222,7 +222,7 @@ namespace {
 
 // The balance's target: the centre of mass keeps, across the world's up (FullBodyScratch::up), the offset
 // from the middle of the pins that it has with every tree joint at rest (or as in the
-// reference pose, FullBodyScratch::balance_reference) and the pins where they are there; so
+// reference pose, FullBodyScratch::reference_pose) and the pins where they are there; so
 // a rig that stands balanced at rest keeps standing so, a clip keeps its own balance, and
 // entering full body on either moves nothing.
 void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
@@ -239,7 +239,7 @@ void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
   glm::vec3 rest_centre(0.0f);
   for (size_t k = 0; k < ws.path.size(); ++k) {
     const size_t joint = static_cast<size_t>(ws.path[k]);
-    const Transform& rest = s.balance_reference != nullptr ? s.balance_reference->local[joint] : b.skeleton.rest[joint];
+    const Transform& rest = s.reference_pose != nullptr ? s.reference_pose->local[joint] : b.skeleton.rest[joint];
     const int parent = ws.tree_parent[k];
     const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : s.rest_linear[static_cast<size_t>(parent)];
     const glm::vec3 parent_position = parent < 0 ? glm::vec3(0.0f) : s.rest_position[static_cast<size_t>(parent)];

@@ -93,9 +93,20 @@ TEST(FullBody, APinnedOtherHandHoldsWhileAHandIsDraggedFarForward) {
 
 // The hips' goal lowered by a tenth of the height over 50 frames: the hips get there, the
 // knees bend further, the pinned feet stay.
-TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStayLevel) {
+// The humanoid with its hips' goal held (weight 1) `drop` of its height below where they
+// stand at rest; `hips` is that effector's index.
+Body humanoid_with_hips_lowered(float drop, int& hips) {
   Body body = load_humanoid();
-  const int hips = effector_with_role(body, ik::Role::hips, ik::Side::centre);
+  hips = effector_with_role(body, ik::Role::hips, ik::Side::centre);
+  if (hips <= 0) return body;
+  body.chain.extra_effectors[hips - 1].weight = 1.0f;
+  body.chain.extra_effectors[hips - 1].goal.position -= glm::vec3(0.0f, drop * body.height, 0.0f);
+  return body;
+}
+
+TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStayLevel) {
+  int hips = -1;
+  Body body = humanoid_with_hips_lowered(0.0f, hips);
   ASSERT_GT(hips, 0);
   int knees[2] = {-1, -1};
   for (int j = 0; j < body.skeleton.joint_count(); ++j)
@@ -103,7 +114,6 @@ TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStayLevel) {
   ASSERT_GE(knees[0], 0);
   ASSERT_GE(knees[1], 0);
   ASSERT_EQ(body.roles.joints[knees[0] + 1].role, ik::Role::foot);
-  body.chain.extra_effectors[hips - 1].weight = 1.0f;
   body.chain.params.warm_start = true;
   ik::Workspace ws = workspace_for(body);
   const ik::Pose rest = ik::rest_pose(body.skeleton);
@@ -144,14 +154,83 @@ TEST(FullBody, LoweringTheHipsGoalBendsTheKneesAndTheFeetStayLevel) {
   }
 }
 
+// A foot its ankle's limit tilts (the hips lowered until the shins lean past the ankle's 20
+// degrees) stands level again when the hips come back up, warm started as the program's
+// frames are: levelled toward its tilt in the reference pose (the rest pose here), not the
+// one the last frame left it in (it stayed 19 degrees toe-down, its toes in the floor).
+TEST(FullBody, AFootTiltedByItsLimitStandsLevelAgainWhenTheBodyRises) {
+  int hips = -1;
+  Body body = humanoid_with_hips_lowered(0.0f, hips);
+  ASSERT_GT(hips, 0);
+  body.chain.params.warm_start = true;
+  ik::Workspace ws = workspace_for(body);
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  ik::Pose pose = rest;
+  std::vector<int> feet;
+  for (int i = 0; i < effector_count(body.chain); ++i)
+    if (ik::effector_pinned(body.chain, i)) feet.push_back(effector_joint(body.chain, i));
+  ASSERT_EQ(feet.size(), 2u);
+  const auto worst_tilt = [&] {
+    float worst = 0.0f;
+    for (int foot : feet) {
+      const glm::vec3 up = model_rotation(body, pose, foot) *
+                           (glm::conjugate(model_rotation(body, rest, foot)) * glm::vec3(0.0f, 1.0f, 0.0f));
+      worst = std::max(worst, std::acos(std::min(1.0f, up.y / glm::length(up))));
+    }
+    return worst;
+  };
+  const glm::vec3 start = body.chain.extra_effectors[hips - 1].goal.position;
+  float deepest_tilt = 0.0f;
+  for (int frame = 1; frame <= 100; ++frame) {
+    const float down = frame <= 50 ? frame / 50.0f : (100 - frame) / 50.0f;
+    body.chain.extra_effectors[hips - 1].goal.position = start - glm::vec3(0.0f, 0.25f * body.height * down, 0.0f);
+    ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+    if (frame == 50) deepest_tilt = worst_tilt();
+  }
+  std::printf("feet tilted %.1f degrees at the deepest, %.3f back up\n", glm::degrees(deepest_tilt),
+              glm::degrees(worst_tilt()));
+  EXPECT_GT(deepest_tilt, 0.1f) << "the ankle's limit binds at the deepest";
+  EXPECT_LT(worst_tilt(), 1e-3f);
+}
+
+// A foot the reference pose tilts (a clip's heel off the ground) keeps that tilt; the rest
+// pose as the reference stands it level.
+TEST(FullBody, APinnedFootKeepsTheTiltOfTheReferencePose) {
+  int hips = -1;
+  Body body = humanoid_with_hips_lowered(0.05f, hips);
+  ASSERT_GT(hips, 0);
+  body.chain.params.warm_start = true;
+  int foot = -1;
+  for (int i = 0; i < effector_count(body.chain) && foot < 0; ++i)
+    if (ik::effector_pinned(body.chain, i)) foot = effector_joint(body.chain, i);
+  ASSERT_GE(foot, 0);
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  ik::Pose tilted = rest;
+  glm::quat& turned = tilted.local[static_cast<size_t>(foot)].rotation;
+  turned = glm::normalize(turned * glm::angleAxis(0.3f, glm::vec3(1.0f, 0.0f, 0.0f)));
+  ik::clamp_to_limits(body.skeleton.limits[foot], body.skeleton.rest[foot].rotation, turned);
+  const auto tilt_from = [&](const ik::Pose& a, const ik::Pose& b) {
+    return angle_between(model_rotation(body, a, foot), model_rotation(body, b, foot));
+  };
+  ASSERT_GT(tilt_from(tilted, rest), 0.1f) << "the foot's limits let it tilt";
+  for (const bool own_reference : {true, false}) {
+    ik::Workspace ws = workspace_for(body);
+    ik::scratch_of<ik::FullBodyScratch>(ws).reference_pose = own_reference ? &tilted : nullptr;
+    ik::Pose pose = tilted;
+    ASSERT_EQ(ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr).status, ik::SolveStatus::reached);
+    if (own_reference)
+      EXPECT_LT(tilt_from(pose, tilted), 1e-3f) << "kept as the reference has it";
+    else
+      EXPECT_LT(tilt_from(pose, rest), 0.02f) << "levelled as at rest";
+  }
+}
+
 // A foot held still (infinite stiffness, as a user holds a joint) is not levelled either: the
 // solve may not turn it at all.
 TEST(FullBody, AFootHeldStillIsNotLevelled) {
-  Body body = load_humanoid();
-  const int hips = effector_with_role(body, ik::Role::hips, ik::Side::centre);
+  int hips = -1;
+  Body body = humanoid_with_hips_lowered(0.08f, hips);
   ASSERT_GT(hips, 0);
-  body.chain.extra_effectors[hips - 1].weight = 1.0f;
-  body.chain.extra_effectors[hips - 1].goal.position -= glm::vec3(0.0f, 0.08f * body.height, 0.0f);
   std::vector<int> feet;
   for (int i = 0; i < effector_count(body.chain); ++i)
     if (ik::effector_pinned(body.chain, i)) feet.push_back(effector_joint(body.chain, i));

@@ -73,7 +73,7 @@ TEST(FullBody, BalanceKeepsTheReferencePosesOwnBalance) {
     ik::Workspace ws = workspace_for(body);
     ik::scratch_of<ik::FullBodyScratch>(ws).balance = true;
     ik::fill_full_body_masses(body.skeleton, body.roles.joints, ik::scratch_of<ik::FullBodyScratch>(ws).segment_mass);
-    ik::scratch_of<ik::FullBodyScratch>(ws).balance_reference = own_reference ? &leaning : nullptr;
+    ik::scratch_of<ik::FullBodyScratch>(ws).reference_pose = own_reference ? &leaning : nullptr;
     ik::Pose pose = leaning;
     const ik::SolveResult r = ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
     EXPECT_EQ(r.status, ik::SolveStatus::reached);
