@@ -29,10 +29,21 @@ bool is_full_body_chain(const ik::Chain& chain) {
 }
 
 // Effector i's error as the solver measures it (ik::effector_error: distance, plus the
-// orientation weight times the angle for an orientation goal).
-float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>& world) {
+// orientation weight times the angle for an orientation goal); a pin the solve raised
+// (`rise`, FullBodyScratch::pin_rise) from where it raised it.
+float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>& world,
+                     const glm::vec3& rise = glm::vec3(0.0f)) {
   const glm::mat4& m = world[static_cast<size_t>(ik::effector_joint(chain, i))];
-  return ik::effector_error(ik::effector_goal(chain, i), ik::position_of(m), glm::mat3(m), chain.params.orientation_weight);
+  ik::Goal goal = ik::effector_goal(chain, i);
+  goal.position += rise;
+  return ik::effector_error(goal, ik::position_of(m), glm::mat3(m), chain.params.orientation_weight);
+}
+
+// How far the program's last full-body solve raised effector i's pin (model space; 0 for
+// none).
+glm::vec3 pin_rise(const Editor& editor, int i) {
+  const std::vector<glm::vec3>& rise = ik::full_body_scratch(editor.solve.workspace).pin_rise;
+  return i >= 0 && i < static_cast<int>(rise.size()) ? rise[static_cast<size_t>(i)] : glm::vec3(0.0f);
 }
 
 bool holds(const ik::Chain& chain, int i) {
@@ -187,7 +198,8 @@ void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& poi
     // within its tolerance green, short amber; holding nothing grey.
     Mark mark = Mark::off;
     if (e.pinned || e.weight > 0.0f)
-      mark = effector_error(body, k + 1, editor.solve.world) <= tolerance ? Mark::reached : Mark::short_of;
+      mark = effector_error(body, k + 1, editor.solve.world, pin_rise(editor, k + 1)) <= tolerance ? Mark::reached
+                                                                                                   : Mark::short_of;
     if (first + k == selected) mark = Mark::selected;  // as a selected chain's goal
     if (first + k == editor.selection.hovered_goal) mark = Mark::hovered;
     const glm::vec4 colour = mark_style(mark).colour;
@@ -209,7 +221,9 @@ std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain) 
     s.holds = holds(body, i);
     s.goal = i == 0 ? ik::goal_in_model_space(body, editor.solve.world).position : ik::effector_goal(body, i).position;
     s.position = ik::position_of(editor.solve.world[static_cast<size_t>(s.joint)]);
-    s.error = effector_error(body, i, editor.solve.world);
+    const glm::vec3 rise = pin_rise(editor, i);
+    s.error = effector_error(body, i, editor.solve.world, rise);
+    s.heel_rise = glm::length(rise);
     out.push_back(s);
   }
   return out;
@@ -244,7 +258,7 @@ bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Tr
     for (size_t k = 0; k < n; ++k) pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[it * n + k];
     ik::fk_all(editor.document.rig.skeleton, pose, world);
     for (int i = 0; i < ik::effector_count(body); ++i)
-      out[static_cast<size_t>(i)].push_back(effector_error(body, i, world));
+      out[static_cast<size_t>(i)].push_back(effector_error(body, i, world, pin_rise(editor, i)));
   }
   return true;
 }

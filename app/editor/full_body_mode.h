@@ -76,6 +76,9 @@ struct EffectorState {
   glm::vec3 goal{0.0f};
   glm::vec3 position{0.0f};
   float error = 0.0f;  // position distance (+ orientation_weight * angle for an orientation goal)
+  // A pinned foot's heel risen (FullBodyScratch::heels_rise): how far the solve raised its
+  // pin, model units; `error` is then measured from the risen pin.
+  float heel_rise = 0.0f;
 };
 // Effector 0 is the chain's main effector, then its extra effectors.
 std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain);

@@ -167,7 +167,8 @@ nlohmann::json full_body_json(const Editor& editor) {
                          {"holds", e.holds},
                          {"goal", {e.goal.x, e.goal.y, e.goal.z}},
                          {"position", {e.position.x, e.position.y, e.position.z}},
-                         {"error", e.error}});
+                         {"error", e.error},
+                         {"heel_rise", e.heel_rise}});
   out["effectors"] = std::move(effectors);
   return out;
 }

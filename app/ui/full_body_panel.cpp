@@ -1,7 +1,8 @@
 // The Full body panel (full_body_panel.h).
 //
-// Index: effector_table, effector_plot, solve_summary, balance_controls, stiffness_controls,
-// comparison_table, draw_full_body_window, draw_full_body_details
+// Index: effector_table, effector_plot, solve_summary, balance_status, setting_checkbox,
+// balance_controls, stiffness_controls, comparison_table, draw_full_body_window,
+// draw_full_body_details
 #include "app/ui/full_body_panel.h"
 
 #include <imgui.h>
@@ -82,6 +83,11 @@ void effector_table(Editor& editor, int fb) {
       const bool within = s.error <= tolerance;
       ImGui::TextColored(within ? ImVec4(0.45f, 0.85f, 0.45f, 1.0f) : ImVec4(0.95f, 0.45f, 0.40f, 1.0f), "%.1e",
                          s.error);
+      if (s.heel_rise > 0.0f && ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "heel risen: the pin raised %.1f cm, as the ankle cannot stand the foot level\n"
+            "(Heels rise); the error is from the risen pin",
+            100.0f * s.heel_rise);
       largest = std::fmax(largest, s.error);
       sum += s.error;
     } else {
@@ -141,16 +147,8 @@ void solve_summary(const Editor& editor, int fb) {
   }
 }
 
-// The balance on or off (one undo step), and how far the centre of mass is from where the
-// balance wants it (over the feet as at rest); the viewport draws both.
-void balance_controls(Editor& editor, int fb) {
-  if (ImGui::Checkbox("Balance", &editor.document.full_body.settings.balance))
-    editor.history.commit(editor.document.chains, editor.document.full_body);
-  remember_rect(editor, "full_body_balance");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "keep the centre of mass over the pinned feet, as far as the goals leave room:\n"
-        "a hand reaching forward bends the spine and keeps the hips back");
+// How far the centre of mass is from where the balance wants it, beside its checkbox.
+void balance_status(Editor& editor, int fb) {
   const ik::FullBodyScratch& solve = ik::full_body_scratch(editor.solve.workspace);
   if (!editor.document.full_body.settings.balance || !solve.balance_active) return;
   ImGui::SameLine();
@@ -160,6 +158,30 @@ void balance_controls(Editor& editor, int fb) {
     ImGui::SetTooltip(
         "the centre of mass's distance across the up axis from over the feet (model units);\n"
         "amber: the goals leave the balance no room to settle");
+}
+
+// A full-body setting's checkbox: one undo step, its rectangle remembered as `rect`.
+void setting_checkbox(Editor& editor, const char* label, bool& value, const char* rect, const char* tooltip) {
+  if (ImGui::Checkbox(label, &value)) editor.history.commit(editor.document.chains, editor.document.full_body);
+  remember_rect(editor, rect);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+}
+
+// The balance on or off, and how far the centre of mass is from where the balance wants it
+// (over the feet as at rest; the viewport draws both); then the heels rising where an ankle
+// cannot stand its foot level, on the same row while it fits.
+void balance_controls(Editor& editor, int fb) {
+  ik::FullBodySettings& settings = editor.document.full_body.settings;
+  setting_checkbox(editor, "Balance", settings.balance, "full_body_balance",
+                   "keep the centre of mass over the pinned feet, as far as the goals leave room:\n"
+                   "a hand reaching forward bends the spine and keeps the hips back");
+  balance_status(editor, fb);
+  same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                    ImGui::CalcTextSize("Heels rise").x + ImGui::GetStyle().ItemSpacing.x * 2.0f);
+  setting_checkbox(editor, "Heels rise", settings.heels_rise, "full_body_heels",
+                   "the pinned feet stand on the ground: where an ankle cannot bend far enough to keep\n"
+                   "its foot level, the heel rises (the foot stands on its toes) instead of the toes\n"
+                   "going into the floor. Off: a pin holds the ankle wherever the toes go");
 }
 
 // How the pose reads against what a person can do (solvers/rig/body_reading.h), one row:

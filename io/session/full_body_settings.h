@@ -52,6 +52,10 @@ struct FullBodySettings {
   // FullBodyScratch::balance: the centre of mass kept over the pinned feet. On in the
   // program, so a hand reaching forward bends the spine and keeps the hips back.
   bool balance = true;
+  // FullBodyScratch::heels_rise: the pinned feet stand on the ground, and a heel rises where
+  // the ankle cannot stand its foot level. On in the program (full body pins the feet where
+  // they stand).
+  bool heels_rise = true;
 };
 
 // A setting's bounds, inclusive.
@@ -70,6 +74,7 @@ void for_each_full_body_setting(Visit&& visit) {
   visit("hips_translation_stiffness", &FullBodySettings::root_translation_stiffness,
         SettingRange{kMinStiffness, kMaxStiffness});
   visit("balance", &FullBodySettings::balance);
+  visit("heels_rise", &FullBodySettings::heels_rise);
 }
 
 // True if every setting is equal (what undo and "unsaved" compare).
@@ -103,6 +108,7 @@ inline void apply_full_body_settings(const FullBodySettings& settings, const Ske
   fill_joint_stiffness(settings, roles, skeleton.rest.size(), scratch.stiffness);
   scratch.root_translation_stiffness = settings.root_translation_stiffness;
   scratch.balance = settings.balance;
+  scratch.heels_rise = settings.heels_rise;
   fill_full_body_masses(skeleton, roles, scratch.segment_mass);
   scratch.reference_pose = reference_pose;
 }

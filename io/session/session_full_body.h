@@ -4,7 +4,9 @@
 //   "full_body": {
 //     "role_stiffness": {"none": 1, "hips": 3, "spine": 4, ..., "twist": 1},
 //                                        per role name (solvers/rig/rig_roles.h), 0.1..100
-//     "hips_translation_stiffness": 4    0.1..100
+//     "hips_translation_stiffness": 4,   0.1..100
+//     "balance": true,
+//     "heels_rise": true
 //   }
 //
 // Optional: a session older than it gets the defaults. A section of its own, like

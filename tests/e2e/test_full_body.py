@@ -6,7 +6,7 @@ import os
 import pytest
 
 import full_body_drag
-from driver import SAVED_SESSION, read_json, rect_point, window_point
+from driver import MIXAMO_RIG, SAVED_SESSION, read_json, rect_point, window_point
 from rig_plans import drag_gizmo_x_arrow
 
 
@@ -122,3 +122,32 @@ def test_full_body_stiffness_undo_save(case):
     assert reopened["full_body"]["settings"] == end, ("the session opened with other settings", reopened["full_body"]["settings"])
     assert reopened["full_body"]["on"], "the session did not open in full-body mode"
     assert not after["unsaved_changes"], "unsaved changes after undoing back to the saved state"
+
+
+@pytest.mark.ctest(timeout=300, cost=120)
+def test_floor_reach_rises_the_heels(case):
+    """The Mixamo-style rig in full-body mode, its main hand's goal dragged down 300 points
+    with real mouse events to the floor in front: the shins lean past the ankles' 20 degrees
+    of dorsiflexion, and with Heels rise on (the default) the pinned feet stand on their toes
+    instead of putting them through the floor -- the body line reads the feet on the ground,
+    a pin reports its rise (--state-out's effectors[].heel_rise) and its error is measured
+    from the risen pin (green in the table). Without the rise the toes went 4-8 cm into the
+    floor (solvers/ik/full_body/full_body.h, "Feet")."""
+    before = case.run(MIXAMO_RIG, "--full-body", frames=2, state="before.json").state
+    fb = before["full_body"]
+    assert fb["on"] and fb["settings"]["heels_rise"], fb["settings"]
+    gx, gy = before["chains"][fb["chain"]]["goal_window"]
+    program = case.start(MIXAMO_RIG, "--full-body", state="after.json")
+    program.drag((round(gx), round(gy)), (0, 10), steps=30)
+    program.frames(5)
+    shot = program.screenshot()
+    program.quit()
+    os.replace(shot, case.path("floor_reach.png"))
+    after = program.state()["full_body"]
+    body, pins = after["body"], [e for e in after["effectors"] if e["pinned"]]
+    print(body["text"], [(e["name"], round(e["heel_rise"], 4), e["error"]) for e in pins])
+    hand = after["effectors"][0]
+    assert hand["position"][1] < 0.35, ("the hand did not go down to the floor", hand)
+    assert "feet on the ground" in body["text"], body
+    assert max(e["heel_rise"] for e in pins) > 0.01, ("no heel rose", pins)
+    assert all(e["error"] <= after["tolerance"] for e in pins), ("a pin is off its risen place", pins)

@@ -137,8 +137,9 @@ void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik:
 // size, a 0, negative or NaN stiffness on the effector, a root translation stiffness of 0,
 // -1 or NaN), which must be refused as invalid input. Half the cases turn the balance on,
 // half of those with random segment masses (one in five 0); a bad mass list (the wrong size,
-// a negative or NaN mass) is one of the bad settings. A third of the balance cases keep the
-// balance of a reference pose (the start pose, its root moved); one of the wrong size is bad.
+// a negative or NaN mass) is one of the bad settings. Half the cases let the heels rise. A
+// third keep a reference pose (the start pose, its root moved) for the balance and the feet;
+// one of the wrong size is bad.
 void set_full_body_stiffness(Case& c, Rng& rng) {
   const float inf = std::numeric_limits<float>::infinity();
   const size_t n = static_cast<size_t>(c.skeleton.joint_count());
@@ -153,9 +154,10 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
     c.segment_mass.resize(n);
     for (float& m : c.segment_mass) m = rng.chance(0.2f) ? 0.0f : rng.log_uniform(0.01f, 10.0f);
   }
-  // The balance's reference pose (the animated pose under the IK in the program): the start
-  // pose, the root moved, in a third of the balance cases.
-  if (c.balance && rng.chance(0.33f)) {
+  c.heels_rise = rng.chance(0.5f);
+  // The reference pose (the animated pose under the IK in the program): the start pose, the
+  // root moved, in a third of the cases.
+  if (rng.chance(0.33f)) {
     c.has_reference_pose = true;
     c.reference_pose = c.pose;
     c.reference_pose.local[0].translation += glm::vec3{rng.uniform(-1.0f, 1.0f), 0.0f, rng.uniform(-1.0f, 1.0f)};

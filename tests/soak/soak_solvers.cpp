@@ -99,6 +99,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
   ik::scratch_of<ik::FullBodyScratch>(workspace).stiffness = c.stiffness;
   ik::scratch_of<ik::FullBodyScratch>(workspace).root_translation_stiffness = c.root_translation_stiffness;
   ik::scratch_of<ik::FullBodyScratch>(workspace).balance = c.balance;
+  ik::scratch_of<ik::FullBodyScratch>(workspace).heels_rise = c.heels_rise;
   ik::scratch_of<ik::FullBodyScratch>(workspace).segment_mass = c.segment_mass;
   ik::scratch_of<ik::FullBodyScratch>(workspace).reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
   ik::scratch_of<ik::MassSpringScratch>(workspace).states.clear();  // a new rig: the mass-spring simulation starts afresh
@@ -150,6 +151,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
       ik::scratch_of<ik::FullBodyScratch>(fresh).stiffness = c.stiffness;
       ik::scratch_of<ik::FullBodyScratch>(fresh).root_translation_stiffness = c.root_translation_stiffness;
       ik::scratch_of<ik::FullBodyScratch>(fresh).balance = c.balance;
+      ik::scratch_of<ik::FullBodyScratch>(fresh).heels_rise = c.heels_rise;
       ik::scratch_of<ik::FullBodyScratch>(fresh).segment_mass = c.segment_mass;
       ik::scratch_of<ik::FullBodyScratch>(fresh).reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
       ik::scratch_of<ik::MassSpringScratch>(fresh).states = state_before;

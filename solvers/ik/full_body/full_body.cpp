@@ -9,6 +9,7 @@
 //   correct_pins         pin-only Gauss-Newton over the joints only the pins use
 //   level_pinned_feet    a pinned foot stays as level as in the reference pose (turnable_pins,
 //                        reference_up)
+//   raise_heels          a foot its ankle cannot stand level rises on its toes (depth_below)
 //   solve_full_body      prepare -> start pose -> frame -> frames -> lengths -> goals ->
 //                        evaluate -> bump -> iterate -> restarts -> correct pins -> level
 //                        the pinned feet -> status
@@ -139,13 +140,15 @@ bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float dampin
   return kept;
 }
 
-// The damped iterations. `cold`: a solve from rest, which may restart (see kSlowAfter).
-void iterate_full_body(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold) {
+// The damped iterations, until `last_iteration` (-1: params.max_iterations). `cold`: a solve
+// from rest, which may restart (see kSlowAfter).
+void iterate_full_body(Body& b, Pose& pose, Trace* trace, Progress& p, bool cold, int last_iteration = -1) {
+  if (last_iteration < 0) last_iteration = b.params.max_iterations;
   StallDetector stall(p.metric, 1.0f);
   float damping = 1.0f;
   float metrics[kSlowWindow] = {};  // the last kSlowWindow metrics, a ring
   int steps = 0;
-  while (p.iterations < b.params.max_iterations) {
+  while (p.iterations < last_iteration) {
     if (p.metric <= 1.0f) {
       if (!balance_unsettled(b, p) || !settle_balance(b, pose, trace, p, damping)) break;
       continue;
@@ -279,12 +282,15 @@ bool pins_missed(const Body& b) {
 
 // The pins exactly: a few undamped-ish Gauss-Newton steps on the pinned rows over the joints
 // that only pinned effectors hang from (a leg below the hips), which cannot move any other
-// effector. A step that makes the pins worse is undone and ends the correction.
+// effector. A step that makes the pins worse is undone and tried again with eight times the
+// damping (a long undamped step off a leg pressed into its limits overshoots), at most
+// kPinIterations steps in all.
 void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
+  float damping = 1.0f;
   for (int k = 0; k < kPinIterations && pins_missed(b); ++k) {
     build_jacobian(b, pose);
     const Progress before = p;
-    if (!step_within_limits(b, pose, trace, 1.0f, true)) {
+    if (!step_within_limits(b, pose, trace, damping, true)) {
       restore_pose(b, pose);
       return;
     }
@@ -293,8 +299,7 @@ void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
     if (!(p.objective < before.objective)) {
       restore_pose(b, pose);
       measure(b, pose, p);
-      if (trace != nullptr) trace_iteration(trace, pose, p.worst);
-      return;
+      damping *= 8.0f;
     }
     if (trace != nullptr) trace_iteration(trace, pose, p.worst);
   }
@@ -328,17 +333,51 @@ glm::mat3 model_parent_frame(const Body& b, int k) {
 // The direction in tree joint k's own frame (its rotation's, without its scale) that is the
 // world's up in the reference pose (FullBodyScratch::reference_pose, else the rest pose),
 // under the root's parent frame as it is now.
-glm::vec3 reference_up(const Body& b, int k) {
-  const Workspace& ws = b.workspace;
+const Transform& reference_local(const Body& b, int joint) {
   const Pose* reference = b.scratch.reference_pose;
-  const auto local = [&](int t) -> const Transform& {
-    const size_t joint = static_cast<size_t>(ws.path[static_cast<size_t>(t)]);
-    return reference != nullptr ? reference->local[joint] : b.skeleton.rest[joint];
-  };
-  glm::mat3 parent(1.0f);  // tree joint k's parent frame in the root's parent frame
+  return reference != nullptr ? reference->local[static_cast<size_t>(joint)]
+                              : b.skeleton.rest[static_cast<size_t>(joint)];
+}
+
+glm::mat3 linear_of(const Transform& t) {
+  return glm::mat3_cast(t.rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), t.scale));
+}
+
+// Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose.
+glm::mat3 reference_parent_frame(const Body& b, int k) {
+  const Workspace& ws = b.workspace;
+  glm::mat3 parent(1.0f);
   for (int t = ws.tree_parent[static_cast<size_t>(k)]; t >= 0; t = ws.tree_parent[static_cast<size_t>(t)])
-    parent = glm::mat3_cast(local(t).rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), local(t).scale)) * parent;
-  return glm::conjugate(local(k).rotation) * (glm::inverse(b.model_linear * parent) * b.scratch.up);
+    parent = linear_of(reference_local(b, ws.path[static_cast<size_t>(t)])) * parent;
+  return parent;
+}
+
+glm::vec3 reference_up(const Body& b, int k) {
+  const Transform& local = reference_local(b, b.workspace.path[static_cast<size_t>(k)]);
+  return glm::conjugate(local.rotation) * (glm::inverse(b.model_linear * reference_parent_frame(b, k)) * b.scratch.up);
+}
+
+// The world's up in the root's parent frame, unit.
+glm::vec3 frame_up(const Body& b) {
+  return direction_or(glm::inverse(b.model_linear) * b.scratch.up, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+// How far the lowest point of skeleton joint `foot` and the joints below it lies below the
+// foot's origin along `up` (frame units, >= 0), the foot's frame being `foot_linear` (root's
+// parent frame) and the joints below it as `pose` has them (nullptr: the reference pose).
+float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& foot_linear, const glm::vec3& up) {
+  std::vector<glm::mat4>& frames = b.scratch.foot_frames;
+  const int end = b.skeleton.subtree_end[static_cast<size_t>(foot)];
+  size_at_least(frames, static_cast<size_t>(end - foot));
+  frames[0] = glm::mat4(1.0f);
+  float depth = 0.0f;
+  for (int d = foot + 1; d < end; ++d) {
+    const Transform& local = pose != nullptr ? pose->local[static_cast<size_t>(d)] : reference_local(b, d);
+    const int parent = b.skeleton.parent[static_cast<size_t>(d)];
+    frames[static_cast<size_t>(d - foot)] = frames[static_cast<size_t>(parent - foot)] * to_matrix(local);
+    depth = std::max(depth, -glm::dot(foot_linear * glm::vec3(frames[static_cast<size_t>(d - foot)][3]), up));
+  }
+  return depth;
 }
 
 // A pinned foot stands as level as it stands in the reference pose (`ups`: the direction in
@@ -381,6 +420,63 @@ void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& tree_j
   }
 }
 
+// A foot the ankle's range cannot stand as level as the reference has it (the shin leaning
+// past the ankle's dorsiflexion over its pin) would put its toes into the floor: a person's
+// heel rises there, the foot standing on its toes. Where a levelled foot's lowest point (of
+// it and the joints below it) lies farther below its ankle along up than in the reference
+// pose (`depths`), by more than the solve's tolerance, its pin rises by the difference from
+// its goal (FullBodyScratch::pin_rise says by how much), the legs are solved to the risen
+// pins (correct_pins; where they alone cannot reach, straight or at their limits, the whole
+// body a few iterations, the hips rising too) and the feet levelled again; a few rounds, as
+// each rise straightens the leg a little. A rise the body cannot reach (the pins missed
+// after it where they were met before) is undone.
+constexpr int kHeelRounds = 3;
+constexpr int kHeelIterations = 8;  // per round, when the legs alone cannot reach the risen pins
+void raise_heels(Body& b, Pose& pose, const std::vector<int>& feet, const std::vector<glm::vec3>& ups,
+                 const std::vector<float>& depths, Trace* trace, Progress& p) {
+  const glm::vec3 up = frame_up(b);
+  // Model units to frame units along up; a rise under the solve's tolerance is not made.
+  const float to_frame = glm::length(glm::inverse(b.model_linear) * b.scratch.up);
+  const float least_rise = b.tolerance * to_frame, pin_slack = b.pin_tolerance * to_frame;
+  const bool pins_met = !pins_missed(b);
+  bool risen = false;
+  for (int round = 0; round < kHeelRounds; ++round) {
+    update_frames(b, pose);
+    bool moved = false;
+    for (size_t e = 0; e < feet.size(); ++e) {
+      const int k = feet[e];
+      const int foot = b.workspace.path[static_cast<size_t>(k)];
+      const float rise = depth_below(b, &pose, foot, b.workspace.linear[static_cast<size_t>(k)], up) - depths[e];
+      int i = 0;
+      while (b.scratch.effector_tree_index[static_cast<size_t>(i)] != k) ++i;
+      const glm::vec3 goal = glm::inverse(b.model_linear) * (effector_goal(b.chain, i).position - b.frame_origin);
+      const glm::vec3 wanted = rise > least_rise ? goal + rise * up : goal;
+      glm::vec3& pin = b.scratch.goal_position[static_cast<size_t>(i)];
+      if (glm::length(wanted - pin) <= pin_slack) continue;
+      pin = wanted;
+      b.scratch.pin_rise[static_cast<size_t>(i)] = b.model_linear * (wanted - goal);
+      moved = true;
+    }
+    if (!moved) break;
+    if (!risen) save_tree(b, pose, b.scratch.best_local);
+    risen = true;
+    measure(b, pose, p);
+    correct_pins(b, pose, trace, p);
+    // The legs alone could not reach (straight, or at their limits): the whole body moves,
+    // the hips rising with the pins.
+    if (pins_missed(b)) iterate_full_body(b, pose, trace, p, false, p.iterations + kHeelIterations);
+    level_pinned_feet(b, pose, feet, ups, trace);
+  }
+  if (!risen) return;
+  measure(b, pose, p);
+  if (!pins_met || !pins_missed(b)) return;
+  set_goals(b);  // the rise is out of the body's reach: back to the pose before it
+  std::fill(b.scratch.pin_rise.begin(), b.scratch.pin_rise.end(), glm::vec3(0.0f));
+  restore_tree(b, b.scratch.best_local, pose);
+  measure(b, pose, p);
+  if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+}
+
 }  // namespace
 
 const FullBodyScratch& full_body_scratch(const Workspace& workspace) {
@@ -412,14 +508,24 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   std::vector<glm::vec3>& ups = b.scratch.pin_ups;
   turnable_pins(b, feet);
   ups.clear();
-  for (const int k : feet) ups.push_back(reference_up(b, k));
+  b.scratch.pin_rise.assign(static_cast<size_t>(b.effectors), glm::vec3(0.0f));
+  std::vector<float>& depths = b.scratch.pin_depths;
+  depths.clear();
+  for (const int k : feet) {
+    ups.push_back(reference_up(b, k));
+    const int foot = workspace.path[static_cast<size_t>(k)];
+    const glm::mat3 reference_frame = reference_parent_frame(b, k) * linear_of(reference_local(b, foot));
+    depths.push_back(depth_below(b, nullptr, foot, reference_frame, frame_up(b)));
+  }
   set_lengths(b);
   set_goals(b);
   p.objective = evaluate(b, p.worst, p.metric);
   p.balance = b.scratch.balance_error;
   if (p.metric > 1.0f && bump_colinear_joints(b, pose)) measure(b, pose, p);
 
-  trace_begin(trace, workspace.path, pose, p.worst, chain.params.max_iterations + kPinIterations + kRestarts);
+  trace_begin(
+      trace, workspace.path, pose, p.worst,
+      chain.params.max_iterations + kPinIterations + kRestarts + kHeelRounds * (kPinIterations + kHeelIterations) + 1);
   iterate_full_body(b, pose, trace, p, !chain.params.warm_start);
   // Only from rest: a warm-started solve (the program's frames, a drag) keeps following the
   // pose it is given rather than jump to another basin, and its cost per frame stays as it was.
@@ -442,6 +548,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   }
   if (b.any_pinned && pins_missed(b)) correct_pins(b, pose, trace, p);
   level_pinned_feet(b, pose, feet, ups, trace);
+  if (b.scratch.heels_rise) raise_heels(b, pose, feet, ups, depths, trace, p);
 
   result.iterations = p.iterations;
   result.error = p.worst;

@@ -75,6 +75,10 @@
 // foot points stays the solve's. The reference, not the pose the solve starts from: a
 // warm-started solve starts from the last frame's, and a foot its limit once tilted stayed
 // tilted when the body stood up again.
+// Where the ankle's range cannot stand the foot level (the shin leaning past its 20 degrees
+// of dorsiflexion), its toes would still go into the floor: with FullBodyScratch::heels_rise
+// (on in the program) the heel rises instead, the pin going up by what the foot's lowest
+// point lies lower under the ankle than in the reference, the legs solved again to it.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
 // change with the pose; "the body's reach" L is the longest path from the root to an
@@ -135,6 +139,11 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // Balance: keep the body's centre of mass over its pinned effectors (the feet), as far as
   // the effectors' goals leave room for it (a third task, below the pins and the effectors).
   bool balance = false;
+  // The pinned feet stand on the ground: where the ankle's range cannot stand a pinned foot
+  // as level as the reference pose has it, its heel rises (its pin goes up until the foot's
+  // lowest point is as far below the ankle as in the reference; full_body.cpp: raise_heels).
+  // Off: a pin is where the ankle goes, whatever the toes do (a foot pinned in the air).
+  bool heels_rise = false;
   // The pose the body keeps what it can of (its local transforms, one per joint): the balance
   // keeps its centre of mass over the pins, a pinned foot its tilt. The animated pose under
   // the IK, so the solve keeps what the clip has; nullptr: the rest pose. Read during a solve
@@ -156,6 +165,7 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   std::vector<glm::vec3> goal_position;  // its goal, in the root's parent frame
   std::vector<glm::quat> goal_rotation;  // its goal orientation, in the root's parent frame
   std::vector<float> effector_error;     // its error at the last evaluation, model space
+  std::vector<glm::vec3> pin_rise;       // how far the last solve raised its pin (raise_heels), model space; else 0
   // ---- The balance at the last evaluation (model space) ---------------------------------------
   bool balance_active = false;     // the balance had its rows (on, with a pin and a mass)
   float balance_error = 0.0f;      // the centre of mass's distance across up from its target
@@ -167,6 +177,11 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // world's up there.
   std::vector<int> turnable_pins;
   std::vector<glm::vec3> pin_ups;
+  // Per turnable pin: how far its lowest point (of it and every joint below it) lies below it
+  // along up in the reference pose, frame units (raise_heels); and one foot's joints' frames
+  // relative to it while that is measured.
+  std::vector<float> pin_depths;
+  std::vector<glm::mat4> foot_frames;
   // ---- Per tree joint k, fixed for the solve ------------------------------------------------
   std::vector<int> first_column;           // its first column in J (-1 when it has none)
   std::vector<std::uint8_t> column_count;  // 0 held or locked, 1 hinge, 3 ball joint

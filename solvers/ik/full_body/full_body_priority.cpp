@@ -90,7 +90,7 @@ bool priority_step(Body& b, float damping, bool pins_only) {
   int factor_used = 0;
   const int sizes[3] = {b.pinned_rows, pins_only ? 0 : b.rows - b.pinned_rows - b.balance_rows,
                         pins_only || !b.balancing ? 0 : b.balance_rows};
-  const float lambdas[3] = {pins_only ? 1e-3f * b.reach : kPinDamping * lambda, lambda, lambda};
+  const float lambdas[3] = {pins_only ? 1e-3f * b.reach * damping : kPinDamping * lambda, lambda, lambda};
   for (int l = 0, first = 0; l < 3; first += sizes[l], ++l) {
     if (sizes[l] == 0) continue;
     Task& t = tasks[task_count++];
