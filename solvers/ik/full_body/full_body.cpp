@@ -513,6 +513,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   depths.clear();
   for (const int k : feet) {
     ups.push_back(reference_up(b, k));
+    if (!b.scratch.heels_rise) continue;
     const int foot = workspace.path[static_cast<size_t>(k)];
     const glm::mat3 reference_frame = reference_parent_frame(b, k) * linear_of(reference_local(b, foot));
     depths.push_back(depth_below(b, nullptr, foot, reference_frame, frame_up(b)));
