@@ -225,10 +225,13 @@ def test_follow_goes_down_a_ramp_with_the_walk(case):
     shift = [b - a for a, b in zip(still["camera"]["target"], followed["camera"]["target"])]
     on_screen = [b - a for a, b in zip(hips(still)["window"], hips(followed)["window"])]
     print(f"hips moved {moved}, camera target {shift}; on screen {on_screen}")
-    # The hips go down by the ramp's part (about 10 cm here) and by the clip's own bob (about
-    # as much on the plane over these two seconds, which the camera leaves out).
+    # The hips go down by what placed the body on the ramp (the cleanup's lift: the slope's
+    # part, about 10 cm here, and the lowering the legs need there, which changes through the
+    # stride) and by the clip's own bob, which the camera leaves out: it goes down, and by
+    # less than the hips. (Where in the stride the two seconds end moves with the machine's
+    # speed: 11 cm down in the optimised build, 15 in the sanitizer's.)
     assert moved[1] < -0.1, "the walk did not go down the ramp"
-    assert -0.15 < shift[1] < -0.05, (shift, moved)
+    assert moved[1] + 0.02 < shift[1] < -0.05, (shift, moved)
     assert abs(on_screen[0]) < 40 and abs(on_screen[1]) < 40, on_screen
 
 

@@ -330,15 +330,15 @@ glm::mat3 model_parent_frame(const Body& b, int k) {
   return t < 0 ? b.model_linear : b.model_linear * b.workspace.linear[static_cast<size_t>(t)];
 }
 
-// The direction in tree joint k's own frame (its rotation's, without its scale) that is the
-// world's up in the reference pose (FullBodyScratch::reference_pose, else the rest pose),
-// under the root's parent frame as it is now.
+// Skeleton joint `joint`'s local transform in the reference pose (FullBodyScratch::
+// reference_pose, else the rest pose).
 const Transform& reference_local(const Body& b, int joint) {
   const Pose* reference = b.scratch.reference_pose;
   return reference != nullptr ? reference->local[static_cast<size_t>(joint)]
                               : b.skeleton.rest[static_cast<size_t>(joint)];
 }
 
+// A local transform's linear part: its rotation times its scale.
 glm::mat3 linear_of(const Transform& t) {
   return glm::mat3_cast(t.rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), t.scale));
 }
@@ -352,6 +352,8 @@ glm::mat3 reference_parent_frame(const Body& b, int k) {
   return parent;
 }
 
+// The direction in tree joint k's own frame (its rotation's, without its scale) that is the
+// world's up in the reference pose, under the root's parent frame as it is now.
 glm::vec3 reference_up(const Body& b, int k) {
   const Transform& local = reference_local(b, b.workspace.path[static_cast<size_t>(k)]);
   return glm::conjugate(local.rotation) * (glm::inverse(b.model_linear * reference_parent_frame(b, k)) * b.scratch.up);
