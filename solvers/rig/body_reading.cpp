@@ -7,7 +7,6 @@
 #include <cstdio>
 
 #include "solvers/ik/limits.h"
-#include "solvers/rig/default_limits.h"
 
 namespace ik {
 namespace {
@@ -41,9 +40,11 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
   if (hips < 0 || head < 0 || std::min({thigh[0], thigh[1], shin[0], shin[1], foot[0], foot[1]}) < 0) return r;
   r.valid = true;
 
-  glm::vec3 forward, left;
-  character_directions(skeleton, roles, forward, left);
-  const glm::vec3 up = glm::cross(forward, left);
+  // Up is the world's (model +Y, glTF's up: the ground the program draws and the full-body
+  // solve's FullBodyScratch::up), not the body's own hips -> head line, which leans with the
+  // rest pose's spine (the built-in humanoid's by 24 degrees: toes slid back read as through
+  // the floor).
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
   std::vector<glm::mat4> rest_world, world;
   fk_all(skeleton, rest_pose(skeleton), rest_world);
   fk_all(skeleton, pose, world);

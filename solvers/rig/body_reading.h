@@ -2,8 +2,8 @@
 // window's plausibility line ("2 joints at their limit · feet on the ground · knees over
 // the toes · head above the hips") and the full-body reach suite's figures.
 //
-// What is read (model space; "up", "forward" from the roles and the rest pose,
-// character_directions):
+// What is read (model space; "up" is the world's, model +Y, glTF's up and the ground the
+// program draws -- not the hips -> head line, which leans with a rest pose's spine):
 //   joints at their limit  joints with enabled limits within kBodyAtLimitMargin of an end
 //                          (limits.h at_limit); any outside their range are counted too. A
 //                          hinge counts at its far end only (full flexion): a straight knee or

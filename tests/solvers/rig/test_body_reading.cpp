@@ -111,6 +111,25 @@ TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
   EXPECT_FALSE(ik::read_body(s, rig.roles.joints, flipped).head_above_hips);
 }
 
+// Up is the world's, not the hips -> head line: a rest pose whose spine leans forward (the
+// built-in humanoid's leans 24 degrees) read a foot turned on the floor, its toes at the
+// same height but farther back, as through the ground.
+TEST(BodyReading, AFootTurnedOnTheFloorUnderALeaningSpineStaysOnTheGround) {
+  ik::Skeleton leaning = rigs::mixamo();
+  const ik::RigRoles roles = ik::recognise_roles(leaning);
+  const int spine = ik::first_joint_with_role(roles.joints, ik::Role::spine, ik::Side::centre);
+  ASSERT_GE(spine, 0);
+  glm::quat& rest = leaning.rest[static_cast<size_t>(spine)].rotation;
+  rest = glm::normalize(glm::angleAxis(0.45f, glm::vec3(1.0f, 0.0f, 0.0f)) * rest);  // about left: forward
+  Rig rig = make_body_rig("leaning Mixamo", leaning);
+  ik::Pose pose = ik::rest_pose(rig.skeleton);
+  const int foot = role_joint(rig, ik::Role::foot, ik::Side::left);
+  turn_in_model(rig.skeleton, pose, foot, glm::angleAxis(2.0f, glm::vec3(0.0f, 1.0f, 0.0f)));  // toes back
+  const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
+  std::printf("foot turned on the floor: %s\n", ik::describe_body(r).c_str());
+  EXPECT_LT(r.feet_below_ground, 1e-4f * r.leg_length);
+}
+
 // ---- The full-body reach suite ----------------------------------------------------------
 
 struct Reach {
