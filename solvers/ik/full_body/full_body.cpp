@@ -305,11 +305,11 @@ void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
   }
 }
 
-// The pinned effectors whose own turn the solve may set afterwards, as tree joints: no
+// The pinned effectors whose own turn the solve may set afterwards (effector indices): no
 // orientation goal, free to turn (not locked, not held by an infinite stiffness: it has
 // columns), and no other effector below them (their turn moves nothing the solve measured).
-void turnable_pins(const Body& b, std::vector<int>& tree_joints) {
-  tree_joints.clear();
+void turnable_pins(const Body& b, std::vector<int>& effectors) {
+  effectors.clear();
   for (int i = 0; i < b.effectors; ++i) {
     const int j = effector_joint(b.chain, i);
     const int k = b.scratch.effector_tree_index[static_cast<size_t>(i)];
@@ -319,7 +319,7 @@ void turnable_pins(const Body& b, std::vector<int>& tree_joints) {
     bool carries_another = false;
     for (int other = 0; other < b.effectors; ++other)
       carries_another |= effector_joint(b.chain, other) != j && below(b.skeleton, j, effector_joint(b.chain, other));
-    if (!carries_another) tree_joints.push_back(k);
+    if (!carries_another) effectors.push_back(i);
   }
 }
 
@@ -328,19 +328,6 @@ void turnable_pins(const Body& b, std::vector<int>& tree_joints) {
 glm::mat3 model_parent_frame(const Body& b, int k) {
   const int t = b.workspace.tree_parent[static_cast<size_t>(k)];
   return t < 0 ? b.model_linear : b.model_linear * b.workspace.linear[static_cast<size_t>(t)];
-}
-
-// Skeleton joint `joint`'s local transform in the reference pose (FullBodyScratch::
-// reference_pose, else the rest pose).
-const Transform& reference_local(const Body& b, int joint) {
-  const Pose* reference = b.scratch.reference_pose;
-  return reference != nullptr ? reference->local[static_cast<size_t>(joint)]
-                              : b.skeleton.rest[static_cast<size_t>(joint)];
-}
-
-// A local transform's linear part: its rotation times its scale.
-glm::mat3 linear_of(const Transform& t) {
-  return glm::mat3_cast(t.rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), t.scale));
 }
 
 // Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose.
@@ -390,11 +377,11 @@ float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& fo
 // pivot on its feet). A foot tilted by less than kPinTiltSlack is left as it is: setting it
 // would only add rounding, frame after frame. Writes the last traced pose too.
 constexpr float kPinTiltSlack = 1e-5f;  // radians
-void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& tree_joints,
-                       const std::vector<glm::vec3>& ups, Trace* trace) {
+void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& feet, const std::vector<glm::vec3>& ups,
+                       Trace* trace) {
   const glm::vec3& world_up = b.scratch.up;
-  for (size_t e = 0; e < tree_joints.size(); ++e) {
-    const int k = tree_joints[e];
+  for (size_t e = 0; e < feet.size(); ++e) {
+    const int k = b.scratch.effector_tree_index[static_cast<size_t>(feet[e])];
     const int j = b.workspace.path[static_cast<size_t>(k)];
     glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
     const glm::mat3 parent = model_parent_frame(b, k);
@@ -446,11 +433,10 @@ void raise_heels(Body& b, Pose& pose, const std::vector<int>& feet, const std::v
     update_frames(b, pose);
     bool moved = false;
     for (size_t e = 0; e < feet.size(); ++e) {
-      const int k = feet[e];
+      const int i = feet[e];
+      const int k = b.scratch.effector_tree_index[static_cast<size_t>(i)];
       const int foot = b.workspace.path[static_cast<size_t>(k)];
       const float rise = depth_below(b, &pose, foot, b.workspace.linear[static_cast<size_t>(k)], up) - depths[e];
-      int i = 0;
-      while (b.scratch.effector_tree_index[static_cast<size_t>(i)] != k) ++i;
       const glm::vec3 goal = glm::inverse(b.model_linear) * (effector_goal(b.chain, i).position - b.frame_origin);
       const glm::vec3 wanted = rise > least_rise ? goal + rise * up : goal;
       glm::vec3& pin = b.scratch.goal_position[static_cast<size_t>(i)];
@@ -513,7 +499,8 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   b.scratch.pin_rise.assign(static_cast<size_t>(b.effectors), glm::vec3(0.0f));
   std::vector<float>& depths = b.scratch.pin_depths;
   depths.clear();
-  for (const int k : feet) {
+  for (const int i : feet) {
+    const int k = b.scratch.effector_tree_index[static_cast<size_t>(i)];
     ups.push_back(reference_up(b, k));
     if (!b.scratch.heels_rise) continue;
     const int foot = workspace.path[static_cast<size_t>(k)];

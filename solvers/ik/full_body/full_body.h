@@ -173,8 +173,8 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   glm::vec3 balance_target{0.0f};  // where the balance wants it (at its height)
 
   // The pinned effectors kept as level as in the reference pose (full_body.cpp:
-  // level_pinned_feet), as tree joints, and the direction in each one's frame that is the
-  // world's up there.
+  // level_pinned_feet), as effector indices, and the direction in each one's frame that is
+  // the world's up there.
   std::vector<int> turnable_pins;
   std::vector<glm::vec3> pin_ups;
   // Per turnable pin: how far its lowest point (of it and every joint below it) lies below it

@@ -238,14 +238,12 @@ void set_balance_target(Body& b, const glm::mat3& frame_from_model) {
   // The tree at rest, or in the reference pose.
   glm::vec3 rest_centre(0.0f);
   for (size_t k = 0; k < ws.path.size(); ++k) {
-    const size_t joint = static_cast<size_t>(ws.path[k]);
-    const Transform& rest = s.reference_pose != nullptr ? s.reference_pose->local[joint] : b.skeleton.rest[joint];
+    const Transform& rest = reference_local(b, ws.path[k]);
     const int parent = ws.tree_parent[k];
     const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : s.rest_linear[static_cast<size_t>(parent)];
     const glm::vec3 parent_position = parent < 0 ? glm::vec3(0.0f) : s.rest_position[static_cast<size_t>(parent)];
     s.rest_position[k] = parent_position + parent_linear * rest.translation;
-    s.rest_linear[k] =
-        parent_linear * glm::mat3_cast(rest.rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), rest.scale));
+    s.rest_linear[k] = parent_linear * linear_of(rest);
     rest_centre += s.mass[k] * (s.rest_position[k] + s.rest_linear[k] * s.mass_offset[k]);
   }
   rest_centre /= b.total_mass;

@@ -18,6 +18,8 @@
 //   full_body_priority.cpp:  priority_step
 #pragma once
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "solvers/anim/skeleton.h"
 #include "solvers/ik/chain.h"
 #include "solvers/ik/full_body/full_body.h"
@@ -85,6 +87,19 @@ struct Body {
 inline float stiffness_of(const Body& b, int joint) {
   const std::vector<float>& s = b.scratch.stiffness;
   return s.empty() ? 1.0f : s[static_cast<size_t>(joint)];
+}
+
+// Skeleton joint `joint`'s local transform in the reference pose (FullBodyScratch::
+// reference_pose, else the rest pose): what the balance and the feet keep.
+inline const Transform& reference_local(const Body& b, int joint) {
+  const Pose* reference = b.scratch.reference_pose;
+  return reference != nullptr ? reference->local[static_cast<size_t>(joint)]
+                              : b.skeleton.rest[static_cast<size_t>(joint)];
+}
+
+// A local transform's linear part: its rotation times its scale.
+inline glm::mat3 linear_of(const Transform& t) {
+  return glm::mat3_cast(t.rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), t.scale));
 }
 
 // True if `joint` is `ancestor` or below it (DFS order: its subtree is one index range).
