@@ -1,13 +1,13 @@
 // ikscope: the program, shaped like a sokol sample (sokol-samples' cube-sapp): everything it
 // holds between frames is one struct, Program, and main() is init -> frame until done ->
-// cleanup. A frame is one straight line, as in Dear ImGui's SDL2 + OpenGL3 example: poll
-// events -> new UI frame -> panels, viewport input, hover, solve -> 3D view -> UI on top ->
-// screenshots -> swap -> health sample.
+// cleanup. A frame is one straight line, as in Dear ImGui's SDL2 + OpenGL3 example: wait
+// for the display (frame_pacer.h) -> poll events -> new UI frame -> panels, viewport input,
+// hover, solve -> 3D view -> UI on top -> screenshots -> swap -> health sample.
 //
 // The editor state (editor.h) is the single source of truth; the panels and the viewport
 // input edit it, the renderer only reads it. The side jobs live in their own files: the
 // window and ImGui glue (window.h), hover picking (picking.h), screenshots (screenshot.h),
-// per-second health samples (health.h), the 3D view (scene_draw.h), --state-out
+// per-second health samples (health.h), the frame rate (frame_pacer.h), the 3D view (scene_draw.h), --state-out
 // (state_dump.h).
 #include <SDL.h>
 #include <backends/imgui_impl_sdl.h>
@@ -30,6 +30,7 @@
 #include "app/editor/motion_export.h"
 #include "app/editor/motion_import.h"
 #include "app/editor/recent_files.h"
+#include "app/platform/frame_pacer.h"
 #include "app/platform/health.h"
 #include "app/platform/screenshot.h"
 #include "app/platform/state_dump.h"
@@ -55,6 +56,7 @@ struct Program {
   app::WindowMetrics metrics;              // measured at the start of each frame
   std::vector<SDL_Event> viewport_events;  // this frame's input, for the viewport
   app::HealthSampler health;               // for --state-out
+  app::FramePacer pacer;                   // interactive runs: at most the display's rate
   app::FileDialogs file_dialogs;           // the desktop's file dialog, when there is one
   int uploaded_generation = -1;            // the rig whose meshes the renderer holds
   std::string title_path;                  // the rig named in the window title
@@ -102,6 +104,7 @@ bool init(Program& p, std::string& error) {
   if (p.options.motion_panel) app::open_motion_panel(p.editor, p.options.chain, true);  // --motion-panel
   if (p.options.full_body) app::enter_full_body_mode(p.editor);                      // --full-body
   if (p.options.compare) app::open_comparison(p.editor, p.options.chain);            // --compare
+  if (p.options.frames <= 0) p.pacer = app::FramePacer(app::refresh_rate_hz(p.window));
   p.health.start();
   return true;
 }
@@ -183,6 +186,8 @@ void draw(Program& p) {
 }
 
 void frame(Program& p) {
+  p.pacer.wait();
+  p.health.frame_begin();
   poll_events(p);
   p.metrics = app::measure(p.window);
   update(p);

@@ -15,6 +15,8 @@ void HealthSampler::start() {
   frame_start_ = second_start_;
 }
 
+void HealthSampler::frame_begin() { frame_start_ = Clock::now(); }
+
 void HealthSampler::frame_done() {
   if (!first_frame_done_) {
     health_.startup_ms = ms_since_process_start();
@@ -22,7 +24,6 @@ void HealthSampler::frame_done() {
   }
   const Clock::time_point now = Clock::now();
   const double ms = std::chrono::duration<double, std::milli>(now - frame_start_).count();
-  frame_start_ = now;
   sum_ms_ += ms;
   max_ms_ = std::max(max_ms_, ms);
   ++frames_;

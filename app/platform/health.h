@@ -16,7 +16,8 @@ struct RunHealth {
   std::vector<long>
       rss_kib_per_second;  // resident memory at the end of each second; -1 without /proc
   // {mean, max} in milliseconds of the frames that ended in each second; a frame's time is
-  // the interval from its start to the next frame's start (events, solve, UI, drawing, swap).
+  // the interval from its start to the return of its buffer swap (events, solve, UI,
+  // drawing, swap), without the frame pacer's sleep before it (frame_pacer.h).
   std::vector<std::array<double, 2>> frame_ms_per_second;
   // Milliseconds from the process's start (the kernel's start time, 10 ms ticks) to the
   // return of the first frame's buffer swap; -1 if unknown.
@@ -24,12 +25,14 @@ struct RunHealth {
   long frames = 0;  // frames run (buffer swaps)
 };
 
-// Fills a RunHealth: start() before the first frame, frame_done() after each frame's buffer
-// swap. The first frame_done() records startup_ms; each time a second has passed, it
-// appends that second's resident memory and mean / longest frame.
+// Fills a RunHealth: start() before the first frame, frame_begin() as each frame begins
+// (after the pacer's wait), frame_done() after its buffer swap. The first frame_done()
+// records startup_ms; each time a second has passed, it appends that second's resident
+// memory and mean / longest frame.
 class HealthSampler {
  public:
   void start();
+  void frame_begin();
   void frame_done();
   const RunHealth& samples() const { return health_; }
 

@@ -164,6 +164,12 @@ void draw_ui_frame() { ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData()); }
 
 void swap_buffers(const Window& window) { SDL_GL_SwapWindow(window.sdl); }
 
+double refresh_rate_hz(const Window& window) {
+  SDL_DisplayMode mode;
+  if (SDL_GetWindowDisplayMode(window.sdl, &mode) == 0 && mode.refresh_rate > 0) return mode.refresh_rate;
+  return 60.0;
+}
+
 void set_window_title(const Window& window, const std::string& what) {
   SDL_SetWindowTitle(window.sdl, ("ikscope - " + what).c_str());
 }

@@ -49,6 +49,9 @@ void draw_ui_frame();
 // Shows the frame drawn.
 void swap_buffers(const Window& window);
 
+// The refresh rate of the display the window is on, in Hz; 60 where SDL does not know it.
+double refresh_rate_hz(const Window& window);
+
 // Puts "ikscope - <what>" in the title bar.
 void set_window_title(const Window& window, const std::string& what);
 
