@@ -43,6 +43,11 @@ CESIUM_GLB = SAMPLES / "CesiumMan/glTF-Binary/CesiumMan.glb"
 CESIUM_GLTF = SAMPLES / "CesiumMan/glTF/CesiumMan.gltf"
 SAVED_SESSION = "humanoid.session.json"     # the save popup's default name: in the case's folder
 
+# The sanitizer preset's library to preload into the program, and only the program
+# (CMakePresets.json; tests/lsan.supp says why): preloaded into every process ctest starts,
+# it cost each xdotool call, X server and Python 0.1 s and a core to load.
+PROGRAM_PRELOAD = os.environ.get("IKSCOPE_PRELOAD", "")
+
 # Between the steps of a drag: each step is one motion event, which the program reads in
 # order, so a step needs no frame of its own; the pause spreads the drag as a hand would.
 STEP_PAUSE = 0.05
@@ -469,10 +474,17 @@ class Case:
             env["DISPLAY"] = display.name
         return env
 
+    def program_env(self, screen=None, **extra):
+        """env() for the program itself: with the sanitizer preset's preload."""
+        env = self.env(screen, **extra)
+        if PROGRAM_PRELOAD:
+            env["LD_PRELOAD"] = PROGRAM_PRELOAD
+        return env
+
     def start(self, *args, state="after.json", **env):
         """Starts the program interactively (its window up and drawing); see Program."""
         self.display()
-        program = Program(self, args, state, self.env(**env))
+        program = Program(self, args, state, self.program_env(**env))
         self._programs.append(program)
         return program
 
@@ -490,7 +502,7 @@ class Case:
             command += ["--state-out", self.path(state)]
         if window:
             self.display(screen or "1280x800x24")
-        done = subprocess.run(command, cwd=self.out, env=self.env(screen=screen, **env), capture_output=True,
+        done = subprocess.run(command, cwd=self.out, env=self.program_env(screen=screen, **env), capture_output=True,
                               text=True, errors="replace", timeout=timeout)
         Path(self.path(f"{label}.out.txt")).write_text(done.stdout)
         Path(self.path(f"{label}.err.txt")).write_text(done.stderr)
