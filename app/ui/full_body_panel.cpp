@@ -203,9 +203,10 @@ void body_line(const Editor& editor) {
         line.c_str());
 }
 
-// One slider per role the rig has (the stiffness of every joint with that role), and the
-// hips' translation. Each drag is one undo step, committed when the slider is let go, as the
-// chain parameter sliders do; the values stay within what a session accepts.
+// One slider per role the rig has (the stiffness of every joint with that role), the hips'
+// translation and the pull toward the clip's or the rest pose. Each drag is one undo step,
+// committed when the slider is let go, as the chain parameter sliders do; the values stay
+// within what a session accepts.
 void stiffness_controls(Editor& editor) {
   ik::FullBodySettings& settings = editor.document.full_body.settings;
   const ImGuiSliderFlags flags = ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp;
@@ -221,6 +222,16 @@ void stiffness_controls(Editor& editor) {
   remember_rect(editor, "stiffness_hips_move");
   commit_when_done();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("how much the hips resist sliding (per unit of the body's reach)");
+  ImGui::TableNextColumn();
+  ImGui::SetNextItemWidth(-1.0f);
+  ImGui::SliderFloat("##pull_to_pose", &settings.reference_pull, 0.0f, 1.0f, "pull to pose %.2f",
+                     ImGuiSliderFlags_AlwaysClamp);
+  remember_rect(editor, "stiffness_pull_to_pose");
+  commit_when_done();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "each frame, the joints the goals leave free go this fraction of the way back to the clip's pose\n"
+        "(or the rest pose): a body crouched for a reach stands up again when the reach comes back. 0: off");
   std::vector<bool> present(ik::kRoleSlots, false);
   for (const ik::JointRole& r : editor.document.rig.roles) present[static_cast<size_t>(r.role)] = true;
   for (int r = 0; r < ik::kRoleSlots; ++r) {

@@ -56,6 +56,10 @@ struct FullBodySettings {
   // the ankle cannot stand its foot level. On in the program (full body pins the feet where
   // they stand).
   bool heels_rise = true;
+  // FullBodyScratch::reference_pull, 0..1: each frame the joints the goals leave free go this
+  // fraction of the way back to the clip's pose (or the rest pose). On in the program, so a
+  // body crouched for a reach stands up again when the reach comes back.
+  float reference_pull = 0.1f;
 };
 
 // A setting's bounds, inclusive.
@@ -75,6 +79,7 @@ void for_each_full_body_setting(Visit&& visit) {
         SettingRange{kMinStiffness, kMaxStiffness});
   visit("balance", &FullBodySettings::balance);
   visit("heels_rise", &FullBodySettings::heels_rise);
+  visit("pull_to_pose", &FullBodySettings::reference_pull, SettingRange{0.0f, 1.0f});
 }
 
 // True if every setting is equal (what undo and "unsaved" compare).
@@ -99,8 +104,8 @@ inline void fill_joint_stiffness(const FullBodySettings& settings, const std::ve
 // The settings into the full-body solver's scratch (FullBodyScratch, solvers/ik/full_body/full_body.h)
 // for `skeleton` with `roles`: per-joint stiffness, the hips' translation stiffness, the
 // balance, the segment masses from the roles, and the pose the balance keeps
-// (`reference_pose`: the animated pose under the IK, kept alive by the caller; nullptr:
-// the rest pose). What the program does before every solve. Allocation-free once the
+// and the pull toward it (`reference_pose`: the animated pose under the IK, kept alive by the
+// caller; nullptr: the rest pose). What the program does before every solve. Allocation-free once the
 // scratch has held this skeleton.
 inline void apply_full_body_settings(const FullBodySettings& settings, const Skeleton& skeleton,
                                      const std::vector<JointRole>& roles, FullBodyScratch& scratch,
@@ -109,6 +114,7 @@ inline void apply_full_body_settings(const FullBodySettings& settings, const Ske
   scratch.root_translation_stiffness = settings.root_translation_stiffness;
   scratch.balance = settings.balance;
   scratch.heels_rise = settings.heels_rise;
+  scratch.reference_pull = settings.reference_pull;
   fill_full_body_masses(skeleton, roles, scratch.segment_mass);
   scratch.reference_pose = reference_pose;
 }

@@ -137,7 +137,8 @@ void set_extra_effectors(const ik::SolverInfo& solver, const Rig& rig, const ik:
 // size, a 0, negative or NaN stiffness on the effector, a root translation stiffness of 0,
 // -1 or NaN), which must be refused as invalid input. Half the cases turn the balance on,
 // half of those with random segment masses (one in five 0); a bad mass list (the wrong size,
-// a negative or NaN mass) is one of the bad settings. Half the cases let the heels rise. A
+// a negative or NaN mass) is one of the bad settings. Half the cases let the heels rise, half
+// pull toward the reference pose (a random fraction), and out-of-range pulls are bad. A
 // third keep a reference pose (the start pose, its root moved) for the balance and the feet;
 // one of the wrong size is bad.
 void set_full_body_stiffness(Case& c, Rng& rng) {
@@ -155,6 +156,7 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
     for (float& m : c.segment_mass) m = rng.chance(0.2f) ? 0.0f : rng.log_uniform(0.01f, 10.0f);
   }
   c.heels_rise = rng.chance(0.5f);
+  c.reference_pull = rng.chance(0.5f) ? rng.uniform(0.0f, 1.0f) : 0.0f;
   // The reference pose (the animated pose under the IK in the program): the start pose, the
   // root moved, in a third of the cases.
   if (rng.chance(0.33f)) {
@@ -166,7 +168,13 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
   const int effector = c.solves.front().effector;
   if (effector < 0 || static_cast<size_t>(effector) >= n) return;
   const float bad[] = {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN()};
-  switch (rng.integer(0, 4)) {
+  switch (rng.integer(0, 5)) {
+    case 5: {
+      c.variant = "reference pull -1, 1.5 or NaN";
+      const float pulls[] = {-1.0f, 1.5f, bad[2]};
+      c.reference_pull = pulls[rng.integer(0, 2)];
+      break;
+    }
     case 4:
       c.variant = "balance reference pose of the wrong size";
       c.balance = true;

@@ -92,16 +92,23 @@ void print_case(const soak::Case& c, long long index) {
   }
 }
 
+// The case's full-body settings into the workspace's FullBodyScratch.
+void set_full_body_settings(const soak::Case& c, ik::Workspace& workspace) {
+  ik::FullBodyScratch& s = ik::scratch_of<ik::FullBodyScratch>(workspace);
+  s.stiffness = c.stiffness;
+  s.root_translation_stiffness = c.root_translation_stiffness;
+  s.balance = c.balance;
+  s.heels_rise = c.heels_rise;
+  s.reference_pull = c.reference_pull;
+  s.segment_mass = c.segment_mass;
+  s.reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
+}
+
 // Runs one case (all its solves), checks each solve, adds to `stats`.
 void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_index,
               const Options& options, ik::Workspace& workspace, Stats& stats, bool verbose) {
   workspace.locked = c.locked;
-  ik::scratch_of<ik::FullBodyScratch>(workspace).stiffness = c.stiffness;
-  ik::scratch_of<ik::FullBodyScratch>(workspace).root_translation_stiffness = c.root_translation_stiffness;
-  ik::scratch_of<ik::FullBodyScratch>(workspace).balance = c.balance;
-  ik::scratch_of<ik::FullBodyScratch>(workspace).heels_rise = c.heels_rise;
-  ik::scratch_of<ik::FullBodyScratch>(workspace).segment_mass = c.segment_mass;
-  ik::scratch_of<ik::FullBodyScratch>(workspace).reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
+  set_full_body_settings(c, workspace);
   ik::scratch_of<ik::MassSpringScratch>(workspace).states.clear();  // a new rig: the mass-spring simulation starts afresh
   workspace.chain_slot = 0;
   ik::Pose pose = c.pose;
@@ -148,12 +155,7 @@ void run_case(const ik::SolverInfo& solver, const soak::Case& c, long long case_
     if (repeat) {
       ik::Workspace fresh;
       fresh.locked = c.locked;
-      ik::scratch_of<ik::FullBodyScratch>(fresh).stiffness = c.stiffness;
-      ik::scratch_of<ik::FullBodyScratch>(fresh).root_translation_stiffness = c.root_translation_stiffness;
-      ik::scratch_of<ik::FullBodyScratch>(fresh).balance = c.balance;
-      ik::scratch_of<ik::FullBodyScratch>(fresh).heels_rise = c.heels_rise;
-      ik::scratch_of<ik::FullBodyScratch>(fresh).segment_mass = c.segment_mass;
-      ik::scratch_of<ik::FullBodyScratch>(fresh).reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
+      set_full_body_settings(c, fresh);
       ik::scratch_of<ik::MassSpringScratch>(fresh).states = state_before;
       ik::Pose again = before;
       ik::Trace trace_again;

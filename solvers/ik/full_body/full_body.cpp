@@ -6,9 +6,9 @@
 //   step_within_limits   one step, solved again while the limits clamp (the clamping loop)
 //   iterate              the damped, task-priority iterations with undo of worse steps
 //   restart_from_stall   a solve from rest that stalls starts again elsewhere in the limits
+//   pull_toward_reference  the joints the goals leave free go back toward the reference pose
 //   correct_pins         pin-only Gauss-Newton over the joints only the pins use
-//   level_pinned_feet    a pinned foot stays as level as in the reference pose (turnable_pins,
-//                        reference_up)
+//   (level_pinned_feet   a pinned foot stays as level as in the reference pose: full_body_feet.cpp)
 //   raise_heels          a foot its ankle cannot stand level rises on its toes (depth_below)
 //   solve_full_body      prepare -> start pose -> frame -> frames -> lengths -> goals ->
 //                        evaluate -> bump -> iterate -> restarts -> correct pins -> level
@@ -138,6 +138,85 @@ bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float dampin
   }
   if (trace != nullptr) trace_iteration(trace, pose, p.worst);
   return kept;
+}
+
+// How far the turnable tree joints are from the reference pose (FullBodyScratch::
+// reference_pose, else rest): Σ stiffness · angle² over the joints with columns, plus the
+// root's translation stiffness times its offset² in units of L -- the metric in which the
+// weighted least-norm step is shortest, so a step back onto the goals after a pull undoes
+// only the part of the pull the goals need.
+float reference_distance(const Body& b, const Pose& pose) {
+  float distance = 0.0f;
+  for (size_t k = 0; k < b.workspace.path.size(); ++k) {
+    if (b.scratch.first_column[k] < 0) continue;
+    const int j = b.workspace.path[k];
+    const float cos_half =
+        std::min(1.0f, std::abs(glm::dot(pose.local[static_cast<size_t>(j)].rotation, reference_local(b, j).rotation)));
+    const float angle = 2.0f * std::acos(cos_half);
+    distance += stiffness_of(b, j) * angle * angle;
+  }
+  if (b.translation_column >= 0) {
+    const glm::vec3 offset =
+        pose.local[static_cast<size_t>(b.chain.root)].translation - reference_local(b, b.chain.root).translation;
+    distance += b.scratch.root_translation_stiffness * glm::dot(offset, offset) / (b.reach * b.reach);
+  }
+  return distance;
+}
+
+// Every turnable tree joint `fraction` of the way to its turn in the reference pose (inside
+// its limits), and the root's translation (when the solve may move it) to its own.
+void blend_toward_reference(const Body& b, Pose& pose, float fraction) {
+  for (size_t k = 0; k < b.workspace.path.size(); ++k) {
+    if (b.scratch.first_column[k] < 0) continue;
+    const int j = b.workspace.path[k];
+    glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
+    local = glm::normalize(glm::slerp(local, reference_local(b, j).rotation, fraction));
+    const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(j)];
+    if (b.use_limits && limits.enabled)
+      clamp_to_limits(limits, b.skeleton.rest[static_cast<size_t>(j)].rotation, local);
+  }
+  if (b.translation_column >= 0) {
+    glm::vec3& root = pose.local[static_cast<size_t>(b.chain.root)].translation;
+    root = glm::mix(root, reference_local(b, b.chain.root).translation, fraction);
+  }
+}
+
+// The light pull toward the reference pose (FullBodyScratch::reference_pull), once the
+// effectors are reached: every joint the pull's fraction of the way back to the reference
+// (a predictor), then at most kPullCorrections effector steps back onto the goals (the
+// correctors, which move in the goals' row space and so give back only what the goals
+// need). Kept when every effector is within its tolerance again, the pose came at least
+// kMinPullGain nearer the reference and the balance, if on, did not leave its tolerance;
+// else undone, as if never tried (a pose the goals hold wholly is left exactly as it is, and
+// the iterations and the trace count only a pull that was kept, as one iteration). So a body
+// left crouched by a reach that has come back up straightens again over the next frames,
+// and a free hand drifts back to where the clip or the rest pose has it.
+constexpr int kPullCorrections = 2;
+constexpr float kMinPullGain = 0.01f;
+void pull_toward_reference(Body& b, Pose& pose, Trace* trace, Progress& p) {
+  const float distance = reference_distance(b, pose);
+  if (!(distance > 0.0f) || p.iterations >= b.params.max_iterations) return;
+  save_tree(b, pose, b.scratch.settle_local);
+  const Progress before = p;
+  blend_toward_reference(b, pose, b.scratch.reference_pull);
+  measure(b, pose, p);
+  bool solved = true;
+  for (int c = 0; c < kPullCorrections && solved && b.metric_without_pins > 1.0f; ++c) {
+    build_jacobian(b, pose);
+    solved = step_within_limits(b, pose, trace, 1.0f, false);
+    measure(b, pose, p);
+  }
+  const float balance_limit = std::max(before.balance, kBalanceTolerance * b.tolerance);
+  const bool kept = solved && b.metric_without_pins <= 1.0f && (b.balance_rows == 0 || p.balance <= balance_limit) &&
+                    reference_distance(b, pose) < (1.0f - kMinPullGain) * distance;
+  if (!kept) {
+    restore_tree(b, b.scratch.settle_local, pose);
+    p = before;
+    measure(b, pose, p);
+    return;
+  }
+  ++p.iterations;
+  if (trace != nullptr) trace_iteration(trace, pose, p.worst);
 }
 
 // The damped iterations, until `last_iteration` (-1: params.max_iterations). `cold`: a solve
@@ -305,110 +384,6 @@ void correct_pins(Body& b, Pose& pose, Trace* trace, Progress& p) {
   }
 }
 
-// The pinned effectors whose own turn the solve may set afterwards (effector indices): no
-// orientation goal, free to turn (not locked, not held by an infinite stiffness: it has
-// columns), and no other effector below them (their turn moves nothing the solve measured).
-void turnable_pins(const Body& b, std::vector<int>& effectors) {
-  effectors.clear();
-  for (int i = 0; i < b.effectors; ++i) {
-    const int j = effector_joint(b.chain, i);
-    const int k = b.scratch.effector_tree_index[static_cast<size_t>(i)];
-    if (!effector_pinned(b.chain, i) || effector_goal(b.chain, i).use_orientation ||
-        b.scratch.first_column[static_cast<size_t>(k)] < 0)
-      continue;
-    bool carries_another = false;
-    for (int other = 0; other < b.effectors; ++other)
-      carries_another |= effector_joint(b.chain, other) != j && below(b.skeleton, j, effector_joint(b.chain, other));
-    if (!carries_another) effectors.push_back(i);
-  }
-}
-
-// The model-space frame (linear part) of tree joint k's parent, from the frames of the last
-// update_frames (the pose's: every change of the pose is measured).
-glm::mat3 model_parent_frame(const Body& b, int k) {
-  const int t = b.workspace.tree_parent[static_cast<size_t>(k)];
-  return t < 0 ? b.model_linear : b.model_linear * b.workspace.linear[static_cast<size_t>(t)];
-}
-
-// Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose.
-glm::mat3 reference_parent_frame(const Body& b, int k) {
-  const Workspace& ws = b.workspace;
-  glm::mat3 parent(1.0f);
-  for (int t = ws.tree_parent[static_cast<size_t>(k)]; t >= 0; t = ws.tree_parent[static_cast<size_t>(t)])
-    parent = linear_of(reference_local(b, ws.path[static_cast<size_t>(t)])) * parent;
-  return parent;
-}
-
-// The direction in tree joint k's own frame (its rotation's, without its scale) that is the
-// world's up in the reference pose, under the root's parent frame as it is now.
-glm::vec3 reference_up(const Body& b, int k) {
-  const Transform& local = reference_local(b, b.workspace.path[static_cast<size_t>(k)]);
-  return glm::conjugate(local.rotation) * (glm::inverse(b.model_linear * reference_parent_frame(b, k)) * b.scratch.up);
-}
-
-// The world's up in the root's parent frame, unit.
-glm::vec3 frame_up(const Body& b) {
-  return direction_or(glm::inverse(b.model_linear) * b.scratch.up, glm::vec3(0.0f, 1.0f, 0.0f));
-}
-
-// How far the lowest point of skeleton joint `foot` and the joints below it lies below the
-// foot's origin along `up` (frame units, >= 0), the foot's frame being `foot_linear` (root's
-// parent frame) and the joints below it as `pose` has them (nullptr: the reference pose).
-float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& foot_linear, const glm::vec3& up) {
-  std::vector<glm::mat4>& frames = b.scratch.foot_frames;
-  const int end = b.skeleton.subtree_end[static_cast<size_t>(foot)];
-  size_at_least(frames, static_cast<size_t>(end - foot));
-  frames[0] = glm::mat4(1.0f);
-  float depth = 0.0f;
-  for (int d = foot + 1; d < end; ++d) {
-    const Transform& local = pose != nullptr ? pose->local[static_cast<size_t>(d)] : reference_local(b, d);
-    const int parent = b.skeleton.parent[static_cast<size_t>(d)];
-    frames[static_cast<size_t>(d - foot)] = frames[static_cast<size_t>(parent - foot)] * to_matrix(local);
-    depth = std::max(depth, -glm::dot(foot_linear * glm::vec3(frames[static_cast<size_t>(d - foot)][3]), up));
-  }
-  return depth;
-}
-
-// A pinned foot stands as level as it stands in the reference pose (`ups`: the direction in
-// its own frame that is the world's up there, FullBodyScratch::up), as far as its limits let
-// it: the solve turns the joints above it, which would otherwise tilt it with them (a shin
-// leaning forward over a pinned ankle took the toes into the floor). Only the tilt is undone,
-// by the shortest turn: the way the foot points stays the solve's (a body turning round may
-// pivot on its feet). A foot tilted by less than kPinTiltSlack is left as it is: setting it
-// would only add rounding, frame after frame. Writes the last traced pose too.
-constexpr float kPinTiltSlack = 1e-5f;  // radians
-void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& feet, const std::vector<glm::vec3>& ups,
-                       Trace* trace) {
-  const glm::vec3& world_up = b.scratch.up;
-  for (size_t e = 0; e < feet.size(); ++e) {
-    const int k = b.scratch.effector_tree_index[static_cast<size_t>(feet[e])];
-    const int j = b.workspace.path[static_cast<size_t>(k)];
-    glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
-    const glm::mat3 parent = model_parent_frame(b, k);
-    const glm::vec3 up = direction_or(parent * (local * ups[e]), world_up);
-    const float level_now = glm::dot(up, world_up);
-    if (!(level_now < std::cos(kPinTiltSlack))) continue;
-    // The model-space turn T, seen in the parent's frame: P⁻¹ T P (a rotation, P mirrored or not).
-    const glm::mat3 turn = glm::inverse(parent) * glm::mat3_cast(rotation_between(up, world_up)) * parent;
-    glm::quat levelled = glm::normalize(rotation_of(turn) * local);
-    const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(j)];
-    if (b.use_limits && limits.enabled)
-      clamp_to_limits(limits, b.skeleton.rest[static_cast<size_t>(j)].rotation, levelled);
-    // Kept only if it stands the foot more level: a foot its limit holds tilted would
-    // otherwise be turned and clamped back to a slightly different place in every frame of a
-    // warm-started solve, creeping along its limit while nothing else moves.
-    const glm::vec3 up_levelled = direction_or(parent * (levelled * ups[e]), world_up);
-    if (!(std::acos(std::min(1.0f, glm::dot(up_levelled, world_up))) <
-          std::acos(std::min(1.0f, level_now)) - kPinTiltSlack))
-      continue;
-    local = levelled;
-    if (trace == nullptr || !trace->record_poses) continue;
-    const size_t count = trace->joints.size();
-    if (trace->poses.size() >= count)
-      trace->poses[trace->poses.size() - count + static_cast<size_t>(k)].rotation = local;
-  }
-}
-
 // A foot the ankle's range cannot stand as level as the reference has it (the shin leaning
 // past the ankle's dorsiflexion over its pin) would put its toes into the floor: a person's
 // heel rises there, the foot standing on its toes. Where a levelled foot's lowest point (of
@@ -428,6 +403,7 @@ void raise_heels(Body& b, Pose& pose, const std::vector<int>& feet, const std::v
   const float to_frame = glm::length(glm::inverse(b.model_linear) * b.scratch.up);
   const float least_rise = b.tolerance * to_frame, pin_slack = b.pin_tolerance * to_frame;
   const bool pins_met = !pins_missed(b);
+  b.scratch.pin_rise_before = b.scratch.pin_rise;  // to go back to
   bool risen = false;
   for (int round = 0; round < kHeelRounds; ++round) {
     update_frames(b, pose);
@@ -458,11 +434,29 @@ void raise_heels(Body& b, Pose& pose, const std::vector<int>& feet, const std::v
   if (!risen) return;
   measure(b, pose, p);
   if (!pins_met || !pins_missed(b)) return;
-  set_goals(b);  // the rise is out of the body's reach: back to the pose before it
-  std::fill(b.scratch.pin_rise.begin(), b.scratch.pin_rise.end(), glm::vec3(0.0f));
+  // The rise is out of the body's reach: back to the pins and the pose before it.
+  b.scratch.pin_rise = b.scratch.pin_rise_before;
+  set_goals(b);
   restore_tree(b, b.scratch.best_local, pose);
   measure(b, pose, p);
   if (trace != nullptr) trace_iteration(trace, pose, p.worst);
+}
+
+// A warm-started solve (the program's frames) starts with each foot's pin where the last
+// solve raised it (FullBodyScratch::pin_rise, which set_goals adds), so a heel that stays up
+// over a drag is not brought down to the user's pin by the iterations and raised again by
+// raise_heels in every frame (a third of a Mixamo-style rig's frame, dragging a hand far
+// forward). raise_heels still measures each frame's rise afresh and moves a pin that
+// should be lower. Any other solve, and any effector not a foot now, starts from no rise.
+void keep_heels_risen(Body& b, const std::vector<int>& feet) {
+  std::vector<glm::vec3>& rise = b.scratch.pin_rise;
+  const size_t count = static_cast<size_t>(b.effectors);
+  if (!b.scratch.heels_rise || !b.params.warm_start || rise.size() != count) {
+    rise.assign(count, glm::vec3(0.0f));
+    return;
+  }
+  for (size_t i = 0; i < count; ++i)
+    if (std::find(feet.begin(), feet.end(), static_cast<int>(i)) == feet.end()) rise[i] = glm::vec3(0.0f);
 }
 
 }  // namespace
@@ -496,7 +490,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   std::vector<glm::vec3>& ups = b.scratch.pin_ups;
   turnable_pins(b, feet);
   ups.clear();
-  b.scratch.pin_rise.assign(static_cast<size_t>(b.effectors), glm::vec3(0.0f));
+  keep_heels_risen(b, feet);
   std::vector<float>& depths = b.scratch.pin_depths;
   depths.clear();
   for (const int i : feet) {
@@ -515,7 +509,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
 
   trace_begin(
       trace, workspace.path, pose, p.worst,
-      chain.params.max_iterations + kPinIterations + kRestarts + kHeelRounds * (kPinIterations + kHeelIterations) + 1);
+      chain.params.max_iterations + kPinIterations + kRestarts + kHeelRounds * (kPinIterations + kHeelIterations) + 2);
   iterate_full_body(b, pose, trace, p, !chain.params.warm_start);
   // Only from rest: a warm-started solve (the program's frames, a drag) keeps following the
   // pose it is given rather than jump to another basin, and its cost per frame stays as it was.
@@ -536,6 +530,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
       if (trace != nullptr) trace_iteration(trace, pose, p.worst);
     }
   }
+  if (b.scratch.reference_pull > 0.0f && p.metric <= 1.0f) pull_toward_reference(b, pose, trace, p);
   if (b.any_pinned && pins_missed(b)) correct_pins(b, pose, trace, p);
   level_pinned_feet(b, pose, feet, ups, trace);
   if (b.scratch.heels_rise) raise_heels(b, pose, feet, ups, depths, trace, p);

@@ -66,6 +66,16 @@
 // less than a twentieth, which ends the settling. It is not part of the error or the
 // status: a balance that cannot be met leaves the solve reached and the pose still.
 //
+// The pull toward the reference pose (FullBodyScratch::reference_pull, off by default): a
+// warm-started solve keeps the last frame's pose wherever the goals do not need it changed,
+// so a crouch made to reach the floor stayed after the hand came back up. Once the effectors
+// are reached the joints are blended a fraction of the way back toward the reference pose
+// and the effectors stepped back onto their goals (a predictor and correctors, like the
+// balance's); the step back is the weighted least-norm one, so it gives back only what the
+// goals need, and the pose keeps the rest of the pull. Kept only if the pose came nearer the
+// reference (stiffness-weighted angles) with every effector reached and the balance within
+// its tolerance, else undone: a pose the goals hold wholly stays as it is.
+//
 // Feet (a pinned effector without an orientation goal and without another effector below
 // it): after the solve it is turned, by the shortest turn, back to as level against the
 // world's up as it stands in the reference pose (FullBodyScratch::reference_pose, else the
@@ -78,7 +88,9 @@
 // Where the ankle's range cannot stand the foot level (the shin leaning past its 20 degrees
 // of dorsiflexion), its toes would still go into the floor: with FullBodyScratch::heels_rise
 // (on in the program) the heel rises instead, the pin going up by what the foot's lowest
-// point lies lower under the ankle than in the reference, the legs solved again to it.
+// point lies lower under the ankle than in the reference, the legs solved again to it. A
+// warm-started solve starts with the pins where the last one raised them, so a heel that
+// stays up is not brought down and solved up again in every frame.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
 // change with the pose; "the body's reach" L is the longest path from the root to an
@@ -95,7 +107,7 @@
 // `unreachable` unless the root is locked or infinitely stiff), max_iterations otherwise.
 // Invalid input (NaN, infinite or too distant goals, bad indices, a negative weight, a
 // stiffness list of the wrong size or with a value that is not > 0, a reference pose of
-// the wrong size) returns invalid_input
+// the wrong size, a reference pull outside 0..1) returns invalid_input
 // with the pose untouched.
 //
 // Cost: per iteration O(n (m1 + m2)² ) with n the columns (3 per ball joint, 1 per hinge,
@@ -104,7 +116,8 @@
 // matrix is formed. Scratch lives in scratch_of<FullBodyScratch>(workspace) (FullBodyScratch below), sized on the
 // first solve of a body, so later solves allocate nothing.
 //
-// Index: full_body.cpp (the solve, its loop, the pin correction), full_body_step.cpp (the
+// Index: full_body.cpp (the solve, its loop, the pull, the pin correction, the heels),
+// full_body_feet.cpp (the pinned feet's levelling), full_body_step.cpp (the
 // frames, errors, Jacobian and turns), full_body_priority.cpp (the task-priority step),
 // full_body_setup.h (stiffness from rig roles and the full-body chain of a rig).
 #pragma once
@@ -144,8 +157,15 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // lowest point is as far below the ankle as in the reference; full_body.cpp: raise_heels).
   // Off: a pin is where the ankle goes, whatever the toes do (a foot pinned in the air).
   bool heels_rise = false;
+  // The light pull toward the reference pose, 0..1: once the effectors are reached, each solve
+  // moves the joints this fraction of the way back to their turns in the reference pose
+  // (and the root to its place), then steps back onto the goals, keeping what the goals leave
+  // free (full_body.cpp: pull_toward_reference). Over a warm-started solve's frames a body
+  // left crouched by a reach that came back up straightens again, and a free hand goes back
+  // to where the clip has it instead of staying where the balance swung it. 0: off.
+  float reference_pull = 0.0f;
   // The pose the body keeps what it can of (its local transforms, one per joint): the balance
-  // keeps its centre of mass over the pins, a pinned foot its tilt. The animated pose under
+  // keeps its centre of mass over the pins, a pinned foot its tilt, the pull its turns. The animated pose under
   // the IK, so the solve keeps what the clip has; nullptr: the rest pose. Read during a solve
   // only; the caller keeps it alive.
   const Pose* reference_pose = nullptr;
@@ -165,7 +185,10 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   std::vector<glm::vec3> goal_position;  // its goal, in the root's parent frame
   std::vector<glm::quat> goal_rotation;  // its goal orientation, in the root's parent frame
   std::vector<float> effector_error;     // its error at the last evaluation, model space
-  std::vector<glm::vec3> pin_rise;       // how far the last solve raised its pin (raise_heels), model space; else 0
+  // How far the last solve raised its pin (raise_heels), model space; else 0. A warm-started
+  // solve starts from it (full_body.cpp: keep_heels_risen).
+  std::vector<glm::vec3> pin_rise;
+  std::vector<glm::vec3> pin_rise_before;  // raise_heels: the rise it started from, to go back to
   // ---- The balance at the last evaluation (model space) ---------------------------------------
   bool balance_active = false;     // the balance had its rows (on, with a pin and a mass)
   float balance_error = 0.0f;      // the centre of mass's distance across up from its target

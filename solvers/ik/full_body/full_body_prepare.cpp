@@ -59,6 +59,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   if (!is_finite(s.up) || !(glm::dot(s.up, s.up) > 0.0f)) return false;  // the world's up: a direction
   if (!s.segment_mass.empty() && static_cast<int>(s.segment_mass.size()) != b.skeleton.joint_count()) return false;
   if (s.reference_pose != nullptr && s.reference_pose->local.size() != b.skeleton.rest.size()) return false;
+  if (!(s.reference_pull >= 0.0f && s.reference_pull <= 1.0f)) return false;  // NaN too
   for (float mass : s.segment_mass)
     if (!(mass >= 0.0f) || !std::isfinite(mass)) return false;
   if (!fill_chain_tree(b.skeleton, chain, ws.path, ws.tree_parent)) return false;
@@ -265,7 +266,9 @@ void set_goals(Body& b) {
   const glm::quat to_frame = glm::inverse(b.frame_rotation);
   for (int i = 0; i < b.effectors; ++i) {
     const Goal& goal = effector_goal(b.chain, i);
-    b.scratch.goal_position[static_cast<size_t>(i)] = frame_from_model * (goal.position - b.frame_origin);
+    // A foot's pin where the heels rose it (FullBodyScratch::pin_rise; 0 for the others).
+    const glm::vec3 rise = b.scratch.pin_rise[static_cast<size_t>(i)];
+    b.scratch.goal_position[static_cast<size_t>(i)] = frame_from_model * (goal.position + rise - b.frame_origin);
     b.scratch.goal_rotation[static_cast<size_t>(i)] =
         goal.use_orientation ? to_frame * glm::normalize(goal.orientation) : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
   }

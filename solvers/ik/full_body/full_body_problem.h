@@ -16,6 +16,8 @@
 //                            fix_clamped_joints, add_fixed_step, save_pose, restore_pose,
 //                            bump_colinear_joints
 //   full_body_priority.cpp:  priority_step
+//   full_body_feet.cpp:      turnable_pins, reference_parent_frame, reference_up, frame_up,
+//                            depth_below, level_pinned_feet
 #pragma once
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -162,6 +164,24 @@ void restore_pose(Body& b, Pose& pose);
 // The guide's colinear bump for every straight joint above an effector that is not done.
 // True if it turned one (the frames are then stale).
 bool bump_colinear_joints(Body& b, Pose& pose);
+
+// The pinned feet (full_body_feet.cpp).
+// The pinned effectors whose own turn the solve may set afterwards (effector indices): no
+// orientation goal, free to turn, no other effector below them.
+void turnable_pins(const Body& b, std::vector<int>& effectors);
+// Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose.
+glm::mat3 reference_parent_frame(const Body& b, int k);
+// The direction in tree joint k's own frame that is the world's up in the reference pose.
+glm::vec3 reference_up(const Body& b, int k);
+// The world's up in the root's parent frame, unit.
+glm::vec3 frame_up(const Body& b);
+// How far the lowest point of skeleton joint `foot` and the joints below it lies below the
+// foot's origin along `up` (frame units, >= 0); `pose` nullptr: the reference pose.
+float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& foot_linear, const glm::vec3& up);
+// Each of `feet` (effector indices) turned back to as level as `ups` (its up in its own frame)
+// says, inside its limits, where that stands it more level.
+void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& feet, const std::vector<glm::vec3>& ups,
+                       Trace* trace);
 
 }  // namespace full_body_detail
 }  // namespace ik
