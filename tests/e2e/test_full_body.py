@@ -1,12 +1,15 @@
 """Full-body mode on the humanoid (--full-body): the main hand dragged far forward (the
 body leans, keeps its balance, then holds still), the head's goal moved with the gizmo,
-and the Stiffness sliders as edits (save, undo, the unsaved prompt)."""
+the Stiffness sliders as edits (save, undo, the unsaved prompt), a reach to the floor
+(the heels rise) and back up (the body stands again)."""
+import math
 import os
+import time
 
 import pytest
 
 import full_body_drag
-from driver import MIXAMO_RIG, SAVED_SESSION, read_json, rect_point, window_point
+from driver import MIXAMO_RIG, SAVED_SESSION, STEP_PAUSE, read_json, rect_point, window_point
 from rig_plans import drag_gizmo_x_arrow
 
 
@@ -151,3 +154,38 @@ def test_floor_reach_rises_the_heels(case):
     assert "feet on the ground" in body["text"], body
     assert max(e["heel_rise"] for e in pins) > 0.01, ("no heel rose", pins)
     assert all(e["error"] <= after["tolerance"] for e in pins), ("a pin is off its risen place", pins)
+
+
+@pytest.mark.ctest(timeout=300, cost=100)
+def test_floor_reach_and_back_stands_up(case):
+    """The humanoid in full-body mode with the program's settings (the balance on, pull to
+    pose 0.1), its main hand's goal dragged down 300 points to the floor in front with real
+    mouse events and back up to where it started: the body crouches to reach (the screenshot
+    at the bottom differs from the one after), and stands up again -- the hips within 1 mm of
+    where they stand at rest 60 frames after the hand is back. Without the pull the balance
+    kept the crouch (the hips 155 mm low)."""
+    before = case.run("--full-body", frames=2, state="before.json").state
+    fb = before["full_body"]
+    assert fb["settings"]["pull_to_pose"] > 0, fb["settings"]
+    gx, gy = (round(v) for v in before["chains"][fb["chain"]]["goal_window"])
+    program = case.start("--full-body", state="after.json")
+    program.hover(gx, gy)
+    program.xdo("mousedown", 1)
+    program.frames(2)
+    for k in list(range(1, 31)) + list(range(29, -1, -1)):
+        program.move(gx, gy + 10 * k)
+        time.sleep(STEP_PAUSE)
+        if k == 30:  # at the floor
+            program.frames(5)
+            os.replace(program.screenshot(), case.path("down.png"))
+    program.frames(2)
+    program.xdo("mouseup", 1)
+    program.frames(60)
+    os.replace(program.screenshot(), case.path("up.png"))
+    program.quit()
+    after = program.state()["full_body"]
+    hips = math.dist(after["root_position"], fb["root_position"])
+    print(f"hips {hips * 1000:.2f} mm from rest; {after['body']['text']}")
+    case.check_differ("down.png", "up.png", 5000)
+    assert hips < 1e-3, f"the body did not stand up again: the hips {hips:.4f} from where they stand at rest"
+    assert after["body"]["plausible"], after["body"]
