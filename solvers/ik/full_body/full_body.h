@@ -58,8 +58,10 @@
 // unless set) where it was at
 // rest (or in FullBodyScratch::reference_pose, the pose under the IK) relative to the
 // pins' middle, so a hand reaching forward bends the spine and keeps the hips back instead of
-// pulling the body over its feet. It moves only once the effectors are
-// reached, in their null space (projected with far less damping than the tasks' own,
+// pulling the body over its feet. It turns only joints that carry a goal (a weighted or
+// pinned effector below them): a free arm or head is not swung about as a counterweight
+// (it flung the free arm up behind the back in a reach to the floor). It moves only once
+// the effectors are reached, in their null space (projected with far less damping than the tasks' own,
 // kProjectionDamping, so it moves a reached hand by well under a hundredth of its own move);
 // a balance step asks for at most 5 % of the reach, an effector it takes out of its
 // tolerance gets one step back, and the pair is undone if that fails or the balance gains
@@ -212,6 +214,7 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   std::vector<glm::mat3>
       column_axes;  // a ball joint's column axes in its own frame (identity but in the clamping loop)
   std::vector<std::uint8_t> pin_only;    // 1 if only pinned effectors hang below it
+  std::vector<std::uint8_t> holds_below;  // 1 if an effector with a goal (weight or pin) hangs below it
   std::vector<Transform> saved_local;    // the pose before a step, to undo a rejected one
   std::vector<Transform> best_local;     // the pose before a restart, kept if the restart ends worse
   std::vector<Transform> settle_local;   // the pose before a balance step, kept if the step fails

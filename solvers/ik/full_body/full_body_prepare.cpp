@@ -76,6 +76,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.hinge_axis, joints);
   size_at_least(s.column_axes, joints);
   size_at_least(s.pin_only, joints);
+  size_at_least(s.holds_below, joints);
   size_at_least(s.saved_local, joints);
   size_at_least(s.best_local, joints);
   size_at_least(s.settle_local, joints);
@@ -124,7 +125,8 @@ bool prepare_body(Body& b, const Pose& pose) {
   b.rows += b.balance_rows;
 
   // Columns: 3 per ball joint, 1 per hinge, none for a locked or infinitely stiff joint; then
-  // the root's translation. pin_only: 1 if every effector below the joint is pinned.
+  // the root's translation. pin_only: 1 if every effector below the joint is pinned;
+  // holds_below: 1 if an effector with a goal (a weight or a pin) hangs below it.
   b.use_limits = b.params.use_limits;
   b.columns = 0;
   for (size_t k = 0; k < joints; ++k) {
@@ -139,12 +141,14 @@ bool prepare_body(Body& b, const Pose& pose) {
     s.clamped[k] = 0;
     s.fixed[k] = 0;
     b.columns += s.column_count[k];
-    bool pinned_below = false, free_below = false;
+    bool pinned_below = false, free_below = false, holding_below = false;
     for (int i = 0; i < b.effectors; ++i) {
       if (!below(b.skeleton, joint, effector_joint(chain, i))) continue;
       (effector_pinned(chain, i) ? pinned_below : free_below) = true;
+      holding_below |= s.effector_first_row[static_cast<size_t>(i)] >= 0;
     }
     s.pin_only[k] = pinned_below && !free_below ? 1 : 0;
+    s.holds_below[k] = holding_below ? 1 : 0;
   }
   const bool root_moves = !is_locked(ws, chain.root) && std::isfinite(s.root_translation_stiffness);
   b.translation_column = root_moves ? b.columns : -1;

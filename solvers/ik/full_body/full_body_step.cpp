@@ -185,7 +185,11 @@ void build_jacobian(Body& b, const Pose& pose) {
         }
       }
     }
-    if (balance != nullptr) {
+    // A joint only free effectors hang below (the other arm, the head: weight 0, not pinned)
+    // does not balance the body: swinging a free arm up behind the back to shift the centre
+    // of mass is not what a person reaching for the floor does. It keeps its pose (and the
+    // pull toward the reference pose brings it back).
+    if (balance != nullptr && s.holds_below[k]) {
       const glm::vec3 lever =
           a_inverse * ((s.mass_moment[k] - s.subtree_mass[k] * ws.positions[k]) * (1.0f / b.total_mass));
       for (int c = 0; c < count; ++c) {

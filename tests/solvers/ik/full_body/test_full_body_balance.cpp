@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -88,6 +89,49 @@ TEST(FullBody, BalanceKeepsTheReferencePosesOwnBalance) {
       EXPECT_GT(moved, 0.01f * body.height);  // the rest pose's balance differs
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+using namespace full_body_test;
+using iktest::world_position;
+
+// The balance does not swing a free limb (its effector weight 0, not pinned) to shift the
+// centre of mass: the humanoid's left hand reaching far forward, the balance on, the free
+// right arm keeps its rest turns (the balance swung it back behind the body; the hips,
+// spine and legs keep the balance now).
+TEST(FullBody, TheBalanceLeavesAFreeArmWhereItIs) {
+  Body body = load_humanoid();
+  body.chain.params.warm_start = true;
+  ik::Workspace ws = workspace_for(body);
+  ik::FullBodyScratch& settings = ik::scratch_of<ik::FullBodyScratch>(ws);
+  settings.balance = true;
+  ik::fill_full_body_masses(body.skeleton, body.roles.joints, settings.segment_mass);
+  const int free_hand = effector_with_role(body, ik::Role::hand, ik::Side::right);
+  ASSERT_GT(free_hand, 0);
+  ASSERT_EQ(body.chain.extra_effectors[static_cast<size_t>(free_hand - 1)].weight, 0.0f);
+  const int free_joint = ik::effector_joint(body.chain, free_hand);
+  ik::Pose pose = ik::rest_pose(body.skeleton);
+  const glm::vec3 start = body.chain.goal.position;
+  for (int frame = 1; frame <= 60; ++frame) {
+    body.chain.goal.position = start + body.height * glm::vec3(0.0f, 0.0f, 0.3f) * (frame / 60.0f);
+    ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr);
+  }
+  float turned = 0.0f;
+  for (int j = free_joint; j > body.chain.root; j = body.skeleton.parent[static_cast<size_t>(j)]) {
+    if (body.roles.joints[static_cast<size_t>(j)].side != ik::Side::right) break;  // up to the spine
+    turned = std::max(turned, angle_between(pose.local[static_cast<size_t>(j)].rotation,
+                                            body.skeleton.rest[static_cast<size_t>(j)].rotation));
+  }
+  const float hips_back = glm::dot(world_position(body.skeleton, pose, body.chain.root) -
+                                       world_position(body.skeleton, ik::rest_pose(body.skeleton), body.chain.root),
+                                   glm::vec3(0.0f, 0.0f, -1.0f));
+  std::printf("free right arm turned %.4f rad at most; hips back %.3f; balance off by %.2e\n", turned, hips_back,
+              ik::full_body_scratch(ws).balance_error);
+  EXPECT_LT(turned, 1e-4f);
+  EXPECT_GT(hips_back, 0.01f * body.height) << "the balance keeps the hips back";
 }
 
 }  // namespace
