@@ -11,14 +11,18 @@
 namespace ik {
 namespace {
 
-// The lowest point along `up` of the feet (every joint from each foot down).
+// The lowest point along `up` of a foot (every joint from it down).
+float lowest_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int foot, const glm::vec3& up) {
+  float lowest = INFINITY;
+  for (int j = foot; j < skeleton.subtree_end[static_cast<size_t>(foot)]; ++j)
+    lowest = std::min(lowest, glm::dot(position_of(world[static_cast<size_t>(j)]), up));
+  return lowest;
+}
+
+// The lowest point of both feet.
 float lowest_foot_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world, const int feet[2],
                         const glm::vec3& up) {
-  float lowest = INFINITY;
-  for (int s = 0; s < 2; ++s)
-    for (int j = feet[s]; j < skeleton.subtree_end[static_cast<size_t>(feet[s])]; ++j)
-      lowest = std::min(lowest, glm::dot(position_of(world[static_cast<size_t>(j)]), up));
-  return lowest;
+  return std::min(lowest_point(skeleton, world, feet[0], up), lowest_point(skeleton, world, feet[1], up));
 }
 
 // `v` without its part along `up`, normalised; zero if nothing is left.
@@ -71,10 +75,12 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
     if (at_limit(l, rest, local, kBodyAtLimitMargin)) ++r.joints_at_limit;
   }
 
-  r.feet_below_ground =
-      std::max(0.0f, lowest_foot_point(skeleton, rest_world, foot, up) - lowest_foot_point(skeleton, world, foot, up));
+  const float ground = lowest_foot_point(skeleton, rest_world, foot, up);
+  r.feet_below_ground = std::max(0.0f, ground - lowest_foot_point(skeleton, world, foot, up));
 
   for (int s = 0; s < 2; ++s) {
+    // A foot off the ground is not judged: a swinging leg's knee goes where the step takes it.
+    if (lowest_point(skeleton, world, foot[s], up) - ground > kFootOffGround * r.leg_length) continue;
     const glm::vec3 hip = at(world, thigh[s]), knee = at(world, shin[s]), ankle = at(world, foot[s]);
     const glm::vec3 line = ankle - hip;
     const float line2 = glm::dot(line, line);

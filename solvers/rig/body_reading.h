@@ -14,7 +14,12 @@
 //   knee off the toes      per leg, the angle seen from above between where the knee points
 //                          (its offset from the hip -> ankle line) and where the foot points
 //                          (ankle -> its first child); a leg bent by less than 1 % of its
-//                          length has no knee direction and is not judged
+//                          length has no knee direction and is not judged, nor is a leg
+//                          whose foot is off the ground (its lowest point more than
+//                          kFootOffGround of the leg above the ground): that is a rule of
+//                          standing, and a swinging or lifted leg's knee goes where the
+//                          step takes it (CesiumMan's walk read 176 degrees off on a
+//                          trailing foot in the air)
 //   head above the hips    the head (else the neck) higher than the hips along up
 #pragma once
 
@@ -31,6 +36,9 @@ namespace ik {
 inline constexpr float kBodyAtLimitMargin = 0.0174532925f;
 // A knee pointing more than this far off its foot's direction reads as off the toes.
 inline constexpr float kKneeOffToesDegrees = 30.0f;
+// A foot whose lowest point is more than this fraction of the leg above the ground stands on
+// nothing: its knee is not judged.
+inline constexpr float kFootOffGround = 0.05f;
 
 struct BodyReading {
   bool valid = false;       // the roles give hips, a head or neck, two thighs, shins and feet

@@ -111,6 +111,38 @@ TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
   EXPECT_FALSE(ik::read_body(s, rig.roles.joints, flipped).head_above_hips);
 }
 
+// Knees over the toes is a rule of standing: a leg lifted in a knee raise, its foot turned
+// far off where the knee points, is not judged (CesiumMan's walk read 176 degrees off on a
+// trailing foot in the air); the same knee and foot with the foot down on the ground are.
+TEST(BodyReading, ALiftedLegsKneeIsNotJudgedAgainstItsToes) {
+  const Rig rig = make_body_rig("Mixamo T-pose", rigs::mixamo());
+  const ik::Skeleton& s = rig.skeleton;
+  const int thigh = role_joint(rig, ik::Role::thigh, ik::Side::left),
+            shin = role_joint(rig, ik::Role::shin, ik::Side::left);
+  const int foot = role_joint(rig, ik::Role::foot, ik::Side::left);
+  ik::Pose raised = ik::rest_pose(s);
+  turn_in_model(s, raised, thigh, glm::angleAxis(-1.2f, glm::vec3(1, 0, 0)));  // the thigh forward and up
+  turn_in_model(s, raised, shin, glm::angleAxis(1.2f, glm::vec3(1, 0, 0)));    // the shin hanging down
+  turn_in_model(s, raised, foot, glm::angleAxis(1.3f, glm::vec3(0, 1, 0)));    // the toes turned out
+  const ik::BodyReading lifted = ik::read_body(s, rig.roles.joints, raised);
+  std::printf("knee raised, toes turned out: %s\n", ik::describe_body(lifted).c_str());
+  EXPECT_EQ(lifted.worst_knee_off_toes_degrees, 0.0f);
+  // The same leg with the whole body lowered until that foot stands on the ground (the
+  // other foot then below it: only the knee is read here).
+  std::vector<glm::mat4> world, rest_world;
+  ik::fk_all(s, raised, world);
+  ik::fk_all(s, ik::rest_pose(s), rest_world);
+  float lowest = INFINITY, ground = INFINITY;
+  for (int j = foot; j < s.subtree_end[static_cast<size_t>(foot)]; ++j) {
+    lowest = std::min(lowest, world[static_cast<size_t>(j)][3].y);
+    ground = std::min(ground, rest_world[static_cast<size_t>(j)][3].y);
+  }
+  raised.local[0].translation.y -= lowest - ground;
+  const ik::BodyReading down = ik::read_body(s, rig.roles.joints, raised);
+  std::printf("that foot on the ground: %s\n", ik::describe_body(down).c_str());
+  EXPECT_GT(down.worst_knee_off_toes_degrees, 60.0f);
+}
+
 // Up is the world's, not the hips -> head line: a rest pose whose spine leans forward (the
 // built-in humanoid's leans 24 degrees) read a foot turned on the floor, its toes at the
 // same height but farther back, as through the ground.
