@@ -199,7 +199,8 @@ void body_line(const Editor& editor) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "%s\n\njoints at an end of their range; the feet against the ground they stand on at rest; where each\n"
-        "knee points against where its foot points (seen from above); the head against the hips",
+        "knee points against where its foot points (seen from above; a foot on the ground); the head against\n"
+        "the hips",
         line.c_str());
 }
 

@@ -10,9 +10,11 @@
 //   correct_pins         pin-only Gauss-Newton over the joints only the pins use
 //   (level_pinned_feet   a pinned foot stays as level as in the reference pose: full_body_feet.cpp)
 //   raise_heels          a foot its ankle cannot stand level rises on its toes (depth_below)
-//   solve_full_body      prepare -> start pose -> frame -> frames -> lengths -> goals ->
-//                        evaluate -> bump -> iterate -> restarts -> correct pins -> level
-//                        the pinned feet -> status
+//   keep_heels_risen     a warm-started solve starts with the pins where the last one rose
+//   solve_full_body      prepare -> start pose -> frame -> frames -> the pins' last rise ->
+//                        lengths -> goals -> evaluate -> bump -> iterate -> restarts -> pull
+//                        toward the reference -> correct pins -> level the pinned feet ->
+//                        raise the heels -> status
 #include "solvers/ik/full_body/full_body.h"
 
 #include <algorithm>

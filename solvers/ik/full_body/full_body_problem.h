@@ -3,7 +3,8 @@
 //
 //   prepare -> start pose -> frames -> evaluate -> bump -> iterate (jacobian -> step ->
 //   apply, while a limit clamps: fix and step again -> frames -> evaluate, undo if worse)
-//   -> restarts from a stall -> pin correction -> status
+//   -> restarts from a stall -> the pull toward the reference pose -> pin correction ->
+//   the pinned feet levelled (full_body_feet.cpp) -> the heels raised -> status
 //
 // The frame: everything is in the root's parent frame (positions and linear parts of the
 // tree joints in Workspace::positions / linear, chain_frames with an identity parent);
