@@ -1,4 +1,4 @@
-// Index: the lowest foot point; the knee's and the foot's directions; read_body;
+// Index: a foot's lowest point; the knee's and the foot's directions; read_body;
 // describe_body, body_looks_plausible.
 #include "solvers/rig/body_reading.h"
 
@@ -17,12 +17,6 @@ float lowest_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world
   for (int j = foot; j < skeleton.subtree_end[static_cast<size_t>(foot)]; ++j)
     lowest = std::min(lowest, glm::dot(position_of(world[static_cast<size_t>(j)]), up));
   return lowest;
-}
-
-// The lowest point of both feet.
-float lowest_foot_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world, const int feet[2],
-                        const glm::vec3& up) {
-  return std::min(lowest_point(skeleton, world, feet[0], up), lowest_point(skeleton, world, feet[1], up));
 }
 
 // `v` without its part along `up`, normalised; zero if nothing is left.
@@ -75,12 +69,14 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
     if (at_limit(l, rest, local, kBodyAtLimitMargin)) ++r.joints_at_limit;
   }
 
-  const float ground = lowest_foot_point(skeleton, rest_world, foot, up);
-  r.feet_below_ground = std::max(0.0f, ground - lowest_foot_point(skeleton, world, foot, up));
+  const float ground =
+      std::min(lowest_point(skeleton, rest_world, foot[0], up), lowest_point(skeleton, rest_world, foot[1], up));
+  const float lowest[2] = {lowest_point(skeleton, world, foot[0], up), lowest_point(skeleton, world, foot[1], up)};
+  r.feet_below_ground = std::max(0.0f, ground - std::min(lowest[0], lowest[1]));
 
   for (int s = 0; s < 2; ++s) {
     // A foot off the ground is not judged: a swinging leg's knee goes where the step takes it.
-    if (lowest_point(skeleton, world, foot[s], up) - ground > kFootOffGround * r.leg_length) continue;
+    if (lowest[s] - ground > kFootOffGround * r.leg_length) continue;
     const glm::vec3 hip = at(world, thigh[s]), knee = at(world, shin[s]), ankle = at(world, foot[s]);
     const glm::vec3 line = ankle - hip;
     const float line2 = glm::dot(line, line);

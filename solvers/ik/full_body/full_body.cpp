@@ -80,6 +80,16 @@ void measure(Body& b, const Pose& pose, Progress& p) {
   p.balance = b.scratch.balance_error;
 }
 
+// Back to the tree's pose in `saved` and the progress `before` it: a try that did not pay
+// (a balance step, a pull, a restart) is undone; the iterations it spent stay counted.
+void undo_to(Body& b, const std::vector<Transform>& saved, Pose& pose, const Progress& before, Progress& p) {
+  restore_tree(b, saved, pose);
+  const int iterations = p.iterations;
+  p = before;
+  p.iterations = iterations;
+  measure(b, pose, p);
+}
+
 // The balance still wants iterations: it is on and off its target by more than its
 // tolerance.
 bool balance_unsettled(const Body& b, const Progress& p) {
@@ -131,13 +141,7 @@ bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float dampin
     ++p.iterations;
   }
   const bool kept = solved && b.metric_without_pins <= 1.0f && p.balance < 0.95f * before.balance;
-  if (!kept) {
-    restore_tree(b, b.scratch.settle_local, pose);
-    const int iterations = p.iterations;
-    p = before;
-    p.iterations = iterations;
-    measure(b, pose, p);
-  }
+  if (!kept) undo_to(b, b.scratch.settle_local, pose, before, p);
   if (trace != nullptr) trace_iteration(trace, pose, p.worst);
   return kept;
 }
@@ -152,10 +156,9 @@ float reference_distance(const Body& b, const Pose& pose) {
   for (size_t k = 0; k < b.workspace.path.size(); ++k) {
     if (b.scratch.first_column[k] < 0) continue;
     const int j = b.workspace.path[k];
-    const float cos_half =
-        std::min(1.0f, std::abs(glm::dot(pose.local[static_cast<size_t>(j)].rotation, reference_local(b, j).rotation)));
-    const float angle = 2.0f * std::acos(cos_half);
-    distance += stiffness_of(b, j) * angle * angle;
+    const glm::vec3 turn =
+        rotation_vector_between(pose.local[static_cast<size_t>(j)].rotation, reference_local(b, j).rotation);
+    distance += stiffness_of(b, j) * glm::dot(turn, turn);
   }
   if (b.translation_column >= 0) {
     const glm::vec3 offset =
@@ -212,9 +215,7 @@ void pull_toward_reference(Body& b, Pose& pose, Trace* trace, Progress& p) {
   const bool kept = solved && b.metric_without_pins <= 1.0f && (b.balance_rows == 0 || p.balance <= balance_limit) &&
                     reference_distance(b, pose) < (1.0f - kMinPullGain) * distance;
   if (!kept) {
-    restore_tree(b, b.scratch.settle_local, pose);
-    p = before;
-    measure(b, pose, p);
+    undo_to(b, b.scratch.settle_local, pose, before, p);  // the correctors counted no iteration
     return;
   }
   ++p.iterations;
@@ -524,11 +525,8 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
     restart_from_stall(b, pose, trace, p, restart);
     iterate_full_body(b, pose, trace, p, true);
     if (!(p.metric < before.metric)) {  // no better: back to the pose before the restart
-      restore_tree(b, b.scratch.best_local, pose);
-      const int iterations = p.iterations;
-      p = before;
-      p.iterations = iterations + 1;  // the way back is a step of the trace too
-      measure(b, pose, p);
+      undo_to(b, b.scratch.best_local, pose, before, p);
+      ++p.iterations;  // the way back is a step of the trace too
       if (trace != nullptr) trace_iteration(trace, pose, p.worst);
     }
   }
