@@ -6,7 +6,8 @@
 //   Angles                               wrap_angle, clamp_angle, twist_angle, xyz_angles, from_xyz_angles,
 //                                        other_xyz_angles, xyz_angles_near_limits, hinge_axis
 //   Swing-twist cones                    cone_bone_axis, cone_axes, swing_twist_angles, from_swing_twist,
-//                                        cone_swing_ratio, cone_limits_swing, clamp_swing_twist
+//                                        cone_swing_ratio, cone_limits_swing, clamp_swing_twist,
+//                                        cone_surely_inside
 //   Clamping                             limits_active, clamp_to_limits (hinge, cone, ball)
 //   Hinges tracked by their angle        hinge_angle, clamp_hinge_angle_outside
 //   A quick inside test for ball joints  prepare_ball_ranges, cached_ball_ranges; then within_limits (every
@@ -220,6 +221,34 @@ SwingTwist clamp_swing_twist(const JointLimits& limits, SwingTwist angles) {
   return angles;
 }
 
+// True if the reading of `offset` (swing_twist_angles') is surely inside the cone, so that
+// clamp_to_limits leaves the rotation alone; false means "not sure": read the angles. Two
+// atan2 and the cone's axes are most of a cone's clamp, and an iterative solver clamps every
+// joint in every iteration, mostly inside. The twist is read with atan2_fast (within 3e-7
+// rad of atan2); the swing is not read at all: the swing of q = swing * twist (q read from
+// the cone's middle, w >= 0) turns by t with cos(t/2) = |(w, along)| / |q|, and a swing no
+// longer than the cone's smaller half angle is inside its ellipse whatever its direction.
+// Margins of 1e-5 rad (the twist) and 1e-4 rad (the swing) keep rounding from calling inside
+// what the full reading puts just outside.
+bool cone_surely_inside(const JointLimits& limits, const glm::quat& offset) {
+  const glm::vec3 n = cone_bone_axis(limits);
+  glm::quat q = multiply(glm::conjugate(limits.cone_middle), offset);  // as swing_twist_angles reads it
+  if (q.w < 0.0f) q = -q;
+  const float along = q.x * n.x + q.y * n.y + q.z * n.z;
+  const float norm2 = along * along + q.w * q.w;
+  if (!(norm2 > 1e-12f)) return false;  // a half-turn swing: no twist to read
+  if (limits.twist_max - limits.twist_min < kTwoPi) {
+    const float twist = 2.0f * atan2_fast(along, q.w);
+    if (!(twist >= limits.twist_min + 1e-5f && twist <= limits.twist_max - 1e-5f)) return false;
+  }
+  const float surely_inside_swing = std::min(std::max(limits.swing.x, 1e-6f), std::max(limits.swing.y, 1e-6f)) - 1e-4f;
+  if (surely_inside_swing >= kPiF) return true;  // no swing can leave it
+  if (!(surely_inside_swing > 0.0f)) return false;
+  float sine, cosine;
+  sin_cos(0.5f * surely_inside_swing, sine, cosine);
+  return norm2 >= cosine * cosine * glm::dot(q, q);
+}
+
 }  // namespace
 
 // ---- Clamping ---------------------------------------------------------------------------
@@ -271,6 +300,7 @@ bool clamp_to_limits(const JointLimits& limits, const glm::vec3& axis, const glm
     clamped_offset = glm::angleAxis(clamped, axis);
   } else if (limits.cone) {
     // Inside (the common case): the rotation is left alone, bit for bit.
+    if (cone_surely_inside(limits, offset)) return false;
     const SwingTwist angles = swing_twist_angles(limits, offset);
     const bool swing_inside = !(cone_swing_ratio(limits, angles.swing) > 1.0f);
     if (swing_inside && range_distance(angles.twist, limits.twist_min, limits.twist_max) == 0.0f) return false;

@@ -161,8 +161,11 @@ void build_jacobian(Body& b, const Pose& pose) {
     } else {
       for (int c = 0; c < 3; ++c) axes[c] = rotate(rotation, s.column_axes[k][c]);
     }
+    // The columns' unit turn axes in the solve's frame, for the turn rows of the effectors
+    // with an orientation goal: read once, when the first such effector below needs them
+    // (the legs under pinned feet; most joints carry position rows only).
     glm::vec3 omega[3];
-    for (int c = 0; c < count; ++c) omega[c] = handedness * direction_or(a * axes[c], glm::vec3(0.0f));
+    bool omega_read = false;
     for (int i = 0; i < b.effectors; ++i) {
       const size_t e = static_cast<size_t>(i);
       if (s.effector_first_row[e] < 0 || !below(b.skeleton, joint, effector_joint(b.chain, i))) continue;
@@ -171,6 +174,10 @@ void build_jacobian(Body& b, const Pose& pose) {
           a_inverse * (ws.positions[static_cast<size_t>(s.effector_tree_index[e])] - ws.positions[k]);
       float* rows = &s.jacobian[static_cast<size_t>(s.effector_first_row[e]) * n];
       const bool orientation = effector_goal(b.chain, i).use_orientation;
+      if (orientation && !omega_read) {
+        for (int c = 0; c < count; ++c) omega[c] = handedness * direction_or(a * axes[c], glm::vec3(0.0f));
+        omega_read = true;
+      }
       for (int c = 0; c < count; ++c) {
         const glm::vec3 column = row_scale * (a * glm::cross(axes[c], lever));
         const size_t col = static_cast<size_t>(s.first_column[k] + c);

@@ -100,6 +100,51 @@ TEST(SwingTwistCone, EllipticalConeClampsRandomRotationsAndLeavesInsideOnesAlone
   expect_clamp_keeps_inside(cone(0.3f, 1.2f, -2.0f, 2.0f), {1, 0, 0}, {0, 0, 1}, 12);
 }
 
+// Rotations just inside and just outside the rim and the twist's ends, on cones with a middle
+// off the rest, a bone axis off +Y and elliptical swings: the clamp leaves the first alone
+// (bit for bit) and moves the others, as the full reading decides -- the clamp's quick inside
+// test (limits.cpp: the swing against the smaller half angle, the twist by atan2_fast) never
+// calls inside what lies outside.
+TEST(SwingTwistCone, RotationsAtTheRimAreClampedAsTheFullReadingSays) {
+  std::mt19937 rng(21);
+  int kept = 0, moved = 0;
+  for (int c = 0; c < 200; ++c) {
+    ik::JointLimits l =
+        cone(iktest::uniform(rng, 0.05f, 2.5f), iktest::uniform(rng, 0.05f, 2.5f), iktest::uniform(rng, -2.5f, 0.0f),
+             iktest::uniform(rng, 0.05f, 2.5f), iktest::random_unit(rng) * iktest::uniform(rng, 0.5f, 2.0f));
+    l.cone_middle = iktest::random_rotation(rng, 1.0f);
+    const glm::quat rest = iktest::random_rotation(rng, 2.0f);
+    for (int i = 0; i < 40; ++i) {
+      // A swing direction, how far along it relative to the rim, and a twist near an end.
+      const float direction = iktest::uniform(rng, -kPi, kPi);
+      const float rim = 1.0f / std::sqrt(std::pow(std::cos(direction) / l.swing.x, 2.0f) +
+                                         std::pow(std::sin(direction) / l.swing.y, 2.0f));
+      const float swing_scale = (i % 4 == 0) ? 1.002f : (i % 4 == 1) ? 0.998f : iktest::uniform(rng, 0.0f, 0.99f);
+      const float twist_end = (i % 2 == 0) ? l.twist_max : l.twist_min;
+      const float twist = (i % 8 < 4) ? twist_end + (i % 2 == 0 ? 1.0f : -1.0f) * (i % 3 == 0 ? 2e-3f : -2e-3f)
+                                      : iktest::uniform(rng, l.twist_min, l.twist_max);
+      const ik::SwingTwist reading{swing_scale * rim * glm::vec2(std::cos(direction), std::sin(direction)), twist};
+      const glm::quat before = rest * ik::from_swing_twist(l, reading);
+      const ik::SwingTwist read = ik::swing_twist_angles(l, glm::normalize(glm::inverse(rest) * before));
+      const bool inside =
+          ik::cone_swing_ratio(l, read.swing) <= 1.0f && read.twist >= l.twist_min && read.twist <= l.twist_max;
+      glm::quat local = before;
+      const bool changed = ik::clamp_to_limits(l, rest, local);
+      if (inside) {
+        ++kept;
+        EXPECT_FALSE(changed) << c << " " << i;
+        EXPECT_TRUE(same_bits(before, local)) << "a rotation inside the cone was touched, " << c << " " << i;
+      } else if (ik::cone_swing_ratio(l, read.swing) > 1.003f || read.twist > l.twist_max + 1e-3f ||
+                 read.twist < l.twist_min - 1e-3f) {
+        ++moved;
+        EXPECT_TRUE(changed) << "a rotation outside the cone was left alone, " << c << " " << i;
+      }
+    }
+  }
+  EXPECT_GT(kept, 2000);
+  EXPECT_GT(moved, 1000);
+}
+
 TEST(SwingTwistCone, ABoneAxisOtherThanY) {
   const glm::vec3 n = glm::normalize(glm::vec3(1.0f, 1.0f, 0.0f));
   glm::vec3 u, v;
