@@ -16,7 +16,8 @@
 //   Frames                        parent_world, chain_frames, is_similarity, path_length, max_stretch,
 //                                 reach_upper_bound
 //   Tolerance and warm start      resolve_tolerance, apply_start_pose
-//   Vectors, rotations, the bump  rsqrt_estimate, scale_over_sqrt, multiply, sandwich, rotate, atan2_fast,
+//   Vectors, rotations, the bump  rsqrt_estimate, scale_over_sqrt, multiply, sandwich, rotate, row_dot,
+//                                 weighted_row_dot, atan2_fast,
 //                                 rotation_from_vector, any_perpendicular, direction_or, rotation_between,
 //                                 nearly_colinear, bump_colinear_path
 //   Trace                         trace_begin, trace_iteration, trace_clamped
@@ -205,6 +206,36 @@ inline glm::vec3 sandwich(const glm::quat& q, float norm2, const glm::vec3& v) {
 
 // R(q) v for a unit q (v * 1 folds away: the same arithmetic as written out).
 inline glm::vec3 rotate(const glm::quat& q, const glm::vec3& v) { return sandwich(q, 1.0f, v); }
+
+// Σ a[i] b[i] over `count` floats in four running sums: independent chains of additions
+// the CPU can overlap (and the compiler can put in one SIMD register), where one sum's chain
+// of dependent additions would set the pace of a solver's short dense rows. The order is
+// fixed, so results stay repeatable. weighted_row_dot: Σ a[i] w[i] b[i].
+inline float row_dot(const float* a, const float* b, int count) {
+  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  for (; i < count; ++i) s0 += a[i] * b[i];
+  return (s0 + s1) + (s2 + s3);
+}
+
+inline float weighted_row_dot(const float* a, const float* w, const float* b, int count) {
+  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
+  int i = 0;
+  for (; i + 4 <= count; i += 4) {
+    s0 += a[i] * w[i] * b[i];
+    s1 += a[i + 1] * w[i + 1] * b[i + 1];
+    s2 += a[i + 2] * w[i + 2] * b[i + 2];
+    s3 += a[i + 3] * w[i + 3] * b[i + 3];
+  }
+  for (; i < count; ++i) s0 += a[i] * w[i] * b[i];
+  return (s0 + s1) + (s2 + s3);
+}
 
 // atan2(y, x) to within 3e-7 radians (a float ulp or two near pi; checked against the
 // double-precision atan2 on 2e7 arguments), a third of the library's cost, for the angle

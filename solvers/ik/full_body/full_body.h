@@ -232,6 +232,7 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   std::vector<float> step;           // Δθ (radians; the root's translation in units of L)
   std::vector<float> column_mask;    // 1 if the pin correction may move the column
   std::vector<float> fixed_step;     // a fixed joint's turn in this step (the clamping loop), else 0
+  std::vector<float> task_weight;    // the weights one priority step uses (masked for the pin correction)
 
   // ---- One iteration's matrices (row-major) --------------------------------------------------
   std::vector<float> jacobian;    // J, m x n

@@ -159,6 +159,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.step, n);
   size_at_least(s.column_mask, n);
   size_at_least(s.fixed_step, n);
+  size_at_least(s.task_weight, n);
   size_at_least(s.jacobian, m * n);
   size_at_least(s.error, m);
   size_at_least(s.task_error, m);

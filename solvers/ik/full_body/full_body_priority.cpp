@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "solvers/ik/full_body/full_body_problem.h"
+#include "solvers/ik/solver_common.h"
 
 namespace ik {
 namespace full_body_detail {
@@ -81,7 +82,8 @@ bool priority_step(Body& b, float damping, bool pins_only) {
   std::fill(step, step + n, 0.0f);
   if (n == 0) return true;
   // The pin correction moves only the columns below pins alone (their weight times the mask).
-  auto weight = [&](int c) { return pins_only ? w[c] * s.column_mask[static_cast<size_t>(c)] : w[c]; };
+  float* weights = s.task_weight.data();
+  for (int c = 0; c < n; ++c) weights[c] = pins_only ? w[c] * s.column_mask[static_cast<size_t>(c)] : w[c];
   const float lambda = b.lambda * damping;
   const float projection_damping = kProjectionDamping * b.reach;
 
@@ -113,11 +115,8 @@ bool priority_step(Body& b, float damping, bool pins_only) {
       const Task& before = tasks[k];
       float* row = s.column.data();
       for (int r = 0; r < t.count; ++r) {
-        for (int q = 0; q < before.count; ++q) {
-          float sum = 0.0f;
-          for (int c = 0; c < n; ++c) sum += jl[r * n + c] * weight(c) * before.projected[q * n + c];
-          row[q] = sum;
-        }
+        for (int q = 0; q < before.count; ++q)
+          row[q] = weighted_row_dot(jl + r * n, weights, before.projected + q * n, n);
         cholesky_solve(before.projector, before.count, row);
         for (int q = 0; q < before.count; ++q) {
           const float factor = row[q];
@@ -129,11 +128,8 @@ bool priority_step(Body& b, float damping, bool pins_only) {
     // G_l and its factor.
     float* g = t.factor;
     for (int r = 0; r < t.count; ++r)
-      for (int q = 0; q <= r; ++q) {
-        float sum = 0.0f;
-        for (int c = 0; c < n; ++c) sum += a[r * n + c] * weight(c) * a[q * n + c];
-        g[r * t.count + q] = g[q * t.count + r] = sum;
-      }
+      for (int q = 0; q <= r; ++q)
+        g[r * t.count + q] = g[q * t.count + r] = weighted_row_dot(a + r * n, weights, a + q * n, n);
     float* projector = t.projector;
     std::copy(g, g + t.count * t.count, projector);
     for (int r = 0; r < t.count; ++r) {
@@ -146,16 +142,13 @@ bool priority_step(Body& b, float damping, bool pins_only) {
     }
     // Δ_l = W A_lᵀ G_l⁻¹ (e_l - J_l Δ).
     float* y = s.y.data() + t.first;
-    for (int r = 0; r < t.count; ++r) {
-      float moved = 0.0f;
-      for (int c = 0; c < n; ++c) moved += jl[r * n + c] * step[c];
-      y[r] = s.task_error[static_cast<size_t>(t.first + r)] - moved;
-    }
+    for (int r = 0; r < t.count; ++r)
+      y[r] = s.task_error[static_cast<size_t>(t.first + r)] - row_dot(jl + r * n, step, n);
     cholesky_solve(g, t.count, y);
     for (int c = 0; c < n; ++c) {
       float sum = 0.0f;
       for (int r = 0; r < t.count; ++r) sum += a[r * n + c] * y[r];
-      step[c] += weight(c) * sum;
+      step[c] += weights[c] * sum;
     }
   }
   return true;

@@ -19,21 +19,6 @@ namespace ik {
 namespace jacobian_detail {
 namespace {
 
-// Four partial sums: independent chains of additions the CPU can overlap (and the
-// compiler can put in one SIMD register). The order is fixed, so results stay repeatable.
-float dot(const float* a, const float* b, int count) {
-  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
-  int i = 0;
-  for (; i + 4 <= count; i += 4) {
-    s0 += a[i] * b[i];
-    s1 += a[i + 1] * b[i + 1];
-    s2 += a[i + 2] * b[i + 2];
-    s3 += a[i + 3] * b[i + 3];
-  }
-  for (; i < count; ++i) s0 += a[i] * b[i];
-  return (s0 + s1) + (s2 + s3);
-}
-
 // out = Jᵀ v.
 void multiply_transposed(const float* jacobian, int rows, int columns, const float* v, float* out) {
   std::fill(out, out + columns, 0.0f);
@@ -51,9 +36,9 @@ void transpose_step(Problem& p) {
   float* step = s.step.data();
   float* jg = s.jg.data();
   multiply_transposed(jacobian, p.rows, p.columns, s.error.data(), step);
-  for (int r = 0; r < p.rows; ++r) jg[r] = dot(jacobian + r * p.columns, step, p.columns);
-  const float jg2 = dot(jg, jg, p.rows);
-  const float alpha = jg2 > 0.0f ? dot(step, step, p.columns) / jg2 : 0.0f;
+  for (int r = 0; r < p.rows; ++r) jg[r] = row_dot(jacobian + r * p.columns, step, p.columns);
+  const float jg2 = row_dot(jg, jg, p.rows);
+  const float alpha = jg2 > 0.0f ? row_dot(step, step, p.columns) / jg2 : 0.0f;
   for (int c = 0; c < p.columns; ++c) step[c] *= alpha;
 }
 
@@ -90,7 +75,7 @@ void dls_step(Problem& p, float lambda) {
   } else {
     for (int r = 0; r < m; ++r)
       for (int c = 0; c <= r; ++c) {
-        const float v = dot(jacobian + r * n, jacobian + c * n, n);
+        const float v = row_dot(jacobian + r * n, jacobian + c * n, n);
         gram[r * m + c] = v;
         gram[c * m + r] = v;
       }

@@ -69,7 +69,9 @@ TEST(FullBodyPull, ABodyCrouchedForAReachStandsUpAgainWhenTheReachComesBack) {
         100.0f * pulled.end_hips_drop, kept.frames_short, pulled.frames_short, kept.last_move + 1,
         pulled.last_move + 1);
     EXPECT_GT(pulled.deepest_hips_drop, 0.05f) << "the reach crouches";
-    if (balance) EXPECT_GT(kept.end_hips_drop, 0.1f) << "without the pull the crouch stays";
+    if (balance) {
+      EXPECT_GT(kept.end_hips_drop, 0.1f) << "without the pull the crouch stays";
+    }
     EXPECT_LT(std::abs(pulled.end_hips_drop), 0.002f) << "with it the body stands up again";
     EXPECT_LE(pulled.frames_short, kept.frames_short) << "the pull gives no goal up";
   }
