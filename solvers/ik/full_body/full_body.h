@@ -159,7 +159,8 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // lowest point is as far below the ankle as in the reference; full_body.cpp: raise_heels).
   // Off: a pin is where the ankle goes, whatever the toes do (a foot pinned in the air).
   bool heels_rise = false;
-  // The light pull toward the reference pose, 0..1: once the effectors are reached, each solve
+  // The light pull toward the reference pose, 0..1: once the effectors are reached (and the
+  // balance, if on, has settled), each solve
   // moves the joints this fraction of the way back to their turns in the reference pose
   // (and the root to its place), then steps back onto the goals, keeping what the goals leave
   // free (full_body.cpp: pull_toward_reference). Over a warm-started solve's frames a body
