@@ -246,7 +246,25 @@ bool cone_surely_inside(const JointLimits& limits, const glm::quat& offset) {
   if (!(surely_inside_swing > 0.0f)) return false;
   float sine, cosine;
   sin_cos(0.5f * surely_inside_swing, sine, cosine);
-  return norm2 >= cosine * cosine * glm::dot(q, q);
+  if (norm2 >= cosine * cosine * glm::dot(q, q)) return true;
+  // Past the smaller half angle: an elliptical cone's wider side may still hold it. The swing
+  // read as swing_twist_angles reads it, its angle by atan2_fast, against the ellipse with a
+  // margin of a thousandth (the angle's error is below 1e-6 rad, and half angles under 0.01
+  // are left to the full reading).
+  if (!(surely_inside_swing >= 0.01f)) return false;
+  const float inverse_norm = 1.0f / std::sqrt(norm2);
+  const glm::quat twist(q.w * inverse_norm, n * (along * inverse_norm));
+  glm::quat swing = multiply(q, glm::conjugate(twist));
+  if (swing.w < 0.0f) swing = -swing;
+  glm::vec3 v(swing.x, swing.y, swing.z);
+  v -= glm::dot(v, n) * n;
+  const float length = std::sqrt(glm::dot(v, v));
+  if (!(length > 0.0f)) return false;
+  glm::vec3 axis_u, axis_v;
+  cone_axes(n, axis_u, axis_v);
+  const float per_length = 2.0f * atan2_fast(length, swing.w) / length;
+  const glm::vec2 reading(per_length * glm::dot(v, axis_u), per_length * glm::dot(v, axis_v));
+  return cone_swing_ratio(limits, reading) <= 0.999f;
 }
 
 }  // namespace

@@ -18,34 +18,36 @@ namespace {
 
 // ---- Small dense helpers (row-major n x n, lower triangle used) -------------------------
 
-// In-place Cholesky factor L (A = L Lᵀ) in the lower triangle, accumulated in double.
+// In-place Cholesky factor L (A = L Lᵀ) in the lower triangle, accumulated in double, with
+// each diagonal entry stored as its reciprocal 1 / L_jj: the solves below run once per row of
+// every coupling, and a division there is a long wait on a chain of dependent steps.
 bool cholesky_factor(float* a, int n) {
   for (int j = 0; j < n; ++j) {
     double d = a[j * n + j];
     for (int k = 0; k < j; ++k) d -= static_cast<double>(a[j * n + k]) * a[j * n + k];
     if (!(d > 0.0) || !std::isfinite(d)) return false;
-    const double l = std::sqrt(d);
-    a[j * n + j] = static_cast<float>(l);
+    const double inverse_l = 1.0 / std::sqrt(d);
+    a[j * n + j] = static_cast<float>(inverse_l);
     for (int i = j + 1; i < n; ++i) {
       double s = a[i * n + j];
       for (int k = 0; k < j; ++k) s -= static_cast<double>(a[i * n + k]) * a[j * n + k];
-      a[i * n + j] = static_cast<float>(s / l);
+      a[i * n + j] = static_cast<float>(s * inverse_l);
     }
   }
   return true;
 }
 
-// Solves L Lᵀ x = b in place with the factor of cholesky_factor.
+// Solves L Lᵀ x = b in place with the factor of cholesky_factor (its diagonal reciprocal).
 void cholesky_solve(const float* l, int n, float* b) {
   for (int i = 0; i < n; ++i) {
     double s = b[i];
     for (int k = 0; k < i; ++k) s -= static_cast<double>(l[i * n + k]) * b[k];
-    b[i] = static_cast<float>(s / l[i * n + i]);
+    b[i] = static_cast<float>(s * l[i * n + i]);
   }
   for (int i = n - 1; i >= 0; --i) {
     double s = b[i];
     for (int k = i + 1; k < n; ++k) s -= static_cast<double>(l[k * n + i]) * b[k];
-    b[i] = static_cast<float>(s / l[i * n + i]);
+    b[i] = static_cast<float>(s * l[i * n + i]);
   }
 }
 
