@@ -60,7 +60,9 @@ glm::vec3 hinge_axis(const JointLimits& limits);
 // its rim: the swing's rotation vector (s_u, s_v) is scaled by 1 / sqrt((s_u / a)² + (s_v /
 // b)²), which keeps the direction the bone swung toward. That is the nearest point of a
 // circular cone, and an approximation of it (inside, never outside) for an elliptical one.
-// A half angle below 1e-6 rad is read as 1e-6.
+// A half angle below 1e-6 rad is read as 1e-6. The clamp first asks a quick inside test
+// (limits.cpp, cone_surely_inside: no library atan2) and reads the angles only when not
+// surely inside; a rotation inside is left alone bit for bit either way.
 
 // A swing-twist reading of an offset: the swing's rotation vector on the cone's axes u, v
 // (radians; its length is the angle between the bone's rest and current directions) and the
@@ -187,9 +189,9 @@ inline glm::quat hinge_rotation(const glm::vec3& axis, const glm::quat& rest, fl
 
 // Prepares the test for `limits` into ranges[0..2] = (cos m, sin m, cos h) per axis (an axis
 // without a limit gets cos h = -2: always inside). Returns false, ranges untouched, unless
-// the limits are an enabled per-axis ball joint (a cone has no quick test). A few
-// polynomial sines and cosines: meant to be run
-// once per solve per joint, not per iteration.
+// the limits are an enabled per-axis ball joint (a cone's quick test is clamp_to_limits' own:
+// limits.cpp, cone_surely_inside). A few polynomial sines and cosines: meant to be run once
+// per solve per joint, not per iteration.
 bool prepare_ball_ranges(const JointLimits& limits, glm::vec3 ranges[3]);
 
 // One joint's ball limits prepared for the quick inside test (limits.h: prepare_ball_ranges,

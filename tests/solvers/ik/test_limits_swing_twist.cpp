@@ -192,7 +192,7 @@ TEST(SwingTwistCone, ActiveQuickTestsAndReadings) {
   ik::JointLimits off = cone(0.1f, 0.1f, 0.0f, 0.0f);
   off.enabled = false;
   EXPECT_FALSE(ik::limits_active(off));
-  // A cone has no per-axis quick test: the solvers ask clamp_to_limits.
+  // A cone has no per-axis quick test: the solvers ask clamp_to_limits (which has its own).
   glm::vec3 ranges[3];
   EXPECT_FALSE(ik::prepare_ball_ranges(cone(0.5f, 0.5f, -1.0f, 1.0f), ranges));
   ik::BallRangeCache entry;
