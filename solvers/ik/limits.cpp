@@ -225,11 +225,13 @@ SwingTwist clamp_swing_twist(const JointLimits& limits, SwingTwist angles) {
 // clamp_to_limits leaves the rotation alone; false means "not sure": read the angles. Two
 // atan2 and the cone's axes are most of a cone's clamp, and an iterative solver clamps every
 // joint in every iteration, mostly inside. The twist is read with atan2_fast (within 3e-7
-// rad of atan2); the swing is not read at all: the swing of q = swing * twist (q read from
-// the cone's middle, w >= 0) turns by t with cos(t/2) = |(w, along)| / |q|, and a swing no
-// longer than the cone's smaller half angle is inside its ellipse whatever its direction.
-// Margins of 1e-5 rad (the twist) and 1e-4 rad (the swing) keep rounding from calling inside
-// what the full reading puts just outside.
+// rad of atan2). The swing of q = swing * twist (q read from the cone's middle, w >= 0)
+// turns by t with cos(t/2) = |(w, along)| / |q|, and a swing no longer than the cone's
+// smaller half angle is inside its ellipse whatever its direction: no angle is read. Past
+// that, an elliptical cone's wider side may still hold it: then the swing is read as
+// swing_twist_angles reads it, its angle by atan2_fast. Margins of 1e-5 rad (the twist),
+// 1e-4 rad (the smaller half angle) and a thousandth of the ellipse keep rounding from
+// calling inside what the full reading puts just outside.
 bool cone_surely_inside(const JointLimits& limits, const glm::quat& offset) {
   const glm::vec3 n = cone_bone_axis(limits);
   glm::quat q = multiply(glm::conjugate(limits.cone_middle), offset);  // as swing_twist_angles reads it

@@ -9,8 +9,8 @@
 //   Independent forward kinematics  path_of, bone_lengths, bone_lengths_in_frame, sum, max_bend (the
 //                                   matrices themselves: independent_fk.h)
 //   Rigs                            build, chain_raw, chain_skeleton, RootCase, root_cases, from_base
-//   Random rigs and goals           uniform, random_unit, random_rotation, random_limits, random_chain, xyz,
-//                                   random_pose, random_reachable_goal
+//   Random rigs and goals           kPropertyShare, uniform, random_unit, random_rotation, random_limits,
+//                                   random_chain, xyz, random_pose, random_reachable_goal
 //   Checks                          finite, same_pose, distance_to_range, respects_limits
 //   Solve helpers                   chain_to, expect_only_rotations_of, expect_lengths_kept
 #pragma once
@@ -31,9 +31,26 @@
 #include "solvers/ik/chain.h"
 #include "tests/support/independent_fk.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define IKTEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define IKTEST_SANITIZED 1
+#endif
+#endif
+#ifndef IKTEST_SANITIZED
+#define IKTEST_SANITIZED 0
+#endif
+
 namespace iktest {
 
 constexpr float kPi = 3.14159265358979f;
+
+// The random property loops (100,000 solves a solver) run a fifth of their cases in the
+// sanitizer build: unoptimised and checking every access it runs them five to twenty times
+// slower, and it looks for memory errors and undefined behaviour, which 20,000 random solves
+// reach as well; the release build runs them all.
+constexpr int kPropertyShare = IKTEST_SANITIZED ? 5 : 1;
 
 // ---- Independent forward kinematics ---------------------------------------------------
 

@@ -160,12 +160,11 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // Off: a pin is where the ankle goes, whatever the toes do (a foot pinned in the air).
   bool heels_rise = false;
   // The light pull toward the reference pose, 0..1: once the effectors are reached (and the
-  // balance, if on, has settled), each solve
-  // moves the joints this fraction of the way back to their turns in the reference pose
-  // (and the root to its place), then steps back onto the goals, keeping what the goals leave
-  // free (full_body.cpp: pull_toward_reference). Over a warm-started solve's frames a body
-  // left crouched by a reach that came back up straightens again, and a free hand goes back
-  // to where the clip has it instead of staying where the balance swung it. 0: off.
+  // balance, if on, has settled), each solve moves the joints this fraction of the way back
+  // to their turns in the reference pose (and the root to its place), then steps back onto
+  // the goals, keeping what the goals leave free (full_body.cpp: pull_toward_reference). Over
+  // a warm-started solve's frames a body left crouched by a reach that came back up
+  // straightens again. 0: off.
   float reference_pull = 0.0f;
   // The pose the body keeps what it can of (its local transforms, one per joint): the balance
   // keeps its centre of mass over the pins, a pinned foot its tilt, the pull its turns. The animated pose under
