@@ -32,18 +32,8 @@ namespace {
 constexpr float kAutoPolePi = 3.14159265358979f;
 
 // Under the sanitizers (the code at -O0, every access checked) the sweep takes every fifth
-// goal: 2,000 a limb, 2 cm apart, the same checks.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kGoalStride = 5;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr int kGoalStride = 5;
-#else
-constexpr int kGoalStride = 1;
-#endif
-#else
-constexpr int kGoalStride = 1;
-#endif
+// goal (iktest::kPropertyShare): 2,000 a limb, 2 cm apart, the same checks.
+constexpr int kGoalStride = iktest::kPropertyShare;
 
 struct Rig {
   ik::Skeleton skeleton;
