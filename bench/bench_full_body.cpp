@@ -109,9 +109,10 @@ glm::vec3 hand_path(const Rig& r, const glm::vec3& start, int frame) {
 }
 
 // The drag's settings (its second argument): 0 the library's defaults; 1 the balance on; 2
-// the heels rising too; 3 the program's (io/session/full_body_settings.h): those and the
-// pull toward the rest pose, 0.1.
-const char* const kDragSettings[] = {"", ", balance", ", balance, heels", ", balance, heels, pull 0.1"};
+// the heels rising too; 3 those and the pull toward the rest pose, 0.1; 4 the program's
+// (io/session/full_body_settings.h): those and the knees over the toes.
+const char* const kDragSettings[] = {"", ", balance", ", balance, heels", ", balance, heels, pull 0.1",
+                                     ", balance, heels, pull 0.1, knees"};
 
 void BM_FullBodyDrag(benchmark::State& state) {
   const Rig& r = rig(static_cast<int>(state.range(0)));
@@ -128,6 +129,7 @@ void BM_FullBodyDrag(benchmark::State& state) {
   scratch.balance = settings >= 1;
   scratch.heels_rise = settings >= 2;
   scratch.reference_pull = settings >= 3 ? 0.1f : 0.0f;
+  scratch.knees_over_toes = settings >= 4;
   scratch.segment_mass = r.mass;
   ik::Pose pose = ik::rest_pose(r.skeleton);
   const glm::vec3 start = chain.goal.position;
@@ -144,7 +146,7 @@ void BM_FullBodyDrag(benchmark::State& state) {
   state.counters["iterations"] = static_cast<double>(iterations) / static_cast<double>(std::max(frames, 1L));
   state.counters["reached"] = static_cast<double>(reached) / static_cast<double>(std::max(frames, 1L));
 }
-BENCHMARK(BM_FullBodyDrag)->ArgsProduct({{0, 1}, {0, 1, 2, 3}})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_FullBodyDrag)->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4}})->Unit(benchmark::kMicrosecond);
 
 // ---- The printed tables ---------------------------------------------------------------------
 

@@ -109,14 +109,24 @@ void leave_full_body_mode(Editor& editor) {
   set_status(editor, "per-chain setup again (Ctrl+Z goes back to full body)", false);
 }
 
-void apply_full_body_settings(Editor& editor) {
-  if (!editor.document.has_rig) return;
-  // The balance keeps the clip's own (the animated pose under the IK); without clips, the
-  // rest pose's.
+// The pose the full body keeps what it can of: the clip's (the animated pose under the IK);
+// without clips nullptr (the rest pose).
+const ik::Pose* full_body_reference(const Editor& editor) {
   const ik::Pose& animated = editor.timeline.animated;
   const bool clip = has_clips(editor) && animated.local.size() == editor.document.rig.skeleton.rest.size();
-  ik::apply_full_body_settings(editor.document.full_body.settings, editor.document.rig.skeleton, editor.document.rig.roles,
-                               ik::scratch_of<ik::FullBodyScratch>(editor.solve.workspace), clip ? &animated : nullptr);
+  return clip ? &animated : nullptr;
+}
+
+void apply_full_body_settings(Editor& editor) {
+  if (!editor.document.has_rig) return;
+  ik::apply_full_body_settings(editor.document.full_body.settings, editor.document.rig.skeleton,
+                               editor.document.rig.roles, ik::scratch_of<ik::FullBodyScratch>(editor.solve.workspace),
+                               full_body_reference(editor));
+}
+
+ik::BodyReading read_body_now(const Editor& editor) {
+  return ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose,
+                       has_clips(editor) ? editor.timeline.clip_floor : INFINITY);
 }
 
 int goal_handle_count(const Editor& editor) {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "app/editor/editor.h"
+#include "solvers/rig/body_reading.h"
 
 namespace app {
 
@@ -43,6 +44,9 @@ void leave_full_body_mode(Editor& editor);
 // Before each solve: the per-role stiffness and the root's translation stiffness
 // (editor.document.full_body.settings) into the solver's workspace (no allocation once sized).
 void apply_full_body_settings(Editor& editor);
+// How the solved pose reads against what a person can do (solvers/rig/body_reading.h), its
+// ground as low as the shown clip stands its feet (Timeline::clip_floor).
+ik::BodyReading read_body_now(const Editor& editor);
 
 // ---- Goal handles (see above) ------------------------------------------------------------
 int goal_handle_count(const Editor& editor);

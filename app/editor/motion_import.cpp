@@ -111,6 +111,7 @@ bool remap_motion(Editor& editor, size_t imported, const ik::RetargetOptions& op
   d.rig.clips[c] = std::move(clip);
   carry_source_contacts(d.rig, d.imported, d.contacts);
   editor.timeline.cleanup = PlaybackCleanup{};  // made again from the new clip
+  measure_clip_floor(editor);
   set_status(editor,
              "clip '" + r.name + "' retargeted again: " + std::to_string(r.mapped_joints) + " of " +
                  std::to_string(d.rig.skeleton.joint_count()) + " joints follow " + r.source,

@@ -10,6 +10,7 @@
 #include "app/editor/wall_clock.h"
 #include "solvers/anim/clip.h"
 #include "solvers/anim/clip_playback.h"
+#include "solvers/rig/body_reading.h"
 
 namespace app {
 namespace {
@@ -84,7 +85,22 @@ void select_clip(Editor& editor, int index) {
   t.clip = index;
   t.time = clip.start;
   t.frame_rate = ik::clip_frame_rate(clip);
+  measure_clip_floor(editor);
   moved(editor);
+}
+
+void measure_clip_floor(Editor& editor) {
+  Timeline& t = editor.timeline;
+  t.clip_floor = INFINITY;
+  const ik::Clip* clip = current_clip(editor);
+  if (clip == nullptr) return;
+  const ik::Skeleton& skeleton = editor.document.rig.skeleton;
+  ik::Pose pose = ik::rest_pose(skeleton);
+  const int last = ik::last_frame(clip->start, clip->end, t.frame_rate);
+  for (int f = 0; f <= last; ++f) {
+    ik::sample_clip(*clip, ik::time_of_frame(f, clip->start, t.frame_rate), pose);
+    t.clip_floor = std::min(t.clip_floor, ik::lowest_foot_point(skeleton, editor.document.rig.roles, pose));
+  }
 }
 
 void set_time(Editor& editor, float time) {

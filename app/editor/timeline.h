@@ -34,6 +34,9 @@ struct Timeline {
   float speed = 1.0f;        // times real time, kMinSpeed .. kMaxSpeed
   float frame_rate = 30.0f;  // of `clip`, frames per second (ik::clip_frame_rate)
   ik::Pose animated;         // the clip at `time` on the rest pose; the rest pose without a clip
+  // The lowest the clip stands the feet (ik::lowest_foot_point over its frames): where its
+  // floor is, for the body's reading (measure_clip_floor); INFINITY without a clip or feet.
+  float clip_floor = INFINITY;
   std::vector<glm::mat4> animated_world;  // model transforms of `animated` (goals following it)
   // The time or the clip changed since the last solve: the next solve starts from
   // `animated` (else it continues from the last frame's pose).
@@ -69,6 +72,10 @@ const ik::Clip* current_clip(const Editor& editor);
 
 // A rig was opened: its first clip at its start, paused (no clip: `animated` at rest).
 void reset_timeline(Editor& editor);
+
+// Timeline::clip_floor for the shown clip, sampled on its frame grid: on every change of
+// the clip (select_clip does it; a clip made again in place calls it).
+void measure_clip_floor(Editor& editor);
 
 // Clip `index` at its start; play / pause, loop and speed stay. Out of range: nothing.
 void select_clip(Editor& editor, int index);

@@ -148,7 +148,7 @@ nlohmann::json full_body_json(const Editor& editor) {
                     {"target", {target.x, target.y, target.z}},
                     {"error", solve.balance_error}};
   {  // How the pose reads against what a person can do (solvers/rig/body_reading.h).
-    const ik::BodyReading r = ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose);
+    const ik::BodyReading r = read_body_now(editor);
     out["body"] = {{"valid", r.valid},
                    {"joints_at_limit", r.joints_at_limit},
                    {"limited_joints", r.limited_joints},

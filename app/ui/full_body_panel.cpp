@@ -167,21 +167,30 @@ void setting_checkbox(Editor& editor, const char* label, bool& value, const char
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
 }
 
+// setting_checkbox on the row so far while it fits there, else on a new row.
+void setting_checkbox_on_row(Editor& editor, const char* label, bool& value, const char* rect, const char* tooltip) {
+  same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x +
+                    ImGui::GetStyle().ItemSpacing.x * 2.0f);
+  setting_checkbox(editor, label, value, rect, tooltip);
+}
+
 // The balance on or off, and how far the centre of mass is from where the balance wants it
 // (over the feet as at rest; the viewport draws both); then the heels rising where an ankle
-// cannot stand its foot level, on the same row while it fits.
+// cannot stand its foot level and the knees over the toes, on the same row while they fit.
 void balance_controls(Editor& editor, int fb) {
   ik::FullBodySettings& settings = editor.document.full_body.settings;
   setting_checkbox(editor, "Balance", settings.balance, "full_body_balance",
                    "keep the centre of mass over the pinned feet, as far as the goals leave room:\n"
                    "a hand reaching forward bends the spine and keeps the hips back");
   balance_status(editor, fb);
-  same_line_if_fits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                    ImGui::CalcTextSize("Heels rise").x + ImGui::GetStyle().ItemSpacing.x * 2.0f);
-  setting_checkbox(editor, "Heels rise", settings.heels_rise, "full_body_heels",
-                   "the pinned feet stand on the ground: where an ankle cannot bend far enough to keep\n"
-                   "its foot level, the heel rises (the foot stands on its toes) instead of the toes\n"
-                   "going into the floor. Off: a pin holds the ankle wherever the toes go");
+  setting_checkbox_on_row(editor, "Heels rise", settings.heels_rise, "full_body_heels",
+                          "the pinned feet stand on the ground: where an ankle cannot bend far enough to keep\n"
+                          "its foot level, the heel rises (the foot stands on its toes) instead of the toes\n"
+                          "going into the floor. Off: a pin holds the ankle wherever the toes go");
+  setting_checkbox_on_row(editor, "Knees over toes", settings.knees_over_toes, "full_body_knees",
+                          "each pinned foot's leg turns about its hip-to-ankle line until the knee points where\n"
+                          "the toes do, as far as the hip's and the ankle's limits allow (the ankle stays put).\n"
+                          "Off: the knee points wherever the solve left it");
 }
 
 // How the pose reads against what a person can do (solvers/rig/body_reading.h), one row:
@@ -190,7 +199,7 @@ void balance_controls(Editor& editor, int fb) {
 // the viewport's corner: a fixed height keeps its title in place), short enough to leave the
 // feet in view at 1024x640.
 void body_line(const Editor& editor) {
-  const ik::BodyReading r = ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose);
+  const ik::BodyReading r = read_body_now(editor);
   if (!r.valid) return;
   const bool plausible = ik::body_looks_plausible(r);
   const std::string line = ik::describe_body(r);

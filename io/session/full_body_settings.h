@@ -56,6 +56,9 @@ struct FullBodySettings {
   // the ankle cannot stand its foot level. On in the program (full body pins the feet where
   // they stand).
   bool heels_rise = true;
+  // FullBodyScratch::knees_over_toes: each pinned foot's knee turned to point where its toes
+  // do, as far as the hip and the ankle allow. On in the program.
+  bool knees_over_toes = true;
   // FullBodyScratch::reference_pull, 0..1: each frame the joints the goals leave free go this
   // fraction of the way back to the clip's pose (or the rest pose). On in the program, so a
   // body crouched for a reach stands up again when the reach comes back.
@@ -79,6 +82,7 @@ void for_each_full_body_setting(Visit&& visit) {
         SettingRange{kMinStiffness, kMaxStiffness});
   visit("balance", &FullBodySettings::balance);
   visit("heels_rise", &FullBodySettings::heels_rise);
+  visit("knees_over_toes", &FullBodySettings::knees_over_toes);
   visit("pull_to_pose", &FullBodySettings::reference_pull, SettingRange{0.0f, 1.0f});
 }
 
@@ -114,6 +118,7 @@ inline void apply_full_body_settings(const FullBodySettings& settings, const Ske
   scratch.root_translation_stiffness = settings.root_translation_stiffness;
   scratch.balance = settings.balance;
   scratch.heels_rise = settings.heels_rise;
+  scratch.knees_over_toes = settings.knees_over_toes;
   scratch.reference_pull = settings.reference_pull;
   fill_full_body_masses(skeleton, roles, scratch.segment_mass);
   scratch.reference_pose = reference_pose;

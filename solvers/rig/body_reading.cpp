@@ -11,11 +11,13 @@
 namespace ik {
 namespace {
 
-// The lowest point along `up` of a foot (every joint from it down).
+// The lowest point along `up` of a foot (every joint from it down but the tips the importer
+// added: a made-up point half a bone past the toe, which no foot of the file has).
 float lowest_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int foot, const glm::vec3& up) {
   float lowest = INFINITY;
   for (int j = foot; j < skeleton.subtree_end[static_cast<size_t>(foot)]; ++j)
-    lowest = std::min(lowest, glm::dot(position_of(world[static_cast<size_t>(j)]), up));
+    if (skeleton.is_added_tip.empty() || skeleton.is_added_tip[static_cast<size_t>(j)] == 0)
+      lowest = std::min(lowest, glm::dot(position_of(world[static_cast<size_t>(j)]), up));
   return lowest;
 }
 
@@ -24,7 +26,17 @@ glm::vec3 flat(const glm::vec3& v, const glm::vec3& up) { return direction_or(v 
 
 }  // namespace
 
-BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose) {
+float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose) {
+  const int left = first_joint_with_role(roles, Role::foot, Side::left);
+  const int right = first_joint_with_role(roles, Role::foot, Side::right);
+  if (left < 0 || right < 0 || pose.local.size() != static_cast<size_t>(skeleton.joint_count())) return INFINITY;
+  std::vector<glm::mat4> world;
+  fk_all(skeleton, pose, world);
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  return std::min(lowest_point(skeleton, world, left, up), lowest_point(skeleton, world, right, up));
+}
+
+BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose, float floor) {
   BodyReading r;
   const int n = skeleton.joint_count();
   if (pose.local.size() != static_cast<size_t>(n) || roles.size() < static_cast<size_t>(n)) return r;
@@ -69,8 +81,8 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
     if (at_limit(l, rest, local, kBodyAtLimitMargin)) ++r.joints_at_limit;
   }
 
-  const float ground =
-      std::min(lowest_point(skeleton, rest_world, foot[0], up), lowest_point(skeleton, rest_world, foot[1], up));
+  const float ground = std::min(
+      {lowest_point(skeleton, rest_world, foot[0], up), lowest_point(skeleton, rest_world, foot[1], up), floor});
   const float lowest[2] = {lowest_point(skeleton, world, foot[0], up), lowest_point(skeleton, world, foot[1], up)};
   r.feet_below_ground = std::max(0.0f, ground - std::min(lowest[0], lowest[1]));
 

@@ -9,8 +9,13 @@
 //                          hinge counts at its far end only (full flexion): a straight knee or
 //                          elbow is how a person stands
 //   feet below the ground  the ground is the lowest point of the feet (every joint from a
-//                          foot down: toes, their tips) in the rest pose; how far the lowest
-//                          of them now lies below it
+//                          foot down: toes, their tips, but not a tip the importer added:
+//                          a made-up point, skeleton.h) in the rest pose, or where a clip
+//                          stands them lowest if that is lower (`floor`); how far the
+//                          lowest of them now lies below it. A clip's planted foot is where
+//                          its floor is: CesiumMan's walk stands its feet 0.8 cm lower than
+//                          its rest pose, and read through the ground with nothing but the
+//                          clip playing
 //   knee off the toes      per leg, the angle seen from above between where the knee points
 //                          (its offset from the hip -> ankle line) and where the foot points
 //                          (ankle -> its first child); a leg bent by less than 1 % of its
@@ -23,6 +28,7 @@
 //   head above the hips    the head (else the neck) higher than the hips along up
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -51,7 +57,14 @@ struct BodyReading {
 };
 
 // The reading of `pose` (as above); invalid (and nothing else read) without the roles.
-BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose);
+// `floor`: the lowest the feet stand in the clip under the IK (lowest_foot_point over its
+// frames), which may set the ground lower than the rest pose; INFINITY: the rest pose alone.
+BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose,
+                      float floor = INFINITY);
+
+// The lowest point of both feet of `pose` along up (every joint from a role foot down but
+// the added tips), model units; INFINITY when the roles give no two feet.
+float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose);
 
 // One line: "2 joints at their limit · feet 3.1 cm below the ground · knee 42° off the toes ·
 // head below the hips", each part in its good form when it holds ("no joint at its limit",

@@ -156,6 +156,7 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
     for (float& m : c.segment_mass) m = rng.chance(0.2f) ? 0.0f : rng.log_uniform(0.01f, 10.0f);
   }
   c.heels_rise = rng.chance(0.5f);
+  c.knees_over_toes = rng.chance(0.5f);
   c.reference_pull = rng.chance(0.5f) ? rng.uniform(0.0f, 1.0f) : 0.0f;
   // The reference pose (the animated pose under the IK in the program): the start pose, the
   // root moved, in a third of the cases.

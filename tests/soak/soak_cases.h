@@ -49,6 +49,7 @@ struct Case {
   float root_translation_stiffness = 4.0f;
   bool balance = false;             // FullBodyScratch::balance
   bool heels_rise = false;          // FullBodyScratch::heels_rise
+  bool knees_over_toes = false;     // FullBodyScratch::knees_over_toes
   float reference_pull = 0.0f;      // FullBodyScratch::reference_pull
   std::vector<float> segment_mass;  // FullBodyScratch::segment_mass
   // FullBodyScratch::reference_pose = &reference_pose when has_reference_pose.

@@ -11,10 +11,12 @@
 //   (level_pinned_feet   a pinned foot stays as level as in the reference pose: full_body_feet.cpp)
 //   raise_heels          a foot its ankle cannot stand level rises on its toes (depth_below)
 //   keep_heels_risen     a warm-started solve starts with the pins where the last one rose
+//   (point_knees_over_toes  each pinned leg turned so its knee points where its toes do:
+//                        full_body_feet.cpp)
 //   solve_full_body      prepare -> start pose -> frame -> frames -> the pins' last rise ->
 //                        lengths -> goals -> evaluate -> bump -> iterate -> restarts -> pull
 //                        toward the reference -> correct pins -> level the pinned feet ->
-//                        raise the heels -> status
+//                        raise the heels -> knees over the toes -> status
 #include "solvers/ik/full_body/full_body.h"
 
 #include <algorithm>
@@ -537,6 +539,8 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   if (b.any_pinned && pins_missed(b)) correct_pins(b, pose, trace, p);
   level_pinned_feet(b, pose, feet, ups, trace);
   if (b.scratch.heels_rise) raise_heels(b, pose, feet, ups, depths, trace, p);
+  if (b.scratch.knees_over_toes && point_knees_over_toes(b, pose, feet, trace))
+    level_pinned_feet(b, pose, feet, ups, trace);
 
   result.iterations = p.iterations;
   result.error = p.worst;

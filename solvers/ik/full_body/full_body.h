@@ -93,6 +93,13 @@
 // point lies lower under the ankle than in the reference, the legs solved again to it. A
 // warm-started solve starts with the pins where the last one raised them, so a heel that
 // stays up is not brought down and solved up again in every frame.
+// With FullBodyScratch::knees_over_toes (on in the program), last, each pinned foot's leg is
+// turned about its hip -> ankle line until its knee points, seen from above, where its toes
+// do (the solve leaves the hip's twist wherever the reach put it: on picking up from the
+// floor to the side the knee pointed 44-55 degrees off the toes): the ankle stays on its
+// pin and the foot keeps its turn, so no effector moves. As far as the hip's range allows
+// and the ankle's lets the foot keep its turn; a turn that would take the foot deeper or the
+// knee no nearer is not made.
 //
 // Units and scale: the solve works in the root's parent frame, where bone lengths do not
 // change with the pose; "the body's reach" L is the longest path from the root to an
@@ -119,7 +126,7 @@
 // first solve of a body, so later solves allocate nothing.
 //
 // Index: full_body.cpp (the solve, its loop, the pull, the pin correction, the heels),
-// full_body_feet.cpp (the pinned feet's levelling), full_body_step.cpp (the
+// full_body_feet.cpp (the pinned feet's levelling, the knees over the toes), full_body_step.cpp (the
 // frames, errors, Jacobian and turns), full_body_priority.cpp (the task-priority step),
 // full_body_setup.h (stiffness from rig roles and the full-body chain of a rig).
 #pragma once
@@ -159,6 +166,12 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // lowest point is as far below the ankle as in the reference; full_body.cpp: raise_heels).
   // Off: a pin is where the ankle goes, whatever the toes do (a foot pinned in the air).
   bool heels_rise = false;
+  // The knees point where the toes do: after the solve each pinned foot's leg turns about its
+  // hip -> ankle line (the ankle staying on its pin, the foot keeping its turn) until its knee
+  // points where its toes do, as far as the hip's and the ankle's limits let it
+  // (full_body_feet.cpp: point_knees_over_toes). Off: the knee points wherever the solve
+  // left it.
+  bool knees_over_toes = false;
   // The light pull toward the reference pose, 0..1: once the effectors are reached (and the
   // balance, if on, has settled), each solve moves the joints this fraction of the way back
   // to their turns in the reference pose (and the root to its place), then steps back onto

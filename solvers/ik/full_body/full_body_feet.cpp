@@ -24,6 +24,18 @@ glm::mat3 model_parent_frame(const Body& b, int k) {
 
 // A foot tilted by less than this is left as it is (level_pinned_feet).
 constexpr float kPinTiltSlack = 1e-5f;  // radians
+// point_knees_over_toes: a knee nearer its toes than this is left as it is (radians); a leg
+// whose knee lies nearer its hip -> ankle line than this fraction of the line is straight
+// (no direction to point), and toes nearer the line than this fraction of the foot point
+// along the leg; the hip's share of the turn is found by this many halvings.
+constexpr float kKneeSlack = 1e-2f;
+constexpr float kStraightLeg = 0.01f;
+constexpr float kToesUpright = 0.02f;
+constexpr float kLineAcrossToes = 0.1f;
+constexpr int kKneeHalvings = 6;
+// ... and a turn that takes the foot's lowest point deeper below its ankle than this fraction
+// of the leg is not made.
+constexpr float kDeeperSlack = 1e-3f;
 
 }  // namespace
 
@@ -121,6 +133,127 @@ void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& feet, 
     if (trace->poses.size() >= count)
       trace->poses[trace->poses.size() - count + static_cast<size_t>(k)].rotation = local;
   }
+}
+
+namespace {
+
+// `v` across the world's `up` (its part along up taken away).
+glm::vec3 across(const glm::vec3& v, const glm::vec3& up) { return v - up * glm::dot(v, up); }
+
+// The angle between where the knee points (`knee_points`, off the hip -> ankle line) and
+// where the toes point, both seen from above (across `up`), radians; as the body's reading
+// measures it (solvers/rig/body_reading.h, "knee off the toes").
+float knee_off_toes(const glm::vec3& knee_points, const glm::vec3& toes, const glm::vec3& up) {
+  const glm::vec3 knee_flat = across(knee_points, up), toes_flat = across(toes, up);
+  return std::atan2(glm::length(glm::cross(knee_flat, toes_flat)), glm::dot(knee_flat, toes_flat));
+}
+
+// The turn about the hip -> ankle `line` (unit) that takes the knee (`knee_points`: off the
+// line, across it) to point, seen from above, where the toes do: the knee then lies in the
+// upright plane through the line along the toes. False when there is none (the toes point
+// along up, the line lies across that plane) or the knee is turned there already.
+bool turn_to_toes(const glm::vec3& line, const glm::vec3& knee_points, const glm::vec3& toes, const glm::vec3& up,
+                  float& angle) {
+  const glm::vec3 toes_flat = across(toes, up);
+  if (!(glm::length(toes_flat) > kToesUpright * glm::length(toes))) return false;
+  glm::vec3 target = glm::cross(line, glm::cross(up, glm::normalize(toes_flat)));  // across the line, in that plane
+  if (glm::dot(target, toes_flat) < 0.0f) target = -target;
+  if (!(glm::length(target) > kLineAcrossToes)) return false;
+  angle = std::atan2(glm::dot(glm::cross(knee_points, target), line), glm::dot(knee_points, target));
+  return std::fabs(angle) >= kKneeSlack;
+}
+
+}  // namespace
+
+// Each pinned foot's leg turned about its hip -> ankle line until the knee points where the
+// toes do (FullBodyScratch::knees_over_toes): the turn moves the knee and the shin only, the
+// ankle stays on its pin and the foot keeps its own turn in the world (its ankle turned back
+// by as much), so nothing the solve measured moves. As far as the hip's and the ankle's
+// limits let it: the largest part of the turn the hip's range holds (halving), the foot then
+// clamped into its ankle's range, and kept only if the knee ends nearer its toes. A leg whose
+// hip also carries another effector, a straight leg, or a foot without a joint below it (no
+// toes to point along) is left as it is.
+bool point_knees_over_toes(Body& b, Pose& pose, const std::vector<int>& feet, Trace* trace) {
+  const Workspace& ws = b.workspace;
+  const glm::vec3 up = frame_up(b);
+  bool turned = false;
+  for (const int i : feet) {
+    const int k = b.scratch.effector_tree_index[static_cast<size_t>(i)];
+    const int knee = ws.tree_parent[static_cast<size_t>(k)];
+    const int hip = knee < 0 ? -1 : ws.tree_parent[static_cast<size_t>(knee)];
+    if (hip < 0 || b.scratch.column_count[static_cast<size_t>(hip)] != 3) continue;
+    const int foot = ws.path[static_cast<size_t>(k)], hip_joint = ws.path[static_cast<size_t>(hip)];
+    const int toe = foot + 1;
+    if (toe >= b.skeleton.subtree_end[static_cast<size_t>(foot)]) continue;
+    bool carries_another = false;
+    for (int other = 0; other < b.effectors; ++other)
+      carries_another |= other != i && below(b.skeleton, hip_joint, effector_joint(b.chain, other));
+    if (carries_another) continue;
+
+    // Frames (linear parts) in the root's parent frame: the hip's parent, the shin, the foot.
+    const int above_hip = ws.tree_parent[static_cast<size_t>(hip)];
+    const glm::mat3 hip_parent = above_hip < 0 ? glm::mat3(1.0f) : ws.linear[static_cast<size_t>(above_hip)];
+    const glm::mat3 shin = ws.linear[static_cast<size_t>(knee)];
+    glm::quat& hip_local = pose.local[static_cast<size_t>(hip_joint)].rotation;
+    glm::quat& foot_local = pose.local[static_cast<size_t>(foot)].rotation;
+    const glm::mat3 foot_frame = shin * linear_of(pose.local[static_cast<size_t>(foot)]);
+    const glm::vec3 toes = foot_frame * pose.local[static_cast<size_t>(toe)].translation;
+    const std::vector<glm::vec3>& at = ws.positions;
+    const glm::vec3 leg = at[static_cast<size_t>(k)] - at[static_cast<size_t>(hip)];
+    const glm::vec3 bend = at[static_cast<size_t>(knee)] - at[static_cast<size_t>(hip)];
+    const glm::vec3 line = direction_or(leg, glm::vec3(0.0f));
+    const glm::vec3 knee_points = bend - line * glm::dot(bend, line);
+    if (glm::length(knee_points) < kStraightLeg * glm::length(leg)) continue;  // straight: no way to point
+    float angle = 0.0f;
+    if (!turn_to_toes(line, knee_points, toes, up, angle)) continue;
+
+    // The hip turned by `part` of the angle, inside its range.
+    const JointLimits& hip_limits = b.skeleton.limits[static_cast<size_t>(hip_joint)];
+    const bool hip_limited = b.use_limits && hip_limits.enabled;
+    const glm::quat& hip_rest = b.skeleton.rest[static_cast<size_t>(hip_joint)].rotation;
+    const auto hip_turned = [&](float part) {
+      const glm::mat3 turn = glm::mat3_cast(glm::angleAxis(part * angle, line));
+      return glm::normalize(rotation_of(glm::inverse(hip_parent) * turn * hip_parent) * hip_local);
+    };
+    float part = 1.0f;
+    if (hip_limited && !within_limits(hip_limits, hip_rest, hip_turned(1.0f))) {
+      float inside = 0.0f, outside = 1.0f;
+      for (int halving = 0; halving < kKneeHalvings; ++halving) {
+        const float middle = 0.5f * (inside + outside);
+        (within_limits(hip_limits, hip_rest, hip_turned(middle)) ? inside : outside) = middle;
+      }
+      part = inside;
+    }
+    if (std::fabs(part * angle) < kKneeSlack) continue;
+    const glm::mat3 turn = glm::mat3_cast(glm::angleAxis(part * angle, line));
+    // The foot keeps its turn in the world: S⁻¹ T⁻¹ S F for the shin S turned by T.
+    glm::quat foot_kept = glm::normalize(rotation_of(glm::inverse(shin) * glm::transpose(turn) * shin) * foot_local);
+    const JointLimits& ankle_limits = b.skeleton.limits[static_cast<size_t>(foot)];
+    if (b.use_limits && ankle_limits.enabled)
+      clamp_to_limits(ankle_limits, b.skeleton.rest[static_cast<size_t>(foot)].rotation, foot_kept);
+    // Kept only if the knee then points nearer the toes (the ankle's clamp may turn the toes
+    // with the leg) and the foot reaches no deeper below its ankle (the clamp may tilt it).
+    Transform foot_after = pose.local[static_cast<size_t>(foot)];
+    foot_after.rotation = foot_kept;
+    const glm::mat3 foot_frame_after = turn * shin * linear_of(foot_after);
+    const glm::vec3 toes_after = foot_frame_after * pose.local[static_cast<size_t>(toe)].translation;
+    if (!(knee_off_toes(turn * knee_points, toes_after, up) < knee_off_toes(knee_points, toes, up) - kKneeSlack))
+      continue;
+    if (depth_below(b, &pose, foot, foot_frame_after, up) >
+        depth_below(b, &pose, foot, foot_frame, up) + kDeeperSlack * glm::length(leg))
+      continue;
+    hip_local = hip_turned(part);
+    foot_local = foot_kept;
+    turned = true;
+    if (trace == nullptr || !trace->record_poses) continue;
+    const size_t count = trace->joints.size();
+    if (trace->poses.size() < count) continue;
+    const size_t last = trace->poses.size() - count;
+    trace->poses[last + static_cast<size_t>(hip)].rotation = hip_local;
+    trace->poses[last + static_cast<size_t>(k)].rotation = foot_local;
+  }
+  if (turned) update_frames(b, pose);
+  return turned;
 }
 
 }  // namespace full_body_detail

@@ -18,7 +18,7 @@
 //                            bump_colinear_joints
 //   full_body_priority.cpp:  priority_step
 //   full_body_feet.cpp:      turnable_pins, reference_parent_frame, reference_up, frame_up,
-//                            depth_below, level_pinned_feet
+//                            depth_below, level_pinned_feet, point_knees_over_toes
 #pragma once
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -183,6 +183,11 @@ float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& fo
 // says, inside its limits, where that stands it more level.
 void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& feet, const std::vector<glm::vec3>& ups,
                        Trace* trace);
+// Each of `feet` (effector indices) with a knee and a hip above it: the leg turned about its
+// hip -> ankle line so the knee points where the toes do, inside the hip's and the ankle's
+// limits, the foot keeping its turn in the world (FullBodyScratch::knees_over_toes). True if
+// it turned one (the frames are then updated).
+bool point_knees_over_toes(Body& b, Pose& pose, const std::vector<int>& feet, Trace* trace);
 
 }  // namespace full_body_detail
 }  // namespace ik

@@ -111,6 +111,25 @@ TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
   EXPECT_FALSE(ik::read_body(s, rig.roles.joints, flipped).head_above_hips);
 }
 
+// A clip whose feet stand lower than the rest pose's (CesiumMan's walk: 0.8 cm) sets the
+// ground there (the `floor` the program gives: lowest_foot_point over the clip's frames):
+// the clip's own pose reads on the ground, lower than that still reads below it.
+TEST(BodyReading, AClipsFloorSetsTheGroundLower) {
+  const Rig rig = make_body_rig("Mixamo T-pose", rigs::mixamo());
+  const ik::Skeleton& s = rig.skeleton;
+  ik::Pose clip = ik::rest_pose(s);
+  clip.local[0].translation.y -= 0.008f;
+  const float floor = ik::lowest_foot_point(s, rig.roles.joints, clip);
+  EXPECT_NEAR(ik::lowest_foot_point(s, rig.roles.joints, ik::rest_pose(s)) - floor, 0.008f, 1e-5f);
+  EXPECT_NEAR(ik::read_body(s, rig.roles.joints, clip).feet_below_ground, 0.008f, 1e-5f) << "against the rest pose";
+  EXPECT_EQ(ik::read_body(s, rig.roles.joints, clip, floor).feet_below_ground, 0.0f) << "on the clip's floor";
+  ik::Pose lower = clip;
+  lower.local[0].translation.y -= 0.02f;
+  EXPECT_NEAR(ik::read_body(s, rig.roles.joints, lower, floor).feet_below_ground, 0.02f, 1e-5f);
+  // A floor above the rest pose's ground does not raise it.
+  EXPECT_EQ(ik::read_body(s, rig.roles.joints, ik::rest_pose(s), floor + 0.05f).feet_below_ground, 0.0f);
+}
+
 // Knees over the toes is a rule of standing: a leg lifted in a knee raise, its foot turned
 // far off where the knee points, is not judged (CesiumMan's walk read 176 degrees off on a
 // trailing foot in the air); the same knee and foot with the foot down on the ground are.
@@ -182,40 +201,59 @@ const Reach kReaches[] = {
     {"lean on one hand, far to the side", 0.1f, 0.8f, 0.05f, false},
 };
 
+// One rig's reaches set up: its full-body chain, directions and the ground.
+struct ReachSetup {
+  ik::Chain body;
+  glm::vec3 forward, left, up, hips;
+  float leg = 0.0f, side = 1.0f, ground = INFINITY;
+};
+
+ReachSetup set_up_reaches(const Rig& rig, int solver) {
+  ReachSetup r;
+  const ik::Pose rest = ik::rest_pose(rig.skeleton);
+  std::vector<glm::mat4> world;
+  ik::fk_all(rig.skeleton, rest, world);
+  EXPECT_TRUE(ik::full_body_chain(rig.skeleton, rig.roles, world, solver, r.body)) << rig.name;
+  ik::character_directions(rig.skeleton, rig.roles.joints, r.forward, r.left);
+  r.up = glm::cross(r.forward, r.left);
+  r.leg = ik::read_body(rig.skeleton, rig.roles.joints, rest).leg_length;
+  r.hips = ik::position_of(world[static_cast<size_t>(role_joint(rig, ik::Role::hips))]);
+  r.side =
+      ik::first_joint_with_role(rig.roles.joints, ik::Role::hand, ik::Side::left) == r.body.effector ? 1.0f : -1.0f;
+  // The ground: the lowest foot point at rest.
+  for (int f : {role_joint(rig, ik::Role::foot, ik::Side::left), role_joint(rig, ik::Role::foot, ik::Side::right)})
+    for (int j = f; j < rig.skeleton.subtree_end[static_cast<size_t>(f)]; ++j)
+      r.ground = std::min(r.ground, glm::dot(ik::position_of(world[static_cast<size_t>(j)]), r.up));
+  return r;
+}
+
+// One reach solved from rest as the program solves it (heels rising; the knees over the toes
+// unless `knees` is off).
+ik::SolveResult solve_reach(const Rig& rig, const ReachSetup& setup, const Reach& reach, int solver, bool knees,
+                            ik::Pose& pose) {
+  ik::Chain chain = setup.body;
+  glm::vec3 goal = setup.hips + setup.leg * (reach.forward * setup.forward + setup.side * reach.side * setup.left);
+  goal += setup.up * (reach.floor ? setup.ground + 0.05f * setup.leg - glm::dot(goal, setup.up) : setup.leg * reach.up);
+  chain.goal.position = goal;
+  chain.params.max_iterations = 100;
+  pose = ik::rest_pose(rig.skeleton);
+  ik::Workspace ws;
+  ik::FullBodyScratch& scratch = ik::scratch_of<ik::FullBodyScratch>(ws);
+  scratch.heels_rise = true;
+  scratch.knees_over_toes = knees;
+  return ik::solve_chain(ik::solver_table()[solver], rig.skeleton, chain, pose, ws, nullptr);
+}
+
 TEST(FullBodyReachSuite, EveryJointStaysInsideItsRange) {
   const int solver = ik::find_solver("full_body");
   ASSERT_GE(solver, 0);
   int plausible = 0, tried = 0;
   for (const Rig& rig : all_rigs()) {
-    const ik::Pose rest = ik::rest_pose(rig.skeleton);
-    std::vector<glm::mat4> world;
-    ik::fk_all(rig.skeleton, rest, world);
-    ik::Chain body;
-    ASSERT_TRUE(ik::full_body_chain(rig.skeleton, rig.roles, world, solver, body)) << rig.name;
-    glm::vec3 forward, left;
-    ik::character_directions(rig.skeleton, rig.roles.joints, forward, left);
-    const glm::vec3 up = glm::cross(forward, left);
-    const ik::BodyReading at_rest = ik::read_body(rig.skeleton, rig.roles.joints, rest);
-    const float leg = at_rest.leg_length;
-    const glm::vec3 hips = ik::position_of(world[static_cast<size_t>(role_joint(rig, ik::Role::hips))]);
-    const float side =
-        ik::first_joint_with_role(rig.roles.joints, ik::Role::hand, ik::Side::left) == body.effector ? 1.0f : -1.0f;
-    // The ground: the lowest foot point at rest.
-    float ground = INFINITY;
-    for (int f : {role_joint(rig, ik::Role::foot, ik::Side::left), role_joint(rig, ik::Role::foot, ik::Side::right)})
-      for (int j = f; j < rig.skeleton.subtree_end[static_cast<size_t>(f)]; ++j)
-        ground = std::min(ground, glm::dot(ik::position_of(world[static_cast<size_t>(j)]), up));
+    const ReachSetup setup = set_up_reaches(rig, solver);
+    const float leg = setup.leg;
     for (const Reach& reach : kReaches) {
-      ik::Chain chain = body;
-      glm::vec3 goal = hips + leg * (reach.forward * forward + side * reach.side * left);
-      goal += up * (reach.floor ? ground + 0.05f * leg - glm::dot(goal, up) : leg * reach.up);
-      chain.goal.position = goal;
-      chain.params.max_iterations = 100;
-      ik::Pose pose = rest;
-      ik::Workspace ws;
-      ik::scratch_of<ik::FullBodyScratch>(ws).heels_rise = true;  // the feet stand on the ground, as in the program
-      const ik::SolveResult result =
-          ik::solve_chain(ik::solver_table()[solver], rig.skeleton, chain, pose, ws, nullptr);
+      ik::Pose pose;
+      const ik::SolveResult result = solve_reach(rig, setup, reach, solver, true, pose);
       const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
       ++tried;
       plausible += ik::body_looks_plausible(r);
@@ -233,6 +271,54 @@ TEST(FullBodyReachSuite, EveryJointStaysInsideItsRange) {
     }
   }
   std::printf("plausible by every part: %d of %d reaches\n", plausible, tried);
+}
+
+// The knees over the toes (FullBodyScratch::knees_over_toes), the last thing the solve does:
+// against the same solve without it, every joint above the legs' hips and every foot's
+// ankle stays where it was (no effector moves), no knee ends farther off its toes, and the
+// reaches to the floor to the side and behind, where the solve left a knee 44-55 degrees
+// off its toes, come nearer by at least 10 degrees on every rig.
+TEST(FullBodyReachSuite, TheKneesTurnOverTheToesAndNothingElseMoves) {
+  const int solver = ik::find_solver("full_body");
+  ASSERT_GE(solver, 0);
+  for (const Rig& rig : all_rigs()) {
+    const ReachSetup setup = set_up_reaches(rig, solver);
+    const int thighs[2] = {role_joint(rig, ik::Role::thigh, ik::Side::left),
+                           role_joint(rig, ik::Role::thigh, ik::Side::right)};
+    const int feet[2] = {role_joint(rig, ik::Role::foot, ik::Side::left),
+                         role_joint(rig, ik::Role::foot, ik::Side::right)};
+    for (const Reach& reach : kReaches) {
+      ik::Pose off, on;
+      solve_reach(rig, setup, reach, solver, false, off);
+      solve_reach(rig, setup, reach, solver, true, on);
+      std::vector<glm::mat4> world_off, world_on;
+      ik::fk_all(rig.skeleton, off, world_off);
+      ik::fk_all(rig.skeleton, on, world_on);
+      for (int j = 0; j < rig.skeleton.joint_count(); ++j) {
+        const auto in = [&](int thigh) {
+          return j >= thigh && j < rig.skeleton.subtree_end[static_cast<size_t>(thigh)];
+        };
+        const bool in_a_leg = in(thighs[0]) || in(thighs[1]);
+        if (in_a_leg) continue;
+        EXPECT_TRUE(off.local[static_cast<size_t>(j)].rotation == on.local[static_cast<size_t>(j)].rotation &&
+                    off.local[static_cast<size_t>(j)].translation == on.local[static_cast<size_t>(j)].translation)
+            << rig.name << ", " << reach.name << ": " << rig.skeleton.name[static_cast<size_t>(j)] << " moved";
+      }
+      for (const int foot : feet)
+        EXPECT_LT(glm::distance(ik::position_of(world_off[static_cast<size_t>(foot)]),
+                                ik::position_of(world_on[static_cast<size_t>(foot)])),
+                  1e-4f * setup.leg)
+            << rig.name << ", " << reach.name << ": an ankle moved";
+      const float before = ik::read_body(rig.skeleton, rig.roles.joints, off).worst_knee_off_toes_degrees;
+      const float after = ik::read_body(rig.skeleton, rig.roles.joints, on).worst_knee_off_toes_degrees;
+      std::printf("%-18s %-36s knee off the toes %5.1f -> %5.1f deg\n", rig.name, reach.name, before, after);
+      EXPECT_LE(after, before + 0.5f) << rig.name << ", " << reach.name;
+      const bool side_or_behind = reach.floor && reach.forward < 0.1f;
+      if (side_or_behind) {
+        EXPECT_LE(after, before - 10.0f) << rig.name << ", " << reach.name;
+      }
+    }
+  }
 }
 
 }  // namespace
