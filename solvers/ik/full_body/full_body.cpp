@@ -499,17 +499,20 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   turnable_pins(b, feet);
   ups.clear();
   keep_heels_risen(b, feet);
+  set_lengths(b);
   std::vector<float>& depths = b.scratch.pin_depths;
   depths.clear();
   for (const int i : feet) {
+    // A pinned foot stands as the reference pose stands it, unless the reference has it in
+    // the air (a clip's swing foot under a pin): then as at rest.
     const int k = b.scratch.effector_tree_index[static_cast<size_t>(i)];
-    ups.push_back(reference_up(b, k));
+    const bool at_rest = lifted_in_reference(b, i, k);
+    ups.push_back(reference_up(b, k, at_rest));
     if (!b.scratch.heels_rise) continue;
     const int foot = workspace.path[static_cast<size_t>(k)];
-    const glm::mat3 reference_frame = reference_parent_frame(b, k) * linear_of(reference_local(b, foot));
-    depths.push_back(depth_below(b, nullptr, foot, reference_frame, frame_up(b)));
+    const glm::mat3 stand_frame = reference_parent_frame(b, k, at_rest) * linear_of(stand_local(b, foot, at_rest));
+    depths.push_back(depth_below(b, nullptr, foot, stand_frame, frame_up(b), at_rest));
   }
-  set_lengths(b);
   set_goals(b);
   p.objective = evaluate(b, p.worst, p.metric);
   p.balance = b.scratch.balance_error;

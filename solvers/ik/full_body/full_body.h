@@ -86,7 +86,10 @@
 // pick-up from the floor in front, 3-5 cm reaching far forward). Only the tilt: the way the
 // foot points stays the solve's. The reference, not the pose the solve starts from: a
 // warm-started solve starts from the last frame's, and a foot its limit once tilted stayed
-// tilted when the body stood up again.
+// tilted when the body stood up again. A foot the reference pose holds in the air above its
+// pin (more than 3 % of the reach: a clip's swing foot, while the pin keeps it on the
+// ground) stands as at rest instead: CesiumMan's walk, played in full-body mode, turned a
+// pinned foot 70 degrees toes-down with its swing.
 // Where the ankle's range cannot stand the foot level (the shin leaning past its 20 degrees
 // of dorsiflexion), its toes would still go into the floor: with FullBodyScratch::heels_rise
 // (on in the program) the heel rises instead, the pin going up by what the foot's lowest

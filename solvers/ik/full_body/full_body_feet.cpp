@@ -22,6 +22,9 @@ glm::mat3 model_parent_frame(const Body& b, int k) {
   return t < 0 ? b.model_linear : b.model_linear * b.workspace.linear[static_cast<size_t>(t)];
 }
 
+// A pin whose foot the reference pose holds higher than this fraction of the reach above it
+// is lifted there (lifted_in_reference).
+constexpr float kLiftedPin = 0.03f;
 // A foot tilted by less than this is left as it is (level_pinned_feet).
 constexpr float kPinTiltSlack = 1e-5f;  // radians
 // point_knees_over_toes: a knee nearer its toes than this is left as it is (radians: turning
@@ -60,20 +63,36 @@ void turnable_pins(const Body& b, std::vector<int>& effectors) {
   }
 }
 
-// Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose.
-glm::mat3 reference_parent_frame(const Body& b, int k) {
+// Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose
+// (`at_rest`: the rest pose).
+glm::mat3 reference_parent_frame(const Body& b, int k, bool at_rest) {
   const Workspace& ws = b.workspace;
   glm::mat3 parent(1.0f);
   for (int t = ws.tree_parent[static_cast<size_t>(k)]; t >= 0; t = ws.tree_parent[static_cast<size_t>(t)])
-    parent = linear_of(reference_local(b, ws.path[static_cast<size_t>(t)])) * parent;
+    parent = linear_of(stand_local(b, ws.path[static_cast<size_t>(t)], at_rest)) * parent;
   return parent;
 }
 
 // The direction in tree joint k's own frame (its rotation's, without its scale) that is the
-// world's up in the reference pose, under the root's parent frame as it is now.
-glm::vec3 reference_up(const Body& b, int k) {
-  const Transform& local = reference_local(b, b.workspace.path[static_cast<size_t>(k)]);
-  return glm::conjugate(local.rotation) * (glm::inverse(b.model_linear * reference_parent_frame(b, k)) * b.scratch.up);
+// world's up in the reference pose (`at_rest`: the rest pose), under the root's parent frame
+// as it is now.
+glm::vec3 reference_up(const Body& b, int k, bool at_rest) {
+  const Transform& local = stand_local(b, b.workspace.path[static_cast<size_t>(k)], at_rest);
+  return glm::conjugate(local.rotation) *
+         (glm::inverse(b.model_linear * reference_parent_frame(b, k, at_rest)) * b.scratch.up);
+}
+
+// True if the reference pose has pinned effector i (tree joint k) lifted off its pin: higher
+// along up than its goal by more than kLiftedPin of the reach (a clip's swing foot, while the
+// pin holds the foot on the ground).
+bool lifted_in_reference(const Body& b, int i, int k) {
+  if (b.scratch.reference_pose == nullptr) return false;
+  const Workspace& ws = b.workspace;
+  glm::mat4 frame(1.0f);
+  for (int t = k; t >= 0; t = ws.tree_parent[static_cast<size_t>(t)])
+    frame = to_matrix(reference_local(b, ws.path[static_cast<size_t>(t)])) * frame;
+  const glm::vec3 goal = glm::inverse(b.model_linear) * (effector_goal(b.chain, i).position - b.frame_origin);
+  return glm::dot(glm::vec3(frame[3]) - goal, frame_up(b)) > kLiftedPin * b.reach;
 }
 
 // The world's up in the root's parent frame, unit.
@@ -83,15 +102,17 @@ glm::vec3 frame_up(const Body& b) {
 
 // How far the lowest point of skeleton joint `foot` and the joints below it lies below the
 // foot's origin along `up` (frame units, >= 0), the foot's frame being `foot_linear` (root's
-// parent frame) and the joints below it as `pose` has them (nullptr: the reference pose).
-float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& foot_linear, const glm::vec3& up) {
+// parent frame) and the joints below it as `pose` has them (nullptr: the reference pose, or
+// `at_rest` the rest pose).
+float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& foot_linear, const glm::vec3& up,
+                  bool at_rest) {
   std::vector<glm::mat4>& frames = b.scratch.foot_frames;
   const int end = b.skeleton.subtree_end[static_cast<size_t>(foot)];
   size_at_least(frames, static_cast<size_t>(end - foot));
   frames[0] = glm::mat4(1.0f);
   float depth = 0.0f;
   for (int d = foot + 1; d < end; ++d) {
-    const Transform& local = pose != nullptr ? pose->local[static_cast<size_t>(d)] : reference_local(b, d);
+    const Transform& local = pose != nullptr ? pose->local[static_cast<size_t>(d)] : stand_local(b, d, at_rest);
     const int parent = b.skeleton.parent[static_cast<size_t>(d)];
     frames[static_cast<size_t>(d - foot)] = frames[static_cast<size_t>(parent - foot)] * to_matrix(local);
     depth = std::max(depth, -glm::dot(foot_linear * glm::vec3(frames[static_cast<size_t>(d - foot)][3]), up));

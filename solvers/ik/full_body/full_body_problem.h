@@ -100,6 +100,12 @@ inline const Transform& reference_local(const Body& b, int joint) {
                               : b.skeleton.rest[static_cast<size_t>(joint)];
 }
 
+// The same, or the rest pose's with `at_rest` (a pinned foot the reference lifts stands as at
+// rest: lifted_in_reference).
+inline const Transform& stand_local(const Body& b, int joint, bool at_rest) {
+  return at_rest ? b.skeleton.rest[static_cast<size_t>(joint)] : reference_local(b, joint);
+}
+
 // A local transform's linear part: its rotation times its scale.
 inline glm::mat3 linear_of(const Transform& t) {
   return glm::mat3_cast(t.rotation) * glm::mat3(glm::scale(glm::mat4(1.0f), t.scale));
@@ -170,15 +176,22 @@ bool bump_colinear_joints(Body& b, Pose& pose);
 // The pinned effectors whose own turn the solve may set afterwards (effector indices): no
 // orientation goal, free to turn, no other effector below them.
 void turnable_pins(const Body& b, std::vector<int>& effectors);
-// Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose.
-glm::mat3 reference_parent_frame(const Body& b, int k);
-// The direction in tree joint k's own frame that is the world's up in the reference pose.
-glm::vec3 reference_up(const Body& b, int k);
+// Tree joint k's parent frame (linear part) in the root's parent frame, in the reference pose
+// (`at_rest`: the rest pose).
+glm::mat3 reference_parent_frame(const Body& b, int k, bool at_rest = false);
+// The direction in tree joint k's own frame that is the world's up in the reference pose
+// (`at_rest`: the rest pose).
+glm::vec3 reference_up(const Body& b, int k, bool at_rest = false);
+// True if the reference pose holds pinned effector i (tree joint k) lifted off its pin (a
+// clip's swing foot): its foot then stands as at rest. After set_lengths.
+bool lifted_in_reference(const Body& b, int i, int k);
 // The world's up in the root's parent frame, unit.
 glm::vec3 frame_up(const Body& b);
 // How far the lowest point of skeleton joint `foot` and the joints below it lies below the
-// foot's origin along `up` (frame units, >= 0); `pose` nullptr: the reference pose.
-float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& foot_linear, const glm::vec3& up);
+// foot's origin along `up` (frame units, >= 0); `pose` nullptr: the reference pose (`at_rest`:
+// the rest pose).
+float depth_below(const Body& b, const Pose* pose, int foot, const glm::mat3& foot_linear, const glm::vec3& up,
+                  bool at_rest = false);
 // Each of `feet` (effector indices) turned back to as level as `ups` (its up in its own frame)
 // says, inside its limits, where that stands it more level.
 void level_pinned_feet(const Body& b, Pose& pose, const std::vector<int>& feet, const std::vector<glm::vec3>& ups,

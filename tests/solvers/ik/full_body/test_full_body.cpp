@@ -225,6 +225,36 @@ TEST(FullBody, APinnedFootKeepsTheTiltOfTheReferencePose) {
   }
 }
 
+// A foot the reference pose holds in the air above its pin (a clip's swing foot, toes
+// pointed down, while the pin keeps the foot on the ground) stands as at rest, not with the
+// swing's tilt: CesiumMan's walk, played in full-body mode, turned a pinned foot 70 degrees
+// toes-down and half round.
+TEST(FullBody, APinnedFootTheReferenceLiftsStandsAsAtRest) {
+  int hips = -1;
+  Body body = humanoid_with_hips_lowered(0.05f, hips);
+  ASSERT_GT(hips, 0);
+  body.chain.params.warm_start = true;
+  int foot = -1;
+  for (int i = 0; i < effector_count(body.chain) && foot < 0; ++i)
+    if (ik::effector_pinned(body.chain, i)) foot = effector_joint(body.chain, i);
+  ASSERT_GE(foot, 0);
+  const ik::Pose rest = ik::rest_pose(body.skeleton);
+  ik::Pose swing = rest;
+  glm::quat& turned = swing.local[static_cast<size_t>(foot)].rotation;
+  turned = glm::normalize(turned * glm::angleAxis(0.3f, glm::vec3(1.0f, 0.0f, 0.0f)));
+  ik::clamp_to_limits(body.skeleton.limits[foot], body.skeleton.rest[foot].rotation, turned);
+  const auto tilt_from = [&](const ik::Pose& a, const ik::Pose& b) {
+    return angle_between(model_rotation(body, a, foot), model_rotation(body, b, foot));
+  };
+  ASSERT_GT(tilt_from(swing, rest), 0.1f);
+  swing.local[static_cast<size_t>(body.chain.root)].translation.y += 0.1f * body.height;  // in the air
+  ik::Workspace ws = workspace_for(body);
+  ik::scratch_of<ik::FullBodyScratch>(ws).reference_pose = &swing;
+  ik::Pose pose = rest;
+  ASSERT_EQ(ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr).status, ik::SolveStatus::reached);
+  EXPECT_LT(tilt_from(pose, rest), 0.02f) << "stands as at rest, not as the swing tilts it";
+}
+
 // A foot held still (infinite stiffness, as a user holds a joint) is not levelled either: the
 // solve may not turn it at all.
 TEST(FullBody, AFootHeldStillIsNotLevelled) {
