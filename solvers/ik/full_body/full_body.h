@@ -235,6 +235,7 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   std::vector<Transform> best_local;     // the pose before a restart, kept if the restart ends worse
   std::vector<Transform> settle_local;   // the pose before a balance step, kept if the step fails
   std::vector<std::uint8_t> clamped;     // 1 if its limit clamped it in the step last applied
+  std::vector<glm::quat> after_step;     // its rotation as the last apply_step of this solve left it
   std::vector<float> mass;               // its segment's mass (balance)
   std::vector<glm::vec3> mass_offset;    // its segment's centre in its own frame (balance)
   std::vector<glm::vec3> mass_moment;    // Σ mass * centre over its subtree, frame units (balance)

@@ -27,12 +27,14 @@ glm::mat3 model_parent_frame(const Body& b, int k) {
 constexpr float kLiftedPin = 0.03f;
 // A foot tilted by less than this is left as it is (level_pinned_feet).
 constexpr float kPinTiltSlack = 1e-5f;  // radians
-// point_knees_over_toes: a knee nearer its toes than this is left as it is (radians: turning
-// it in every frame of a drag cost 8 % of the Mixamo-style rig's frame at 0.6 degrees), and a
-// turn must bring it nearer by this much (radians); a leg
-// whose knee lies nearer its hip -> ankle line than this fraction of the line is straight
-// (no direction to point), and toes nearer the line than this fraction of the foot point
-// along the leg; the hip's share of the turn is found by this many halvings.
+// point_knees_over_toes: a knee whose turn to its toes is under kKneeSlack is left as it is
+// (radians: turning it in every frame of a drag cost 8 % of the Mixamo-style rig's frame at
+// 0.6 degrees), and a turn must bring it nearer by kKneeGain (radians); a leg whose knee lies
+// nearer its hip -> ankle line than kStraightLeg of the line is straight (no way to point);
+// toes whose part across up is under kToesUpright of the foot point straight down (a foot
+// on tiptoe: no way to read), and a hip -> ankle line within asin(kLineAcrossToes) of the
+// normal of the toes' upright plane (lying across it) has no turn into it; the hip's share
+// of the turn is found by kKneeHalvings halvings.
 constexpr float kKneeSlack = 3.5e-2f;  // 2 degrees
 constexpr float kKneeGain = 1e-3f;
 constexpr float kStraightLeg = 0.01f;

@@ -81,6 +81,7 @@ bool prepare_body(Body& b, const Pose& pose) {
   size_at_least(s.best_local, joints);
   size_at_least(s.settle_local, joints);
   size_at_least(s.clamped, joints);
+  size_at_least(s.after_step, joints);
   size_at_least(s.fixed, joints);
   size_at_least(s.mass, joints);
   size_at_least(s.mass_offset, joints);
@@ -139,6 +140,7 @@ bool prepare_body(Body& b, const Pose& pose) {
     s.column_axes[k] = glm::mat3(1.0f);
     s.first_column[k] = held ? -1 : b.columns;
     s.clamped[k] = 0;
+    s.after_step[k] = glm::quat(NAN, NAN, NAN, NAN);  // equal to no rotation: the first step turns it
     s.fixed[k] = 0;
     b.columns += s.column_count[k];
     bool pinned_below = false, free_below = false, holding_below = false;

@@ -289,9 +289,19 @@ int apply_step(Body& b, Pose& pose) {
     if (s.first_column[k] < 0) continue;
     const int joint = ws.path[k];
     const float* d = &s.step[static_cast<size_t>(s.first_column[k])];
+    glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
+    // A joint the step leaves still (no row reads it -- a free arm's -- or its columns are
+    // held), at the rotation an earlier step of this solve left it (clamped), stays as it is
+    // and inside its limits: neither turned nor clamped again (a fifth of a Mixamo-style rig's
+    // clamps; one sitting on its limit read as clamped again and cost the clamping loop
+    // another pass for nothing).
+    const bool still = d[0] == 0.0f && (s.column_count[k] == 1 || (d[1] == 0.0f && d[2] == 0.0f));
+    if (still && rotation == s.after_step[k]) {
+      s.clamped[k] = 0;
+      continue;
+    }
     const glm::vec3 turn =
         s.column_count[k] == 1 ? s.hinge_axis[k] * d[0] : s.column_axes[k] * glm::vec3(d[0], d[1], d[2]);
-    glm::quat& rotation = pose.local[static_cast<size_t>(joint)].rotation;
     rotation = renormalized(multiply(rotation, rotation_from_vector(turn)));
     const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
     bool clamped = false;
@@ -299,6 +309,7 @@ int apply_step(Body& b, Pose& pose) {
       const glm::vec3 axis = s.column_count[k] == 1 ? s.hinge_axis[k] : ik::hinge_axis(limits);
       clamped = clamp_to_limits(limits, axis, b.skeleton.rest[static_cast<size_t>(joint)].rotation, rotation);
     }
+    s.after_step[k] = rotation;
     s.clamped[k] = clamped ? 1 : 0;
     if (clamped && s.fixed[k] != 2) ++newly_clamped;
   }
