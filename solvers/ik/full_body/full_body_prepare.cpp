@@ -125,11 +125,13 @@ bool prepare_body(Body& b, const Pose& pose) {
   b.balance_rows = s.balance && b.any_pinned && b.total_mass > 0.0f ? 2 : 0;
   b.rows += b.balance_rows;
 
-  // Columns: 3 per ball joint, 1 per hinge, none for a locked or infinitely stiff joint; then
-  // the root's translation. pin_only: 1 if every effector below the joint is pinned;
-  // holds_below: 1 if an effector with a goal (a weight or a pin) hangs below it.
+  // Columns: 3 per ball joint, 1 per hinge, none for a locked or infinitely stiff joint.
+  // pin_only: 1 if every effector below the joint is pinned; holds_below: 1 if an effector
+  // with a goal (a weight or a pin) hangs below it. The columns of the joints that hold a goal
+  // come first, then the root's translation (Body::live_columns so far), then the others'
+  // (a free arm's, the head's with their effectors at weight 0): no row reads those, so the
+  // step's products stop before them.
   b.use_limits = b.params.use_limits;
-  b.columns = 0;
   for (size_t k = 0; k < joints; ++k) {
     const int joint = ws.path[k];
     const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(joint)];
@@ -138,11 +140,9 @@ bool prepare_body(Body& b, const Pose& pose) {
     s.column_count[k] = held ? 0 : (hinge ? 1 : 3);
     s.hinge_axis[k] = hinge ? ik::hinge_axis(limits) : glm::vec3(0.0f);
     s.column_axes[k] = glm::mat3(1.0f);
-    s.first_column[k] = held ? -1 : b.columns;
     s.clamped[k] = 0;
     s.after_step[k] = glm::quat(NAN, NAN, NAN, NAN);  // equal to no rotation: the first step turns it
     s.fixed[k] = 0;
-    b.columns += s.column_count[k];
     bool pinned_below = false, free_below = false, holding_below = false;
     for (int i = 0; i < b.effectors; ++i) {
       if (!below(b.skeleton, joint, effector_joint(chain, i))) continue;
@@ -152,9 +152,20 @@ bool prepare_body(Body& b, const Pose& pose) {
     s.pin_only[k] = pinned_below && !free_below ? 1 : 0;
     s.holds_below[k] = holding_below ? 1 : 0;
   }
-  const bool root_moves = !is_locked(ws, chain.root) && std::isfinite(s.root_translation_stiffness);
-  b.translation_column = root_moves ? b.columns : -1;
-  if (root_moves) b.columns += 3;
+  b.columns = 0;
+  for (const bool holding : {true, false}) {
+    for (size_t k = 0; k < joints; ++k) {
+      if (s.column_count[k] == 0) s.first_column[k] = -1;
+      if (s.column_count[k] == 0 || (s.holds_below[k] != 0) != holding) continue;
+      s.first_column[k] = b.columns;
+      b.columns += s.column_count[k];
+    }
+    if (!holding) continue;
+    const bool root_moves = !is_locked(ws, chain.root) && std::isfinite(s.root_translation_stiffness);
+    b.translation_column = root_moves ? b.columns : -1;
+    if (root_moves) b.columns += 3;
+    b.live_columns = b.columns;
+  }
 
   const size_t n = static_cast<size_t>(b.columns), m = static_cast<size_t>(b.rows);
   size_at_least(s.column_weight, n);
@@ -177,7 +188,7 @@ bool prepare_body(Body& b, const Pose& pose) {
       s.column_mask[static_cast<size_t>(s.first_column[k] + c)] = k > 0 && s.pin_only[k] ? 1.0f : 0.0f;
     }
   }
-  if (root_moves)
+  if (b.translation_column >= 0)
     for (int c = 0; c < 3; ++c) {
       s.column_weight[static_cast<size_t>(b.translation_column + c)] = 1.0f / s.root_translation_stiffness;
       s.column_mask[static_cast<size_t>(b.translation_column + c)] = 0.0f;

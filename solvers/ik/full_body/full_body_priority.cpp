@@ -77,7 +77,9 @@ struct Task {
 
 bool priority_step(Body& b, float damping, bool pins_only) {
   FullBodyScratch& s = b.scratch;
-  const int n = b.columns;
+  // Rows are n long; past the live columns J is 0 (no row reads those joints), so the
+  // products stop there and those columns' step stays 0.
+  const int n = b.columns, live = b.live_columns;
   const float* j = s.jacobian.data();
   const float* w = s.column_weight.data();
   float* step = s.step.data();
@@ -118,12 +120,12 @@ bool priority_step(Body& b, float damping, bool pins_only) {
       float* row = s.column.data();
       for (int r = 0; r < t.count; ++r) {
         for (int q = 0; q < before.count; ++q)
-          row[q] = weighted_row_dot(jl + r * n, weights, before.projected + q * n, n);
+          row[q] = weighted_row_dot(jl + r * n, weights, before.projected + q * n, live);
         cholesky_solve(before.projector, before.count, row);
         for (int q = 0; q < before.count; ++q) {
           const float factor = row[q];
           if (factor == 0.0f) continue;
-          for (int c = 0; c < n; ++c) a[r * n + c] -= factor * before.projected[q * n + c];
+          for (int c = 0; c < live; ++c) a[r * n + c] -= factor * before.projected[q * n + c];
         }
       }
     }
@@ -131,7 +133,7 @@ bool priority_step(Body& b, float damping, bool pins_only) {
     float* g = t.factor;
     for (int r = 0; r < t.count; ++r)
       for (int q = 0; q <= r; ++q)
-        g[r * t.count + q] = g[q * t.count + r] = weighted_row_dot(a + r * n, weights, a + q * n, n);
+        g[r * t.count + q] = g[q * t.count + r] = weighted_row_dot(a + r * n, weights, a + q * n, live);
     float* projector = t.projector;
     std::copy(g, g + t.count * t.count, projector);
     for (int r = 0; r < t.count; ++r) {
@@ -145,9 +147,9 @@ bool priority_step(Body& b, float damping, bool pins_only) {
     // Δ_l = W A_lᵀ G_l⁻¹ (e_l - J_l Δ).
     float* y = s.y.data() + t.first;
     for (int r = 0; r < t.count; ++r)
-      y[r] = s.task_error[static_cast<size_t>(t.first + r)] - row_dot(jl + r * n, step, n);
+      y[r] = s.task_error[static_cast<size_t>(t.first + r)] - row_dot(jl + r * n, step, live);
     cholesky_solve(g, t.count, y);
-    for (int c = 0; c < n; ++c) {
+    for (int c = 0; c < live; ++c) {
       float sum = 0.0f;
       for (int r = 0; r < t.count; ++r) sum += a[r * n + c] * y[r];
       step[c] += weights[c] * sum;

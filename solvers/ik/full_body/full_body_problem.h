@@ -64,6 +64,7 @@ struct Body {
   int pinned_rows = 0;                               // m1: the pinned effectors' rows come first
   int balance_rows = 0;                              // m3: the balance's two rows come last (or none)
   int columns = 0;                                   // n
+  int live_columns = 0;  // the first columns, those a row may read (full_body_prepare.cpp); the rest stay 0 in J
   int translation_column = -1;                       // the root's translation columns (3), or -1 if it is held
   glm::mat3 model_linear{1.0f};                      // the root's parent frame -> model space, linear part
   glm::vec3 frame_origin{0.0f};                      // and its origin in model space
