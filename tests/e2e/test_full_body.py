@@ -87,9 +87,10 @@ def test_gizmo_moves_full_body_effector(case):
 
 
 def test_full_body_stiffness_undo_save(case):
-    """Full-body mode's Stiffness sliders are edits like any other: a drag of "hips move",
-    saved with Ctrl+S; a drag of "spine" makes Ctrl+Q ask; Ctrl+Z undoes that drag alone,
-    so Ctrl+Q then quits without asking; the saved session opens with the dragged value."""
+    """Full-body mode's Stiffness sliders are edits like any other: a drag of "hips move" and
+    a click of "Knees over toes" (off), saved with Ctrl+S; a drag of "spine" makes Ctrl+Q ask;
+    Ctrl+Z undoes that drag alone, so Ctrl+Q then quits without asking; the saved session
+    opens with the dragged value and the knees off."""
     layout0 = case.run("--full-body", frames=2, state="layout0.json").state
     header = rect_point(layout0, "full_body_stiffness", dx=30, dy=10)
     # The sliders' places: a run with the section open (the window grows upward from its
@@ -100,9 +101,11 @@ def test_full_body_stiffness_undo_save(case):
     layout1 = program.state()
     hips = rect_point(layout1, "stiffness_hips_move", dx=20, dy=10)
     spine = rect_point(layout1, "stiffness_spine", dx=40, dy=10)
+    knees = rect_point(layout1, "full_body_knees", dx=8, dy=8)  # the checkbox's box
     program = case.start("--full-body", state="after.json")
     program.click(*header)
     program.drag(hips, (14, 0), steps=5)  # from near the low end to near the high end: far above the default 4
+    program.click(*knees)
     program.screenshot()  # the dragged slider, to look at
     program.imgui_key("ctrl+s")
     program.confirm_save(case.path(SAVED_SESSION), "Ctrl+S, Enter wrote no session")
@@ -122,6 +125,8 @@ def test_full_body_stiffness_undo_save(case):
     assert end["hips_translation_stiffness"] > start["hips_translation_stiffness"], ("the hips drag did nothing", start, end)
     assert end["role_stiffness"] == start["role_stiffness"], ("Ctrl+Z did not bring the spine back", end["role_stiffness"])
     assert session["full_body"]["hips_translation_stiffness"] == end["hips_translation_stiffness"], session["full_body"]
+    assert start["knees_over_toes"] and not end["knees_over_toes"], ("the knees' checkbox", start, end)
+    assert session["full_body"]["knees_over_toes"] is False, session["full_body"]
     assert reopened["full_body"]["settings"] == end, ("the session opened with other settings", reopened["full_body"]["settings"])
     assert reopened["full_body"]["on"], "the session did not open in full-body mode"
     assert not after["unsaved_changes"], "unsaved changes after undoing back to the saved state"
