@@ -130,6 +130,25 @@ TEST(BodyReading, AClipsFloorSetsTheGroundLower) {
   EXPECT_EQ(ik::read_body(s, rig.roles.joints, ik::rest_pose(s), floor + 0.05f).feet_below_ground, 0.0f);
 }
 
+// A tip the importer added (a made-up point half a bone past a leaf, skeleton.h) is no part of
+// a foot: toes curled down take it below the ground, not the foot. The same tip as a joint of
+// the file's own reads through the ground.
+TEST(BodyReading, AnAddedTipIsNoPartOfAFoot) {
+  Rig rig = make_body_rig("Mixamo T-pose", rigs::mixamo());
+  ik::Skeleton& s = rig.skeleton;
+  const int foot = role_joint(rig, ik::Role::foot, ik::Side::left);
+  const int toe = foot + 1, tip = foot + 2;
+  ASSERT_EQ(s.parent[static_cast<size_t>(tip)], toe);
+  ASSERT_EQ(s.subtree_end[static_cast<size_t>(foot)], tip + 1);
+  ik::Pose curled = ik::rest_pose(s);
+  turn_in_model(s, curled, toe, glm::angleAxis(0.5f, glm::vec3(1, 0, 0)));  // the toes curled down
+  const ik::BodyReading own = ik::read_body(s, rig.roles.joints, curled);
+  EXPECT_GT(own.feet_below_ground, 0.02f) << "the file's own tip goes below the ground";
+  s.is_added_tip.assign(static_cast<size_t>(s.joint_count()), 0);
+  s.is_added_tip[static_cast<size_t>(tip)] = 1;
+  EXPECT_EQ(ik::read_body(s, rig.roles.joints, curled).feet_below_ground, 0.0f) << "an added tip is not read";
+}
+
 // Knees over the toes is a rule of standing: a leg lifted in a knee raise, its foot turned
 // far off where the knee points, is not judged (CesiumMan's walk read 176 degrees off on a
 // trailing foot in the air); the same knee and foot with the foot down on the ground are.
