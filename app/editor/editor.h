@@ -118,8 +118,8 @@ struct SolveState {
   ik::Workspace workspace;
   // Per chain the goal path it follows this frame (filled before each solve).
   std::vector<const ik::GoalPath*> chain_paths;
-  // Per chain, with the feet's cleanup on: whether its goal is held at a plant, and where
-  // (app/editor/feet_cleanup.h).
+  // Per joint, with the feet's cleanup on: whether a goal on it is held at a plant, and
+  // where (app/editor/feet_cleanup.h).
   std::vector<std::uint8_t> held;
   std::vector<glm::vec3> held_goals;
   std::vector<glm::quat> held_turns;  // its orientation turned to the ground under it

@@ -38,20 +38,20 @@ void lower_hips(const Editor& editor, ik::Pose& animated) {
 
 void held_goals(const Editor& editor, std::vector<std::uint8_t>& held, std::vector<glm::vec3>& goals,
                 std::vector<glm::quat>& turns) {
-  const std::vector<ik::Chain>& chains = editor.document.chains;
-  held.assign(chains.size(), 0);
-  goals.assign(chains.size(), glm::vec3(0.0f));
-  turns.assign(chains.size(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  const size_t joints = editor.document.rig.skeleton.rest.size();
+  held.assign(joints, 0);
+  goals.assign(joints, glm::vec3(0.0f));
+  turns.assign(joints, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
   const ContactsState& contacts = editor.document.contacts;
   const ik::FeetCleanup& c = editor.timeline.cleanup.cleanup;
   if (editor.timeline.cleanup.clip != editor.timeline.clip) return;
-  for (size_t k = 0; k < chains.size(); ++k)
-    for (size_t i = 0; i < contacts.joints.size() && i < c.goals.size(); ++i)
-      if (chains[k].enabled && chains[k].effector == contacts.joints[i].joint) {
-        held[k] = 1;
-        goals[k] = ik::cleanup_goal_at(c, i, editor.timeline.time);
-        turns[k] = ik::cleanup_turn_at(c, i, editor.timeline.time);
-      }
+  for (size_t i = 0; i < contacts.joints.size() && i < c.goals.size(); ++i) {
+    const size_t j = static_cast<size_t>(contacts.joints[i].joint);
+    if (j >= joints) continue;
+    held[j] = 1;
+    goals[j] = ik::cleanup_goal_at(c, i, editor.timeline.time);
+    turns[j] = ik::cleanup_turn_at(c, i, editor.timeline.time);
+  }
 }
 
 }  // namespace app

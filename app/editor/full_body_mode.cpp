@@ -28,15 +28,26 @@ bool is_full_body_chain(const ik::Chain& chain) {
   return chain.solver == ik::find_solver("full_body") && !chain.extra_effectors.empty();
 }
 
-// Effector i's error as the solver measures it (ik::effector_error: distance, plus the
-// orientation weight times the angle for an orientation goal); a pin the solve raised
-// (`rise`, FullBodyScratch::pin_rise) from where it raised it.
-float effector_error(const ik::Chain& chain, int i, const std::vector<glm::mat4>& world,
+// Effector i's goal as the solver is handed it: a pinned foot the feet's cleanup holds, at
+// its place on the ground (ik::MotionSources::held).
+ik::Goal handed_effector_goal(const Editor& editor, const ik::Chain& chain, int i) {
+  const ik::Goal goal = ik::effector_goal(chain, i);
+  return i > 0 && ik::effector_pinned(chain, i) ? held_goal(editor, ik::effector_joint(chain, i), goal) : goal;
+}
+
+// Effector i's error from `goal` as the solver measures it (ik::effector_error: distance,
+// plus the orientation weight times the angle for an orientation goal); a pin the solve
+// raised (`rise`, FullBodyScratch::pin_rise) from where it raised it.
+float effector_error(const ik::Chain& chain, int i, ik::Goal goal, const std::vector<glm::mat4>& world,
                      const glm::vec3& rise = glm::vec3(0.0f)) {
   const glm::mat4& m = world[static_cast<size_t>(ik::effector_joint(chain, i))];
-  ik::Goal goal = ik::effector_goal(chain, i);
   goal.position += rise;
   return ik::effector_error(goal, ik::position_of(m), glm::mat3(m), chain.params.orientation_weight);
+}
+// ... from the goal the program's solve is handed.
+float handed_effector_error(const Editor& editor, const ik::Chain& chain, int i, const std::vector<glm::mat4>& world,
+                            const glm::vec3& rise) {
+  return effector_error(chain, i, handed_effector_goal(editor, chain, i), world, rise);
 }
 
 // How far the program's last full-body solve raised effector i's pin (model space; 0 for
@@ -95,7 +106,12 @@ bool enter_full_body_mode(Editor& editor) {
   editor.solve.frame.reset(editor.document.chains.size());
   select_chain(editor, static_cast<int>(editor.document.chains.size()) - 1);
   editor.history.commit(editor.document.chains, editor.document.full_body);
-  set_status(editor, "full body: drag a hand, the head or the hips; the feet are pinned (Ctrl+Z leaves)", false);
+  set_status(editor,
+             has_clips(editor) && !editor.timeline.clean_feet
+                 ? "full body: drag a hand, the head or the hips; the feet are pinned where they are (Clean up on "
+                   "the timeline plants them as the clip does; Ctrl+Z leaves)"
+                 : "full body: drag a hand, the head or the hips; the feet are pinned (Ctrl+Z leaves)",
+             false);
   return true;
 }
 
@@ -154,24 +170,46 @@ ik::Goal goal_handle_goal(const Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.extra < 0) return handed_goal(editor, handle);  // every goal mode, held feet (app/editor/goal_motion.h)
   const ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
-  return extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.solve.world);
+  const ik::Goal goal =
+      extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.solve.world);
+  return body.extra_effectors[static_cast<size_t>(ref.extra)].pinned ? handed_effector_goal(editor, body, ref.extra + 1)
+                                                                     : goal;
 }
+
+int goal_handle_held_joint(const Editor& editor, int handle) {
+  const GoalHandleRef ref = handle_ref(editor, handle);
+  if (ref.chain < 0) return -1;
+  if (ref.extra < 0)
+    return goal_held(editor, ref.chain) ? editor.document.chains[static_cast<size_t>(ref.chain)].effector : -1;
+  const ik::EffectorGoal& e =
+      editor.document.chains[static_cast<size_t>(ref.chain)].extra_effectors[static_cast<size_t>(ref.extra)];
+  return e.pinned && joint_held(editor, e.joint) ? e.joint : -1;
+}
+
+namespace {
+
+// `goal` moved and turned as far as `handed` is from `own` (a handle shows the held place of
+// a foot the cleanup holds, turned to the ground: own = T^-1 handed).
+ik::Goal as_own(const ik::Goal& goal, const ik::Goal& own, const ik::Goal& handed) {
+  ik::Goal moved = goal;
+  moved.position = own.position + (goal.position - handed.position);
+  moved.orientation = glm::normalize(own.orientation * glm::conjugate(handed.orientation) * goal.orientation);
+  return moved;
+}
+
+}  // namespace
 
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
   const GoalHandleRef ref = handle_ref(editor, handle);
-  if (ref.extra < 0) {
-    // Moved and turned as far as the handle was (it shows the held place of a foot the
-    // cleanup holds, turned to the ground: own = T^-1 handed), kept in the chain's own form
-    // (an offset for a following goal).
-    const ik::Goal own = model_goal(editor, handle), handed = handed_goal(editor, handle);
-    ik::Goal moved = goal;
-    moved.position = own.position + (goal.position - handed.position);
-    moved.orientation = glm::normalize(own.orientation * glm::conjugate(handed.orientation) * goal.orientation);
-    set_model_goal(editor, handle, moved);
+  if (ref.extra < 0) {  // kept in the chain's own form (an offset for a following goal)
+    set_model_goal(editor, handle, as_own(goal, model_goal(editor, handle), handed_goal(editor, handle)));
     return;
   }
   ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
-  set_extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], goal);
+  const int i = ref.extra + 1;
+  const bool held = goal_handle_held_joint(editor, handle) >= 0;  // turned only, as the drag is refused
+  const ik::Goal moved = held ? as_own(goal, ik::effector_goal(body, i), handed_effector_goal(editor, body, i)) : goal;
+  set_extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], moved);
 }
 
 bool goal_handle_has_orientation(const Editor& editor, int handle) {
@@ -208,8 +246,9 @@ void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& poi
     // within its tolerance green, short amber; holding nothing grey.
     Mark mark = Mark::off;
     if (e.pinned || e.weight > 0.0f)
-      mark = effector_error(body, k + 1, editor.solve.world, pin_rise(editor, k + 1)) <= tolerance ? Mark::reached
-                                                                                                   : Mark::short_of;
+      mark = handed_effector_error(editor, body, k + 1, editor.solve.world, pin_rise(editor, k + 1)) <= tolerance
+                 ? Mark::reached
+                 : Mark::short_of;
     if (first + k == selected) mark = Mark::selected;  // as a selected chain's goal
     if (first + k == editor.selection.hovered_goal) mark = Mark::hovered;
     const glm::vec4 colour = mark_style(mark).colour;
@@ -229,10 +268,11 @@ std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain) 
     s.pinned = ik::effector_pinned(body, i);
     s.weight = ik::effector_weight(body, i);
     s.holds = holds(body, i);
-    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.solve.world).position : ik::effector_goal(body, i).position;
+    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.solve.world).position
+                    : handed_effector_goal(editor, body, i).position;
     s.position = ik::position_of(editor.solve.world[static_cast<size_t>(s.joint)]);
     const glm::vec3 rise = pin_rise(editor, i);
-    s.error = effector_error(body, i, editor.solve.world, rise);
+    s.error = handed_effector_error(editor, body, i, editor.solve.world, rise);
     s.heel_rise = glm::length(rise);
     out.push_back(s);
   }
@@ -268,7 +308,7 @@ bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Tr
     for (size_t k = 0; k < n; ++k) pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[it * n + k];
     ik::fk_all(editor.document.rig.skeleton, pose, world);
     for (int i = 0; i < ik::effector_count(body); ++i)
-      out[static_cast<size_t>(i)].push_back(effector_error(body, i, world, pin_rise(editor, i)));
+      out[static_cast<size_t>(i)].push_back(handed_effector_error(editor, body, i, world, pin_rise(editor, i)));
   }
   return true;
 }
@@ -331,8 +371,8 @@ void compare_with_per_chain(Editor& editor) {
     if (!holds(body, i)) continue;
     FullBodyCompareRow row;
     row.name = skeleton.name[static_cast<size_t>(ik::effector_joint(body, i))];
-    row.full_body_error = effector_error(body, i, full_world);
-    row.per_chain_error = effector_error(body, i, chain_world);
+    row.full_body_error = effector_error(body, i, ik::effector_goal(body, i), full_world);
+    row.per_chain_error = effector_error(body, i, ik::effector_goal(body, i), chain_world);
     cmp.full_body_reached += row.full_body_error <= tolerance ? 1 : 0;
     cmp.per_chain_reached += row.per_chain_error <= tolerance ? 1 : 0;
     ++cmp.holding;

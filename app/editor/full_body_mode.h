@@ -59,6 +59,9 @@ int goal_handle_chain(const Editor& editor, int handle);
 // A handle's goal in model space / set it (a following goal keeps its offset form).
 ik::Goal goal_handle_goal(const Editor& editor, int handle);
 void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal);
+// The joint whose plant the feet's cleanup holds the handle's goal at this frame (a chain's
+// own goal, or a pinned foot of the full-body chain: app/editor/goal_motion.h), or -1.
+int goal_handle_held_joint(const Editor& editor, int handle);
 // True if the handle's goal has an orientation its solver uses (the rotate gizmo turns it).
 bool goal_handle_has_orientation(const Editor& editor, int handle);
 // The selected handle: the selected chain's own goal, or the full-body chain's extra effector

@@ -55,19 +55,28 @@ ik::Goal model_goal(const Editor& editor, int c) {
   return ik::goal_in_model_space(*chain, editor.solve.world, goal_motion(editor, c));
 }
 
+bool joint_held(const Editor& editor, int joint) {
+  const size_t j = static_cast<size_t>(joint);
+  return joint >= 0 && editor.timeline.clean_feet && j < editor.solve.held.size() && editor.solve.held[j] &&
+         j < editor.solve.held_goals.size();
+}
+
 bool goal_held(const Editor& editor, int c) {
-  const size_t u = static_cast<size_t>(c);
-  return c >= 0 && editor.timeline.clean_feet && u < editor.solve.held.size() && editor.solve.held[u] &&
-         u < editor.solve.held_goals.size();
+  const ik::Chain* chain = chain_at(editor, c);
+  return chain != nullptr && chain->enabled && joint_held(editor, chain->effector);
+}
+
+ik::Goal held_goal(const Editor& editor, int joint, ik::Goal goal) {
+  if (!joint_held(editor, joint)) return goal;
+  const size_t j = static_cast<size_t>(joint);
+  goal.position = editor.solve.held_goals[j];
+  if (j < editor.solve.held_turns.size()) goal.orientation = editor.solve.held_turns[j] * goal.orientation;
+  return goal;
 }
 
 ik::Goal handed_goal(const Editor& editor, int c) {
-  ik::Goal goal = model_goal(editor, c);
-  if (!goal_held(editor, c)) return goal;
-  goal.position = editor.solve.held_goals[static_cast<size_t>(c)];
-  if (static_cast<size_t>(c) < editor.solve.held_turns.size())
-    goal.orientation = editor.solve.held_turns[static_cast<size_t>(c)] * goal.orientation;
-  return goal;
+  const ik::Goal goal = model_goal(editor, c);
+  return goal_held(editor, c) ? held_goal(editor, chain_at(editor, c)->effector, goal) : goal;
 }
 
 void set_model_goal(Editor& editor, int c, const ik::Goal& goal) {

@@ -78,13 +78,12 @@ void begin_goal_drag(Editor& editor, ViewportInput& input, int c, float x, float
 }
 
 // A goal the feet's cleanup holds cannot move (the hold would put it back): true, and the
-// status line says so, for such a chain's own goal handle.
+// status line says so, for such a handle (a chain's own goal, a full-body pinned foot).
 bool refuse_held_goal(Editor& editor, int handle) {
-  if (handle < 0 || handle >= static_cast<int>(editor.document.chains.size()) || !goal_held(editor, handle))
-    return false;
-  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(handle)];
+  const int joint = handle >= 0 && handle < goal_handle_count(editor) ? goal_handle_held_joint(editor, handle) : -1;
+  if (joint < 0) return false;
   set_status(editor,
-             editor.document.rig.skeleton.name[static_cast<size_t>(chain.effector)] +
+             editor.document.rig.skeleton.name[static_cast<size_t>(joint)] +
                  "'s goal is held on the ground by Clean up (on the timeline): turn it off to move the goal",
              true);
   return true;

@@ -55,6 +55,31 @@ void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
   for (const EffectorGoal& e : chain.extra_effectors) lock_up_from(skeleton, e.joint, ws);
 }
 
+// True if motion->held holds a goal of `chain` (its own, or a pinned effector's), with the
+// held goals written into `solving` (first a copy of `chain` when `copy`).
+bool hold_goals(const Chain& chain, const MotionSources* motion, Chain& solving, bool copy) {
+  if (motion == nullptr || motion->held == nullptr || motion->held_goals == nullptr) return false;
+  const std::vector<std::uint8_t>& held = *motion->held;
+  const auto is_held = [&](int joint) {
+    const size_t j = static_cast<size_t>(joint);
+    return joint >= 0 && j < held.size() && j < motion->held_goals->size() && held[j] != 0;
+  };
+  bool any = is_held(chain.effector);
+  for (const EffectorGoal& e : chain.extra_effectors) any = any || (e.pinned && is_held(e.joint));
+  if (!any) return false;
+  if (copy) solving = chain;
+  const auto hold = [&](int joint, Goal& goal) {
+    const size_t j = static_cast<size_t>(joint);
+    goal.position = (*motion->held_goals)[j];
+    if (motion->held_turns != nullptr && j < motion->held_turns->size())
+      goal.orientation = (*motion->held_turns)[j] * goal.orientation;
+  };
+  if (is_held(chain.effector)) hold(chain.effector, solving.goal);
+  for (EffectorGoal& e : solving.extra_effectors)
+    if (e.pinned && is_held(e.joint)) hold(e.joint, e.goal);
+  return true;
+}
+
 // solve_scene's loop; with `chain_microseconds` (sized to the chains) each chain's solve is
 // timed into its entry.
 void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, Pose& pose,
@@ -86,15 +111,8 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
         continue;  // invalid_input
       solving = &workspace.solving_chain;
     }
-    const size_t u = static_cast<size_t>(index);
-    if (motion != nullptr && motion->held != nullptr && motion->held_goals != nullptr && u < motion->held->size() &&
-        u < motion->held_goals->size() && (*motion->held)[u]) {
-      if (solving != &workspace.solving_chain) workspace.solving_chain = chain;
-      workspace.solving_chain.goal.position = (*motion->held_goals)[u];
-      if (motion->held_turns != nullptr && u < motion->held_turns->size())
-        workspace.solving_chain.goal.orientation = (*motion->held_turns)[u] * workspace.solving_chain.goal.orientation;
+    if (hold_goals(chain, motion, workspace.solving_chain, solving != &workspace.solving_chain))
       solving = &workspace.solving_chain;
-    }
     workspace.chain_slot = index;
     Trace* trace = traces != nullptr ? &(*traces)[static_cast<size_t>(index)] : nullptr;
     const Clock::time_point start =

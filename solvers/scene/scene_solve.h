@@ -23,7 +23,8 @@
 //   5. A goal driven by motion (Chain::motion: following the animation or a recorded path)
 //      is made the same way, from MotionSources: the animated effector in the animated pose
 //      (not in the pose being solved, which would chase its own solve), or the chain's path
-//      sampled at the time given.
+//      sampled at the time given. A goal held at a plant (MotionSources::held) replaces
+//      the goal's position the same way.
 //
 // A chain whose solver index is out of the table, or whose follow joint is not valid, or whose input is invalid, gets
 // invalid_input and changes nothing; the others are still solved. A disabled chain is not
@@ -59,10 +60,13 @@ struct MotionSources {
   // Per chain (same index as the chains): the path its goal follows, or nullptr. A path
   // goal without one is invalid input.
   const std::vector<const GoalPath*>* paths = nullptr;
-  // Per chain (same index): 1 where the chain's goal position is replaced by held_goals[i]
-  // (model space: a foot held at its plant by the feet's cleanup, solvers/anim/foot_skate.h)
-  // and its goal orientation turned by held_turns[i] (model space, applied first: the foot
-  // turned to the ground under it; nullptr: not turned). nullptr: none.
+  // Per joint (the skeleton's index): 1 where a goal on that joint is replaced by
+  // held_goals[j] (model space: a foot held at its plant by the feet's cleanup,
+  // solvers/anim/foot_skate.h) and its orientation turned by held_turns[j] (model space,
+  // applied first: the foot turned to the ground under it; nullptr: not turned). The goals
+  // replaced: a chain's own goal on its effector, and a full-body chain's pinned effectors
+  // (a pin is the foot's place on the ground; an unpinned foot is the user's to drag).
+  // nullptr: none.
   const std::vector<std::uint8_t>* held = nullptr;
   const std::vector<glm::vec3>* held_goals = nullptr;
   const std::vector<glm::quat>* held_turns = nullptr;

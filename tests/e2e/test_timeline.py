@@ -479,3 +479,24 @@ def test_goal_path_replays_without_clips(case):
     assert miss < 5e-3, f"the baked hand is {miss} m off the circle at 1.3 s"
     print(f"baked goal path: the hand {miss:.2g} m off the circle at 1.3 s")
 
+
+
+def test_full_body_feet_are_held_by_clean_up(case):
+    """CesiumMan in full-body mode at 1.0 s, Clean up on a 15 degree ramp: each pinned foot is
+    handed the held place the per-chain cleanup hands its leg (the same goal within 0.1 mm), is
+    within the tolerance of it, and the feet the clip plants stand on the ramp as the per-chain
+    cleanup stands them (within 1 cm)."""
+    args = (CESIUM_GLTF, "--time", "1.0", "--clean-feet", "--ground", "ramp:15")
+    per_chain = case.run(*args, frames=4, state="per_chain.json").state
+    body = case.run(*args, "--full-body", frames=4, state="full_body.json").state
+    leg_goals = {c["effector"]: c["goal"] for c in per_chain["chains"] if c["enabled"]}
+    tolerance = body["full_body"]["tolerance"]
+    pins = [e for e in body["full_body"]["effectors"] if e["pinned"]]
+    assert len(pins) == 2, pins
+    for e in pins:
+        print(f"{e['name']}: goal {e['goal']} (the leg's held goal {leg_goals.get(e['joint'])}), "
+              f"error {e['error'] * 1000:.2f} mm")
+        assert math.dist(e["goal"], leg_goals[e["joint"]]) < 1e-4, e
+        assert e["error"] <= tolerance, e
+    planted = [n for n in planted_at(body, 1.0) if n in {e["name"] for e in pins}]
+    expect_planted_alike(per_chain, 15, body, 15, planted, 0.01)

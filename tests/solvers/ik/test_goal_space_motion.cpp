@@ -8,6 +8,7 @@
 #include <random>
 
 #include "solvers/ik/goal_space.h"
+#include "solvers/rig/full_body_setup.h"
 #include "solvers/rig/role_chains.h"
 #include "solvers/scene/ik_blend.h"
 #include "solvers/scene/scene_solve.h"
@@ -184,6 +185,73 @@ TEST(GoalMotion, APathGoalWithoutItsPathIsInvalidInputAndTheRestSolve) {
   EXPECT_FALSE(ik::solving_goal(scene.skeleton, scene.pose, scene.chains[arm], goal, &scene.animated, nullptr, 0.0f));
   ik::GoalPath empty;
   EXPECT_FALSE(ik::solving_goal(scene.skeleton, scene.pose, scene.chains[arm], goal, &scene.animated, &empty, 0.0f));
+}
+
+// The feet's cleanup holds goals by joint (MotionSources::held): a chain ending at a held joint
+// and a full-body chain's pinned foot on one are solved to the held place; an effector that is
+// not pinned (the user's to drag) is not held, nor is a foot no joint holds.
+TEST(GoalMotion, AHeldJointHoldsAChainsGoalAndAFullBodyPinNotAFreeEffector) {
+  Animated scene;
+  const int left_foot = ik::find_joint(scene.skeleton, "mixamorig:LeftFoot");
+  const int right_foot = ik::find_joint(scene.skeleton, "mixamorig:RightFoot");
+  const int head = ik::find_joint(scene.skeleton, "mixamorig:Head");
+  ASSERT_GE(left_foot, 0);
+  ASSERT_GE(right_foot, 0);
+  ASSERT_GE(head, 0);
+  const size_t joints = scene.skeleton.rest.size();
+  std::vector<std::uint8_t> held(joints, 0);
+  std::vector<glm::vec3> held_goals(joints, glm::vec3(0.0f));
+  ik::MotionSources sources;
+  sources.held = &held;
+  sources.held_goals = &held_goals;
+
+  // Per chain: the leg's goal (following the animation) is handed the held place.
+  ASSERT_EQ(scene.chains[scene.chain_ending_at("mixamorig:LeftFoot")].effector, left_foot);
+  const glm::vec3 animated_foot = ik::position_of(scene.animated_world[static_cast<size_t>(left_foot)]);
+  held[static_cast<size_t>(left_foot)] = 1;
+  held_goals[static_cast<size_t>(left_foot)] = animated_foot + glm::vec3(0.03f, 0.02f, 0.04f);
+  for (int frame = 0; frame < 3; ++frame)
+    ik::solve_animated_frame(scene.skeleton, scene.chains, -1, scene.animated, true, scene.pose, scene.workspace,
+                             scene.frame, &sources);
+  EXPECT_LT(glm::length(scene.model_position(scene.pose, left_foot) - held_goals[static_cast<size_t>(left_foot)]),
+            1e-3f);
+
+  // The full body, from rest: the left foot's pin is held 5 cm forward and 3 cm out, the head
+  // (an effector the user dragged: weight 1, not pinned) "held" 20 cm forward; the right foot
+  // stays on its own pin.
+  const ik::Pose rest = ik::rest_pose(scene.skeleton);
+  std::vector<glm::mat4> world;
+  ik::fk_all(scene.skeleton, rest, world);
+  std::vector<ik::Chain> chains(1);
+  ASSERT_TRUE(ik::full_body_chain(scene.skeleton, ik::recognise_roles(scene.skeleton), world,
+                                  ik::find_solver("full_body"), chains[0]));
+  int pinned = 0;
+  for (ik::EffectorGoal& e : chains[0].extra_effectors) {
+    pinned += e.pinned;
+    if (e.joint == head) {
+      EXPECT_FALSE(e.pinned);
+      e.weight = 1.0f;
+    }
+  }
+  ASSERT_EQ(pinned, 2);
+  const glm::vec3 rest_left = ik::position_of(world[static_cast<size_t>(left_foot)]);
+  const glm::vec3 rest_right = ik::position_of(world[static_cast<size_t>(right_foot)]);
+  const glm::vec3 rest_head = ik::position_of(world[static_cast<size_t>(head)]);
+  held_goals[static_cast<size_t>(left_foot)] = rest_left + glm::vec3(0.03f, 0.0f, 0.05f);
+  held[static_cast<size_t>(head)] = 1;
+  held_goals[static_cast<size_t>(head)] = rest_head + glm::vec3(0.0f, 0.0f, 0.2f);
+  ik::Pose pose = rest;
+  ik::Workspace workspace;
+  std::vector<ik::SolveResult> results;
+  ik::solve_scene(scene.skeleton, chains, pose, workspace, results, nullptr, &sources);
+  EXPECT_LT(glm::length(scene.model_position(pose, left_foot) - held_goals[static_cast<size_t>(left_foot)]), 1e-3f);
+  EXPECT_LT(glm::length(scene.model_position(pose, right_foot) - rest_right), 1e-3f);
+  EXPECT_LT(glm::length(scene.model_position(pose, head) - rest_head), 0.01f);
+  // The document's chain is not changed: the hold is the solve's alone.
+  for (const ik::EffectorGoal& e : chains[0].extra_effectors)
+    if (e.joint == left_foot) {
+      EXPECT_EQ(e.goal.position, rest_left);
+    }
 }
 
 TEST(GoalMotion, ModeNames) {
