@@ -442,7 +442,7 @@ FeetCleanup clean_up_feet(const Skeleton& skeleton, const Clip& clip, float star
     const float radius = kFootprint * joints[i].leg_length;
     const GroundUnderGoals ground_under = read_ground_under_goals(ground, leg.goals, held, radius);
     const std::vector<float> under = ground_under_goals(ground_under, held, rate, -joints[i].heel.y);
-    out.turns.push_back(ground_turns(ground_under, held, rate, ups));
+    out.turns.push_back(ground_turns(ground_under, held_weights(track, frames, kTurnBlend), rate, ups));
     for (size_t f = 0; f < leg.goals.size(); ++f) {
       leg.goals[f].y += under[f];
       lift[f] = std::min(lift[f], under[f]);

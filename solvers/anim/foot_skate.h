@@ -65,6 +65,12 @@
 namespace ik {
 
 inline constexpr float kPlantBlend = 0.15f;          // seconds eased in before a plant and out after it
+// Seconds the foot's turn to the ground under it (FeetCleanup::turns) eases in and out, at
+// most half the way to the neighbouring plant like the hold: longer than the hold's, since at
+// a heel strike the clip's foot is still flattening itself, and the turn eased over 0.15 s
+// added its speed to that (the CMU walk's leg at the plants' ends 1.31x the clip's own joint
+// speed there, 1.07-1.12x eased over 0.2 s; over 0.25 DLS's rose again on ramps and stairs).
+inline constexpr float kTurnBlend = 0.2f;
 inline constexpr float kLevelDegrees = 5.0f;         // the foot's up against the ground's normal
 inline constexpr float kSkateSpeed = 0.05f;          // x the leg's length per second
 inline constexpr float kSkateWindow = 1.0f / 30.0f;  // seconds the slide is read across
@@ -208,8 +214,9 @@ inline std::vector<float> ground_under_goals(const Ground& ground, const std::ve
 // goal itself: the foot stands level on the ground, heel and toe down, keeping the way it
 // points. In the swing, the clip's floor (+Y) turned onto the mean normal over the
 // footprint (as ground_under_goals), spread over kFootprintSpread seconds each side: the
-// swing keeps the clip's motion, tilted with the ground. Eased between the two with the hold
-// (the turned-from vector and the normal each mixed, then the shortest turn).
+// swing keeps the clip's motion, tilted with the ground. Eased between the two with `held`
+// (the turned-from vector and the normal each mixed, then the shortest turn; clean_up_feet
+// eases the turn over kTurnBlend, not the hold's kPlantBlend).
 std::vector<glm::quat> ground_turns(const GroundUnderGoals& under, const std::vector<float>& held, float rate,
                                     const std::vector<glm::vec3>& ups = {});
 inline std::vector<glm::quat> ground_turns(const Ground& ground, const std::vector<glm::vec3>& goals,
