@@ -18,6 +18,7 @@
 #include "solvers/ik/goal_error.h"
 #include "solvers/ik/goal_space.h"
 #include "solvers/rig/full_body_setup.h"
+#include "solvers/rig/suggest_chains.h"
 #include "solvers/scene/scene_solve.h"
 #include "solvers/scene/solver_table.h"
 

@@ -341,7 +341,11 @@ inline void trace_clamped(Trace* trace, int k) {
 // when it lowers the best error so far by at least the smaller of kProgress of it and
 // kToleranceFraction of the tolerance (so a large error that still shrinks by useful
 // amounts in scene units is not given up on); kPatience iterations in a row without
-// progress is a stall.
+// progress is a stall. A first iteration that raises the error (an overshoot: DLS's first
+// step from a warm pose pressed on a limit) sets the best instead, so the descent after it
+// counts: measured from the start, the cleaned CMU walk's DLS stopped four iterations into a
+// steady descent, worse than it began, and its warm solves alternated between two poses
+// frame after frame (the foot turning 15 degrees a frame; BENCHMARKS.md).
 class StallDetector {
  public:
   static constexpr float kProgress = 1e-4f;
@@ -351,6 +355,13 @@ class StallDetector {
       : best_(initial_error), tolerance_(tolerance) {}
   // Feeds the error after one iteration; returns true once stalled.
   bool stalled_after(float error) {
+    if (first_) {  // a first step uphill (an overshoot): the descent from it is progress
+      first_ = false;
+      if (error > best_) {
+        best_ = error;
+        return false;
+      }
+    }
     const float needed = std::min(kProgress * best_, kToleranceFraction * tolerance_);
     if (error < best_ - needed) {
       best_ = error;
@@ -365,6 +376,7 @@ class StallDetector {
   float best_;
   float tolerance_;
   int idle_ = 0;
+  bool first_ = true;
 };
 
 struct LoopOutcome {

@@ -171,10 +171,11 @@ TEST(Retarget, CmuWalkStandsItsPlantedFootLevelOnTheGround) {
       const bool up_the_ramp = ground.kind == ik::GroundKind::ramp && ground.value > 0.0f;
       // On the plane the leg at the plants' ends at most 1.2x the clip's own joint speed there
       // (the figure; 1.31x while the foot's turn eased in as fast as the hold:
-      // foot_skate.h's kTurnBlend).
-      if (ground.kind == ik::GroundKind::plane) {
-        EXPECT_LE(run.summary.plant_speed_ratio, 1.2f) << ik::solver_table()[run.solver].id;
-      }
+      // foot_skate.h's kTurnBlend), on the ramps 1.35x (DLS down the ramp 1.96x while an
+      // uphill first step counted against its progress: solver_common.h's StallDetector, and
+      // its warm solves alternated between two poses).
+      EXPECT_LE(run.summary.plant_speed_ratio, ground.kind == ik::GroundKind::plane ? 1.2f : 1.35f)
+          << ik::solver_table()[run.solver].id;
       EXPECT_GE(walk_level, up_the_ramp ? 0.8f : 0.9f) << ik::solver_table()[run.solver].id;
       EXPECT_GE(s.level_ratio, 0.6f) << ik::solver_table()[run.solver].id;
       if (run.solver == ik::find_solver("dls") && !up_the_ramp) {
