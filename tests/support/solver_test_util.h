@@ -70,10 +70,16 @@ inline std::vector<int> path_of(const ik::Skeleton& skeleton, int root, int effe
 // Model-space lengths of the bones along `path` (path[k-1] -> path[k]).
 inline std::vector<float> bone_lengths(const ik::Skeleton& skeleton, const ik::Pose& pose,
                                        const std::vector<int>& path) {
-  std::vector<float> out;
+  bool chain = true;  // each joint the parent of the next: one walk down (path_positions)
   for (size_t k = 1; k < path.size(); ++k)
-    out.push_back(glm::length(world_position(skeleton, pose, path[k]) -
-                              world_position(skeleton, pose, path[k - 1])));
+    chain = chain && skeleton.parent[static_cast<size_t>(path[k])] == path[k - 1];
+  std::vector<glm::vec3> at;
+  if (chain)
+    at = path_positions(skeleton, pose, path);
+  else
+    for (int j : path) at.push_back(world_position(skeleton, pose, j));
+  std::vector<float> out;
+  for (size_t k = 1; k < at.size(); ++k) out.push_back(glm::length(at[k] - at[k - 1]));
   return out;
 }
 

@@ -58,9 +58,7 @@ ik::Chain limb(const Rig& rig, ik::Role root, ik::Role effector, int solver) {
 }
 
 std::vector<glm::vec3> positions(const ik::Skeleton& s, const ik::Pose& pose, const ik::Chain& chain) {
-  std::vector<glm::vec3> out;
-  for (int j : iktest::path_of(s, chain.root, chain.effector)) out.push_back(iktest::world_position(s, pose, j));
-  return out;
+  return iktest::path_positions(s, pose, iktest::path_of(s, chain.root, chain.effector));
 }
 
 // ---- Where the pole goes ------------------------------------------------------------------

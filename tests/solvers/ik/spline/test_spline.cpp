@@ -69,9 +69,9 @@ Measures measure(const ik::Skeleton& s, const ik::Pose& before, const ik::Pose& 
   const float chain = iktest::sum(lengths_before);
   for (size_t k = 0; k < lengths_before.size(); ++k)
     m.length_error = std::max(m.length_error, std::fabs(lengths_after[k] - lengths_before[k]) / lengths_before[k]);
-  for (size_t k = 0; k < path.size() && k <= until; ++k)
-    m.curve_distance =
-        std::max(m.curve_distance, ik::distance_to_polyline(curve, iktest::world_position(s, after, path[k])) / chain);
+  const std::vector<glm::vec3> at = iktest::path_positions(s, after, path);
+  for (size_t k = 0; k < at.size() && k <= until; ++k)
+    m.curve_distance = std::max(m.curve_distance, ik::distance_to_polyline(curve, at[k]) / chain);
   for (size_t k = 1; k + 1 < path.size(); ++k) {
     const float jump = std::fabs(twist_of(s, after, path[k], path[k + 1]) - twist_of(s, after, path[k - 1], path[k]));
     m.twist_jump = std::max(m.twist_jump, jump * kDegPerRad);
