@@ -96,10 +96,11 @@ void measure_clip_floor(Editor& editor) {
   if (clip == nullptr) return;
   const ik::Skeleton& skeleton = editor.document.rig.skeleton;
   ik::Pose pose = ik::rest_pose(skeleton);
+  std::vector<glm::mat4> world;  // reused frame to frame
   const int last = ik::last_frame(clip->start, clip->end, t.frame_rate);
   for (int f = 0; f <= last; ++f) {
     ik::sample_clip(*clip, ik::time_of_frame(f, clip->start, t.frame_rate), pose);
-    t.clip_floor = std::min(t.clip_floor, ik::lowest_foot_point(skeleton, editor.document.rig.roles, pose));
+    t.clip_floor = std::min(t.clip_floor, ik::lowest_foot_point(skeleton, editor.document.rig.roles, pose, world));
   }
 }
 

@@ -18,7 +18,8 @@
 //   Tolerance and warm start      resolve_tolerance, apply_start_pose
 //   Vectors, rotations, the bump  rsqrt_estimate, scale_over_sqrt, multiply, sandwich, rotate, row_dot,
 //                                 weighted_row_dot, atan2_fast,
-//                                 rotation_from_vector, any_perpendicular, direction_or, rotation_between,
+//                                 rotation_from_vector, any_perpendicular, direction_or, angle_across,
+//                                 rotation_between,
 //                                 nearly_colinear, bump_colinear_path
 //   Trace                         trace_begin, trace_iteration, trace_clamped
 //   The iteration loop            StallDetector, LoopOutcome, iterate_until_done, final_status
@@ -291,6 +292,14 @@ glm::vec3 any_perpendicular(const glm::vec3& v);
 
 // `v` normalised, or `fallback` if v is (nearly) zero.
 glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback);
+
+// The angle between `a` and `b` seen along the unit `up` (their parts across it), radians in
+// [0, pi]; 0 when either lies along up. How far a knee points off its toes seen from above
+// (the full body's knee turn and the body's reading measure it alike).
+inline float angle_across(const glm::vec3& a, const glm::vec3& b, const glm::vec3& up) {
+  const glm::vec3 a_flat = a - up * glm::dot(a, up), b_flat = b - up * glm::dot(b, up);
+  return std::atan2(glm::length(glm::cross(a_flat, b_flat)), glm::dot(a_flat, b_flat));
+}
 
 // The shortest rotation turning the direction of `from` into the direction of `to`
 // (neither needs to be unit). Opposite directions turn half a turn about

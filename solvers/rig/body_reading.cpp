@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "solvers/ik/limits.h"
+#include "solvers/ik/solver_common.h"
 
 namespace ik {
 namespace {
@@ -21,19 +22,29 @@ float lowest_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world
   return lowest;
 }
 
+// The lower of both feet's lowest points.
+float lowest_of_feet(const Skeleton& skeleton, const std::vector<glm::mat4>& world, const int foot[2],
+                     const glm::vec3& up) {
+  return std::min(lowest_point(skeleton, world, foot[0], up), lowest_point(skeleton, world, foot[1], up));
+}
+
 // `v` without its part along `up`, normalised; zero if nothing is left.
 glm::vec3 flat(const glm::vec3& v, const glm::vec3& up) { return direction_or(v - up * glm::dot(v, up), glm::vec3(0.0f)); }
 
 }  // namespace
 
-float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose) {
-  const int left = first_joint_with_role(roles, Role::foot, Side::left);
-  const int right = first_joint_with_role(roles, Role::foot, Side::right);
-  if (left < 0 || right < 0 || pose.local.size() != static_cast<size_t>(skeleton.joint_count())) return INFINITY;
-  std::vector<glm::mat4> world;
+float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose,
+                        std::vector<glm::mat4>& world) {
+  const int foot[2] = {first_joint_with_role(roles, Role::foot, Side::left),
+                       first_joint_with_role(roles, Role::foot, Side::right)};
+  if (foot[0] < 0 || foot[1] < 0 || pose.local.size() != static_cast<size_t>(skeleton.joint_count())) return INFINITY;
   fk_all(skeleton, pose, world);
-  const glm::vec3 up(0.0f, 1.0f, 0.0f);
-  return std::min(lowest_point(skeleton, world, left, up), lowest_point(skeleton, world, right, up));
+  return lowest_of_feet(skeleton, world, foot, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose) {
+  std::vector<glm::mat4> world;
+  return lowest_foot_point(skeleton, roles, pose, world);
 }
 
 BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose, float floor) {
@@ -81,8 +92,7 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
     if (at_limit(l, rest, local, kBodyAtLimitMargin)) ++r.joints_at_limit;
   }
 
-  const float ground = std::min(
-      {lowest_point(skeleton, rest_world, foot[0], up), lowest_point(skeleton, rest_world, foot[1], up), floor});
+  const float ground = std::min(lowest_of_feet(skeleton, rest_world, foot, up), floor);
   const float lowest[2] = {lowest_point(skeleton, world, foot[0], up), lowest_point(skeleton, world, foot[1], up)};
   r.feet_below_ground = std::max(0.0f, ground - std::min(lowest[0], lowest[1]));
 
@@ -99,7 +109,7 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
     if (toe < 0) continue;
     const glm::vec3 knee_points = flat(offset, up), foot_points = flat(at(world, toe) - ankle, up);
     if (glm::dot(knee_points, knee_points) == 0.0f || glm::dot(foot_points, foot_points) == 0.0f) continue;
-    const float degrees = std::acos(std::clamp(glm::dot(knee_points, foot_points), -1.0f, 1.0f)) * 57.2957795f;
+    const float degrees = angle_across(knee_points, foot_points, up) * 57.2957795f;
     r.worst_knee_off_toes_degrees = std::max(r.worst_knee_off_toes_degrees, degrees);
   }
 

@@ -65,6 +65,9 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
 // The lowest point of both feet of `pose` along up (every joint from a role foot down but
 // the added tips), model units; INFINITY when the roles give no two feet.
 float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose);
+// The same with the model transforms written into `world` (sized once: no allocation after).
+float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose,
+                        std::vector<glm::mat4>& world);
 
 // One line: "2 joints at their limit · feet 3.1 cm below the ground · knee 42° off the toes ·
 // head below the hips", each part in its good form when it holds ("no joint at its limit",

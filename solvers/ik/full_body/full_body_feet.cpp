@@ -167,11 +167,10 @@ namespace {
 glm::vec3 across(const glm::vec3& v, const glm::vec3& up) { return v - up * glm::dot(v, up); }
 
 // The angle between where the knee points (`knee_points`, off the hip -> ankle line) and
-// where the toes point, both seen from above (across `up`), radians; as the body's reading
-// measures it (solvers/rig/body_reading.h, "knee off the toes").
+// where the toes point, both seen from above, radians; as the body's reading measures it
+// (solvers/rig/body_reading.h, "knee off the toes").
 float knee_off_toes(const glm::vec3& knee_points, const glm::vec3& toes, const glm::vec3& up) {
-  const glm::vec3 knee_flat = across(knee_points, up), toes_flat = across(toes, up);
-  return std::atan2(glm::length(glm::cross(knee_flat, toes_flat)), glm::dot(knee_flat, toes_flat));
+  return angle_across(knee_points, toes, up);
 }
 
 // The turn about the hip -> ankle `line` (unit) that takes the knee (`knee_points`: off the
