@@ -43,7 +43,9 @@ void effector_table(Editor& editor, int fb) {
   ImGui::TableSetupColumn("Effector", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("Pin");
   ImGui::TableSetupColumn("Weight");
-  ImGui::TableSetupColumn("Error");
+  // Wide enough for any error ("1.2e-04", "free") and a space: fitted to the values, at
+  // 1024x640 their last glyph ended on the column's clip edge and was cut.
+  ImGui::TableSetupColumn("Error", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("0.0e+00 ").x);
   ImGui::TableHeadersRow();
   for (size_t i = 0; i < states.size(); ++i) {
     const EffectorState& s = states[i];

@@ -1,7 +1,8 @@
 """Text that fits and a figure nothing covers, at 1024x640, 1280x800 and 1920x1080: the
 built-in humanoid, the Mixamo-named rig (fingers) and CesiumMan (its walk analysed), each
-as it opens (the Solver tab), with a limb chain's Compare tab, and with the Motion analysis
-dock, the Compare tab and full-body mode open. The program reports
+as it opens (the Solver tab), with a limb chain's Compare tab, with the Motion analysis
+dock, the Compare tab and full-body mode open, and (at 1024x640) in full-body mode on its
+Body tab. The program reports
 text ImGui cut at an edge in --state-out's "clipped_text" (app/platform/text_fit.h); the
 panels, the dock, the Full body band and the toolbar must leave the 3D view to the figure."""
 import pytest
@@ -10,7 +11,11 @@ from driver import CESIUM_GLB, MIXAMO_RIG
 
 SIZES = ("1024x640", "1280x800", "1920x1080")
 RIGS = {"humanoid": [], "mixamo": [str(MIXAMO_RIG)], "cesium": [str(CESIUM_GLB)]}
-VIEWS = {"opened": [], "compare": ["--compare"], "all": ["--motion-panel", "--compare", "--full-body"]}
+VIEWS = {"opened": [], "compare": ["--compare"], "all": ["--motion-panel", "--compare", "--full-body"],
+         "body": ["--full-body"]}
+# The full-body chain's Body tab (its effector table), which --compare hides in "all": at the
+# narrowest size only, where its columns have the least room (its errors were cut there).
+ONLY_AT = {"body": ("1024x640",)}
 # The windows around the 3D view (ui_rects): none may reach into it.
 AROUND_THE_VIEW = ("skeleton_panel", "chains_panel", "motion_window", "full_body_window", "viewport_toolbar")
 ALWAYS_THERE = ("skeleton_panel", "chains_panel", "viewport_toolbar")
@@ -50,5 +55,6 @@ def test_text_fits_and_nothing_covers_the_figure(case):
     for rig in RIGS:
         for size in SIZES:
             for view in VIEWS:
-                problems += check_one(case, rig, size, view)
+                if size in ONLY_AT.get(view, (size,)):
+                    problems += check_one(case, rig, size, view)
     assert not problems, "\n".join(problems)
