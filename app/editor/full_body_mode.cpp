@@ -29,11 +29,14 @@ bool is_full_body_chain(const ik::Chain& chain) {
   return chain.solver == ik::find_solver("full_body") && !chain.extra_effectors.empty();
 }
 
-// Effector i's goal as the solver is handed it: a pinned foot the feet's cleanup holds, at
-// its place on the ground (ik::MotionSources::held).
-ik::Goal handed_effector_goal(const Editor& editor, const ik::Chain& chain, int i) {
+// Effector i's goal of chain `c` in model space as the solver is handed it: the main goal in
+// its goal mode (following the animation: on the animated hand), a pinned foot the feet's
+// cleanup holds at its place on the ground (ik::MotionSources::held).
+ik::Goal handed_effector_goal(const Editor& editor, int c, int i) {
+  if (i == 0) return handed_goal(editor, c);  // app/editor/goal_motion.h
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   const ik::Goal goal = ik::effector_goal(chain, i);
-  return i > 0 && ik::effector_pinned(chain, i) ? held_goal(editor, ik::effector_joint(chain, i), goal) : goal;
+  return ik::effector_pinned(chain, i) ? held_goal(editor, ik::effector_joint(chain, i), goal) : goal;
 }
 
 // Effector i's error from `goal` as the solver measures it (ik::effector_error: distance,
@@ -46,9 +49,10 @@ float effector_error(const ik::Chain& chain, int i, ik::Goal goal, const std::ve
   return ik::effector_error(goal, ik::position_of(m), glm::mat3(m), chain.params.orientation_weight);
 }
 // ... from the goal the program's solve is handed.
-float handed_effector_error(const Editor& editor, const ik::Chain& chain, int i, const std::vector<glm::mat4>& world,
+float handed_effector_error(const Editor& editor, int c, int i, const std::vector<glm::mat4>& world,
                             const glm::vec3& rise) {
-  return effector_error(chain, i, handed_effector_goal(editor, chain, i), world, rise);
+  return effector_error(editor.document.chains[static_cast<size_t>(c)], i, handed_effector_goal(editor, c, i), world,
+                        rise);
 }
 
 // How far the program's last full-body solve raised effector i's pin (model space; 0 for
@@ -104,8 +108,15 @@ bool enter_full_body_mode(Editor& editor) {
     return false;
   }
   enter_full_body(editor.document.rig.skeleton, body, editor.document.chains, editor.document.full_body.disabled_by_mode);
+  // With clips its goal follows the animated hand, as every chain's does (default_goal_modes):
+  // pinned where the hand was, a clip that walks off would leave the hand behind and drag the
+  // body back to it.
+  const int fb = static_cast<int>(editor.document.chains.size()) - 1;
+  if (has_clips(editor))
+    ik::set_goal_mode(editor.document.chains[static_cast<size_t>(fb)], editor.solve.world, goal_motion(editor, fb),
+                      ik::GoalMode::follow_animated);
   editor.solve.frame.reset(editor.document.chains.size());
-  select_chain(editor, static_cast<int>(editor.document.chains.size()) - 1);
+  select_chain(editor, fb);
   editor.history.commit(editor.document.chains, editor.document.full_body);
   set_status(editor,
              has_clips(editor) && !editor.timeline.clean_feet
@@ -173,8 +184,9 @@ ik::Goal goal_handle_goal(const Editor& editor, int handle) {
   const ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
   const ik::Goal goal =
       extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.solve.world);
-  return body.extra_effectors[static_cast<size_t>(ref.extra)].pinned ? handed_effector_goal(editor, body, ref.extra + 1)
-                                                                     : goal;
+  return body.extra_effectors[static_cast<size_t>(ref.extra)].pinned
+             ? handed_effector_goal(editor, ref.chain, ref.extra + 1)
+             : goal;
 }
 
 int goal_handle_held_joint(const Editor& editor, int handle) {
@@ -209,7 +221,8 @@ void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
   ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
   const int i = ref.extra + 1;
   const bool held = goal_handle_held_joint(editor, handle) >= 0;  // turned only, as the drag is refused
-  const ik::Goal moved = held ? as_own(goal, ik::effector_goal(body, i), handed_effector_goal(editor, body, i)) : goal;
+  const ik::Goal moved =
+      held ? as_own(goal, ik::effector_goal(body, i), handed_effector_goal(editor, ref.chain, i)) : goal;
   set_extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], moved);
 }
 
@@ -247,7 +260,7 @@ void append_extra_goal_handles(const Editor& editor, std::vector<glm::vec3>& poi
     // within its tolerance green, short amber; holding nothing grey.
     Mark mark = Mark::off;
     if (e.pinned || e.weight > 0.0f)
-      mark = handed_effector_error(editor, body, k + 1, editor.solve.world, pin_rise(editor, k + 1)) <= tolerance
+      mark = handed_effector_error(editor, fb, k + 1, editor.solve.world, pin_rise(editor, k + 1)) <= tolerance
                  ? Mark::reached
                  : Mark::short_of;
     if (first + k == selected) mark = Mark::selected;  // as a selected chain's goal
@@ -269,11 +282,10 @@ std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain) 
     s.pinned = ik::effector_pinned(body, i);
     s.weight = ik::effector_weight(body, i);
     s.holds = holds(body, i);
-    s.goal = i == 0 ? ik::goal_in_model_space(body, editor.solve.world).position
-                    : handed_effector_goal(editor, body, i).position;
+    s.goal = handed_effector_goal(editor, chain, i).position;
     s.position = ik::position_of(editor.solve.world[static_cast<size_t>(s.joint)]);
     const glm::vec3 rise = pin_rise(editor, i);
-    s.error = handed_effector_error(editor, body, i, editor.solve.world, rise);
+    s.error = handed_effector_error(editor, chain, i, editor.solve.world, rise);
     s.heel_rise = glm::length(rise);
     out.push_back(s);
   }
@@ -309,7 +321,7 @@ bool effector_errors_per_iteration(const Editor& editor, int chain, const ik::Tr
     for (size_t k = 0; k < n; ++k) pose.local[static_cast<size_t>(trace.joints[k])] = trace.poses[it * n + k];
     ik::fk_all(editor.document.rig.skeleton, pose, world);
     for (int i = 0; i < ik::effector_count(body); ++i)
-      out[static_cast<size_t>(i)].push_back(handed_effector_error(editor, body, i, world, pin_rise(editor, i)));
+      out[static_cast<size_t>(i)].push_back(handed_effector_error(editor, chain, i, world, pin_rise(editor, i)));
   }
   return true;
 }

@@ -485,7 +485,7 @@ def test_full_body_feet_are_held_by_clean_up(case):
     """CesiumMan in full-body mode at 1.0 s, Clean up on a 15 degree ramp: each pinned foot is
     handed the held place the per-chain cleanup hands its leg (the same goal within 0.1 mm), is
     within the tolerance of it, and the feet the clip plants stand on the ramp as the per-chain
-    cleanup stands them (within 1 cm)."""
+    cleanup stands them (within 1 cm); the full body's own goal follows the animation."""
     args = (CESIUM_GLTF, "--time", "1.0", "--clean-feet", "--ground", "ramp:15")
     per_chain = case.run(*args, frames=4, state="per_chain.json").state
     body = case.run(*args, "--full-body", frames=4, state="full_body.json").state
@@ -500,3 +500,9 @@ def test_full_body_feet_are_held_by_clean_up(case):
         assert e["error"] <= tolerance, e
     planted = [n for n in planted_at(body, 1.0) if n in {e["name"] for e in pins}]
     expect_planted_alike(per_chain, 15, body, 15, planted, 0.01)
+    # With a clip the full body's own goal (the hand) follows the animation, as every chain's
+    # does: pinned, a clip that walks off leaves the hand behind.
+    full = body["chains"][body["full_body"]["chain"]]
+    assert full["goal_mode"] == "follows animation", full
+    main = body["full_body"]["effectors"][0]
+    assert main["error"] <= tolerance, main
