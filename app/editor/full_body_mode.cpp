@@ -154,7 +154,7 @@ void apply_full_body_settings(Editor& editor) {
 
 ik::BodyReading read_body_now(const Editor& editor) {
   return ik::read_body(editor.document.rig.skeleton, editor.document.rig.roles, editor.solve.pose,
-                       has_clips(editor) ? editor.timeline.clip_floor : INFINITY);
+                       has_clips(editor) ? editor.timeline.clip_floor : INFINITY, &editor.document.ground);
 }
 
 int goal_handle_count(const Editor& editor) {

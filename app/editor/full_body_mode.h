@@ -45,7 +45,8 @@ void leave_full_body_mode(Editor& editor);
 // (editor.document.full_body.settings) into the solver's workspace (no allocation once sized).
 void apply_full_body_settings(Editor& editor);
 // How the solved pose reads against what a person can do (solvers/rig/body_reading.h), its
-// ground as low as the shown clip stands its feet (Timeline::clip_floor).
+// ground as low as the shown clip stands its feet (Timeline::clip_floor), laid along the
+// document's ground (a ramp, stairs).
 ik::BodyReading read_body_now(const Editor& editor);
 
 // ---- Goal handles (see above) ------------------------------------------------------------

@@ -14,18 +14,24 @@ namespace {
 
 // The lowest point along `up` of a foot (every joint from it down but the tips the importer
 // added: a made-up point half a bone past the toe, which no foot of the file has).
-float lowest_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int foot, const glm::vec3& up) {
+// With `ground` (not nullptr), each point's height over the ground under it: the ground's
+// surface stands for the clip's floor wherever the feet are (as the feet's cleanup lays it).
+float lowest_point(const Skeleton& skeleton, const std::vector<glm::mat4>& world, int foot, const glm::vec3& up,
+                   const Ground* ground = nullptr) {
   float lowest = INFINITY;
   for (int j = foot; j < skeleton.subtree_end[static_cast<size_t>(foot)]; ++j)
-    if (skeleton.is_added_tip.empty() || skeleton.is_added_tip[static_cast<size_t>(j)] == 0)
-      lowest = std::min(lowest, glm::dot(position_of(world[static_cast<size_t>(j)]), up));
+    if (skeleton.is_added_tip.empty() || skeleton.is_added_tip[static_cast<size_t>(j)] == 0) {
+      const glm::vec3 p = position_of(world[static_cast<size_t>(j)]);
+      lowest = std::min(lowest, glm::dot(p, up) - (ground != nullptr ? ground_height(*ground, p.x, p.z) : 0.0f));
+    }
   return lowest;
 }
 
 // The lower of both feet's lowest points.
 float lowest_of_feet(const Skeleton& skeleton, const std::vector<glm::mat4>& world, const int foot[2],
-                     const glm::vec3& up) {
-  return std::min(lowest_point(skeleton, world, foot[0], up), lowest_point(skeleton, world, foot[1], up));
+                     const glm::vec3& up, const Ground* ground = nullptr) {
+  return std::min(lowest_point(skeleton, world, foot[0], up, ground),
+                  lowest_point(skeleton, world, foot[1], up, ground));
 }
 
 // `v` without its part along `up`, normalised; zero if nothing is left.
@@ -47,7 +53,8 @@ float lowest_foot_point(const Skeleton& skeleton, const std::vector<JointRole>& 
   return lowest_foot_point(skeleton, roles, pose, world);
 }
 
-BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose, float floor) {
+BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose, float floor,
+                      const Ground* ground) {
   BodyReading r;
   const int n = skeleton.joint_count();
   if (pose.local.size() != static_cast<size_t>(n) || roles.size() < static_cast<size_t>(n)) return r;
@@ -92,13 +99,14 @@ BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& ro
     if (at_limit(l, rest, local, kBodyAtLimitMargin)) ++r.joints_at_limit;
   }
 
-  const float ground = std::min(lowest_of_feet(skeleton, rest_world, foot, up), floor);
-  const float lowest[2] = {lowest_point(skeleton, world, foot[0], up), lowest_point(skeleton, world, foot[1], up)};
-  r.feet_below_ground = std::max(0.0f, ground - std::min(lowest[0], lowest[1]));
+  const float level = std::min(lowest_of_feet(skeleton, rest_world, foot, up, ground), floor);
+  const float lowest[2] = {lowest_point(skeleton, world, foot[0], up, ground),
+                           lowest_point(skeleton, world, foot[1], up, ground)};
+  r.feet_below_ground = std::max(0.0f, level - std::min(lowest[0], lowest[1]));
 
   for (int s = 0; s < 2; ++s) {
     // A foot off the ground is not judged: a swinging leg's knee goes where the step takes it.
-    if (lowest[s] - ground > kFootOffGround * r.leg_length) continue;
+    if (lowest[s] - level > kFootOffGround * r.leg_length) continue;
     const glm::vec3 hip = at(world, thigh[s]), knee = at(world, shin[s]), ankle = at(world, foot[s]);
     const glm::vec3 line = ankle - hip;
     const float line2 = glm::dot(line, line);

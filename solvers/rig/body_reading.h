@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "solvers/anim/ground.h"
 #include "solvers/anim/pose.h"
 #include "solvers/anim/skeleton.h"
 #include "solvers/rig/rig_roles.h"
@@ -59,8 +60,10 @@ struct BodyReading {
 // The reading of `pose` (as above); invalid (and nothing else read) without the roles.
 // `floor`: the lowest the feet stand in the clip under the IK (lowest_foot_point over its
 // frames), which may set the ground lower than the rest pose; INFINITY: the rest pose alone.
+// `ground` (nullptr: flat): the scene's ground (a ramp, stairs); the feet are then read by
+// their height over it where they are, the floor's level laid along its surface.
 BodyReading read_body(const Skeleton& skeleton, const std::vector<JointRole>& roles, const Pose& pose,
-                      float floor = INFINITY);
+                      float floor = INFINITY, const Ground* ground = nullptr);
 
 // The lowest point of both feet of `pose` along up (every joint from a role foot down but
 // the added tips), model units; INFINITY when the roles give no two feet.

@@ -111,6 +111,23 @@ TEST(BodyReading, FeetThroughTheGroundAKneeOffItsToesAndABodyUpsideDownReadSo) {
   EXPECT_FALSE(ik::read_body(s, rig.roles.joints, flipped).head_above_hips);
 }
 
+// On a ramp (the scene's ground: 15 degrees rising along +Z) the feet are read by their
+// height over the ramp where they stand: the body walked a metre down it, raised 6 cm (its
+// flat feet's toes lie higher on the slope than its heels), reads on the ground, where the
+// flat floor's reading has it 20 cm below; sunk 10 cm into the ramp it reads below it.
+TEST(BodyReading, FeetOnARampAreReadAgainstTheRamp) {
+  const Rig rig = make_body_rig("Mixamo T-pose", rigs::mixamo());
+  const ik::Skeleton& s = rig.skeleton;
+  const ik::Ground ramp{ik::GroundKind::ramp, 15.0f, nullptr, ""};
+  ik::Pose down = ik::rest_pose(s);
+  down.local[0].translation += glm::vec3(0.0f, -std::tan(glm::radians(15.0f)) + 0.06f, -1.0f);
+  EXPECT_EQ(ik::read_body(s, rig.roles.joints, down, INFINITY, &ramp).feet_below_ground, 0.0f);
+  EXPECT_GT(ik::read_body(s, rig.roles.joints, down).feet_below_ground, 0.15f) << "the flat floor's reading";
+  ik::Pose sunk = down;
+  sunk.local[0].translation.y -= 0.1f;
+  EXPECT_GT(ik::read_body(s, rig.roles.joints, sunk, INFINITY, &ramp).feet_below_ground, 0.02f);
+}
+
 // A clip whose feet stand lower than the rest pose's (CesiumMan's walk: 0.8 cm) sets the
 // ground there (the `floor` the program gives: lowest_foot_point over the clip's frames):
 // the clip's own pose reads on the ground, lower than that still reads below it.
