@@ -357,6 +357,13 @@ void compare_with_per_chain(Editor& editor) {
   const ik::Skeleton& skeleton = editor.document.rig.skeleton;
   ik::Chain body = editor.document.chains[static_cast<size_t>(fb)];
   body.params.warm_start = true;  // both start from the same rest pose
+  // Both solve the goals the program's solve is handed now, in model space (the main goal
+  // may follow the animation, stored as an offset from the clip's hand; a pinned foot may be
+  // held by Clean up).
+  for (int i = 0; i < ik::effector_count(body); ++i) ik::effector_goal(body, i) = handed_effector_goal(editor, fb, i);
+  body.motion = ik::Chain::Motion::none;
+  body.follow_joint = -1;
+  body.follow_path.clear();
   const std::vector<std::uint8_t>& disabled_by_mode = editor.document.full_body.disabled_by_mode;
   std::vector<ik::Chain> per_chain;
   for (size_t c = 0; c < editor.document.chains.size() && c < disabled_by_mode.size(); ++c) {
@@ -365,9 +372,13 @@ void compare_with_per_chain(Editor& editor) {
     chain.enabled = false;
     for (int i = 0; i < ik::effector_count(body); ++i)
       if (holds(body, i) && ik::effector_joint(body, i) == chain.effector) {
-        ik::Goal goal = ik::goal_in_model_space(chain, editor.solve.world);
-        goal.position = ik::effector_goal(body, i).position;
-        ik::set_goal_in_model_space(chain, editor.solve.world, goal);
+        // Pinned in model space, as the full body's goals are above (its own mode may follow
+        // the animation, which a solve from rest without the clip would read off the rest pose).
+        chain.goal = handed_goal(editor, static_cast<int>(c));
+        chain.goal.position = ik::effector_goal(body, i).position;
+        chain.motion = ik::Chain::Motion::none;
+        chain.follow_joint = -1;
+        chain.follow_path.clear();
         chain.enabled = true;
       }
     per_chain.push_back(chain);

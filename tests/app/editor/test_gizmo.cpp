@@ -11,7 +11,7 @@
 
 namespace {
 
-const app::ViewportArea kArea{100.0f, 40.0f, 800.0f, 600.0f};
+const app::ViewportArea kGizmoArea{100.0f, 40.0f, 800.0f, 600.0f};
 
 // Cameras: perspective and orthographic, a humanoid (m) and a centimetre rig, several sides.
 std::vector<render::Camera> cameras() {
@@ -41,7 +41,7 @@ bool point_on(const std::vector<app::GizmoPiece>& pieces, app::GizmoPart part, c
     glm::vec3 model = p.points[p.points.size() / 8];
     if (p.points.size() == 2) model = 0.5f * (p.points[0] + p.points[1]);
     if (p.points.size() == 4) model = 0.25f * (p.points[0] + p.points[1] + p.points[2] + p.points[3]);
-    at = app::project_to_window(c, kArea, model);
+    at = app::project_to_window(c, kGizmoArea, model);
     return true;
   }
   return false;
@@ -50,18 +50,18 @@ bool point_on(const std::vector<app::GizmoPiece>& pieces, app::GizmoPart part, c
 TEST(Gizmo, StaysTheSameSizeOnScreen) {
   for (const render::Camera& c : cameras()) {
     const glm::vec3 centre = centre_for(c);
-    const glm::vec2 middle = app::project_to_window(c, kArea, centre);
+    const glm::vec2 middle = app::project_to_window(c, kGizmoArea, centre);
     float longest = 0.0f;  // the arrow least foreshortened is nearly its full length
-    for (const app::GizmoPiece& p : app::gizmo_shape(app::GizmoMode::translate, c, kArea, centre))
+    for (const app::GizmoPiece& p : app::gizmo_shape(app::GizmoMode::translate, c, kGizmoArea, centre))
       if (!p.segment_pairs && p.points.size() == 2)
-        longest = std::max(longest, glm::distance(middle, app::project_to_window(c, kArea, p.points[1])));
+        longest = std::max(longest, glm::distance(middle, app::project_to_window(c, kGizmoArea, p.points[1])));
     EXPECT_GT(longest, 0.75f * app::kGizmoArrowPoints);
     EXPECT_LT(longest, 1.25f * app::kGizmoArrowPoints);
     // The view ring is a circle on screen of about 1.05 arrow lengths whatever the zoom.
-    for (const app::GizmoPiece& p : app::gizmo_shape(app::GizmoMode::rotate, c, kArea, centre))
+    for (const app::GizmoPiece& p : app::gizmo_shape(app::GizmoMode::rotate, c, kGizmoArea, centre))
       if (p.part == app::GizmoPart::ring_view) {
         for (const glm::vec3& q : p.points)
-          EXPECT_NEAR(glm::distance(middle, app::project_to_window(c, kArea, q)), 1.05f * app::kGizmoArrowPoints,
+          EXPECT_NEAR(glm::distance(middle, app::project_to_window(c, kGizmoArea, q)), 1.05f * app::kGizmoArrowPoints,
                       0.12f * app::kGizmoArrowPoints);
       }
   }
@@ -71,12 +71,12 @@ TEST(Gizmo, PicksThePartUnderTheMouseAndLeavesTheMiddleToTheGoal) {
   for (const render::Camera& c : cameras()) {
     const glm::vec3 centre = centre_for(c);
     for (app::GizmoMode mode : {app::GizmoMode::translate, app::GizmoMode::rotate}) {
-      const auto pieces = app::gizmo_shape(mode, c, kArea, centre);
+      const auto pieces = app::gizmo_shape(mode, c, kGizmoArea, centre);
       int picked = 0;
       for (const app::GizmoPiece& p : pieces) {
         glm::vec2 at;
         if (p.segment_pairs || !point_on(pieces, p.part, c, at)) continue;
-        const app::GizmoPart got = app::pick_gizmo(mode, c, kArea, centre, at.x, at.y);
+        const app::GizmoPart got = app::pick_gizmo(mode, c, kGizmoArea, centre, at.x, at.y);
         // Rings cross each other: a ring's first point may lie on another ring too.
         if (mode == app::GizmoMode::translate) {
           EXPECT_EQ(got, p.part);
@@ -84,9 +84,10 @@ TEST(Gizmo, PicksThePartUnderTheMouseAndLeavesTheMiddleToTheGoal) {
         picked += got == p.part;
       }
       EXPECT_GE(picked, mode == app::GizmoMode::translate ? 5 : 4);
-      const glm::vec2 middle = app::project_to_window(c, kArea, centre);
-      EXPECT_EQ(app::pick_gizmo(mode, c, kArea, centre, middle.x, middle.y), app::GizmoPart::none);
-      EXPECT_EQ(app::pick_gizmo(mode, c, kArea, centre, middle.x + 300.0f, middle.y + 250.0f), app::GizmoPart::none);
+      const glm::vec2 middle = app::project_to_window(c, kGizmoArea, centre);
+      EXPECT_EQ(app::pick_gizmo(mode, c, kGizmoArea, centre, middle.x, middle.y), app::GizmoPart::none);
+      EXPECT_EQ(app::pick_gizmo(mode, c, kGizmoArea, centre, middle.x + 300.0f, middle.y + 250.0f),
+                app::GizmoPart::none);
     }
   }
 }
@@ -94,7 +95,7 @@ TEST(Gizmo, PicksThePartUnderTheMouseAndLeavesTheMiddleToTheGoal) {
 TEST(Gizmo, ArrowPointingAtTheViewerIsLeftOut) {
   render::Camera c;
   c.set_axis_view(render::Camera::AxisView::front, false);  // looking down -Z
-  const auto pieces = app::gizmo_shape(app::GizmoMode::translate, c, kArea, c.target);
+  const auto pieces = app::gizmo_shape(app::GizmoMode::translate, c, kGizmoArea, c.target);
   for (const app::GizmoPiece& p : pieces) {
     EXPECT_NE(p.part, app::GizmoPart::arrow_z);
     EXPECT_NE(p.part, app::GizmoPart::plane_yz);  // edge-on
@@ -105,23 +106,24 @@ TEST(Gizmo, ArrowPointingAtTheViewerIsLeftOut) {
 TEST(Gizmo, ArrowDragMovesAlongItsAxisOnly) {
   for (const render::Camera& c : cameras()) {
     const glm::vec3 centre = centre_for(c);
-    const auto pieces = app::gizmo_shape(app::GizmoMode::translate, c, kArea, centre);
+    const auto pieces = app::gizmo_shape(app::GizmoMode::translate, c, kGizmoArea, centre);
     for (int a = 0; a < 3; ++a) {
       const auto part = static_cast<app::GizmoPart>(static_cast<int>(app::GizmoPart::arrow_x) + a);
       glm::vec2 at;
       if (!point_on(pieces, part, c, at)) continue;
       app::GizmoDrag drag;
-      ASSERT_TRUE(drag.begin(part, c, kArea, centre, glm::quat(1, 0, 0, 0), at.x, at.y));
-      EXPECT_LT(glm::distance(drag.position(c, kArea, at.x, at.y), centre), 1e-4f * c.distance);
+      ASSERT_TRUE(drag.begin(part, c, kGizmoArea, centre, glm::quat(1, 0, 0, 0), at.x, at.y));
+      EXPECT_LT(glm::distance(drag.position(c, kGizmoArea, at.x, at.y), centre), 1e-4f * c.distance);
       // The arrow's direction on screen: dragging along it moves the goal along +axis.
-      const glm::vec3 mid_model = centre + 0.5f * app::kGizmoArrowPoints * c.units_per_pixel(centre, kArea.height) *
+      const glm::vec3 mid_model = centre + 0.5f * app::kGizmoArrowPoints *
+                                               c.units_per_pixel(centre, kGizmoArea.height) *
                                                glm::vec3(a == 0, a == 1, a == 2);
       glm::vec3 ahead = mid_model;
       ahead[a] += 1e-3f * c.distance;
-      const glm::vec2 along =
-          glm::normalize(app::project_to_window(c, kArea, ahead) - app::project_to_window(c, kArea, mid_model));
+      const glm::vec2 along = glm::normalize(app::project_to_window(c, kGizmoArea, ahead) -
+                                             app::project_to_window(c, kGizmoArea, mid_model));
       const glm::vec2 to = at + 40.0f * along + glm::vec2(7.0f, -5.0f);  // a little off the line too
-      const glm::vec3 moved = drag.position(c, kArea, to.x, to.y) - centre;
+      const glm::vec3 moved = drag.position(c, kGizmoArea, to.x, to.y) - centre;
       EXPECT_GT(moved[a], 0.0f);
       for (int other = 0; other < 3; ++other)
         if (other != a) {
@@ -134,16 +136,16 @@ TEST(Gizmo, ArrowDragMovesAlongItsAxisOnly) {
 TEST(Gizmo, SquareDragMovesInItsPlaneOnly) {
   for (const render::Camera& c : cameras()) {
     const glm::vec3 centre = centre_for(c);
-    const auto pieces = app::gizmo_shape(app::GizmoMode::translate, c, kArea, centre);
+    const auto pieces = app::gizmo_shape(app::GizmoMode::translate, c, kGizmoArea, centre);
     int tried = 0;
     for (int a = 0; a < 3; ++a) {
       const auto part = static_cast<app::GizmoPart>(static_cast<int>(app::GizmoPart::plane_yz) + a);
       glm::vec2 at;
       if (!point_on(pieces, part, c, at)) continue;
       app::GizmoDrag drag;
-      if (!drag.begin(part, c, kArea, centre, glm::quat(1, 0, 0, 0), at.x, at.y)) continue;
+      if (!drag.begin(part, c, kGizmoArea, centre, glm::quat(1, 0, 0, 0), at.x, at.y)) continue;
       ++tried;
-      const glm::vec3 moved = drag.position(c, kArea, at.x + 25.0f, at.y - 18.0f) - centre;
+      const glm::vec3 moved = drag.position(c, kGizmoArea, at.x + 25.0f, at.y - 18.0f) - centre;
       EXPECT_GT(glm::length(moved), 1e-4f * c.distance);
       EXPECT_NEAR(moved[a], 0.0f, 1e-5f * c.distance);
     }
@@ -155,19 +157,19 @@ TEST(Gizmo, RingDragTurnsAboutItsAxisBySweptScreenAngle) {
   for (const render::Camera& c : cameras()) {
     const glm::vec3 centre = centre_for(c);
     const glm::quat start = glm::normalize(glm::quat(0.9f, 0.1f, -0.3f, 0.2f));
-    const glm::vec2 middle = app::project_to_window(c, kArea, centre);
+    const glm::vec2 middle = app::project_to_window(c, kGizmoArea, centre);
     for (int a = 0; a < 4; ++a) {
       const auto part = static_cast<app::GizmoPart>(static_cast<int>(app::GizmoPart::ring_x) + a);
       app::GizmoDrag drag;
       // A press right of the centre, then a quarter turn anticlockwise on screen (upwards).
-      ASSERT_TRUE(drag.begin(part, c, kArea, centre, start, middle.x + 60.0f, middle.y));
-      const glm::quat turned = drag.orientation(c, kArea, middle.x, middle.y - 60.0f);
+      ASSERT_TRUE(drag.begin(part, c, kGizmoArea, centre, start, middle.x + 60.0f, middle.y));
+      const glm::quat turned = drag.orientation(c, kGizmoArea, middle.x, middle.y - 60.0f);
       const glm::quat delta = glm::normalize(turned * glm::conjugate(start));
       const float angle = 2.0f * std::acos(std::min(1.0f, std::fabs(delta.w)));
       EXPECT_NEAR(angle, 1.5707963f, 1e-3f);
       const glm::vec3 axis = glm::normalize(glm::vec3(delta.x, delta.y, delta.z));
       EXPECT_GT(std::fabs(glm::dot(axis, drag.axis)), 0.9999f);
-      EXPECT_EQ(drag.position(c, kArea, middle.x, middle.y - 60.0f), centre);  // rings never move it
+      EXPECT_EQ(drag.position(c, kGizmoArea, middle.x, middle.y - 60.0f), centre);  // rings never move it
       if (part == app::GizmoPart::ring_view) {
         // Anticlockwise on screen turns anticlockwise as the viewer sees it: about the axis
         // towards the viewer, positively.
@@ -180,8 +182,8 @@ TEST(Gizmo, RingDragTurnsAboutItsAxisBySweptScreenAngle) {
 TEST(Gizmo, NothingGrabbedNothingMoves) {
   render::Camera c;
   app::GizmoDrag drag;
-  EXPECT_FALSE(drag.begin(app::GizmoPart::none, c, kArea, c.target, glm::quat(1, 0, 0, 0), 400.0f, 300.0f));
-  EXPECT_EQ(drag.position(c, kArea, 10.0f, 10.0f), drag.start_position);
+  EXPECT_FALSE(drag.begin(app::GizmoPart::none, c, kGizmoArea, c.target, glm::quat(1, 0, 0, 0), 400.0f, 300.0f));
+  EXPECT_EQ(drag.position(c, kGizmoArea, 10.0f, 10.0f), drag.start_position);
 }
 
 }  // namespace

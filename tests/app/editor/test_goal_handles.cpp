@@ -22,7 +22,7 @@
 
 namespace {
 
-const app::ViewportArea kArea{0.0f, 0.0f, 1000.0f, 700.0f};
+const app::ViewportArea kHandlesArea{0.0f, 0.0f, 1000.0f, 700.0f};
 
 // The humanoid's suggested chains with the full-body chain entered, as the program's
 // "Full body" button leaves them; `body` is the full-body chain's index.
@@ -71,10 +71,10 @@ render::Camera camera_on(const glm::vec3& point) {
 
 // The window point halfway along `part`'s shaft (an arrow) of the gizmo at `centre`.
 glm::vec2 arrow_middle(app::GizmoPart part, const render::Camera& camera, const glm::vec3& centre) {
-  for (const app::GizmoPiece& p : app::gizmo_shape(app::GizmoMode::translate, camera, kArea, centre))
+  for (const app::GizmoPiece& p : app::gizmo_shape(app::GizmoMode::translate, camera, kHandlesArea, centre))
     if (p.part == part && !p.segment_pairs)
-      return 0.5f *
-             (app::project_to_window(camera, kArea, p.points[0]) + app::project_to_window(camera, kArea, p.points[1]));
+      return 0.5f * (app::project_to_window(camera, kHandlesArea, p.points[0]) +
+                     app::project_to_window(camera, kHandlesArea, p.points[1]));
   ADD_FAILURE() << "no such arrow";
   return {};
 }
@@ -135,18 +135,19 @@ TEST(GoalHandles, GizmoArrowOnTheHeadMovesTheHeadsGoalAlongXOnly) {
     EXPECT_EQ(start.position, ik::position_of(scene.world[static_cast<size_t>(effector.joint)]));
     const render::Camera camera = camera_on(start.position);
     const glm::vec2 at = arrow_middle(app::GizmoPart::arrow_x, camera, start.position);
-    ASSERT_EQ(app::pick_gizmo(app::GizmoMode::translate, camera, kArea, start.position, at.x, at.y),
+    ASSERT_EQ(app::pick_gizmo(app::GizmoMode::translate, camera, kHandlesArea, start.position, at.x, at.y),
               app::GizmoPart::arrow_x);
     app::GizmoDrag drag;
-    ASSERT_TRUE(drag.begin(app::GizmoPart::arrow_x, camera, kArea, start.position, start.orientation, at.x, at.y));
+    ASSERT_TRUE(
+        drag.begin(app::GizmoPart::arrow_x, camera, kHandlesArea, start.position, start.orientation, at.x, at.y));
     const glm::vec2 tip_direction =
-        glm::normalize(app::project_to_window(camera, kArea, start.position + glm::vec3(0.1f, 0.0f, 0.0f)) -
-                       app::project_to_window(camera, kArea, start.position));
+        glm::normalize(app::project_to_window(camera, kHandlesArea, start.position + glm::vec3(0.1f, 0.0f, 0.0f)) -
+                       app::project_to_window(camera, kHandlesArea, start.position));
     for (int step = 1; step <= 5; ++step) {  // a drag of five mouse moves, a little off the line
       const glm::vec2 to = at + 12.0f * static_cast<float>(step) * tip_direction + glm::vec2(0.0f, 3.0f);
       ik::Goal goal = app::extra_effector_handle_goal(effector, scene.world);
-      goal.position = drag.position(camera, kArea, to.x, to.y);
-      goal.orientation = drag.orientation(camera, kArea, to.x, to.y);
+      goal.position = drag.position(camera, kHandlesArea, to.x, to.y);
+      goal.orientation = drag.orientation(camera, kHandlesArea, to.x, to.y);
       app::set_extra_effector_handle_goal(effector, goal);
     }
     history.commit(scene.chains);
@@ -182,13 +183,13 @@ TEST(GoalHandles, GizmoRingTurnsAnExtraEffectorsOrientationGoal) {
   effector.goal.orientation = glm::normalize(glm::quat(0.9f, 0.1f, 0.2f, -0.1f));
   const ik::Goal start = app::extra_effector_handle_goal(effector, scene.world);
   const render::Camera camera = camera_on(start.position);
-  const glm::vec2 middle = app::project_to_window(camera, kArea, start.position);
+  const glm::vec2 middle = app::project_to_window(camera, kHandlesArea, start.position);
   app::GizmoDrag drag;
-  ASSERT_TRUE(
-      drag.begin(app::GizmoPart::ring_y, camera, kArea, start.position, start.orientation, middle.x + 60.0f, middle.y));
+  ASSERT_TRUE(drag.begin(app::GizmoPart::ring_y, camera, kHandlesArea, start.position, start.orientation,
+                         middle.x + 60.0f, middle.y));
   ik::Goal goal = start;
-  goal.position = drag.position(camera, kArea, middle.x, middle.y - 60.0f);
-  goal.orientation = drag.orientation(camera, kArea, middle.x, middle.y - 60.0f);
+  goal.position = drag.position(camera, kHandlesArea, middle.x, middle.y - 60.0f);
+  goal.orientation = drag.orientation(camera, kHandlesArea, middle.x, middle.y - 60.0f);
   app::set_extra_effector_handle_goal(effector, goal);
   const glm::quat delta = glm::normalize(effector.goal.orientation * glm::conjugate(start.orientation));
   EXPECT_NEAR(2.0f * std::acos(std::min(1.0f, std::fabs(delta.w))), 1.5707963f, 1e-3f);   // a quarter turn
