@@ -35,8 +35,9 @@ bool is_full_body_chain(const ik::Chain& chain) {
 ik::Goal handed_effector_goal(const Editor& editor, int c, int i) {
   if (i == 0) return handed_goal(editor, c);  // app/editor/goal_motion.h
   const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  const ik::MotionSources held = held_sources(editor);
   const ik::Goal goal = ik::effector_goal(chain, i);
-  return ik::effector_pinned(chain, i) ? held_goal(editor, ik::effector_joint(chain, i), goal) : goal;
+  return ik::effector_held(&held, chain, i) ? ik::held_goal(held, ik::effector_joint(chain, i), goal) : goal;
 }
 
 // Effector i's error from `goal` as the solver measures it (ik::effector_error: distance,
@@ -181,22 +182,19 @@ int goal_handle_chain(const Editor& editor, int handle) {
 ik::Goal goal_handle_goal(const Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.extra < 0) return handed_goal(editor, handle);  // every goal mode, held feet (app/editor/goal_motion.h)
-  const ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
-  const ik::Goal goal =
-      extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], editor.solve.world);
-  return body.extra_effectors[static_cast<size_t>(ref.extra)].pinned
-             ? handed_effector_goal(editor, ref.chain, ref.extra + 1)
-             : goal;
+  const ik::EffectorGoal& e =
+      editor.document.chains[static_cast<size_t>(ref.chain)].extra_effectors[static_cast<size_t>(ref.extra)];
+  return e.pinned ? handed_effector_goal(editor, ref.chain, ref.extra + 1)  // held feet too
+                  : extra_effector_handle_goal(e, editor.solve.world);
 }
 
 int goal_handle_held_joint(const Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.chain < 0) return -1;
-  if (ref.extra < 0)
-    return goal_held(editor, ref.chain) ? editor.document.chains[static_cast<size_t>(ref.chain)].effector : -1;
-  const ik::EffectorGoal& e =
-      editor.document.chains[static_cast<size_t>(ref.chain)].extra_effectors[static_cast<size_t>(ref.extra)];
-  return e.pinned && joint_held(editor, e.joint) ? e.joint : -1;
+  const ik::Chain& chain = editor.document.chains[static_cast<size_t>(ref.chain)];
+  if (ref.extra < 0) return goal_held(editor, ref.chain) ? chain.effector : -1;
+  const ik::MotionSources held = held_sources(editor);
+  return ik::effector_held(&held, chain, ref.extra + 1) ? ik::effector_joint(chain, ref.extra + 1) : -1;
 }
 
 namespace {
@@ -346,6 +344,14 @@ float timed_solve(const Editor& editor, const std::vector<ik::Chain>& chains, co
   return std::chrono::duration<float, std::micro>(t1 - t0).count();
 }
 
+// `chain` with `goal` (model space) as a pinned goal: no joint, animation or path to follow.
+void pin_goal(ik::Chain& chain, const ik::Goal& goal) {
+  chain.goal = goal;
+  chain.motion = ik::Chain::Motion::none;
+  chain.follow_joint = -1;
+  chain.follow_path.clear();
+}
+
 }  // namespace
 
 void compare_with_per_chain(Editor& editor) {
@@ -360,10 +366,8 @@ void compare_with_per_chain(Editor& editor) {
   // Both solve the goals the program's solve is handed now, in model space (the main goal
   // may follow the animation, stored as an offset from the clip's hand; a pinned foot may be
   // held by Clean up).
-  for (int i = 0; i < ik::effector_count(body); ++i) ik::effector_goal(body, i) = handed_effector_goal(editor, fb, i);
-  body.motion = ik::Chain::Motion::none;
-  body.follow_joint = -1;
-  body.follow_path.clear();
+  for (int i = 1; i < ik::effector_count(body); ++i) ik::effector_goal(body, i) = handed_effector_goal(editor, fb, i);
+  pin_goal(body, handed_goal(editor, fb));
   const std::vector<std::uint8_t>& disabled_by_mode = editor.document.full_body.disabled_by_mode;
   std::vector<ik::Chain> per_chain;
   for (size_t c = 0; c < editor.document.chains.size() && c < disabled_by_mode.size(); ++c) {
@@ -374,11 +378,9 @@ void compare_with_per_chain(Editor& editor) {
       if (holds(body, i) && ik::effector_joint(body, i) == chain.effector) {
         // Pinned in model space, as the full body's goals are above (its own mode may follow
         // the animation, which a solve from rest without the clip would read off the rest pose).
-        chain.goal = handed_goal(editor, static_cast<int>(c));
-        chain.goal.position = ik::effector_goal(body, i).position;
-        chain.motion = ik::Chain::Motion::none;
-        chain.follow_joint = -1;
-        chain.follow_path.clear();
+        ik::Goal goal = handed_goal(editor, static_cast<int>(c));
+        goal.position = ik::effector_goal(body, i).position;
+        pin_goal(chain, goal);
         chain.enabled = true;
       }
     per_chain.push_back(chain);

@@ -55,28 +55,24 @@ ik::Goal model_goal(const Editor& editor, int c) {
   return ik::goal_in_model_space(*chain, editor.solve.world, goal_motion(editor, c));
 }
 
-bool joint_held(const Editor& editor, int joint) {
-  const size_t j = static_cast<size_t>(joint);
-  return joint >= 0 && editor.timeline.clean_feet && j < editor.solve.held.size() && editor.solve.held[j] &&
-         j < editor.solve.held_goals.size();
+ik::MotionSources held_sources(const Editor& editor) {
+  ik::MotionSources sources;
+  if (!editor.timeline.clean_feet) return sources;
+  sources.held = &editor.solve.held;
+  sources.held_goals = &editor.solve.held_goals;
+  sources.held_turns = &editor.solve.held_turns;
+  return sources;
 }
 
 bool goal_held(const Editor& editor, int c) {
   const ik::Chain* chain = chain_at(editor, c);
-  return chain != nullptr && chain->enabled && joint_held(editor, chain->effector);
-}
-
-ik::Goal held_goal(const Editor& editor, int joint, ik::Goal goal) {
-  if (!joint_held(editor, joint)) return goal;
-  const size_t j = static_cast<size_t>(joint);
-  goal.position = editor.solve.held_goals[j];
-  if (j < editor.solve.held_turns.size()) goal.orientation = editor.solve.held_turns[j] * goal.orientation;
-  return goal;
+  const ik::MotionSources held = held_sources(editor);
+  return chain != nullptr && chain->enabled && ik::effector_held(&held, *chain, 0);
 }
 
 ik::Goal handed_goal(const Editor& editor, int c) {
   const ik::Goal goal = model_goal(editor, c);
-  return goal_held(editor, c) ? held_goal(editor, chain_at(editor, c)->effector, goal) : goal;
+  return goal_held(editor, c) ? ik::held_goal(held_sources(editor), chain_at(editor, c)->effector, goal) : goal;
 }
 
 void set_model_goal(Editor& editor, int c, const ik::Goal& goal) {

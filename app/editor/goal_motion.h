@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "solvers/ik/goal_space.h"
+#include "solvers/scene/scene_solve.h"
 
 namespace app {
 
@@ -43,10 +44,9 @@ ik::Goal handed_goal(const Editor& editor, int c);
 // Whether the feet's cleanup holds chain `c`'s goal position this frame (its handle cannot
 // be moved then: the hold would undo the move).
 bool goal_held(const Editor& editor, int c);
-// Whether it holds goals on `joint` this frame (a contact joint, with Clean up on), and a
-// goal on that joint as it is handed to the solver (`goal` itself when not held).
-bool joint_held(const Editor& editor, int joint);
-ik::Goal held_goal(const Editor& editor, int joint, ik::Goal goal);
+// The feet's cleanup's held goals this frame as the scene solve is handed them (none with
+// Clean up off): ik::effector_held and ik::held_goal say which goals they hold, and where.
+ik::MotionSources held_sources(const Editor& editor);
 
 // Switches chain `c`'s mode (ik::set_goal_mode) and commits one undo step.
 void choose_goal_mode(Editor& editor, int c, ik::GoalMode mode, int joint = -1, const std::string& path = {});

@@ -55,28 +55,16 @@ void lock_chain(const Skeleton& skeleton, const Chain& chain, Workspace& ws) {
   for (const EffectorGoal& e : chain.extra_effectors) lock_up_from(skeleton, e.joint, ws);
 }
 
-// True if motion->held holds a goal of `chain` (its own, or a pinned effector's), with the
-// held goals written into `solving` (first a copy of `chain` when `copy`).
+// True if motion->held holds a goal of `chain` (effector_held), with the held goals written
+// into `solving` (first a copy of `chain` when `copy`).
 bool hold_goals(const Chain& chain, const MotionSources* motion, Chain& solving, bool copy) {
-  if (motion == nullptr || motion->held == nullptr || motion->held_goals == nullptr) return false;
-  const std::vector<std::uint8_t>& held = *motion->held;
-  const auto is_held = [&](int joint) {
-    const size_t j = static_cast<size_t>(joint);
-    return joint >= 0 && j < held.size() && j < motion->held_goals->size() && held[j] != 0;
-  };
-  bool any = is_held(chain.effector);
-  for (const EffectorGoal& e : chain.extra_effectors) any = any || (e.pinned && is_held(e.joint));
+  bool any = false;
+  for (int i = 0; i < effector_count(chain); ++i) any = any || effector_held(motion, chain, i);
   if (!any) return false;
   if (copy) solving = chain;
-  const auto hold = [&](int joint, Goal& goal) {
-    const size_t j = static_cast<size_t>(joint);
-    goal.position = (*motion->held_goals)[j];
-    if (motion->held_turns != nullptr && j < motion->held_turns->size())
-      goal.orientation = (*motion->held_turns)[j] * goal.orientation;
-  };
-  if (is_held(chain.effector)) hold(chain.effector, solving.goal);
-  for (EffectorGoal& e : solving.extra_effectors)
-    if (e.pinned && is_held(e.joint)) hold(e.joint, e.goal);
+  for (int i = 0; i < effector_count(chain); ++i)
+    if (effector_held(motion, chain, i))
+      effector_goal(solving, i) = held_goal(*motion, effector_joint(chain, i), effector_goal(solving, i));
   return true;
 }
 
@@ -127,6 +115,22 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
 }
 
 }  // namespace
+
+bool effector_held(const MotionSources* motion, const Chain& chain, int i) {
+  if (motion == nullptr || motion->held == nullptr || motion->held_goals == nullptr) return false;
+  if (i > 0 && !effector_pinned(chain, i)) return false;  // an unpinned foot is the user's to drag
+  const int joint = effector_joint(chain, i);
+  const size_t j = static_cast<size_t>(joint);
+  return joint >= 0 && j < motion->held->size() && j < motion->held_goals->size() && (*motion->held)[j] != 0;
+}
+
+Goal held_goal(const MotionSources& motion, int joint, Goal goal) {
+  const size_t j = static_cast<size_t>(joint);
+  goal.position = (*motion.held_goals)[j];
+  if (motion.held_turns != nullptr && j < motion.held_turns->size())
+    goal.orientation = (*motion.held_turns)[j] * goal.orientation;
+  return goal;
+}
 
 void scene_solve_order(const std::vector<Chain>& chains, std::vector<int>& order) {
   order.clear();

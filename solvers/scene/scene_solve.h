@@ -72,6 +72,13 @@ struct MotionSources {
   const std::vector<glm::quat>* held_turns = nullptr;
 };
 
+// Whether `motion`'s held goals (MotionSources::held; nullptr: none) hold the goal of the
+// chain's effector i (as ik::effector_goal counts: 0 the chain's own, on its effector; an
+// extra effector only when pinned), and a goal on `joint` as held: its position replaced,
+// its orientation turned first. The program draws and reports held goals by the same rule.
+bool effector_held(const MotionSources* motion, const Chain& chain, int i);
+Goal held_goal(const MotionSources& motion, int joint, Goal goal);
+
 // Solves `chains` on `pose`. `results` gets one entry per chain (same order). If `traces`
 // is given it is resized to one per chain and chain i records into (*traces)[i] (set
 // record_poses there beforehand to get poses). workspace.chain_slot is set to each
