@@ -123,8 +123,7 @@ void reset_pose_and_goals(Editor& editor) {
     if (chain.aim) goal.position += look_distance * glm::normalize(glm::mat3(effector) * chain.aim_axis);
     if (chain.goal.use_orientation) goal.orientation = ik::rotation_of(effector);
     set_model_goal(editor, static_cast<int>(c), goal);
-    for (ik::EffectorGoal& extra : chain.extra_effectors)
-      extra.goal.position = ik::position_of(editor.solve.world[static_cast<size_t>(extra.joint)]);
+    for (int i = 1; i < ik::effector_count(chain); ++i) goal_on_effector(editor, static_cast<int>(c), i);
   }
   editor.history.commit(editor.document.chains);
   set_status(editor, "rest pose, goals on the effectors (Ctrl+Z brings the goals back)", false);

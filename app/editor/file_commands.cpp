@@ -217,6 +217,7 @@ bool open_session(Editor& editor, const std::string& path) {
       return false;
     }
   }
+  if (session.version < 2) extras_from_session_version_1(rig, session.chains);  // app/editor/goal_motion.h
   // The contacts against the rig's clips (names, lengths), before anything is replaced.
   ContactsState contacts;
   if (session.has_contacts) {

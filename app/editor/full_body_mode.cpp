@@ -29,14 +29,15 @@ bool is_full_body_chain(const ik::Chain& chain) {
   return chain.solver == ik::find_solver("full_body") && !chain.extra_effectors.empty();
 }
 
-// Effector i's goal of chain `c` in model space as the solver is handed it: the main goal in
-// its goal mode (following the animation: on the animated hand), a pinned foot the feet's
-// cleanup holds at its place on the ground (ik::MotionSources::held).
+// Effector i's goal of chain `c` in model space as the solver is handed it: in the chain's
+// goal mode (following the animation: the main goal on the animated hand, each extra on its
+// animated joint), a pinned foot the feet's cleanup holds at its place on the ground
+// (ik::MotionSources::held).
 ik::Goal handed_effector_goal(const Editor& editor, int c, int i) {
   if (i == 0) return handed_goal(editor, c);  // app/editor/goal_motion.h
   const ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
   const ik::MotionSources held = held_sources(editor);
-  const ik::Goal goal = ik::effector_goal(chain, i);
+  const ik::Goal goal = ik::effector_goal_in_model_space(chain, i, editor.solve.world, goal_motion(editor, c));
   return ik::effector_held(&held, chain, i) ? ik::held_goal(held, ik::effector_joint(chain, i), goal) : goal;
 }
 
@@ -109,9 +110,9 @@ bool enter_full_body_mode(Editor& editor) {
     return false;
   }
   enter_full_body(editor.document.rig.skeleton, body, editor.document.chains, editor.document.full_body.disabled_by_mode);
-  // With clips its goal follows the animated hand, as every chain's does (default_goal_modes):
-  // pinned where the hand was, a clip that walks off would leave the hand behind and drag the
-  // body back to it.
+  // With clips its goals follow the animation, as every chain's does (default_goal_modes): the
+  // hand's on the animated hand, the feet's on the animated feet. Pinned where they were, a
+  // clip that walks off would leave them behind and drag the body back to them.
   const int fb = static_cast<int>(editor.document.chains.size()) - 1;
   if (has_clips(editor))
     ik::set_goal_mode(editor.document.chains[static_cast<size_t>(fb)], editor.solve.world, goal_motion(editor, fb),
@@ -121,8 +122,8 @@ bool enter_full_body_mode(Editor& editor) {
   editor.history.commit(editor.document.chains, editor.document.full_body);
   set_status(editor,
              has_clips(editor) && !editor.timeline.clean_feet
-                 ? "full body: drag a hand, the head or the hips; the feet are pinned where they are (Clean up on "
-                   "the timeline plants them as the clip does; Ctrl+Z leaves)"
+                 ? "full body: drag a hand, the head or the hips; the feet are pinned to the clip's feet (Clean up "
+                   "on the timeline holds them still at its plants; Ctrl+Z leaves)"
                  : "full body: drag a hand, the head or the hips; the feet are pinned (Ctrl+Z leaves)",
              false);
   return true;
@@ -182,10 +183,10 @@ int goal_handle_chain(const Editor& editor, int handle) {
 ik::Goal goal_handle_goal(const Editor& editor, int handle) {
   const GoalHandleRef ref = handle_ref(editor, handle);
   if (ref.extra < 0) return handed_goal(editor, handle);  // every goal mode, held feet (app/editor/goal_motion.h)
-  const ik::EffectorGoal& e =
-      editor.document.chains[static_cast<size_t>(ref.chain)].extra_effectors[static_cast<size_t>(ref.extra)];
-  return e.pinned ? handed_effector_goal(editor, ref.chain, ref.extra + 1)  // held feet too
-                  : extra_effector_handle_goal(e, editor.solve.world);
+  const ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
+  return body.extra_effectors[static_cast<size_t>(ref.extra)].pinned
+             ? handed_effector_goal(editor, ref.chain, ref.extra + 1)  // held feet too
+             : extra_effector_handle_goal(body, ref.extra, editor.solve.world, goal_motion(editor, ref.chain));
 }
 
 int goal_handle_held_joint(const Editor& editor, int handle) {
@@ -219,9 +220,11 @@ void set_goal_handle_goal(Editor& editor, int handle, const ik::Goal& goal) {
   ik::Chain& body = editor.document.chains[static_cast<size_t>(ref.chain)];
   const int i = ref.extra + 1;
   const bool held = goal_handle_held_joint(editor, handle) >= 0;  // turned only, as the drag is refused
-  const ik::Goal moved =
-      held ? as_own(goal, ik::effector_goal(body, i), handed_effector_goal(editor, ref.chain, i)) : goal;
-  set_extra_effector_handle_goal(body.extra_effectors[static_cast<size_t>(ref.extra)], moved);
+  const ik::GoalMotion motion = goal_motion(editor, ref.chain);
+  const ik::Goal moved = held ? as_own(goal, ik::effector_goal_in_model_space(body, i, editor.solve.world, motion),
+                                       handed_effector_goal(editor, ref.chain, i))
+                              : goal;
+  set_extra_effector_handle_goal(body, ref.extra, editor.solve.world, motion, moved);
 }
 
 bool goal_handle_has_orientation(const Editor& editor, int handle) {
@@ -288,6 +291,16 @@ std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain) 
     out.push_back(s);
   }
   return out;
+}
+
+void goal_on_effector(Editor& editor, int c, int i) {
+  ik::Chain& chain = editor.document.chains[static_cast<size_t>(c)];
+  const int joint = ik::effector_joint(chain, i);
+  if (joint < 0 || joint >= static_cast<int>(editor.solve.world.size())) return;
+  const ik::GoalMotion motion = goal_motion(editor, c);
+  ik::Goal goal = ik::effector_goal_in_model_space(chain, i, editor.solve.world, motion);
+  goal.position = ik::position_of(editor.solve.world[static_cast<size_t>(joint)]);
+  ik::set_effector_goal_in_model_space(chain, i, editor.solve.world, motion, goal);
 }
 
 float full_body_tolerance(const Editor& editor, int chain) {

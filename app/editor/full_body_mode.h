@@ -90,6 +90,9 @@ struct EffectorState {
 };
 // Effector 0 is the chain's main effector, then its extra effectors.
 std::vector<EffectorState> full_body_effectors(const Editor& editor, int chain);
+// Effector i (>= 1) of chain `chain` gets its goal where its joint is now (in the chain's goal
+// mode: following the animation, the offset that puts it there), so holding it moves nothing.
+void goal_on_effector(Editor& editor, int chain, int i);
 // The tolerance in model units (Params::tolerance times the body's reach when relative).
 float full_body_tolerance(const Editor& editor, int chain);
 

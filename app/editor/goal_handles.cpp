@@ -35,15 +35,19 @@ int selected_goal_handle(const std::vector<ik::Chain>& chains, int body, int sel
 
 bool extra_effector_holds(const ik::EffectorGoal& effector) { return effector.pinned || effector.weight > 0.0f; }
 
-ik::Goal extra_effector_handle_goal(const ik::EffectorGoal& effector, const std::vector<glm::mat4>& world) {
-  ik::Goal goal = effector.goal;
+ik::Goal extra_effector_handle_goal(const ik::Chain& chain, int extra, const std::vector<glm::mat4>& world,
+                                    const ik::GoalMotion& motion) {
+  const ik::EffectorGoal& effector = chain.extra_effectors[static_cast<size_t>(extra)];
+  ik::Goal goal = ik::effector_goal_in_model_space(chain, extra + 1, world, motion);
   if (!extra_effector_holds(effector) && effector.joint >= 0 && effector.joint < static_cast<int>(world.size()))
     goal.position = ik::position_of(world[static_cast<size_t>(effector.joint)]);
   return goal;
 }
 
-void set_extra_effector_handle_goal(ik::EffectorGoal& effector, const ik::Goal& goal) {
-  effector.goal = goal;
+void set_extra_effector_handle_goal(ik::Chain& chain, int extra, const std::vector<glm::mat4>& world,
+                                    const ik::GoalMotion& motion, const ik::Goal& goal) {
+  ik::set_effector_goal_in_model_space(chain, extra + 1, world, motion, goal);
+  ik::EffectorGoal& effector = chain.extra_effectors[static_cast<size_t>(extra)];
   if (!extra_effector_holds(effector)) effector.weight = ik::kFullBodyHandWeight;  // a moved goal pulls
 }
 

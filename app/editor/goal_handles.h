@@ -17,7 +17,7 @@
 
 #include <vector>
 
-#include "solvers/ik/chain.h"
+#include "solvers/ik/goal_space.h"
 
 namespace app {
 
@@ -40,11 +40,16 @@ int selected_goal_handle(const std::vector<ik::Chain>& chains, int body, int sel
 // True if the extra effector holds its goal (pinned, or a weight above 0).
 bool extra_effector_holds(const ik::EffectorGoal& effector);
 
-// An extra effector's handle as a goal in model space: its goal, on its joint (in `world`,
-// model space) while it holds nothing.
-ik::Goal extra_effector_handle_goal(const ik::EffectorGoal& effector, const std::vector<glm::mat4>& world);
+// Extra effector `extra` of `chain` (the full-body chain)'s handle as a goal in model space:
+// its goal in the chain's goal mode (following the animation: an offset from its animated
+// joint, resolved with `motion`; ik::effector_goal_in_model_space), on its joint (in
+// `world`, model space) while it holds nothing.
+ik::Goal extra_effector_handle_goal(const ik::Chain& chain, int extra, const std::vector<glm::mat4>& world,
+                                    const ik::GoalMotion& motion);
 
-// Gives the extra effector `goal` (model space); one that held nothing starts pulling.
-void set_extra_effector_handle_goal(ik::EffectorGoal& effector, const ik::Goal& goal);
+// Gives that extra effector `goal` (model space; stored as the chain keeps it); one that held
+// nothing starts pulling.
+void set_extra_effector_handle_goal(ik::Chain& chain, int extra, const std::vector<glm::mat4>& world,
+                                    const ik::GoalMotion& motion, const ik::Goal& goal);
 
 }  // namespace app

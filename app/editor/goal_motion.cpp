@@ -3,7 +3,9 @@
 #include <cstdio>
 
 #include "app/editor/editor.h"
+#include "io/gltf/gltf_import.h"
 #include "solvers/anim/clip.h"
+#include "solvers/anim/pose.h"
 
 namespace app {
 namespace {
@@ -93,6 +95,20 @@ void default_goal_modes(Editor& editor) {
   for (size_t c = 0; c < editor.document.chains.size(); ++c)
     ik::set_goal_mode(editor.document.chains[c], editor.solve.world, goal_motion(editor, static_cast<int>(c)),
                       ik::GoalMode::follow_animated);
+}
+
+void extras_from_session_version_1(const ik::ImportedRig& rig, std::vector<ik::Chain>& chains) {
+  ik::Pose animated = ik::rest_pose(rig.skeleton);
+  if (!rig.clips.empty()) ik::sample_clip(rig.clips.front(), rig.clips.front().start, animated);
+  std::vector<glm::mat4> world;
+  ik::fk_all(rig.skeleton, animated, world);
+  for (ik::Chain& chain : chains) {
+    if (chain.motion != ik::Chain::Motion::animated) continue;
+    for (int i = 1; i < ik::effector_count(chain); ++i) {
+      const ik::Goal saved = ik::effector_goal(chain, i);  // model space
+      ik::set_effector_goal_in_model_space(chain, i, world, ik::GoalMotion{}, saved);
+    }
+  }
 }
 
 void resolve_followed_paths(Editor& editor) {

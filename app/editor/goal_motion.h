@@ -16,6 +16,10 @@
 #include "solvers/ik/goal_space.h"
 #include "solvers/scene/scene_solve.h"
 
+namespace ik {
+struct ImportedRig;
+}
+
 namespace app {
 
 struct Editor;
@@ -55,6 +59,14 @@ void choose_goal_mode(Editor& editor, int c, ik::GoalMode mode, int joint = -1, 
 // animated effector with a zero offset, so playing shows the clip until a goal is dragged.
 // Does nothing on a rig without clips. Not an undo step (call before History::reset).
 void default_goal_modes(Editor& editor);
+
+// A session of version 1 kept a chain's extra effectors in model space in every goal mode;
+// since version 2 one following the animation keeps them as offsets from their animated
+// joints (solvers/ik/goal_space.h). Converts `chains` read from a version-1 file: each an
+// offset from where its joint is in `rig`'s first clip at its start (the rest pose without
+// clips) -- where the program opens a session -- so it starts where it was saved and moves
+// with the clip from there.
+void extras_from_session_version_1(const ik::ImportedRig& rig, std::vector<ik::Chain>& chains);
 
 // Fills editor.chain_paths (one entry per chain: the path it follows, or nullptr) for the
 // solve; allocation-free once sized.

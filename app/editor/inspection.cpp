@@ -136,9 +136,13 @@ std::vector<ComparisonRun> compare_solvers(const Editor& editor) {
     run.solver = k;
     ik::Chain trial = chain;
     trial.solver = k;
-    // A following or aim goal as the scene solve would hand it over (solvers/ik/goal_space.h).
+    // A following, animated, path or aim goal as the scene solve would hand it over, the extra
+    // effectors' too (solvers/ik/goal_space.h).
     if (ik::goal_is_derived(chain)) {
-      if (!ik::solving_goal(s, start, chain, trial.goal)) return runs;
+      const ik::Pose* animated =
+          editor.timeline.animated.local.size() == start.local.size() ? &editor.timeline.animated : nullptr;
+      if (!ik::solving_goals(s, start, chain, trial, animated, followed_path(editor, c), goal_path_time(editor)))
+        return runs;
       trial.follow_joint = -1;
       trial.aim = false;
     }

@@ -4,6 +4,7 @@
 
 #include "app/editor/command_line.h"
 #include "app/editor/foot_contacts.h"
+#include "app/editor/goal_motion.h"
 #include "app/editor/motion_import.h"
 #include "app/editor/rig_file.h"
 #include "io/gltf/gltf_import.h"
@@ -62,6 +63,7 @@ int run_motion_batch(const Options& options, const std::string& default_rig, std
     if (!ik::read_session_rig_path(file, rig_path, error) || !import_rig_file(rig_path, options.bvh, rig, error) ||
         !ik::load_session(file, rig.skeleton, session, error))
       return 1;
+    if (session.version < 2) extras_from_session_version_1(rig, session.chains);
   } else {
     if (!import_rig_file(file, options.bvh, rig, error)) return 1;
     // The chains the program suggests when it opens the rig (from roles, else the shape), so

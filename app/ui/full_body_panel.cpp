@@ -27,11 +27,6 @@
 namespace app {
 namespace {
 
-// A holding effector's goal starts where the effector is, so turning it on moves nothing.
-void hold_here(Editor& editor, ik::EffectorGoal& e) {
-  e.goal.position = ik::position_of(editor.solve.world[static_cast<size_t>(e.joint)]);
-}
-
 // Pin, weight and error of each effector, then the total (largest and sum of the holding ones).
 void effector_table(Editor& editor, int fb) {
   const std::vector<EffectorState> states = full_body_effectors(editor, fb);
@@ -62,7 +57,7 @@ void effector_table(Editor& editor, int fb) {
       ik::EffectorGoal& e = body.extra_effectors[i - 1];
       bool pinned = e.pinned;
       if (ImGui::Checkbox("##pin", &pinned)) {
-        if (pinned && !s.holds) hold_here(editor, e);
+        if (pinned && !s.holds) goal_on_effector(editor, fb, static_cast<int>(i));  // moves nothing
         e.pinned = pinned;
         editor.history.commit(editor.document.chains);
       }
@@ -75,7 +70,7 @@ void effector_table(Editor& editor, int fb) {
       ik::EffectorGoal& e = body.extra_effectors[i - 1];
       float weight = e.weight;
       if (ImGui::SliderFloat("##weight", &weight, 0.0f, 4.0f, "%.2f")) {
-        if (!s.holds && weight > 0.0f) hold_here(editor, e);
+        if (!s.holds && weight > 0.0f) goal_on_effector(editor, fb, static_cast<int>(i));
         e.weight = weight;
       }
       if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit(editor.document.chains);

@@ -22,7 +22,7 @@ namespace ik {
 namespace {
 
 constexpr const char* kFormat = "ikscope-session";
-constexpr int kVersion = 1;
+constexpr int kVersion = kSessionVersion;
 
 // What the document's rows need besides the session: the rig (to name joints) and the
 // session file's folder (rig paths are stored relative to it).
@@ -33,7 +33,8 @@ struct SessionFile {
 
 // ---- The header: checked before anything else, so another kind of file says so -----------
 
-void check_header(const JsonValue& doc) {
+// The file's version.
+int check_header(const JsonValue& doc) {
   if (!doc.json().is_object())
     doc.fail("not an ikscope session (the file is " + describe(doc.json()) + ", not an object)");
   const Json* format = doc.json().contains("format") ? &doc.json().at("format") : nullptr;
@@ -45,6 +46,7 @@ void check_header(const JsonValue& doc) {
     version_value.fail("the file is version " + std::to_string(version) + ", newer than this ikscope reads (" +
                        std::to_string(kVersion) + ")");
   if (version < 1) version_value.fail("must be at least 1, not " + std::to_string(version));
+  return version;
 }
 
 // ---- The rig path: relative to the session's folder where possible, the absolute one as a
@@ -201,8 +203,8 @@ const JsonFields<Session, const SessionFile>& session_fields() {
 }
 
 Session read_session(const JsonValue& doc, const SessionFile& env) {
-  check_header(doc);
   Session session;
+  session.version = check_header(doc);
   read_fields(doc, session_fields(), session, env);
   return session;
 }

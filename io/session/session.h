@@ -2,11 +2,11 @@
 // saved as JSON and loaded back exactly, so a loaded session solves exactly as it did
 // when saved.
 //
-// The file (format "ikscope-session", version 1):
+// The file (format "ikscope-session", version 2; kSessionVersion):
 //
 //   {
 //     "format": "ikscope-session",
-//     "version": 1,
+//     "version": 2,                                  1 is read too (kSessionVersion)
 //     "rig_path": "../assets/humanoid.gltf",        relative to the session file's folder
 //     "rig_path_absolute": "/home/me/assets/humanoid.gltf",   fallback if the relative one is gone
 //     "joint_count": 30,                            informative: the rig's joints when saved
@@ -40,7 +40,10 @@
 //                                                    leaving it enables the chain again
 //                                                    (app/editor/full_body_chains.h)
 //         "goal_motion": {"mode": "animation"}       optional: the goal follows the animated
-//                                                    effector and "goal" is the offset; or
+//                                                    effector and "goal" is the offset (each
+//                                                    extra effector's goal too, from its
+//                                                    animated joint; version 1: in model space);
+//                                                    or
 //                        {"mode": "path", "path": "take 1"}   follows that goal path of this
 //                                                    chain (solvers/ik/goal_space.h); absent: none
 //       }
@@ -107,6 +110,12 @@
 
 namespace ik {
 
+// The version this ikscope writes; it reads every version up to it. 2 (2026-12-07): a chain
+// whose goal follows the animation keeps its extra effectors' goals as offsets from their
+// animated joints, as its own goal; version 1 kept them in model space (a reader of a version
+// 1 file converts them against the clip it plays: app/editor/goal_motion.h).
+inline constexpr int kSessionVersion = 2;
+
 // The viewport camera, as plain numbers so the file format does not depend on render/
 // (the program copies render::Camera's fields in and out).
 struct SessionCamera {
@@ -123,6 +132,7 @@ struct SessionGoalPath {
 };
 
 struct Session {
+  int version = kSessionVersion;  // the file's, when read
   // The rig file. In memory: a path the program can open (absolute, or relative to the
   // current folder). In the file: relative to the session file's folder where possible.
   std::string rig_path;

@@ -151,8 +151,9 @@ struct Chain {
   // none: pinned or following `follow_joint` as above. animated: the goal follows the
   // effector of the animated pose (the clip at the current time) and `goal`'s position and
   // orientation are a model-space offset from it (IK as an adjustment on top of the clip;
-  // a zero offset asks for the clip's pose). path: the goal follows the recorded goal path
-  // of this chain named `follow_path`, at the current time, looping. Both ignore follow_joint.
+  // a zero offset asks for the clip's pose; the extra effectors' goals are offsets from their
+  // own animated joints in the same way). path: the goal follows the recorded goal path of
+  // this chain named `follow_path`, at the current time, looping. Both ignore follow_joint.
   enum class Motion : std::uint8_t { none, animated, path };
   Motion motion = Motion::none;
   std::string follow_path;  // with Motion::path: the path's name (GoalPath::name)

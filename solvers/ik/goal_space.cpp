@@ -25,25 +25,32 @@ glm::mat4 joint_model_transform(const Skeleton& skeleton, const Pose& pose, int 
 
 namespace {
 
-// The goal of a chain following the animation, from the animated effector's model transform.
-// An aim chain's look target is a point in the animated effector's frame (it turns with the
-// head as animated, so the clip's head turns are kept); other goals a model-space offset.
-Goal on_animated(const Chain& chain, const glm::mat4& effector) {
-  const Goal& offset = chain.goal;
+// A goal following the animation, from its stored offset and the animated joint's model
+// transform. An aim chain's look target is a point in the animated effector's frame (it turns
+// with the head as animated, so the clip's head turns are kept); other goals (an extra
+// effector's too) a model-space offset.
+Goal on_animated(const Goal& offset, const glm::mat4& joint, bool aim) {
   Goal goal = offset;
-  goal.position =
-      chain.aim ? glm::vec3(effector * glm::vec4(offset.position, 1.0f)) : position_of(effector) + offset.position;
-  goal.orientation = glm::normalize(offset.orientation * rotation_of(effector));
+  goal.position = aim ? glm::vec3(joint * glm::vec4(offset.position, 1.0f)) : position_of(joint) + offset.position;
+  goal.orientation = glm::normalize(offset.orientation * rotation_of(joint));
   return goal;
 }
 
-// The offset that puts the goal of a chain following the animation at `model_goal`.
-Goal offset_from_animated(const Chain& chain, const Goal& model_goal, const glm::mat4& effector) {
+// The offset that puts a goal following the animation at `model_goal`.
+Goal offset_from_animated(const Goal& model_goal, const glm::mat4& joint, bool aim) {
   Goal offset = model_goal;
-  offset.position = chain.aim ? glm::vec3(glm::inverse(effector) * glm::vec4(model_goal.position, 1.0f))
-                              : model_goal.position - position_of(effector);
-  offset.orientation = glm::normalize(model_goal.orientation * glm::conjugate(rotation_of(effector)));
+  offset.position = aim ? glm::vec3(glm::inverse(joint) * glm::vec4(model_goal.position, 1.0f))
+                        : model_goal.position - position_of(joint);
+  offset.orientation = glm::normalize(model_goal.orientation * glm::conjugate(rotation_of(joint)));
   return offset;
+}
+
+// Zero offsets: every extra effector's goal on its animated joint.
+void extras_on_animated(Chain& chain) {
+  for (EffectorGoal& e : chain.extra_effectors) {
+    e.goal.position = glm::vec3(0.0f);
+    e.goal.orientation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  }
 }
 
 // A path goal: the path's position (and orientation, if it has them) at `time`, looping.
@@ -55,11 +62,12 @@ Goal goal_on_path(const Goal& stored, const GoalPath& path, float time) {
   return goal;
 }
 
-// The animated effector's transform for `world` / `motion`, or nullptr if out of range.
-const glm::mat4* animated_effector(const Chain& chain, const std::vector<glm::mat4>& world, const GoalMotion& motion) {
+// Joint `joint`'s transform in the animated world (`world` stands for it when `motion` has
+// none), or nullptr if out of range.
+const glm::mat4* animated_joint(int joint, const std::vector<glm::mat4>& world, const GoalMotion& motion) {
   const std::vector<glm::mat4>& animated = motion.animated_world != nullptr ? *motion.animated_world : world;
-  if (chain.effector < 0 || chain.effector >= static_cast<int>(animated.size())) return nullptr;
-  return &animated[static_cast<size_t>(chain.effector)];
+  if (joint < 0 || joint >= static_cast<int>(animated.size())) return nullptr;
+  return &animated[static_cast<size_t>(joint)];
 }
 
 }  // namespace
@@ -98,8 +106,8 @@ Goal goal_in_model_space(const Chain& chain, const std::vector<glm::mat4>& world
 
 Goal goal_in_model_space(const Chain& chain, const std::vector<glm::mat4>& world, const GoalMotion& motion) {
   if (chain.motion == Chain::Motion::animated) {
-    const glm::mat4* effector = animated_effector(chain, world, motion);
-    return effector != nullptr ? on_animated(chain, *effector) : chain.goal;
+    const glm::mat4* effector = animated_joint(chain.effector, world, motion);
+    return effector != nullptr ? on_animated(chain.goal, *effector, chain.aim) : chain.goal;
   }
   if (chain.motion == Chain::Motion::path)
     return motion.path != nullptr && !motion.path->samples.empty() ? goal_on_path(chain.goal, *motion.path, motion.time)
@@ -118,8 +126,8 @@ void set_goal_in_model_space(Chain& chain, const std::vector<glm::mat4>& world, 
   const int j = chain.follow_joint;
   chain.goal = model_goal;
   if (chain.motion == Chain::Motion::animated) {
-    if (const glm::mat4* effector = animated_effector(chain, world, motion))
-      chain.goal = offset_from_animated(chain, model_goal, *effector);
+    if (const glm::mat4* effector = animated_joint(chain.effector, world, motion))
+      chain.goal = offset_from_animated(model_goal, *effector, chain.aim);
     return;
   }
   if (chain.motion == Chain::Motion::path) return;
@@ -127,6 +135,25 @@ void set_goal_in_model_space(Chain& chain, const std::vector<glm::mat4>& world, 
   const glm::mat4& followed = world[static_cast<size_t>(j)];
   chain.goal.position = glm::vec3(glm::inverse(followed) * glm::vec4(model_goal.position, 1.0f));
   chain.goal.orientation = glm::normalize(glm::conjugate(rotation_of(followed)) * model_goal.orientation);
+}
+
+Goal effector_goal_in_model_space(const Chain& chain, int i, const std::vector<glm::mat4>& world,
+                                  const GoalMotion& motion) {
+  if (i == 0) return goal_in_model_space(chain, world, motion);
+  const Goal& stored = effector_goal(chain, i);
+  if (chain.motion != Chain::Motion::animated) return stored;
+  const glm::mat4* joint = animated_joint(effector_joint(chain, i), world, motion);
+  return joint != nullptr ? on_animated(stored, *joint, false) : stored;
+}
+
+void set_effector_goal_in_model_space(Chain& chain, int i, const std::vector<glm::mat4>& world,
+                                      const GoalMotion& motion, const Goal& model_goal) {
+  if (i == 0) return set_goal_in_model_space(chain, world, motion, model_goal);
+  Goal& stored = effector_goal(chain, i);
+  stored = model_goal;
+  if (chain.motion != Chain::Motion::animated) return;
+  if (const glm::mat4* joint = animated_joint(effector_joint(chain, i), world, motion))
+    stored = offset_from_animated(model_goal, *joint, false);
 }
 
 void set_follow_joint(Chain& chain, const std::vector<glm::mat4>& world, int joint) {
@@ -138,13 +165,16 @@ void set_follow_joint(Chain& chain, const std::vector<glm::mat4>& world, int joi
 void set_goal_mode(Chain& chain, const std::vector<glm::mat4>& world, const GoalMotion& motion, GoalMode mode,
                    int joint, const std::string& path) {
   const Goal model_goal = goal_in_model_space(chain, world, motion);
+  for (int i = 1; i < effector_count(chain); ++i)  // the extras in model space, as every other mode keeps them
+    effector_goal(chain, i) = effector_goal_in_model_space(chain, i, world, motion);
   chain.motion = Chain::Motion::none;
   chain.follow_path.clear();
   chain.follow_joint = mode == GoalMode::follow_joint && joint >= 0 ? joint : -1;
   set_goal_in_model_space(chain, world, model_goal);  // pinned or following the joint: stays put
   if (mode == GoalMode::follow_animated) {
     chain.motion = Chain::Motion::animated;
-    const glm::mat4* effector = animated_effector(chain, world, motion);
+    extras_on_animated(chain);
+    const glm::mat4* effector = animated_joint(chain.effector, world, motion);
     if (chain.aim && effector != nullptr) {
       // The look target straight along the animated head's aim axis, as far away as it is
       // now: the head looks where the clip has it look.
@@ -181,7 +211,7 @@ bool solving_goal(const Skeleton& skeleton, const Pose& pose, const Chain& chain
   if (chain.motion == Chain::Motion::animated) {
     if (chain.effector < 0 || chain.effector >= n) return false;
     const Pose& source = animated != nullptr && animated->local.size() == pose.local.size() ? *animated : pose;
-    goal = on_animated(chain, joint_model_transform(skeleton, source, chain.effector));
+    goal = on_animated(chain.goal, joint_model_transform(skeleton, source, chain.effector), chain.aim);
   } else if (chain.motion == Chain::Motion::path) {
     if (path == nullptr || path->samples.empty()) return false;
     goal = goal_on_path(chain.goal, *path, time);
@@ -208,6 +238,27 @@ bool solving_goal(const Skeleton& skeleton, const Pose& pose, const Chain& chain
   }
   if (chain.goal.auto_pole) automatic_pole(skeleton, chain, pose, animated, goal);
   out = goal;
+  return true;
+}
+
+void animated_extra_goals(const Skeleton& skeleton, const Pose& animated, const Chain& chain, Chain& solving) {
+  const int n = skeleton.joint_count();
+  if (chain.motion != Chain::Motion::animated || animated.local.size() != static_cast<size_t>(n)) return;
+  for (int i = 1; i < effector_count(chain) && i < effector_count(solving); ++i) {
+    const int joint = effector_joint(chain, i);
+    if (joint >= 0 && joint < n)
+      effector_goal(solving, i) =
+          on_animated(effector_goal(chain, i), joint_model_transform(skeleton, animated, joint), false);
+  }
+}
+
+bool solving_goals(const Skeleton& skeleton, const Pose& pose, const Chain& chain, Chain& solving, const Pose* animated,
+                   const GoalPath* path, float time) {
+  Goal goal;
+  if (!solving_goal(skeleton, pose, chain, goal, animated, path, time)) return false;
+  solving.goal = goal;
+  animated_extra_goals(skeleton, animated != nullptr && animated->local.size() == pose.local.size() ? *animated : pose,
+                       chain, solving);
   return true;
 }
 

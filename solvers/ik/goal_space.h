@@ -20,7 +20,11 @@
 //     exactly the clip's pose, so IK is an adjustment on top of the clip; dragging the goal
 //     changes the offset (set_goal_in_model_space). An aim chain's offset is its look target
 //     as a point in the animated effector's frame instead, so the target turns with the head
-//     as animated and the clip's head turns are kept.
+//     as animated and the clip's head turns are kept. The extra effectors (a full-body
+//     chain's feet, hips, head, other hand) follow their own animated joints the same way:
+//     each EffectorGoal::goal is an offset from its joint in the clip's pose, so the pinned
+//     feet walk with a clip that walks off. In every other mode extra effectors are pinned
+//     in model space.
 //   - follows a path: the goal is the chain's recorded GoalPath (goal_path.h) sampled at the
 //     current time on the path's own time line, looping; its orientation comes from the path
 //     when the path has orientations, else from Chain::goal. Chain::goal keeps the last goal
@@ -28,7 +32,9 @@
 // Pole targets stay in model space in every mode.
 //
 // Index: rotation_of, joint_model_transform, goal_in_model_space, set_goal_in_model_space,
-//        set_follow_joint, follow_joint_problem, solving_goal, goal_mode, set_goal_mode
+//        effector_goal_in_model_space, set_effector_goal_in_model_space, set_follow_joint,
+//        follow_joint_problem, solving_goal, solving_goals, animated_extra_goals, goal_mode,
+//        set_goal_mode
 #pragma once
 
 #include <string>
@@ -83,11 +89,21 @@ void set_goal_in_model_space(Chain& chain, const std::vector<glm::mat4>& world, 
 void set_goal_in_model_space(Chain& chain, const std::vector<glm::mat4>& world, const GoalMotion& motion,
                              const Goal& model_goal);
 
+// Effector i's goal (0: the chain's own, as above; 1..: an extra effector, chain.h) in model
+// space, and the inverse: `model_goal` stored as the chain keeps it. An extra effector whose
+// joint is out of `world` (or of motion's animated_world) is taken as stored.
+Goal effector_goal_in_model_space(const Chain& chain, int i, const std::vector<glm::mat4>& world,
+                                  const GoalMotion& motion);
+void set_effector_goal_in_model_space(Chain& chain, int i, const std::vector<glm::mat4>& world,
+                                      const GoalMotion& motion, const Goal& model_goal);
+
 // Switches the chain's goal mode. pinned and follow_joint (`joint`, which must be valid for
 // the chain: follow_joint_problem) keep the goal where it is now; follow_animated starts
 // with a zero offset (the goal on the animated effector: the clip's pose; an aim chain's look
-// target goes along the animated head's aim axis, as far away as it was); follow_path
-// follows the path named `path` and keeps the current goal in Chain::goal for later.
+// target goes along the animated head's aim axis, as far away as it was), its extra
+// effectors too (on their animated joints); follow_path follows the path named `path` and
+// keeps the current goal in Chain::goal for later. Leaving follow_animated, the extra
+// effectors stay where they are now, in model space.
 void set_goal_mode(Chain& chain, const std::vector<glm::mat4>& world, const GoalMotion& motion, GoalMode mode,
                    int joint = -1, const std::string& path = {});
 
@@ -108,6 +124,16 @@ std::string follow_joint_problem(const Skeleton& skeleton, const Chain& chain);
 // Allocates nothing.
 bool solving_goal(const Skeleton& skeleton, const Pose& pose, const Chain& chain, Goal& out,
                   const Pose* animated = nullptr, const GoalPath* path = nullptr, float time = 0.0f);
+
+// Every goal the chain's solver is handed, into `solving` (a copy of `chain`): its own as
+// solving_goal, and for a chain following the animation each extra effector's on its joint
+// in `animated` (else in `pose`). False as solving_goal (then `solving` is as it was).
+bool solving_goals(const Skeleton& skeleton, const Pose& pose, const Chain& chain, Chain& solving,
+                   const Pose* animated = nullptr, const GoalPath* path = nullptr, float time = 0.0f);
+
+// For a chain following the animation, each extra effector's goal into `solving` (a copy of
+// `chain`): its offset on its joint in `animated`. Does nothing for another mode.
+void animated_extra_goals(const Skeleton& skeleton, const Pose& animated, const Chain& chain, Chain& solving);
 
 // True if the goal a solver is handed differs from Chain::goal (a following, motion-driven or
 // aim chain).

@@ -13,6 +13,7 @@
 #include "solvers/anim/pose.h"
 #include "solvers/ik/auto_pole.h"
 #include "solvers/ik/goal_error.h"
+#include "solvers/ik/goal_space.h"
 #include "solvers/ik/pole.h"
 #include "solvers/scene/solver_table.h"
 
@@ -165,6 +166,7 @@ std::string MotionAnalysis::start(const Skeleton& skeleton, const Chain& chain, 
 
   skeleton_ = &skeleton;
   track_ = &track;
+  chain_ = chain;
   base_pose_ = base_pose;
   animated_ = base_pose;
   report_.source = track.source;
@@ -320,6 +322,9 @@ void MotionAnalysis::analyse(RunState& state, MotionRun& run, int f) {
 
   state.chain.goal.position = track_->positions[frame];
   if (track_->has_orientation) state.chain.goal.orientation = track_->orientations[frame];
+  // A full-body chain following the animation: its extra effectors on their joints as animated
+  // this frame, as the program's solve hands them (goal_space.h).
+  animated_extra_goals(*skeleton_, animated_, chain_, state.chain);
   set_frame_pose(state.pose, true);
   // A pole that follows the motion: from this frame's animated pose (auto_pole.h).
   if (state.chain.goal.auto_pole) automatic_pole(*skeleton_, state.chain, state.pose, &animated_, state.chain.goal);

@@ -221,6 +221,7 @@ class MotionAnalysis {
 
   const Skeleton* skeleton_ = nullptr;
   const MotionTrack* track_ = nullptr;
+  Chain chain_;  // as given: a chain following the animation keeps its extra effectors' offsets here
   Pose base_pose_;
   Pose animated_;                       // this frame's pose under the chain
   std::vector<std::uint8_t> in_chain_;  // per skeleton joint

@@ -95,7 +95,7 @@ void solve_in_order(const Skeleton& skeleton, const std::vector<Chain>& chains, 
                                  ? (*motion->paths)[static_cast<size_t>(index)]
                                  : nullptr;
       const float time = motion != nullptr ? motion->time : 0.0f;
-      if (!solving_goal(skeleton, pose, chain, workspace.solving_chain.goal, animated, path, time))
+      if (!solving_goals(skeleton, pose, chain, workspace.solving_chain, animated, path, time))
         continue;  // invalid_input
       solving = &workspace.solving_chain;
     }

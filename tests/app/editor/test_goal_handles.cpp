@@ -128,10 +128,11 @@ TEST(GoalHandles, GizmoArrowOnTheHeadMovesTheHeadsGoalAlongXOnly) {
     const std::vector<ik::Chain> before = scene.chains;
     const int k = extra_with_role(scene, role);
     ASSERT_GE(k, 0);
-    ik::EffectorGoal& effector = scene.chains[static_cast<size_t>(scene.body)].extra_effectors[static_cast<size_t>(k)];
+    ik::Chain& body = scene.chains[static_cast<size_t>(scene.body)];
+    ik::EffectorGoal& effector = body.extra_effectors[static_cast<size_t>(k)];
     ASSERT_FALSE(app::extra_effector_holds(effector));  // head and hips hold nothing at first
     // Its handle sits on its joint: the gizmo's centre.
-    const ik::Goal start = app::extra_effector_handle_goal(effector, scene.world);
+    const ik::Goal start = app::extra_effector_handle_goal(body, k, scene.world, {});
     EXPECT_EQ(start.position, ik::position_of(scene.world[static_cast<size_t>(effector.joint)]));
     const render::Camera camera = camera_on(start.position);
     const glm::vec2 at = arrow_middle(app::GizmoPart::arrow_x, camera, start.position);
@@ -145,10 +146,10 @@ TEST(GoalHandles, GizmoArrowOnTheHeadMovesTheHeadsGoalAlongXOnly) {
                        app::project_to_window(camera, kHandlesArea, start.position));
     for (int step = 1; step <= 5; ++step) {  // a drag of five mouse moves, a little off the line
       const glm::vec2 to = at + 12.0f * static_cast<float>(step) * tip_direction + glm::vec2(0.0f, 3.0f);
-      ik::Goal goal = app::extra_effector_handle_goal(effector, scene.world);
+      ik::Goal goal = app::extra_effector_handle_goal(body, k, scene.world, {});
       goal.position = drag.position(camera, kHandlesArea, to.x, to.y);
       goal.orientation = drag.orientation(camera, kHandlesArea, to.x, to.y);
-      app::set_extra_effector_handle_goal(effector, goal);
+      app::set_extra_effector_handle_goal(body, k, scene.world, {}, goal);
     }
     history.commit(scene.chains);
     const glm::vec3 moved = effector.goal.position - start.position;
@@ -157,7 +158,7 @@ TEST(GoalHandles, GizmoArrowOnTheHeadMovesTheHeadsGoalAlongXOnly) {
     EXPECT_NEAR(moved.z, 0.0f, 1e-6f);
     EXPECT_EQ(effector.weight, ik::kFullBodyHandWeight);  // it started holding
     EXPECT_TRUE(app::extra_effector_holds(effector));
-    EXPECT_EQ(app::extra_effector_handle_goal(effector, scene.world).position, effector.goal.position);
+    EXPECT_EQ(app::extra_effector_handle_goal(body, k, scene.world, {}).position, effector.goal.position);
     // Nothing else moved: the main hand's goal, the other effectors, the other chains.
     for (size_t c = 0; c < scene.chains.size(); ++c) {
       EXPECT_EQ(scene.chains[c].goal.position, before[c].goal.position);
@@ -178,10 +179,11 @@ TEST(GoalHandles, GizmoRingTurnsAnExtraEffectorsOrientationGoal) {
   BodyScene scene = humanoid_in_full_body();
   const int k = extra_with_role(scene, ik::Role::head);
   ASSERT_GE(k, 0);
-  ik::EffectorGoal& effector = scene.chains[static_cast<size_t>(scene.body)].extra_effectors[static_cast<size_t>(k)];
+  ik::Chain& body = scene.chains[static_cast<size_t>(scene.body)];
+  ik::EffectorGoal& effector = body.extra_effectors[static_cast<size_t>(k)];
   effector.goal.use_orientation = true;
   effector.goal.orientation = glm::normalize(glm::quat(0.9f, 0.1f, 0.2f, -0.1f));
-  const ik::Goal start = app::extra_effector_handle_goal(effector, scene.world);
+  const ik::Goal start = app::extra_effector_handle_goal(body, k, scene.world, {});
   const render::Camera camera = camera_on(start.position);
   const glm::vec2 middle = app::project_to_window(camera, kHandlesArea, start.position);
   app::GizmoDrag drag;
@@ -190,7 +192,7 @@ TEST(GoalHandles, GizmoRingTurnsAnExtraEffectorsOrientationGoal) {
   ik::Goal goal = start;
   goal.position = drag.position(camera, kHandlesArea, middle.x, middle.y - 60.0f);
   goal.orientation = drag.orientation(camera, kHandlesArea, middle.x, middle.y - 60.0f);
-  app::set_extra_effector_handle_goal(effector, goal);
+  app::set_extra_effector_handle_goal(body, k, scene.world, {}, goal);
   const glm::quat delta = glm::normalize(effector.goal.orientation * glm::conjugate(start.orientation));
   EXPECT_NEAR(2.0f * std::acos(std::min(1.0f, std::fabs(delta.w))), 1.5707963f, 1e-3f);   // a quarter turn
   EXPECT_GT(std::fabs(glm::normalize(glm::vec3(delta.x, delta.y, delta.z)).y), 0.9999f);  // about Y
@@ -202,14 +204,15 @@ TEST(GoalHandles, APinnedEffectorsHandleIsItsGoalAndStaysPinned) {
   BodyScene scene = humanoid_in_full_body();
   const int foot = extra_with_role(scene, ik::Role::foot);
   ASSERT_GE(foot, 0);
-  ik::EffectorGoal& effector = scene.chains[static_cast<size_t>(scene.body)].extra_effectors[static_cast<size_t>(foot)];
+  ik::Chain& body = scene.chains[static_cast<size_t>(scene.body)];
+  ik::EffectorGoal& effector = body.extra_effectors[static_cast<size_t>(foot)];
   ASSERT_TRUE(effector.pinned);
   effector.goal.position += glm::vec3(0.0f, 0.0f, 0.1f);  // the goal away from the joint
-  EXPECT_EQ(app::extra_effector_handle_goal(effector, scene.world).position, effector.goal.position);
+  EXPECT_EQ(app::extra_effector_handle_goal(body, foot, scene.world, {}).position, effector.goal.position);
   const float weight = effector.weight;
   ik::Goal goal = effector.goal;
   goal.position.x += 0.2f;
-  app::set_extra_effector_handle_goal(effector, goal);
+  app::set_extra_effector_handle_goal(body, foot, scene.world, {}, goal);
   EXPECT_TRUE(effector.pinned);
   EXPECT_EQ(effector.weight, weight);
   EXPECT_EQ(effector.goal.position, goal.position);

@@ -53,13 +53,12 @@ std::vector<Broken> broken_cases() {
          d = Json::array({1, 2});
        },
        "not an ikscope session (the file is an array of 2, not an object)"},
-      {"newer_version", [](Json& d) { d["version"] = 2; },
-       "version: the file is version 2, newer than this ikscope reads (1)"},
+      {"newer_version", [](Json& d) { d["version"] = 3; },
+       "version: the file is version 3, newer than this ikscope reads (2)"},
       {"version_string", [](Json& d) { d["version"] = "1"; },
        "version: must be a whole number within ±16777216, not a string"},
       {"no_rig_path", [](Json& d) { d.erase("rig_path"); }, "missing 'rig_path'"},
-      {"chains_object", [](Json& d) { d["chains"] = Json::object(); },
-       "chains: must be an array, not an object"},
+      {"chains_object", [](Json& d) { d["chains"] = Json::object(); }, "chains: must be an array, not an object"},
       {"unknown_solver", [](Json& d) { d["chains"][1]["solver"] = "fabrk"; },
        "chains[1].solver: unknown solver 'fabrk' (known: " + known_solvers() + ")"},
       {"solver_index", [](Json& d) { d["chains"][1]["solver"] = 0; },
@@ -75,8 +74,8 @@ std::vector<Broken> broken_cases() {
        },
        "chains[1].root: joint index -1 is out of range (the rig has " + n + " joints)"},
       {"joint_name_unknown", [](Json& d) { d["chains"][1]["effector"]["name"] = "Tail"; },
-       "chains[1].effector: the rig has no joint named 'Tail' (joint " +
-           std::to_string(joint("LeftHand")) + " is 'LeftHand' in this rig)"},
+       "chains[1].effector: the rig has no joint named 'Tail' (joint " + std::to_string(joint("LeftHand")) +
+           " is 'LeftHand' in this rig)"},
       {"joint_empty", [](Json& d) { d["chains"][1]["effector"] = Json::object(); },
        "chains[1].effector: needs an 'index' or a 'name'"},
       {"root_not_ancestor",
@@ -84,9 +83,8 @@ std::vector<Broken> broken_cases() {
          d["chains"][1]["root"] = {{"index", joint("Head")}, {"name", "Head"}};
          d["chains"][1]["extra_effectors"] = Json::array();
        },
-       "chains[1]: root joint " + std::to_string(joint("Head")) +
-           " 'Head' is not an ancestor of effector joint " + std::to_string(joint("LeftHand")) +
-           " 'LeftHand'"},
+       "chains[1]: root joint " + std::to_string(joint("Head")) + " 'Head' is not an ancestor of effector joint " +
+           std::to_string(joint("LeftHand")) + " 'LeftHand'"},
       {"nan_as_null", [](Json& d) { d["chains"][0]["goal"]["position"][1] = nullptr; },
        "chains[0].goal.position[1]: must be a number, not null"},
       {"overflow", [](Json& d) { d["chains"][0]["goal"]["pole"][2] = 1e39; },
@@ -103,7 +101,10 @@ std::vector<Broken> broken_cases() {
        },
        "chains[0].spline_points: has " + std::to_string(ik::kMaxSplinePoints + 1) + " points; at most " +
            std::to_string(ik::kMaxSplinePoints)},
-      {"spline_point_short", [](Json& d) { d["chains"][0]["spline_points"] = {{0, 1}}; },
+      {"spline_point_short",
+       [](Json& d) {
+         d["chains"][0]["spline_points"] = {{0, 1}};
+       },
        "chains[0].spline_points[0]: must be an array of 3 numbers, not an array of 2"},
       {"iterations_string", [](Json& d) { d["chains"][0]["params"]["max_iterations"] = "16"; },
        "chains[0].params.max_iterations: must be a whole number from 1 to 256, not a string"},
@@ -137,8 +138,7 @@ std::vector<Broken> broken_cases() {
                                                           {"name", "Head"}};
        },
        "chains[1].extra_effectors[0]: joint " + std::to_string(joint("Head")) +
-           " 'Head' is not below the chain's root joint " + std::to_string(joint("LeftShoulder")) +
-           " 'LeftShoulder'"},
+           " 'Head' is not below the chain's root joint " + std::to_string(joint("LeftShoulder")) + " 'LeftShoulder'"},
       {"ik_weight_above_one", [](Json& d) { d["chains"][2]["ik_weight"] = 1.5; },
        "chains[2].ik_weight: must be from 0 to 1, not 1.5"},
       {"ik_weight_string", [](Json& d) { d["chains"][2]["ik_weight"] = "half"; },
@@ -155,12 +155,14 @@ std::vector<Broken> broken_cases() {
        "chains[2].disabled_by_full_body: must be true or false, not the number 1"},
       {"use_pole_number", [](Json& d) { d["chains"][0]["goal"]["use_pole"] = 1; },
        "chains[0].goal.use_pole: must be true or false, not the number 1"},
-      {"pole_target_short", [](Json& d) { d["chains"][0]["goal"]["pole_target"] = {0, 1}; },
+      {"pole_target_short",
+       [](Json& d) {
+         d["chains"][0]["goal"]["pole_target"] = {0, 1};
+       },
        "chains[0].goal.pole_target: must be an array of 3 numbers, not an array of 2"},
       {"pole_twist_overflow", [](Json& d) { d["chains"][0]["goal"]["pole_twist"] = 1e39; },
        "chains[0].goal.pole_twist: must be a finite number, not 1e+39"},
-      {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; },
-       "camera.distance: must be positive, not 0"},
+      {"camera_distance", [](Json& d) { d["camera"]["distance"] = 0; }, "camera.distance: must be positive, not 0"},
       // ---- Groups, goal spaces, aims, roles ----
       {"unknown_group", [](Json& d) { d["chains"][1]["group"] = "arms"; },
        "chains[1].group: unknown group 'arms' (known: other, fingers, limbs, spine, head, tail)"},
@@ -204,19 +206,32 @@ std::vector<Broken> broken_cases() {
        "goal_paths[1]: missing 'orientations'"},
       {"goal_path_nan", [](Json& d) { d["goal_paths"][0]["positions"][1][2] = "x"; },
        "goal_paths[0].positions[1][2]: must be a number, not a string"},
-      {"goal_path_empty", [](Json& d) {
+      {"goal_path_empty",
+       [](Json& d) {
          d["goal_paths"][0]["times"] = Json::array();
          d["goal_paths"][0]["positions"] = Json::array();
        },
        "goal_paths[0]: goal path 'reach': has no samples"},
-      {"goal_path_twice", [](Json& d) { d["goal_paths"][1]["chain"] = 1; d["goal_paths"][1]["name"] = "reach"; },
+      {"goal_path_twice",
+       [](Json& d) {
+         d["goal_paths"][1]["chain"] = 1;
+         d["goal_paths"][1]["name"] = "reach";
+       },
        "goal_paths[1].name: chain 1 already has a goal path named 'reach'"},
-      {"goal_mode_unknown", [](Json& d) { d["chains"][0]["goal_motion"] = {{"mode", "walk"}}; },
+      {"goal_mode_unknown",
+       [](Json& d) {
+         d["chains"][0]["goal_motion"] = {{"mode", "walk"}};
+       },
        "chains[0].goal_motion.mode: unknown goal mode 'walk' (known: animation, path)"},
-      {"goal_mode_no_path", [](Json& d) { d["chains"][1]["goal_motion"] = {{"mode", "path"}}; },
+      {"goal_mode_no_path",
+       [](Json& d) {
+         d["chains"][1]["goal_motion"] = {{"mode", "path"}};
+       },
        "chains[1].goal_motion: missing 'path'"},
       {"goal_mode_missing_path",
-       [](Json& d) { d["chains"][1]["goal_motion"] = {{"mode", "path"}, {"path", "nope"}}; },
+       [](Json& d) {
+         d["chains"][1]["goal_motion"] = {{"mode", "path"}, {"path", "nope"}};
+       },
        "chains[1].goal_motion.path: chain 1 has no goal path named 'nope'"},
   };
 }

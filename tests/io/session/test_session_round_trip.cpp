@@ -172,7 +172,7 @@ TEST(Session, FileNamesEveryParamAndTheSolverById) {
   ASSERT_TRUE(ik::save_session(path, humanoid(), saved, error)) << error;
   const Json doc = Json::parse(read_text(path));
   EXPECT_EQ(doc["format"], "ikscope-session");
-  EXPECT_EQ(doc["version"], 1);
+  EXPECT_EQ(doc["version"], ik::kSessionVersion);
   const Json& chain = doc["chains"][0];
   EXPECT_EQ(chain["solver"], "dls");
   EXPECT_EQ(chain["root"], Json({{"index", joint("Spine")}, {"name", "Spine"}}));

@@ -254,6 +254,48 @@ TEST(GoalMotion, AHeldJointHoldsAChainsGoalAndAFullBodyPinNotAFreeEffector) {
     }
 }
 
+// A full-body chain following the animation: each extra effector's goal is an offset from its
+// own animated joint (the feet walk with the clip), handed to the solver on it; leaving the
+// mode keeps them where they are, in model space.
+TEST(GoalMotion, AFullBodyChainsExtraEffectorsFollowTheirAnimatedJoints) {
+  Animated scene;
+  std::vector<glm::mat4> rest_world;
+  const ik::Pose rest = ik::rest_pose(scene.skeleton);
+  ik::fk_all(scene.skeleton, rest, rest_world);
+  ik::Chain body;
+  ASSERT_TRUE(ik::full_body_chain(scene.skeleton, ik::recognise_roles(scene.skeleton), rest_world,
+                                  ik::find_solver("full_body"), body));
+  ik::GoalMotion motion;
+  motion.animated_world = &scene.animated_world;
+  ik::set_goal_mode(body, rest_world, motion, ik::GoalMode::follow_animated);
+  ASSERT_GE(ik::effector_count(body), 3);
+  const glm::vec3 lift(0.0f, 0.04f, 0.01f);
+  ik::effector_goal(body, 1).position = lift;  // one effector 4 cm above its animated joint
+  for (int i = 1; i < ik::effector_count(body); ++i) {
+    const glm::mat4& joint = scene.animated_world[static_cast<size_t>(ik::effector_joint(body, i))];
+    const glm::vec3 want = ik::position_of(joint) + (i == 1 ? lift : glm::vec3(0.0f));
+    EXPECT_LT(glm::length(ik::effector_goal_in_model_space(body, i, rest_world, motion).position - want), 1e-6f);
+  }
+  // Handed to the solver on the animated joints (the solve's pose is another: rest).
+  ik::Chain solving = body;
+  ASSERT_TRUE(ik::solving_goals(scene.skeleton, rest, body, solving, &scene.animated));
+  for (int i = 1; i < ik::effector_count(body); ++i)
+    EXPECT_LT(glm::length(ik::effector_goal(solving, i).position -
+                          ik::effector_goal_in_model_space(body, i, rest_world, motion).position),
+              1e-5f);
+  // Pinned: where they were, in model space.
+  const ik::Goal lifted = ik::effector_goal_in_model_space(body, 1, rest_world, motion);
+  ik::set_goal_mode(body, rest_world, motion, ik::GoalMode::pinned);
+  EXPECT_LT(glm::length(ik::effector_goal(body, 1).position - lifted.position), 1e-6f);
+  EXPECT_EQ(ik::effector_goal_in_model_space(body, 1, rest_world, motion).position,
+            ik::effector_goal(body, 1).position);
+  // A drag stored back: as it is, pinned; as the offset, following the animation.
+  ik::set_goal_mode(body, rest_world, motion, ik::GoalMode::follow_animated);
+  EXPECT_EQ(ik::effector_goal(body, 1).position, glm::vec3(0.0f));
+  ik::set_effector_goal_in_model_space(body, 1, rest_world, motion, lifted);
+  EXPECT_LT(glm::length(ik::effector_goal(body, 1).position - lift), 1e-6f);
+}
+
 TEST(GoalMotion, ModeNames) {
   ik::Chain chain;
   EXPECT_STREQ(ik::to_string(ik::goal_mode(chain)), "pinned");
