@@ -67,6 +67,8 @@ const char* usage_text() {
       "  --z-up                 .bvh files have +Z up (turned to +Y); the format's own is +Y\n"
       "  --ground SPEC          the ground the feet are cleaned up on: plane (the default),\n"
       "                         ramp:DEGREES (rising along +Z), stairs:HEIGHT (0.3 deep),\n"
+      "                         stairs:HEIGHT:DEPTH (treads DEPTH deep: a level walk climbs\n"
+      "                         one stair a step on treads as deep as its step, ~0.7),\n"
       "                         waves:HEIGHT (a generated heightfield), or FILE.gltf /\n"
       "                         FILE.glb (the top surface of its meshes)\n"
       "  --motion-panel         open the Motion analysis panel (View > Motion analysis) and run\n"

@@ -117,8 +117,20 @@ void draw_ground_settings(Editor& editor) {
     ImGui::SliderFloat("bump height", &ground.value, 0.0f, 0.5f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
   // A drag of the slider is one undo step, from where it was when the drag began.
   static ik::Ground before_drag;
-  if (ImGui::IsItemActivated()) before_drag = ground;
-  if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit_ground(editor.document.chains, before_drag, ground);
+  const auto one_undo_step = [&] {
+    if (ImGui::IsItemActivated()) before_drag = ground;
+    if (ImGui::IsItemDeactivatedAfterEdit()) editor.history.commit_ground(editor.document.chains, before_drag, ground);
+  };
+  one_undo_step();
+  if (ground.kind != ik::GroundKind::stairs) return;
+  // The tread: as deep as the clip's step, each step of a level walk climbs one stair.
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+  ImGui::SliderFloat("tread depth", &ground.depth, 0.1f, 2.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "A level walk's step (about 0.7 m) crosses two 0.3 m treads: treads as deep as\n"
+        "the clip's step make each step climb one stair, as a person does");
+  one_undo_step();
 }
 
 void draw_settings_popup(Editor& editor) {

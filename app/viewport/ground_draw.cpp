@@ -7,6 +7,18 @@
 #include "render/grid_spacing.h"
 
 namespace app {
+namespace {
+
+// Where a line along +Z from z0 to z1 meets a stair's riser (the last edge up to z1), so the
+// riser is drawn upright instead of as a slant across the sample step; false if the segment
+// holds none (one tread, or no stairs).
+bool riser_between(const ik::Ground& ground, float z0, float z1, float& edge) {
+  if (ground.kind != ik::GroundKind::stairs || !(z1 >= 0.0f)) return false;
+  edge = std::floor(z1 / ground.depth) * ground.depth;  // the tread z1 stands on begins here
+  return edge > z0;
+}
+
+}  // namespace
 
 void draw_ground(render::Renderer& renderer, const Editor& editor) {
   const ik::Ground& ground = editor.document.ground;
@@ -24,9 +36,15 @@ void draw_ground(render::Renderer& renderer, const Editor& editor) {
   std::vector<glm::vec3> lines;
   auto add_line = [&](bool along_x, float at) {
     for (float u = -extent; u < extent - 1e-6f; u += step) {
-      for (float v : {u, u + step}) {
-        const float x = along_x ? cx + v : at, z = along_x ? at : cz + v;
-        lines.emplace_back(x, ik::ground_height(ground, x, z), z);
+      const float x0 = along_x ? cx + u : at, z0 = along_x ? at : cz + u;
+      const float x1 = along_x ? cx + u + step : at, z1 = along_x ? at : cz + u + step;
+      const glm::vec3 a(x0, ik::ground_height(ground, x0, z0), z0), b(x1, ik::ground_height(ground, x1, z1), z1);
+      float edge = 0.0f;
+      if (!along_x && riser_between(ground, z0, z1, edge)) {  // tread, riser, tread
+        const glm::vec3 foot(at, a.y, edge), top(at, b.y, edge);
+        lines.insert(lines.end(), {a, foot, foot, top, top, b});
+      } else {
+        lines.insert(lines.end(), {a, b});
       }
     }
   };

@@ -26,6 +26,15 @@ constexpr KindName kKinds[] = {
     {GroundKind::waves, "waves", 0.0f, kMaxWaveHeight, "the bump height must be from 0 to 1"},
 };
 
+// A whole finite number and nothing after it.
+bool read_number(const std::string& text, float& out) {
+  char* end = nullptr;
+  const float value = text.empty() ? NAN : std::strtof(text.c_str(), &end);
+  if (text.empty() || end == nullptr || *end != '\0' || !std::isfinite(value)) return false;
+  out = value;
+  return true;
+}
+
 }  // namespace
 
 float ground_height(const Ground& ground, float x, float z) {
@@ -35,7 +44,7 @@ float ground_height(const Ground& ground, float x, float z) {
     case GroundKind::ramp:
       return z * std::tan(glm::radians(ground.value));
     case GroundKind::stairs:
-      return z >= 0.0f ? ground.value * (std::floor(z / kStairDepth) + 1.0f) : 0.0f;
+      return z >= 0.0f ? ground.value * (std::floor(z / ground.depth) + 1.0f) : 0.0f;
     case GroundKind::waves:
       return 0.5f * ground.value * (std::sin(kFullTurn * x / kWaveX) * std::sin(kFullTurn * z / kWaveZ) + 1.0f);
     default:
@@ -78,8 +87,12 @@ std::string ground_spec(const Ground& ground) {
   if (ground.kind == GroundKind::mesh) return ground.source;
   for (const KindName& k : kKinds)
     if (k.kind == ground.kind) {
-      char text[64];
-      std::snprintf(text, sizeof text, "%s:%g", k.name, static_cast<double>(ground.value));
+      char text[96];
+      if (k.kind == GroundKind::stairs && ground.depth != kStairDepth)
+        std::snprintf(text, sizeof text, "%s:%g:%g", k.name, static_cast<double>(ground.value),
+                      static_cast<double>(ground.depth));
+      else
+        std::snprintf(text, sizeof text, "%s:%g", k.name, static_cast<double>(ground.value));
       return text;
     }
   return "plane";
@@ -94,10 +107,13 @@ bool parse_ground(const std::string& spec, Ground& out, std::string& error) {
   const std::string name = spec.substr(0, colon);
   for (const KindName& k : kKinds) {
     if (name != k.name) continue;
-    const std::string number = colon == std::string::npos ? "" : spec.substr(colon + 1);
-    char* end = nullptr;
-    const float value = number.empty() ? NAN : std::strtof(number.c_str(), &end);
-    if (number.empty() || end == nullptr || *end != '\0' || !std::isfinite(value)) {
+    std::string number = colon == std::string::npos ? "" : spec.substr(colon + 1);
+    // Stairs may name their tread's depth after a second ':'.
+    const size_t second = k.kind == GroundKind::stairs ? number.find(':') : std::string::npos;
+    const std::string depth_text = second == std::string::npos ? "" : number.substr(second + 1);
+    if (second != std::string::npos) number.resize(second);
+    float value = 0.0f, depth = kStairDepth;
+    if (!read_number(number, value)) {
       error = spec + ": '" + k.name + "' needs a number after ':' (" + k.name + ":" +
               (k.kind == GroundKind::ramp ? "15" : "0.2") + ")";
       return false;
@@ -106,12 +122,21 @@ bool parse_ground(const std::string& spec, Ground& out, std::string& error) {
       error = spec + ": " + k.what;
       return false;
     }
+    if (second != std::string::npos && !read_number(depth_text, depth)) {
+      error = spec + ": the tread's depth after the second ':' must be a number (stairs:0.2:0.8)";
+      return false;
+    }
+    if (depth < kMinStairDepth || depth > kMaxStairDepth) {
+      error = spec + ": the tread's depth must be from 0.05 to 10";
+      return false;
+    }
     out = Ground{k.kind, value};
+    out.depth = depth;
     return true;
   }
   error = is_ground_file(spec) ? spec + ": a ground mesh is read from its file, not from a spec"
                                : spec +
-                                     ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a "
+                                     ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT[:DEPTH], waves:HEIGHT or a "
                                      ".gltf/.glb file)";
   return false;
 }

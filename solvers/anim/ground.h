@@ -10,6 +10,11 @@
 //   stairs:HEIGHT         steps HEIGHT high (-1..1 model units) and 0.3 deep along +Z, the
 //                         step from z = 0 on at HEIGHT: y = HEIGHT (floor(z / 0.3) + 1) for z
 //                         >= 0, 0 behind
+//   stairs:HEIGHT:DEPTH   the same with treads DEPTH deep (0.05..10 model units). A level
+//                         walk's step is longer than a stair's tread (about 0.7 m on CMU's
+//                         131_01 walk): on 0.3 m treads each step climbs two steps, twice
+//                         what a person climbs; treads as deep as the clip's step give one
+//                         step each
 //   waves:HEIGHT          a generated heightfield: bumps HEIGHT high (0..1), a crossing of
 //                         two sines 1.7 and 2.3 units long: y = HEIGHT/2 (sin(2 pi x / 1.7)
 //                         sin(2 pi z / 2.3) + 1)
@@ -35,9 +40,12 @@ struct Ground {
   float value = 0.0f;                      // ramp: degrees; stairs: step height; waves: bump height
   std::shared_ptr<const GroundMesh> mesh;  // mesh: its triangles (shared: a Ground is copied freely)
   std::string source;                      // mesh: the file it was read from, absolute
+  float depth = 0.3f;                      // stairs: a tread's depth along +Z (kStairDepth)
 };
 
-inline constexpr float kStairDepth = 0.3f;
+inline constexpr float kStairDepth = 0.3f;  // the default tread
+inline constexpr float kMinStairDepth = 0.05f;
+inline constexpr float kMaxStairDepth = 10.0f;
 inline constexpr float kMaxRampDegrees = 60.0f;
 inline constexpr float kMaxStepHeight = 1.0f;
 inline constexpr float kMaxWaveHeight = 1.0f;
@@ -48,13 +56,15 @@ glm::vec3 ground_normal(const Ground& ground, float x, float z);
 
 // The same kind and number (a mesh: the same one read).
 inline bool same_ground(const Ground& a, const Ground& b) {
-  return a.kind == b.kind && a.value == b.value && a.mesh == b.mesh;
+  return a.kind == b.kind && a.value == b.value && a.mesh == b.mesh &&
+         (a.kind != GroundKind::stairs || a.depth == b.depth);
 }
 
 // A spec that names a mesh file (.gltf, .glb) rather than a generated ground.
 bool is_ground_file(const std::string& spec);
 
-// "plane", "ramp:15", "stairs:0.2", "waves:0.1"; a mesh's file.
+// "plane", "ramp:15", "stairs:0.2" (a tread other than kStairDepth: "stairs:0.2:0.8"),
+// "waves:0.1"; a mesh's file.
 std::string ground_spec(const Ground& ground);
 
 // Reads a spec; false with `error` ("ramp:75: the slope must be from -60 to 60 degrees")

@@ -93,8 +93,9 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
   std::string error;
   ASSERT_TRUE(ik::import_gltf_file(std::string(IKSCOPE_SOURCE_DIR) + "/assets/humanoid.gltf", rig, error)) << error;
   const std::string seeds = std::string(IKSCOPE_SOURCE_DIR) + "/tests/fuzz/user_files_seeds/";
-  for (const char* name : {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json",
-                           "full_body.session.json", "contacts.session.json", "motions.session.json"}) {
+  for (const char* name :
+       {"humanoid.session.json", "goal_path.session.json", "joint_limits.session.json", "full_body.session.json",
+        "contacts.session.json", "motions.session.json", "full_body_follows_clip.session.json"}) {
     ik::Session session;
     std::vector<std::string> notes;
     EXPECT_TRUE(ik::load_session_text(file_text(seeds + name), name, seeds, rig.skeleton, session, error, &notes))
@@ -108,6 +109,12 @@ TEST(FuzzRegressions, TheUserFileSeedsAreUsable) {
       EXPECT_EQ(session.contacts.clips.size(), 2u);
       EXPECT_TRUE(session.has_ground);  // and a ramp
       EXPECT_EQ(session.ground.kind, ik::GroundKind::ramp);
+    }
+    if (std::string(name) == "full_body_follows_clip.session.json") {  // version 2: offsets; deep treads
+      EXPECT_EQ(session.version, 2);
+      EXPECT_EQ(session.chains.back().motion, ik::Chain::Motion::animated);
+      EXPECT_EQ(session.ground.kind, ik::GroundKind::stairs);
+      EXPECT_EQ(session.ground.depth, 0.8f);
     }
     if (std::string(name) == "motions.session.json") {  // clips imported from other files
       EXPECT_EQ(session.motions.size(), 2u);

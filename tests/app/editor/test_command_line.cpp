@@ -100,7 +100,7 @@ TEST(CommandLine, ErrorsNameTheProblem) {
       {{"--time", "inf"}, "--time needs a number of seconds, not 'inf'"},
       {{"--ground"}, "--ground needs a ground (plane, ramp:15, stairs:0.2, waves:0.1, or a .gltf/.glb file)"},
       {{"--ground", "hill"},
-       "--ground hill: not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
+       "--ground hill: not a ground (plane, ramp:DEGREES, stairs:HEIGHT[:DEPTH], waves:HEIGHT or a .gltf/.glb file)"},
       {{"--ground", "ramp:80"}, "--ground ramp:80: the slope must be from -60 to 60 degrees"},
   };
   for (const Case& c : cases) {

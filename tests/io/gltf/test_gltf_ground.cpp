@@ -62,7 +62,8 @@ TEST(GltfGround, FilesThatAreNoGroundSayWhyAndChangeNothing) {
   ik::Ground ground;
   std::string error;
   EXPECT_FALSE(ik::read_ground_spec("hills", ground, error));
-  EXPECT_EQ(error, "hills: not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)");
+  EXPECT_EQ(error,
+            "hills: not a ground (plane, ramp:DEGREES, stairs:HEIGHT[:DEPTH], waves:HEIGHT or a .gltf/.glb file)");
 }
 
 }  // namespace

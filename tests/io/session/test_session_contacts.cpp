@@ -144,7 +144,7 @@ TEST(SessionContacts, EachBadEntryIsOneMessageNamingTheKey) {
        "contacts.settings.speed: must be from 0 to 10, not -1"},
       {"section_not_an_object", [](Json& d) { d["contacts"] = 4; }, "contacts: must be an object"},
       {"ground_unknown", [](Json& d) { d["ground"] = "hill:3"; },
-       "ground: hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
+       "ground: hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT[:DEPTH], waves:HEIGHT or a .gltf/.glb file)"},
       {"ground_file_missing", [](Json& d) { d["ground"] = "grounds/none.glb"; }, missing_ground.c_str()},
       {"ground_too_steep", [](Json& d) { d["ground"] = "ramp:80"; },
        "ground: ramp:80: the slope must be from -60 to 60"},

@@ -24,6 +24,13 @@ TEST(Ground, HeightsAndNormals) {
   EXPECT_FLOAT_EQ(ik::ground_height(stairs, 0.0f, 0.29f), 0.2f);
   EXPECT_FLOAT_EQ(ik::ground_height(stairs, 0.0f, 0.31f), 0.4f);
   EXPECT_EQ(ik::ground_normal(stairs, 0.0f, 0.5f), glm::vec3(0.0f, 1.0f, 0.0f));
+  // Deeper treads: a step every 0.8.
+  ik::Ground deep = stairs;
+  deep.depth = 0.8f;
+  EXPECT_FLOAT_EQ(ik::ground_height(deep, 0.0f, 0.31f), 0.2f);
+  EXPECT_FLOAT_EQ(ik::ground_height(deep, 0.0f, 0.79f), 0.2f);
+  EXPECT_FLOAT_EQ(ik::ground_height(deep, 0.0f, 0.81f), 0.4f);
+  EXPECT_FALSE(ik::same_ground(stairs, deep));
   const ik::Ground waves{ik::GroundKind::waves, 0.1f};
   EXPECT_FLOAT_EQ(ik::ground_height(waves, 0.0f, 0.0f), 0.05f);                  // half way
   EXPECT_NEAR(ik::ground_height(waves, 1.7f / 4.0f, 2.3f / 4.0f), 0.1f, 1e-6f);  // a crest
@@ -38,7 +45,7 @@ TEST(Ground, HeightsAndNormals) {
 }
 
 TEST(Ground, SpecsReadAndWrittenBack) {
-  for (const char* spec : {"plane", "ramp:15", "ramp:-30", "stairs:0.2", "waves:0.1"}) {
+  for (const char* spec : {"plane", "ramp:15", "ramp:-30", "stairs:0.2", "stairs:0.25:0.8", "waves:0.1"}) {
     ik::Ground g;
     std::string error;
     ASSERT_TRUE(ik::parse_ground(spec, g, error)) << spec << ": " << error;
@@ -52,10 +59,17 @@ TEST(Ground, ABadSpecIsOneMessageAndChangesNothing) {
       {"ramp", "ramp: 'ramp' needs a number after ':' (ramp:15)"},
       {"stairs:x", "stairs:x: 'stairs' needs a number after ':' (stairs:0.2)"},
       {"stairs:2", "stairs:2: the step height must be from -1 to 1"},
+      {"stairs:0.2:", "stairs:0.2:: the tread's depth after the second ':' must be a number (stairs:0.2:0.8)"},
+      {"stairs:0.2:0.8x", "stairs:0.2:0.8x: the tread's depth after the second ':' must be a number (stairs:0.2:0.8)"},
+      {"stairs:0.2:0", "stairs:0.2:0: the tread's depth must be from 0.05 to 10"},
+      {"stairs:0.2:-1", "stairs:0.2:-1: the tread's depth must be from 0.05 to 10"},
+      {"stairs:0.2:inf", "stairs:0.2:inf: the tread's depth after the second ':' must be a number (stairs:0.2:0.8)"},
+      {"ramp:15:2", "ramp:15:2: 'ramp' needs a number after ':' (ramp:15)"},
       {"waves:-0.1", "waves:-0.1: the bump height must be from 0 to 1"},
       {"ramp:nan", "ramp:nan: 'ramp' needs a number after ':' (ramp:15)"},
-      {"hill:3", "hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
-      {"", ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT, waves:HEIGHT or a .gltf/.glb file)"},
+      {"hill:3",
+       "hill:3: not a ground (plane, ramp:DEGREES, stairs:HEIGHT[:DEPTH], waves:HEIGHT or a .gltf/.glb file)"},
+      {"", ": not a ground (plane, ramp:DEGREES, stairs:HEIGHT[:DEPTH], waves:HEIGHT or a .gltf/.glb file)"},
       {"terrain.GLB", "terrain.GLB: a ground mesh is read from its file, not from a spec"},
   };
   for (const auto& [spec, message] : cases) {
