@@ -83,15 +83,13 @@ void solve_chains(Editor& editor) {
   apply_full_body_settings(editor);  // stiffness per role into the solver's workspace
   // Goals driven by motion follow the animated pose and, on paths, the path time (goal_motion.h).
   resolve_followed_paths(editor);
-  ik::MotionSources motion;
+  // Planted feet held (app/editor/feet_cleanup.h): this frame's holds, handed as the program's
+  // handles and readings take them (held_sources).
+  if (timeline.clean_feet && has_clips(editor))
+    held_goals(editor, editor.solve.held, editor.solve.held_goals, editor.solve.held_turns);
+  ik::MotionSources motion = held_sources(editor);
   motion.time = goal_path_time(editor);
   motion.paths = &editor.solve.chain_paths;
-  if (timeline.clean_feet && has_clips(editor)) {  // planted feet held (app/editor/feet_cleanup.h)
-    held_goals(editor, editor.solve.held, editor.solve.held_goals, editor.solve.held_turns);
-    motion.held = &editor.solve.held;
-    motion.held_goals = &editor.solve.held_goals;
-    motion.held_turns = &editor.solve.held_turns;
-  }
   ik::solve_animated_frame(editor.document.rig.skeleton, editor.document.chains, editor.selection.chain,
                            timeline.animated, timeline.time_moved && has_clips(editor), editor.solve.pose,
                            editor.solve.workspace, editor.solve.frame, &motion);

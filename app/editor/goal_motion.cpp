@@ -59,7 +59,7 @@ ik::Goal model_goal(const Editor& editor, int c) {
 
 ik::MotionSources held_sources(const Editor& editor) {
   ik::MotionSources sources;
-  if (!editor.timeline.clean_feet) return sources;
+  if (!editor.timeline.clean_feet || !has_clips(editor)) return sources;
   sources.held = &editor.solve.held;
   sources.held_goals = &editor.solve.held_goals;
   sources.held_turns = &editor.solve.held_turns;

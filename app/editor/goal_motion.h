@@ -49,7 +49,8 @@ ik::Goal handed_goal(const Editor& editor, int c);
 // be moved then: the hold would undo the move).
 bool goal_held(const Editor& editor, int c);
 // The feet's cleanup's held goals this frame as the scene solve is handed them (none with
-// Clean up off): ik::effector_held and ik::held_goal say which goals they hold, and where.
+// Clean up off, or no clip): ik::effector_held and ik::held_goal say which goals they hold,
+// and where.
 ik::MotionSources held_sources(const Editor& editor);
 
 // Switches chain `c`'s mode (ik::set_goal_mode) and commits one undo step.
