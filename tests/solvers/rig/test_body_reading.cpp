@@ -222,18 +222,18 @@ TEST(BodyReading, AFootTurnedOnTheFloorUnderALeaningSpineStaysOnTheGround) {
 struct Reach {
   const char* name;
   // The main hand's goal: from the hips' rest position, in leg lengths along forward, left
-  // (the hand's own side: +) and up; `floor`: on the ground instead of along up.
+  // (the hand's own side: +) and up; `floor`: `up` is the height over the ground instead.
   float forward, side, up;
   bool floor;
 };
 
 const Reach kReaches[] = {
-    {"pick up from the floor in front", 0.45f, 0.15f, 0.0f, true},
-    {"pick up from the floor to the side", 0.05f, 0.55f, 0.0f, true},
-    {"pick up from the floor behind", -0.35f, 0.2f, 0.0f, true},
+    {"pick up from the floor in front", 0.45f, 0.15f, 0.05f, true},
+    {"pick up from the floor to the side", 0.05f, 0.55f, 0.05f, true},
+    {"pick up from the floor behind", -0.35f, 0.2f, 0.05f, true},
     {"reach high", 0.1f, 0.2f, 1.15f, false},
     {"reach far forward", 1.0f, 0.1f, 0.45f, false},
-    {"crouch, the hand by the ankle", 0.2f, 0.12f, 0.12f, false},
+    {"crouch, the hand by the ankle", 0.2f, 0.12f, 0.12f, true},
     {"lean on one hand, far to the side", 0.1f, 0.8f, 0.05f, false},
 };
 
@@ -269,7 +269,8 @@ ik::SolveResult solve_reach(const Rig& rig, const ReachSetup& setup, const Reach
                             ik::Pose& pose) {
   ik::Chain chain = setup.body;
   glm::vec3 goal = setup.hips + setup.leg * (reach.forward * setup.forward + setup.side * reach.side * setup.left);
-  goal += setup.up * (reach.floor ? setup.ground + 0.05f * setup.leg - glm::dot(goal, setup.up) : setup.leg * reach.up);
+  goal +=
+      setup.up * (reach.floor ? setup.ground + reach.up * setup.leg - glm::dot(goal, setup.up) : setup.leg * reach.up);
   chain.goal.position = goal;
   chain.params.max_iterations = 100;
   pose = ik::rest_pose(rig.skeleton);
