@@ -9,6 +9,9 @@
 // balance 1 the balance is on (centre of mass over the feet, masses from roles), as in the
 // program's full-body mode.
 //
+// BM_FullBodyGoalsHanded/<rig>/<extras>: the goals a full-body chain following the animation
+// is handed each frame (ik::solving_goals), with (1) and without (0) its extra effectors.
+//
 // After the benchmarks, two printed tables (skip with --full_body_cases=0; with
 // --full_body_no_limits the reachability table's full-body solves ignore the joint limits,
 // which shows how many of the failures the limits cause; --full_body_iterations=N gives the
@@ -31,7 +34,7 @@
 //
 // Index:
 //   rigs                Rig, load, rig (the humanoid and the Mixamo rig, loaded once)
-//   the benchmark       hand_path, BM_FullBodyDrag
+//   the benchmarks      hand_path, BM_FullBodyDrag, BM_FullBodyGoalsHanded
 //   The printed tables  drag_table; body_joints, random_pose, reach_table (reachability, and the per-chain
 //                       DLS setup on the same poses)
 //   main                the flags above, the benchmarks, then the tables
@@ -51,6 +54,7 @@
 #include "io/gltf/gltf_import.h"
 #include "solvers/ik/full_body/full_body.h"
 #include "solvers/ik/goal_error.h"
+#include "solvers/ik/goal_space.h"
 #include "solvers/ik/limits.h"
 #include "solvers/ik/workspace.h"
 #include "solvers/rig/full_body_setup.h"
@@ -147,6 +151,35 @@ void BM_FullBodyDrag(benchmark::State& state) {
   state.counters["reached"] = static_cast<double>(reached) / static_cast<double>(std::max(frames, 1L));
 }
 BENCHMARK(BM_FullBodyDrag)->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4}})->Unit(benchmark::kMicrosecond);
+
+// What the scene solve pays each frame to hand a full-body chain that follows the animation
+// its goals (ik::solving_goals): the main hand's and (argument 1) each extra effector's, an
+// offset from its joint in the animated pose, that joint's transform walked up from the root
+// (argument 0: the main goal alone, as before the extras followed the clip).
+void BM_FullBodyGoalsHanded(benchmark::State& state) {
+  const Rig& r = rig(static_cast<int>(state.range(0)));
+  const bool extras = state.range(1) != 0;
+  if (!r.loaded) {
+    state.SkipWithError(("no rig " + r.name).c_str());
+    return;
+  }
+  state.SetLabel(r.name + (extras ? ", every goal" : ", the main goal"));
+  ik::Chain chain = r.chain;
+  chain.motion = ik::Chain::Motion::animated;
+  ik::Pose animated = ik::rest_pose(r.skeleton);
+  for (size_t j = 0; j < animated.local.size(); ++j)  // some clip's frame: each joint turned a little
+    animated.local[j].rotation = glm::normalize(
+        glm::angleAxis(0.1f * static_cast<float>(j % 5), glm::vec3(0.6f, 0.8f, 0.0f)) * animated.local[j].rotation);
+  const ik::Pose pose = ik::rest_pose(r.skeleton);
+  ik::Chain solving = chain;
+  for (auto _ : state) {
+    const bool ok = extras ? ik::solving_goals(r.skeleton, pose, chain, solving, &animated)
+                           : ik::solving_goal(r.skeleton, pose, chain, solving.goal, &animated);
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(solving.extra_effectors.data());
+  }
+}
+BENCHMARK(BM_FullBodyGoalsHanded)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMicrosecond);
 
 // ---- The printed tables ---------------------------------------------------------------------
 
