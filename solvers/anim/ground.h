@@ -35,17 +35,18 @@ enum class GroundKind { plane, ramp, stairs, waves, mesh };
 
 struct GroundMesh;
 
+inline constexpr float kStairDepth = 0.3f;  // the default tread
+inline constexpr float kMinStairDepth = 0.05f;
+inline constexpr float kMaxStairDepth = 10.0f;
+
 struct Ground {
   GroundKind kind = GroundKind::plane;
   float value = 0.0f;                      // ramp: degrees; stairs: step height; waves: bump height
   std::shared_ptr<const GroundMesh> mesh;  // mesh: its triangles (shared: a Ground is copied freely)
   std::string source;                      // mesh: the file it was read from, absolute
-  float depth = 0.3f;                      // stairs: a tread's depth along +Z (kStairDepth)
+  float depth = kStairDepth;               // stairs: a tread's depth along +Z
 };
 
-inline constexpr float kStairDepth = 0.3f;  // the default tread
-inline constexpr float kMinStairDepth = 0.05f;
-inline constexpr float kMaxStairDepth = 10.0f;
 inline constexpr float kMaxRampDegrees = 60.0f;
 inline constexpr float kMaxStepHeight = 1.0f;
 inline constexpr float kMaxWaveHeight = 1.0f;
