@@ -63,6 +63,9 @@ struct FullBodySettings {
   // fraction of the way back to the clip's pose (or the rest pose). On in the program, so a
   // body crouched for a reach stands up again when the reach comes back.
   float reference_pull = 0.1f;
+  // FullBodyScratch::hanging_joints: the upper arms (by role), so a free arm hangs as the
+  // body bends (through the pull above). On in the program.
+  bool free_arms_hang = true;
 };
 
 // A setting's bounds, inclusive.
@@ -84,6 +87,7 @@ void for_each_full_body_setting(Visit&& visit) {
   visit("heels_rise", &FullBodySettings::heels_rise);
   visit("knees_over_toes", &FullBodySettings::knees_over_toes);
   visit("pull_to_pose", &FullBodySettings::reference_pull, SettingRange{0.0f, 1.0f});
+  visit("free_arms_hang", &FullBodySettings::free_arms_hang);
 }
 
 // True if every setting is equal (what undo and "unsaved" compare).
@@ -107,7 +111,8 @@ inline void fill_joint_stiffness(const FullBodySettings& settings, const std::ve
 
 // The settings into the full-body solver's scratch (FullBodyScratch, solvers/ik/full_body/full_body.h)
 // for `skeleton` with `roles`: per-joint stiffness, the hips' translation stiffness, the
-// balance, the segment masses from the roles, and the pose the balance keeps
+// balance, the segment masses from the roles, the upper arms as the joints that hang when
+// free (free_arms_hang), and the pose the balance keeps
 // and the pull toward it (`reference_pose`: the animated pose under the IK, kept alive by the
 // caller; nullptr: the rest pose). What the program does before every solve. Allocation-free once the
 // scratch has held this skeleton.
@@ -120,6 +125,10 @@ inline void apply_full_body_settings(const FullBodySettings& settings, const Ske
   scratch.heels_rise = settings.heels_rise;
   scratch.knees_over_toes = settings.knees_over_toes;
   scratch.reference_pull = settings.reference_pull;
+  scratch.hanging_joints.clear();
+  for (std::size_t j = 0; j < roles.size() && j < skeleton.rest.size(); ++j)
+    if (settings.free_arms_hang && roles[j].role == Role::upper_arm)
+      scratch.hanging_joints.push_back(static_cast<int>(j));
   fill_full_body_masses(skeleton, roles, scratch.segment_mass);
   scratch.reference_pose = reference_pose;
 }

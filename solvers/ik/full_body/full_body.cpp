@@ -13,10 +13,11 @@
 //   keep_heels_risen     a warm-started solve starts with the pins where the last one rose
 //   (point_knees_over_toes  each pinned leg turned so its knee points where its toes do:
 //                        full_body_feet.cpp)
+//   (hang_free_limbs     a free arm turned toward hanging as the body bends: full_body_hang.cpp)
 //   solve_full_body      prepare -> start pose -> frame -> frames -> the pins' last rise ->
 //                        lengths -> goals -> evaluate -> bump -> iterate -> restarts -> pull
 //                        toward the reference -> correct pins -> level the pinned feet ->
-//                        raise the heels -> knees over the toes -> status
+//                        raise the heels -> knees over the toes -> free arms hang -> status
 #include "solvers/ik/full_body/full_body.h"
 
 #include <algorithm>
@@ -148,18 +149,18 @@ bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float dampin
   return kept;
 }
 
-// How far the turnable tree joints are from the reference pose (FullBodyScratch::
-// reference_pose, else rest): Σ stiffness · angle² over the joints with columns, plus the
-// root's translation stiffness times its offset² in units of L -- the metric in which the
-// weighted least-norm step is shortest, so a step back onto the goals after a pull undoes
-// only the part of the pull the goals need.
+// How far the turnable tree joints are from their pull targets (set_pull_targets: the
+// reference pose's turns, FullBodyScratch::reference_pose, else rest): Σ stiffness · angle² over the joints with
+// columns, plus the root's translation stiffness times its offset² in units of L -- the metric in which the weighted
+// least-norm step is shortest, so a step back onto the goals after a pull undoes only the part of the pull the goals
+// need.
 float reference_distance(const Body& b, const Pose& pose) {
   float distance = 0.0f;
   for (size_t k = 0; k < b.workspace.path.size(); ++k) {
     if (b.scratch.first_column[k] < 0) continue;
     const int j = b.workspace.path[k];
     const glm::vec3 turn =
-        rotation_vector_between(pose.local[static_cast<size_t>(j)].rotation, reference_local(b, j).rotation);
+        rotation_vector_between(pose.local[static_cast<size_t>(j)].rotation, b.scratch.pull_target[k]);
     distance += stiffness_of(b, j) * glm::dot(turn, turn);
   }
   if (b.translation_column >= 0) {
@@ -170,14 +171,14 @@ float reference_distance(const Body& b, const Pose& pose) {
   return distance;
 }
 
-// Every turnable tree joint `fraction` of the way to its turn in the reference pose (inside
-// its limits), and the root's translation (when the solve may move it) to its own.
+// Every turnable tree joint `fraction` of the way to its pull target (inside its limits), and the root's translation
+// (when the solve may move it) to its own.
 void blend_toward_reference(const Body& b, Pose& pose, float fraction) {
   for (size_t k = 0; k < b.workspace.path.size(); ++k) {
     if (b.scratch.first_column[k] < 0) continue;
     const int j = b.workspace.path[k];
     glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
-    local = glm::normalize(glm::slerp(local, reference_local(b, j).rotation, fraction));
+    local = glm::normalize(glm::slerp(local, b.scratch.pull_target[k], fraction));
     const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(j)];
     if (b.use_limits && limits.enabled)
       clamp_to_limits(limits, b.skeleton.rest[static_cast<size_t>(j)].rotation, local);
@@ -205,6 +206,7 @@ constexpr int kPullCorrections = 2;
 constexpr float kMinPullGain = 0.01f;
 void pull_toward_reference(Body& b, Pose& pose, Trace* trace, Progress& p) {
   if (balance_unsettled(b, p) || p.iterations >= b.params.max_iterations) return;
+  set_pull_targets(b);
   const float distance = reference_distance(b, pose);
   if (!(distance > 0.0f)) return;
   save_tree(b, pose, b.scratch.settle_local);
@@ -544,6 +546,7 @@ SolveResult solve_full_body(const Skeleton& skeleton, const Chain& chain, Pose& 
   if (b.scratch.heels_rise) raise_heels(b, pose, feet, ups, depths, trace, p);
   if (b.scratch.knees_over_toes && point_knees_over_toes(b, pose, feet, trace))
     level_pinned_feet(b, pose, feet, ups, trace);
+  hang_free_limbs(b, pose, trace);
 
   result.iterations = p.iterations;
   result.error = p.worst;

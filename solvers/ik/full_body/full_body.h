@@ -76,7 +76,11 @@
 // balance's); the step back is the weighted least-norm one, so it gives back only what the
 // goals need, and the pose keeps the rest of the pull. Kept only if the pose came nearer the
 // reference (stiffness-weighted angles) with every effector reached and the balance within
-// its tolerance, else undone: a pose the goals hold wholly stays as it is.
+// its tolerance, else undone: a pose the goals hold wholly stays as it is. A free joint listed
+// in FullBodyScratch::hanging_joints (an upper arm whose hand holds nothing) is pulled toward
+// its reference turn tipped down as the body above it bends, also when the pull is undone:
+// a person's free arm hangs when they bend to the floor; it does not keep pointing where a
+// T-pose had it.
 //
 // Feet (a pinned effector without an orientation goal and without another effector below
 // it): after the solve it is turned, by the shortest turn, back to as level against the
@@ -119,7 +123,8 @@
 // `unreachable` unless the root is locked or infinitely stiff), max_iterations otherwise.
 // Invalid input (NaN, infinite or too distant goals, bad indices, a negative weight, a
 // stiffness list of the wrong size or with a value that is not > 0, a reference pose of
-// the wrong size, a reference pull outside 0..1) returns invalid_input
+// the wrong size, a reference pull outside 0..1, a hanging joint that is not one of the
+// skeleton's) returns invalid_input
 // with the pose untouched.
 //
 // Cost: per iteration O(n (m1 + m2)² ) with n the columns (3 per ball joint, 1 per hinge,
@@ -182,6 +187,14 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // a warm-started solve's frames a body left crouched by a reach that came back up
   // straightens again. 0: off.
   float reference_pull = 0.0f;
+  // Skeleton joints that hang when free (the program lists the upper arms, from the rig's
+  // roles): where no weighted or pinned effector lies below one, it is pulled (by the pull's
+  // fraction each warm-started solve, wholly from rest; after the solve, since it moves no
+  // goal) toward its reference turn tipped down toward hanging as the body above it bends
+  // from the reference: not at all upright or turned about up, straight down once the
+  // parent has tipped 60 degrees (full_body_hang.cpp). The pull above pulls it there too. A
+  // T-pose arm left at its turn against a chest bent to the floor pointed at the sky. Empty: none.
+  std::vector<int> hanging_joints;
   // The pose the body keeps what it can of (its local transforms, one per joint): the balance
   // keeps its centre of mass over the pins, a pinned foot its tilt, the pull its turns. The animated pose under
   // the IK, so the solve keeps what the clip has; nullptr: the rest pose. Read during a solve
@@ -240,6 +253,7 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   std::vector<glm::vec3> mass_offset;    // its segment's centre in its own frame (balance)
   std::vector<glm::vec3> mass_moment;    // Σ mass * centre over its subtree, frame units (balance)
   std::vector<float> subtree_mass;       // Σ mass over its subtree (balance)
+  std::vector<glm::quat> pull_target;    // its turn the pull pulls it toward (set_pull_targets)
   std::vector<glm::vec3> rest_position;  // its position with every tree joint at rest, frame units
   std::vector<glm::mat3> rest_linear;    // its linear part so (balance)
   std::vector<std::uint8_t> fixed;       // the clamping loop holds its turn in one direction (1) or all (2)

@@ -60,6 +60,8 @@ bool prepare_body(Body& b, const Pose& pose) {
   if (!s.segment_mass.empty() && static_cast<int>(s.segment_mass.size()) != b.skeleton.joint_count()) return false;
   if (s.reference_pose != nullptr && s.reference_pose->local.size() != b.skeleton.rest.size()) return false;
   if (!(s.reference_pull >= 0.0f && s.reference_pull <= 1.0f)) return false;  // NaN too
+  for (const int joint : s.hanging_joints)
+    if (joint < 0 || joint >= b.skeleton.joint_count()) return false;
   for (float mass : s.segment_mass)
     if (!(mass >= 0.0f) || !std::isfinite(mass)) return false;
   if (!fill_chain_tree(b.skeleton, chain, ws.path, ws.tree_parent)) return false;

@@ -4,7 +4,8 @@
 //   prepare -> start pose -> frames -> evaluate -> bump -> iterate (jacobian -> step ->
 //   apply, while a limit clamps: fix and step again -> frames -> evaluate, undo if worse)
 //   -> restarts from a stall -> the pull toward the reference pose -> pin correction ->
-//   the pinned feet levelled (full_body_feet.cpp) -> the heels raised -> status
+//   the pinned feet levelled (full_body_feet.cpp) -> the heels raised -> the knees over the
+//   toes -> the free arms hung (full_body_hang.cpp) -> status
 //
 // The frame: everything is in the root's parent frame (positions and linear parts of the
 // tree joints in Workspace::positions / linear, chain_frames with an identity parent);
@@ -17,6 +18,7 @@
 //                            fix_clamped_joints, add_fixed_step, save_pose, restore_pose,
 //                            bump_colinear_joints
 //   full_body_priority.cpp:  priority_step
+//   full_body_hang.cpp:      set_pull_targets, hang_free_limbs
 //   full_body_feet.cpp:      turnable_pins, reference_parent_frame, reference_up, frame_up,
 //                            depth_below, level_pinned_feet, point_knees_over_toes
 #pragma once
@@ -172,6 +174,16 @@ void restore_pose(Body& b, Pose& pose);
 // The guide's colinear bump for every straight joint above an effector that is not done.
 // True if it turned one (the frames are then stale).
 bool bump_colinear_joints(Body& b, Pose& pose);
+
+// What the pull toward the reference pose pulls each tree joint toward, into
+// scratch.pull_target (full_body_hang.cpp): its reference turn, or for a free hanging joint
+// (FullBodyScratch::hanging_joints) that turn tipped down as far as its parent has bent from
+// the reference. After update_frames (it reads the parents' frames).
+void set_pull_targets(Body& b);
+// Each free hanging joint turned toward its pull target by the pull's fraction (wholly in a
+// solve from rest), inside its limits: the free arm hangs whether or not the pull is kept
+// (it moves no goal). True if it turned one (the frames are then updated).
+bool hang_free_limbs(Body& b, Pose& pose, Trace* trace);
 
 // The pinned feet (full_body_feet.cpp).
 // The pinned effectors whose own turn the solve may set afterwards (effector indices): no
