@@ -158,6 +158,9 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
   c.heels_rise = rng.chance(0.5f);
   c.knees_over_toes = rng.chance(0.5f);
   c.reference_pull = rng.chance(0.5f) ? rng.uniform(0.0f, 1.0f) : 0.0f;
+  // Hanging joints (the upper arms in the program): up to three of the rig's, any of them.
+  if (rng.chance(0.5f))
+    for (int h = rng.integer(1, 3); h > 0; --h) c.hanging_joints.push_back(rng.integer(0, static_cast<int>(n) - 1));
   // The reference pose (the animated pose under the IK in the program): the start pose, the
   // root moved, in a third of the cases.
   if (rng.chance(0.33f)) {
@@ -169,7 +172,11 @@ void set_full_body_stiffness(Case& c, Rng& rng) {
   const int effector = c.solves.front().effector;
   if (effector < 0 || static_cast<size_t>(effector) >= n) return;
   const float bad[] = {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN()};
-  switch (rng.integer(0, 5)) {
+  switch (rng.integer(0, 6)) {
+    case 6:
+      c.variant = "a hanging joint -1 or past the last joint";
+      c.hanging_joints.push_back(rng.chance(0.5f) ? -1 : static_cast<int>(n));
+      break;
     case 5: {
       c.variant = "reference pull -1, 1.5 or NaN";
       const float pulls[] = {-1.0f, 1.5f, bad[2]};

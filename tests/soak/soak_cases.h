@@ -51,6 +51,7 @@ struct Case {
   bool heels_rise = false;          // FullBodyScratch::heels_rise
   bool knees_over_toes = false;     // FullBodyScratch::knees_over_toes
   float reference_pull = 0.0f;      // FullBodyScratch::reference_pull
+  std::vector<int> hanging_joints;  // FullBodyScratch::hanging_joints
   std::vector<float> segment_mass;  // FullBodyScratch::segment_mass
   // FullBodyScratch::reference_pose = &reference_pose when has_reference_pose.
   bool has_reference_pose = false;

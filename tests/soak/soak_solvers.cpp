@@ -101,6 +101,7 @@ void set_full_body_settings(const soak::Case& c, ik::Workspace& workspace) {
   s.heels_rise = c.heels_rise;
   s.knees_over_toes = c.knees_over_toes;
   s.reference_pull = c.reference_pull;
+  s.hanging_joints = c.hanging_joints;
   s.segment_mass = c.segment_mass;
   s.reference_pose = c.has_reference_pose ? &c.reference_pose : nullptr;
 }
