@@ -14,7 +14,7 @@ namespace {
 // holds none (one tread, or no stairs).
 bool riser_between(const ik::Ground& ground, float z0, float z1, float& edge) {
   if (ground.kind != ik::GroundKind::stairs || !(z1 >= 0.0f)) return false;
-  edge = std::floor(z1 / ground.depth) * ground.depth;  // the tread z1 stands on begins here
+  edge = ik::tread_start(ground, z1);  // the tread z1 stands on begins here
   return edge > z0;
 }
 

@@ -37,6 +37,14 @@ bool read_number(const std::string& text, float& out) {
 
 }  // namespace
 
+int stair_steps(const Ground& ground, float z) {
+  return z >= 0.0f ? static_cast<int>(std::floor(z / ground.depth)) + 1 : 0;
+}
+
+float tread_start(const Ground& ground, float z) {
+  return static_cast<float>(stair_steps(ground, z) - 1) * ground.depth;
+}
+
 float ground_height(const Ground& ground, float x, float z) {
   switch (ground.kind) {
     case GroundKind::mesh:
@@ -44,7 +52,7 @@ float ground_height(const Ground& ground, float x, float z) {
     case GroundKind::ramp:
       return z * std::tan(glm::radians(ground.value));
     case GroundKind::stairs:
-      return z >= 0.0f ? ground.value * (std::floor(z / ground.depth) + 1.0f) : 0.0f;
+      return ground.value * static_cast<float>(stair_steps(ground, z));
     case GroundKind::waves:
       return 0.5f * ground.value * (std::sin(kFullTurn * x / kWaveX) * std::sin(kFullTurn * z / kWaveZ) + 1.0f);
     default:

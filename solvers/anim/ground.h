@@ -51,6 +51,12 @@ inline constexpr float kMaxRampDegrees = 60.0f;
 inline constexpr float kMaxStepHeight = 1.0f;
 inline constexpr float kMaxWaveHeight = 1.0f;
 
+// Stairs: how many steps up the tread under z is (the first riser stands at z = 0, one every
+// `depth` along +Z; 0 before it), and where along +Z that tread begins. The one place the
+// stairs' geometry is written: their height and their drawing both read it.
+int stair_steps(const Ground& ground, float z);
+float tread_start(const Ground& ground, float z);
+
 // The ground's height at (x, z) and its unit normal there (a stair's flat tread: +Y).
 float ground_height(const Ground& ground, float x, float z);
 glm::vec3 ground_normal(const Ground& ground, float x, float z);

@@ -31,6 +31,12 @@ TEST(Ground, HeightsAndNormals) {
   EXPECT_FLOAT_EQ(ik::ground_height(deep, 0.0f, 0.79f), 0.2f);
   EXPECT_FLOAT_EQ(ik::ground_height(deep, 0.0f, 0.81f), 0.4f);
   EXPECT_FALSE(ik::same_ground(stairs, deep));
+  // The steps and where each tread begins (the viewport draws the risers there).
+  EXPECT_EQ(ik::stair_steps(deep, -0.1f), 0);
+  EXPECT_EQ(ik::stair_steps(deep, 0.0f), 1);
+  EXPECT_EQ(ik::stair_steps(deep, 1.7f), 3);
+  EXPECT_FLOAT_EQ(ik::tread_start(deep, 0.79f), 0.0f);
+  EXPECT_FLOAT_EQ(ik::tread_start(deep, 1.7f), 1.6f);
   const ik::Ground waves{ik::GroundKind::waves, 0.1f};
   EXPECT_FLOAT_EQ(ik::ground_height(waves, 0.0f, 0.0f), 0.05f);                  // half way
   EXPECT_NEAR(ik::ground_height(waves, 1.7f / 4.0f, 2.3f / 4.0f), 0.1f, 1e-6f);  // a crest
