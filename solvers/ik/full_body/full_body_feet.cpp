@@ -236,21 +236,21 @@ bool point_knees_over_toes(Body& b, Pose& pose, const std::vector<int>& feet, Tr
     const JointLimits& hip_limits = b.skeleton.limits[static_cast<size_t>(hip_joint)];
     const bool hip_limited = b.use_limits && hip_limits.enabled;
     const glm::quat& hip_rest = b.skeleton.rest[static_cast<size_t>(hip_joint)].rotation;
-    const auto hip_turned = [&](float part) {
-      const glm::mat3 turn = glm::mat3_cast(glm::angleAxis(part * angle, line));
+    const auto turn_by = [&](float part) { return glm::mat3_cast(glm::angleAxis(part * angle, line)); };
+    const auto hip_turned = [&](const glm::mat3& turn) {
       return glm::normalize(rotation_of(glm::inverse(hip_parent) * turn * hip_parent) * hip_local);
     };
     float part = 1.0f;
-    if (hip_limited && !within_limits(hip_limits, hip_rest, hip_turned(1.0f))) {
+    if (hip_limited && !within_limits(hip_limits, hip_rest, hip_turned(turn_by(1.0f)))) {
       float inside = 0.0f, outside = 1.0f;
       for (int halving = 0; halving < kKneeHalvings; ++halving) {
         const float middle = 0.5f * (inside + outside);
-        (within_limits(hip_limits, hip_rest, hip_turned(middle)) ? inside : outside) = middle;
+        (within_limits(hip_limits, hip_rest, hip_turned(turn_by(middle))) ? inside : outside) = middle;
       }
       part = inside;
     }
     if (std::fabs(part * angle) < kKneeSlack) continue;
-    const glm::mat3 turn = glm::mat3_cast(glm::angleAxis(part * angle, line));
+    const glm::mat3 turn = turn_by(part);
     // The foot keeps its turn in the world: S⁻¹ T⁻¹ S F for the shin S turned by T.
     glm::quat foot_kept = glm::normalize(rotation_of(glm::inverse(shin) * glm::transpose(turn) * shin) * foot_local);
     const JointLimits& ankle_limits = b.skeleton.limits[static_cast<size_t>(foot)];
@@ -267,7 +267,7 @@ bool point_knees_over_toes(Body& b, Pose& pose, const std::vector<int>& feet, Tr
     if (depth_below(b, &pose, foot, foot_frame_after, up) >
         depth_below(b, &pose, foot, foot_frame, up) + kDeeperSlack * glm::length(leg))
       continue;
-    hip_local = hip_turned(part);
+    hip_local = hip_turned(turn);
     foot_local = foot_kept;
     turned = true;
     if (trace == nullptr || !trace->record_poses) continue;
