@@ -189,9 +189,9 @@ void balance_controls(Editor& editor, int fb) {
                           "the toes do, as far as the hip's and the ankle's limits allow (the ankle stays put).\n"
                           "Off: the knee points wherever the solve left it");
   setting_checkbox_on_row(editor, "Free arms hang", settings.free_arms_hang, "full_body_arms_hang",
-                          "an arm whose hand holds nothing (weight 0, not pinned) goes toward hanging as the body\n"
-                          "bends, at the pull to pose's pace: upright it keeps the clip's or the rest pose's turn,\n"
-                          "bent 60 degrees it hangs straight down. Off: it keeps its turn against the chest");
+                          "an arm whose hand holds nothing (weight 0, not pinned) hangs as the body bends: upright\n"
+                          "it keeps the clip's or the rest pose's turn, bent 60 degrees it hangs straight down.\n"
+                          "Off: it keeps its turn against the chest");
 }
 
 // How the pose reads against what a person can do (solvers/rig/body_reading.h), one row:

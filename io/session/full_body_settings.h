@@ -64,7 +64,7 @@ struct FullBodySettings {
   // body crouched for a reach stands up again when the reach comes back.
   float reference_pull = 0.1f;
   // FullBodyScratch::hanging_joints: the upper arms (by role), so a free arm hangs as the
-  // body bends (through the pull above). On in the program.
+  // body bends. On in the program.
   bool free_arms_hang = true;
 };
 

@@ -76,11 +76,14 @@
 // balance's); the step back is the weighted least-norm one, so it gives back only what the
 // goals need, and the pose keeps the rest of the pull. Kept only if the pose came nearer the
 // reference (stiffness-weighted angles) with every effector reached and the balance within
-// its tolerance, else undone: a pose the goals hold wholly stays as it is. A free joint listed
-// in FullBodyScratch::hanging_joints (an upper arm whose hand holds nothing) is pulled toward
-// its reference turn tipped down as the body above it bends, also when the pull is undone:
-// a person's free arm hangs when they bend to the floor; it does not keep pointing where a
-// T-pose had it.
+// its tolerance, else undone: a pose the goals hold wholly stays as it is.
+//
+// Free arms (FullBodyScratch::hanging_joints): after the solve a listed joint whose limb
+// holds no goal (an upper arm whose hand has weight 0 and no pin) is set to its reference
+// turn tipped down as the body above it bends, inside its limits: a person's free arm hangs
+// when they bend to the floor; it does not keep pointing where a T-pose had it. Set whole in
+// every solve (a function of the body above it, so it never lags a moving body and a still
+// body leaves it still); the pull pulls it toward the same turn.
 //
 // Feet (a pinned effector without an orientation goal and without another effector below
 // it): after the solve it is turned, by the shortest turn, back to as level against the
@@ -188,12 +191,11 @@ struct FullBodyScratch : SolverScratchOf<FullBodyScratch> {
   // straightens again. 0: off.
   float reference_pull = 0.0f;
   // Skeleton joints that hang when free (the program lists the upper arms, from the rig's
-  // roles): where no weighted or pinned effector lies below one, it is pulled (by the pull's
-  // fraction each warm-started solve, wholly from rest; after the solve, since it moves no
-  // goal) toward its reference turn tipped down toward hanging as the body above it bends
-  // from the reference: not at all upright or turned about up, straight down once the
-  // parent has tipped 60 degrees (full_body_hang.cpp). The pull above pulls it there too. A
-  // T-pose arm left at its turn against a chest bent to the floor pointed at the sky. Empty: none.
+  // roles): where no weighted or pinned effector lies below one, after the solve it is set to
+  // its reference turn tipped down toward hanging as the body above it bends from the
+  // reference: not at all upright or turned about up, straight down once the parent has
+  // tipped 60 degrees (full_body_hang.cpp). A T-pose arm left at its turn against a chest
+  // bent to the floor pointed at the sky. Empty: none.
   std::vector<int> hanging_joints;
   // The pose the body keeps what it can of (its local transforms, one per joint): the balance
   // keeps its centre of mass over the pins, a pinned foot its tilt, the pull its turns. The animated pose under

@@ -1,7 +1,8 @@
-// What the full-body solve's pull toward the reference pose pulls each joint toward
-// (full_body_problem.h: set_pull_targets): its turn in the reference pose, but for a free
-// hanging joint (FullBodyScratch::hanging_joints) that turn tipped down toward hanging by as
-// much as the body above it has bent.
+// The full-body solve's free arms (full_body_problem.h: set_pull_targets, hang_free_limbs):
+// what the pull toward the reference pose pulls each joint toward -- its turn in the
+// reference pose, but for a free hanging joint (FullBodyScratch::hanging_joints) that turn
+// tipped down toward hanging as the body above it bends -- and, after the solve, each free
+// hanging joint set there.
 #include <algorithm>
 #include <cmath>
 
@@ -17,10 +18,6 @@ namespace {
 
 // The parent's tip from the reference at which a free limb hangs straight down.
 constexpr float kFullHang = 1.04719755f;  // 60 degrees
-// The least turn toward the target a warm-started solve makes (radians, 1 degree; the
-// whole way when it is nearer): the pull's fraction alone would leave the arm creeping for
-// seconds after the body stops, by less each frame.
-constexpr float kLeastHangTurn = 0.01745329f;
 // A turn that brings a hanging joint nearer its target by less than this (in the cosine of
 // half the angle between them: about 0.1 degree near the target) is not made: it would only
 // add rounding, frame after frame.
@@ -97,16 +94,12 @@ void set_pull_targets(Body& b) {
 }
 
 bool hang_free_limbs(Body& b, Pose& pose, Trace* trace) {
-  const float fraction = b.params.warm_start ? b.scratch.reference_pull : 1.0f;
-  if (!(fraction > 0.0f)) return false;
   bool turned = false;
   for_each_free_hanging_joint(b, [&](int k, int end) {
     const int j = b.workspace.path[static_cast<size_t>(k)];
     glm::quat& local = pose.local[static_cast<size_t>(j)].rotation;
     const glm::quat target = hung_turn(b, k, end);
-    const float apart = 2.0f * std::acos(std::min(1.0f, std::abs(glm::dot(local, target))));
-    const float part = apart > kLeastHangTurn ? std::max(fraction, kLeastHangTurn / apart) : 1.0f;
-    glm::quat hung = glm::normalize(glm::slerp(local, target, part));
+    glm::quat hung = target;
     const JointLimits& limits = b.skeleton.limits[static_cast<size_t>(j)];
     if (b.use_limits && limits.enabled) clamp_to_limits(limits, b.skeleton.rest[static_cast<size_t>(j)].rotation, hung);
     // Kept only if it comes nearer the target: one its limit holds back would otherwise be

@@ -180,9 +180,8 @@ bool bump_colinear_joints(Body& b, Pose& pose);
 // (FullBodyScratch::hanging_joints) that turn tipped down as far as its parent has bent from
 // the reference. After update_frames (it reads the parents' frames).
 void set_pull_targets(Body& b);
-// Each free hanging joint turned toward its pull target by the pull's fraction (wholly in a
-// solve from rest), inside its limits: the free arm hangs whether or not the pull is kept
-// (it moves no goal). True if it turned one (the frames are then updated).
+// Each free hanging joint set to its pull target, inside its limits, where that brings it
+// nearer (it moves no goal). True if it set one (the frames are then updated).
 bool hang_free_limbs(Body& b, Pose& pose, Trace* trace);
 
 // The pinned feet (full_body_feet.cpp).

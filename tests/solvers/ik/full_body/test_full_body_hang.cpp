@@ -121,12 +121,12 @@ TEST(FullBodyHang, ABodyTurningAboutUpKeepsItsFreeArmNearlyAsTheReferenceHasIt) 
   }
 }
 
-// A hanging arm comes to rest: the pose half a second after the reach ends is the pose eight
-// seconds later, bit for bit but rounding (the hang turns at least a degree a frame, so it
-// does not creep toward its target for seconds, by less each frame).
-TEST(FullBodyHang, AHungArmComesToRest) {
+// A hanging arm never lags the body: one frame after the hand stops, the pose is the pose
+// eight seconds later, bit for bit but rounding (the arm is set where the body above it puts
+// it in every frame; moved a tenth of the way a frame it was 1-21 degrees off there).
+TEST(FullBodyHang, AHungArmNeverLagsTheBody) {
   for (const char* rig : {"humanoid.gltf", "mixamo_rig.gltf"}) {
-    const Hold soon = reach_and_hold(rig, false, true, 60);
+    const Hold soon = reach_and_hold(rig, false, true, 31);
     const Hold later = reach_and_hold(rig, false, true, 570);
     float moved = 0.0f;
     for (size_t j = 0; j < soon.pose.local.size(); ++j)
