@@ -150,10 +150,11 @@ bool settle_balance(Body& b, Pose& pose, Trace* trace, Progress& p, float dampin
 }
 
 // How far the turnable tree joints are from their pull targets (set_pull_targets: the
-// reference pose's turns, FullBodyScratch::reference_pose, else rest): Σ stiffness · angle² over the joints with
-// columns, plus the root's translation stiffness times its offset² in units of L -- the metric in which the weighted
-// least-norm step is shortest, so a step back onto the goals after a pull undoes only the part of the pull the goals
-// need.
+// reference pose's turns, FullBodyScratch::reference_pose, else rest, a free arm's tipped):
+// Σ stiffness · angle² over the joints with columns, plus the root's translation stiffness
+// times its offset² in units of L -- the metric in which the weighted least-norm step is
+// shortest, so a step back onto the goals after a pull undoes only the part of the pull the
+// goals need.
 float reference_distance(const Body& b, const Pose& pose) {
   float distance = 0.0f;
   for (size_t k = 0; k < b.workspace.path.size(); ++k) {
@@ -171,8 +172,8 @@ float reference_distance(const Body& b, const Pose& pose) {
   return distance;
 }
 
-// Every turnable tree joint `fraction` of the way to its pull target (inside its limits), and the root's translation
-// (when the solve may move it) to its own.
+// Every turnable tree joint `fraction` of the way to its pull target (inside its limits),
+// and the root's translation (when the solve may move it) to its own.
 void blend_toward_reference(const Body& b, Pose& pose, float fraction) {
   for (size_t k = 0; k < b.workspace.path.size(); ++k) {
     if (b.scratch.first_column[k] < 0) continue;

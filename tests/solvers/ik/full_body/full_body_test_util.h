@@ -144,6 +144,18 @@ inline bool same_bits(const ik::Pose& a, const ik::Pose& b) {
   return std::memcmp(a.local.data(), b.local.data(), a.local.size() * sizeof(ik::Transform)) == 0;
 }
 
+// A solve from rest with one bad setting (`spoil` makes it in the scratch): invalid input,
+// the pose untouched.
+template <typename Spoil>
+void expect_invalid_setting(const Body& body, Spoil spoil) {
+  ik::Workspace ws = workspace_for(body);
+  spoil(ik::scratch_of<ik::FullBodyScratch>(ws));
+  ik::Pose pose = ik::rest_pose(body.skeleton);
+  const ik::Pose start = pose;
+  EXPECT_EQ(ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr).status, ik::SolveStatus::invalid_input);
+  EXPECT_TRUE(same_bits(pose, start));
+}
+
 // Random poses within the limits turned into goals for every effector, solved from rest:
 // the share reached within 1e-3 of the height (bench_full_body measures it on 10,000 poses).
 inline int reached_from_rest(Body& body, int cases, unsigned seed) {

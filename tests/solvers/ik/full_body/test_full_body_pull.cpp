@@ -91,13 +91,8 @@ TEST(FullBodyPull, APoseThePullHasSettledStaysStill) {
 TEST(FullBodyPull, APullOutsideZeroToOneIsInvalidInput) {
   Body body = load_humanoid();
   for (const float pull : {-0.1f, 1.5f, NAN}) {
-    ik::Workspace ws = workspace_for(body);
-    ik::scratch_of<ik::FullBodyScratch>(ws).reference_pull = pull;
-    ik::Pose pose = ik::rest_pose(body.skeleton);
-    const ik::Pose start = pose;
-    EXPECT_EQ(ik::solve_full_body(body.skeleton, body.chain, pose, ws, nullptr).status, ik::SolveStatus::invalid_input)
-        << pull;
-    EXPECT_TRUE(same_bits(pose, start));
+    SCOPED_TRACE(pull);
+    expect_invalid_setting(body, [&](ik::FullBodyScratch& s) { s.reference_pull = pull; });
   }
 }
 
