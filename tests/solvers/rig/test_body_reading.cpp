@@ -3,13 +3,14 @@
 // its foot and a body upside down each read as such; and the full-body reach suite on the
 // generated rigs of each convention -- the main hand to the floor in front, to the side and
 // behind, high, far forward, down to a crouch, leaning on one hand -- where every joint
-// stays inside its range and the feet on the ground where the ankles' ranges allow (the
-// suite prints each reach's line: the other parts are figures, not yet goals: BENCHMARKS.md,
-// "Full body").
+// stays inside its range and the feet on the ground where the ankles' ranges allow, under the
+// solver's defaults and under the program's settings (the suite prints each reach's line: the
+// other parts are figures, not yet goals: BENCHMARKS.md, "Full body").
 #include <gtest/gtest.h>
 
 #include <cstdio>
 
+#include "io/session/full_body_settings.h"
 #include "solvers/ik/full_body/full_body.h"
 #include "solvers/ik/limits.h"
 #include "solvers/ik/solver_common.h"
@@ -263,10 +264,15 @@ ReachSetup set_up_reaches(const Rig& rig, int solver) {
   return r;
 }
 
-// One reach solved from rest as the program solves it (heels rising; the knees over the toes
-// unless `knees` is off).
+// The settings a reach is solved with: the solver's defaults with the heels rising (the
+// knees over the toes unless turned off), or all the program's (io/session/full_body_settings.h:
+// stiffness and masses from the roles, the balance, the pull toward the rest pose, the free
+// arms hanging, the heels rising, the knees over the toes).
+enum class Settings { solver, program };
+
+// One reach solved from rest with `settings` (`knees`: the knees over the toes).
 ik::SolveResult solve_reach(const Rig& rig, const ReachSetup& setup, const Reach& reach, int solver, bool knees,
-                            ik::Pose& pose) {
+                            ik::Pose& pose, Settings settings = Settings::solver) {
   ik::Chain chain = setup.body;
   glm::vec3 goal = setup.hips + setup.leg * (reach.forward * setup.forward + setup.side * reach.side * setup.left);
   goal +=
@@ -278,36 +284,66 @@ ik::SolveResult solve_reach(const Rig& rig, const ReachSetup& setup, const Reach
   ik::FullBodyScratch& scratch = ik::scratch_of<ik::FullBodyScratch>(ws);
   scratch.heels_rise = true;
   scratch.knees_over_toes = knees;
+  if (settings == Settings::program) {
+    ik::FullBodySettings program;
+    program.knees_over_toes = knees;
+    ik::apply_full_body_settings(program, rig.skeleton, rig.roles.joints, scratch);
+  }
   return ik::solve_chain(ik::solver_table()[solver], rig.skeleton, chain, pose, ws, nullptr);
 }
 
+// A reach's pose holds what a person's does: the goal reached, every joint inside its range,
+// and the pinned feet on the ground (every joint of them within 1 % of the leg): the solve
+// levels them, and where a foot must tilt past its ankle's range (the floor in front and to
+// the side) its heel rises (full_body.h, "Feet").
+void check_reach(const Rig& rig, const ReachSetup& setup, const Reach& reach, const ik::SolveResult& result,
+                 const ik::Pose& pose) {
+  EXPECT_EQ(result.status, ik::SolveStatus::reached) << rig.name << ", " << reach.name;
+  const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
+  EXPECT_LE(r.feet_below_ground, 0.01f * setup.leg) << rig.name << ", " << reach.name;
+  for (int j = 0; j < rig.skeleton.joint_count(); ++j)
+    EXPECT_TRUE(ik::within_limits(rig.skeleton.limits[static_cast<size_t>(j)],
+                                  rig.skeleton.rest[static_cast<size_t>(j)].rotation,
+                                  pose.local[static_cast<size_t>(j)].rotation, 2e-3f))
+        << rig.name << ", " << reach.name << ": " << rig.skeleton.name[static_cast<size_t>(j)];
+}
+
+// Under the solver's defaults and under the program's settings (the figures of both are in
+// BENCHMARKS.md, "Full body"). Each reach's line, then where the neck (else the head) ends
+// from the hips, in legs: how far the trunk leans forward and to the hand's side.
 TEST(FullBodyReachSuite, EveryJointStaysInsideItsRange) {
   const int solver = ik::find_solver("full_body");
   ASSERT_GE(solver, 0);
-  int plausible = 0, tried = 0;
-  for (const Rig& rig : all_rigs()) {
-    const ReachSetup setup = set_up_reaches(rig, solver);
-    const float leg = setup.leg;
-    for (const Reach& reach : kReaches) {
-      ik::Pose pose;
-      const ik::SolveResult result = solve_reach(rig, setup, reach, solver, true, pose);
-      const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
-      ++tried;
-      plausible += ik::body_looks_plausible(r);
-      std::printf("%-18s %-36s %-10s %5.1f cm  %s\n", rig.name, reach.name, ik::to_string(result.status),
-                  100.0f * result.error, ik::describe_body(r).c_str());
-      // The pinned feet stay on the ground (every joint of them within 1 % of the leg): the
-      // solve levels them, and where a foot must tilt past its ankle's range (the floor in
-      // front and to the side) its heel rises (full_body.h, "Feet").
-      EXPECT_LE(r.feet_below_ground, 0.01f * leg) << rig.name << ", " << reach.name;
-      for (int j = 0; j < rig.skeleton.joint_count(); ++j)
-        EXPECT_TRUE(ik::within_limits(rig.skeleton.limits[static_cast<size_t>(j)],
-                                      rig.skeleton.rest[static_cast<size_t>(j)].rotation,
-                                      pose.local[static_cast<size_t>(j)].rotation, 2e-3f))
-            << rig.name << ", " << reach.name << ": " << rig.skeleton.name[static_cast<size_t>(j)];
+  for (const Settings settings : {Settings::solver, Settings::program}) {
+    std::printf("-- %s\n", settings == Settings::solver
+                               ? "the solver's defaults, the heels rising, the knees over the toes"
+                               : "the program's settings");
+    int plausible = 0, tried = 0;
+    for (const Rig& rig : all_rigs()) {
+      const ReachSetup setup = set_up_reaches(rig, solver);
+      const int hips = role_joint(rig, ik::Role::hips);
+      const int neck =
+          role_joint(rig, ik::Role::neck) >= 0 ? role_joint(rig, ik::Role::neck) : role_joint(rig, ik::Role::head);
+      for (const Reach& reach : kReaches) {
+        ik::Pose pose;
+        const ik::SolveResult result = solve_reach(rig, setup, reach, solver, true, pose, settings);
+        check_reach(rig, setup, reach, result, pose);
+        const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
+        ++tried;
+        plausible += ik::body_looks_plausible(r);
+        std::vector<glm::mat4> world;
+        ik::fk_all(rig.skeleton, pose, world);
+        const glm::vec3 lean =
+            (ik::position_of(world[static_cast<size_t>(neck)]) - ik::position_of(world[static_cast<size_t>(hips)])) /
+            setup.leg;
+        std::printf("%-18s %-36s %-10s %5.1f cm  %s\n%57s neck over the hips: forward %5.2f, to the side %5.2f legs\n",
+                    rig.name, reach.name, ik::to_string(result.status), 100.0f * result.error,
+                    ik::describe_body(r).c_str(), "", glm::dot(lean, setup.forward),
+                    setup.side * glm::dot(lean, setup.left));
+      }
     }
+    std::printf("plausible by every part: %d of %d reaches\n", plausible, tried);
   }
-  std::printf("plausible by every part: %d of %d reaches\n", plausible, tried);
 }
 
 // The knees over the toes (FullBodyScratch::knees_over_toes), the last thing the solve does:
