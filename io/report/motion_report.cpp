@@ -36,7 +36,8 @@ std::string skate_cells(const FootSkate& s, bool contact_error, const std::strin
          format("%.1f", 1000.0 * static_cast<double>(s.penetration)) + " | " +
          format("%.1f", 1000.0 * static_cast<double>(s.lift)) + " | " +
          format("%.1f", 100.0 * static_cast<double>(s.level_ratio)) + " | " +
-         format("%.1f", 100.0 * static_cast<double>(s.sole_ratio)) +
+         format("%.1f", 100.0 * static_cast<double>(s.sole_ratio)) + " | " +
+         format("%.1f", 1000.0 * static_cast<double>(s.sole_depth)) +
          (contact_error ? " | " + format("%.1f", 1000.0 * static_cast<double>(s.contact_error)) : "");
 }
 
@@ -51,16 +52,17 @@ std::string skate_markdown(const MotionReport& report) {
       "(the planted frames in which its up -- its up at rest, as its orientation carries it -- is within 5 degrees of "
       "the "
       "ground's normal) and with heel and toe on the floor (each within 1 cm per 0.9 m of leg of the clip's own "
-      "floor under it); at plant ends: the chain's peak joint speed within 0.15 s of a plant's start or end "
+      "floor under it); sole below: how far its heel or toe goes below that floor while planted; at plant ends: the "
+      "chain's peak joint speed within 0.15 s of a plant's start or end "
       "over the clip's own there (" +
       format("%.0f", static_cast<double>(report.source_plant_speed)) + " degrees per second)" +
       (places ? "; the contact error: how far from where the capture's foot stood, carried onto this rig, the "
                 "foot stands in a plant (the largest over the plants).\n\n"
               : ".\n\n") +
       "| Solver | Warm start | Skate (%) | At plant ends (x clip) | Planted drift (mm) | Penetration (mm) | "
-      "Lift (mm) | Level (%) | Heel and toe (%) |" +
-      (places ? " Contact error (mm) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-              : "\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n") +
+      "Lift (mm) | Level (%) | Heel and toe (%) | Sole below (mm) |" +
+      (places ? " Contact error (mm) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+              : "\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n") +
       "| clip as it is | - | " + skate_cells(report.source_skate, places, "1.00") + " |\n";
   for (const MotionRun& run : report.runs)
     out += "| " + std::string(solver_name(run.solver)) + " | " + (run.warm_start ? "on" : "off") + " | " +
@@ -142,8 +144,8 @@ std::string motion_series_csv(const MotionReport& report) {
 std::string motion_summary_csv(const MotionReport& report) {
   std::string out =
       "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
-      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,level_ratio,sole_ratio,plant_speed_"
-      "ratio,contact_error\n";
+      "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,level_ratio,sole_ratio,sole_depth,"
+      "plant_speed_ratio,contact_error\n";
   char line[400];
   for (const MotionRun& run : report.runs) {
     const MotionSummary& s = run.summary;
@@ -155,10 +157,11 @@ std::string motion_summary_csv(const MotionReport& report) {
                   static_cast<double>(s.max_drift_distance));
     out += line;
     if (s.has_skate) {  // the foot skate's columns, empty without a foot
-      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,%.4g,", static_cast<double>(s.skate.skate_ratio),
-                    static_cast<double>(s.skate.planted_drift), static_cast<double>(s.skate.penetration),
-                    static_cast<double>(s.skate.lift), static_cast<double>(s.skate.level_ratio),
-                    static_cast<double>(s.skate.sole_ratio), static_cast<double>(s.plant_speed_ratio));
+      std::snprintf(line, sizeof line, "%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,%.6g,%.4g,",
+                    static_cast<double>(s.skate.skate_ratio), static_cast<double>(s.skate.planted_drift),
+                    static_cast<double>(s.skate.penetration), static_cast<double>(s.skate.lift),
+                    static_cast<double>(s.skate.level_ratio), static_cast<double>(s.skate.sole_ratio),
+                    static_cast<double>(s.skate.sole_depth), static_cast<double>(s.plant_speed_ratio));
       out += line;
       if (report.has_contact_places) {  // the contact error, empty without places to stand
         std::snprintf(line, sizeof line, "%.6g", static_cast<double>(s.skate.contact_error));
@@ -166,7 +169,7 @@ std::string motion_summary_csv(const MotionReport& report) {
       }
       out += "\n";
     } else {
-      out += ",,,,,,,\n";
+      out += ",,,,,,,,\n";
     }
   }
   return out;
@@ -183,6 +186,7 @@ Json skate_json(const FootSkate& s, bool contact_error, const char* plant_speed_
           {"lift_mm", 1000.0f * s.lift},
           {"level_ratio", s.level_ratio},
           {"sole_ratio", s.sole_ratio},
+          {"sole_depth_mm", 1000.0f * s.sole_depth},
           {"contact_error_mm", contact_error ? Json(1000.0f * s.contact_error) : Json(nullptr)},
           {"planted_frames", s.planted_frames}};
 }

@@ -23,7 +23,7 @@
 // "mean_error", "max_error", "mean_us", "mean_iterations", "max_drift" (null when not
 // measured), "skate": {...} or null}]}, a
 // foot skate being {"skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm", "level_ratio",
-// "sole_ratio" (heel and toe on the floor), "plant_speed_ratio"
+// "sole_ratio" (heel and toe on the floor), "sole_depth_mm" (the heel or toe below it), "plant_speed_ratio"
 // (the clip's: "plant_speed_deg_s"), "contact_error_mm" (null without places to stand: not a retargeted clip),
 // "planted_frames"} (millimetres: glTF's metres).
 #pragma once

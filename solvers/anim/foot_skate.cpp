@@ -117,6 +117,9 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
       if (glm::dot(turn * glm::vec3(0.0f, 1.0f, 0.0f), ground_normal(foot.ground, where.x, where.z)) >=
           std::cos(glm::radians(kLevelDegrees)))
         out.level_ratio += 1.0f;
+      if (turns != nullptr)
+        for (const glm::vec3& sole : {foot.heel, foot.toe})
+          out.sole_depth = std::max(out.sole_depth, sole_floor - above(where + turn * sole));
       if (std::abs(above(where + turn * foot.heel) - sole_floor) <= sole_gap &&
           std::abs(above(where + turn * foot.toe) - sole_floor) <= sole_gap)
         out.sole_ratio += 1.0f;

@@ -20,6 +20,13 @@
 //   penetration    how far the foot goes below the clip's own ground under it (the lowest
 //                  height the joint reaches in the clip as it is, above the ground's surface:
 //                  solvers/anim/ground.h), over every frame.
+//   sole depth     how far the sole's heel or toe (the joint's ContactJoint::heel and toe,
+//                  carried by its turn from rest) goes below the floor the heel and toe
+//                  measure stands on, over the planted frames (with `turns`): a joint at its
+//                  height with its toes in the slope is penetration too (CMU 131_01 cleaned
+//                  up on a 15-degree ramp: the ankle 0 mm below, the toes 60). Not in the
+//                  swing, where a rigid sole is not the foot: at the toe-off the toes bend at
+//                  the ball, and the sole's toe, carried by the foot's turn, read 9 cm deep.
 //   lift           per plant, the largest rise of the foot above its height on the plant's
 //                  first frame (a heel or toe that leaves the ground while planted), heights
 //                  over the ground's surface.
@@ -100,6 +107,7 @@ struct FootSkate {
   float contact_error = 0.0f;  // model units, >= 0
   float level_ratio = 0.0f;    // 0..1
   float sole_ratio = 0.0f;     // 0..1: heel and toe on the floor
+  float sole_depth = 0.0f;     // model units, >= 0: the heel or toe below the floor while planted
 };
 
 // A foot's turn from rest (model space) from its model-space rotation and its rotation at

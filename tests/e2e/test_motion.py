@@ -303,6 +303,6 @@ def test_motion_panel_shows_the_foot_measures(case):
     assert m["clean_feet"] and len(m["runs"]) == 8
     dls = next(r for r in m["runs"] if r["solver"] == "dls")
     for key in ("skate_ratio", "planted_drift_mm", "penetration_mm", "lift_mm", "level_ratio", "sole_ratio",
-                "plant_speed_ratio"):
+                "sole_depth_mm", "plant_speed_ratio"):
         assert key in dls["skate"], (key, dls)
     assert dls["skate"]["skate_ratio"] <= 0.01 and dls["skate"]["level_ratio"] >= 0.95, dls

@@ -48,6 +48,7 @@ ik::MotionReport two_runs() {
   dls.summary.skate.lift = 0.0005f;
   dls.summary.skate.level_ratio = 0.5f;
   dls.summary.skate.sole_ratio = 0.25f;
+  dls.summary.skate.sole_depth = 0.003f;
   ik::MotionRun fabrik;
   fabrik.solver = ik::find_solver("fabrik");
   fabrik.warm_start = false;
@@ -60,14 +61,14 @@ TEST(MotionCsv, SummaryTable) {
   EXPECT_EQ(ik::motion_summary_csv(two_runs()),
             "solver,warm_start,max_pop_deg,flips,jitter_rms_deg,max_jitter_deg,mean_error,max_error,mean_us,"
             "mean_iterations,max_drift,skate_ratio,planted_drift,penetration,lift,level_ratio,sole_ratio,"
-            "plant_speed_ratio,contact_error\n"
-            "dls,1,12.5,1,0.0625,0.125,0.125,0.25,0.75,1.5,0.01,0.25,0.002,0,0.0005,0.5,0.25,0,\n"
-            "fabrik,0,0,0,0,0,0,0,0,0,0,,,,,,,,\n");
+            "sole_depth,plant_speed_ratio,contact_error\n"
+            "dls,1,12.5,1,0.0625,0.125,0.125,0.25,0.75,1.5,0.01,0.25,0.002,0,0.0005,0.5,0.25,0.003,0,\n"
+            "fabrik,0,0,0,0,0,0,0,0,0,0,,,,,,,,,\n");
   // A retargeted clip's foot has places to stand: the contact error is filled.
   ik::MotionReport report = two_runs();
   report.has_contact_places = true;
   report.runs[0].summary.skate.contact_error = 0.0125f;
-  EXPECT_NE(ik::motion_summary_csv(report).find("0.002,0,0.0005,0.5,0.25,0,0.0125\n"), std::string::npos);
+  EXPECT_NE(ik::motion_summary_csv(report).find("0.002,0,0.0005,0.5,0.25,0.003,0,0.0125\n"), std::string::npos);
 }
 
 TEST(MotionMarkdown, FootSkateTableWhenTheChainEndsAtAFoot) {
@@ -79,8 +80,9 @@ TEST(MotionMarkdown, FootSkateTableWhenTheChainEndsAtAFoot) {
   report.source_skate.planted_frames = 12;
   const std::string text = ik::motion_report_markdown(report, ik::Skeleton{}, "leg", "", "");
   EXPECT_NE(text.find("Foot skate of the effector over its plants (12 planted frames)"), std::string::npos) << text;
-  EXPECT_NE(text.find("| clip as it is | - | 50.0 | 1.00 | 31.0 | 0.0 | 0.0 | 0.0 | 0.0 |"), std::string::npos) << text;
-  EXPECT_NE(text.find("| on | 25.0 | - | 2.0 | 0.0 | 0.5 | 50.0 | 25.0 |"), std::string::npos) << text;
+  EXPECT_NE(text.find("| clip as it is | - | 50.0 | 1.00 | 31.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 |"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("| on | 25.0 | - | 2.0 | 0.0 | 0.5 | 50.0 | 25.0 | 3.0 |"), std::string::npos) << text;
   EXPECT_EQ(text.find("Contact error"), std::string::npos) << "not a retargeted clip: no contact error";
   report.source_plant_speed = 40.0f;  // the clip's joints at its plants' ends: a ratio per run
   report.runs[0].summary.plant_speed_ratio = 1.25f;
@@ -90,12 +92,14 @@ TEST(MotionMarkdown, FootSkateTableWhenTheChainEndsAtAFoot) {
   report.source_skate.contact_error = 0.0627f;
   report.runs[0].summary.skate.contact_error = 0.0004f;
   const std::string carried = ik::motion_report_markdown(report, ik::Skeleton{}, "leg", "", "");
-  EXPECT_NE(carried.find("| Lift (mm) | Level (%) | Heel and toe (%) | Contact error (mm) |"), std::string::npos)
-      << carried;
-  EXPECT_NE(carried.find("| clip as it is | - | 50.0 | 1.00 | 31.0 | 0.0 | 0.0 | 0.0 | 0.0 | 62.7 |"),
+  EXPECT_NE(carried.find("| Lift (mm) | Level (%) | Heel and toe (%) | Sole below (mm) | Contact error (mm) |"),
             std::string::npos)
       << carried;
-  EXPECT_NE(carried.find("| on | 25.0 | 1.25 | 2.0 | 0.0 | 0.5 | 50.0 | 25.0 | 0.4 |"), std::string::npos) << carried;
+  EXPECT_NE(carried.find("| clip as it is | - | 50.0 | 1.00 | 31.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | 62.7 |"),
+            std::string::npos)
+      << carried;
+  EXPECT_NE(carried.find("| on | 25.0 | 1.25 | 2.0 | 0.0 | 0.5 | 50.0 | 25.0 | 3.0 | 0.4 |"), std::string::npos)
+      << carried;
 }
 
 TEST(MotionCsv, PerFrameSeries) {

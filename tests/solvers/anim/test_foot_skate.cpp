@@ -56,7 +56,8 @@ TEST(FootSkate, ASlidingPlantAgainstHandValues) {
 // mm counts). Standing level at the ankle's lowest height: both on the floor. Its toe
 // pitched up 2 degrees (7 mm) still is; 10 degrees (35 mm) is not; the ankle 15 mm higher on
 // three frames lifts both there (7 of 10); rolled 25 degrees about its length, heel and toe
-// stay (the level measure reads that). On a 15 degree ramp, turned onto it and held 5 cm
+// stay (the level measure reads that); pitched 10 degrees toe down, the toe goes 34 mm
+// under the floor (the sole's depth). On a 15 degree ramp, turned onto it and held 5 cm
 // over the surface at the ankle: the sole's points lie 1.8 mm under the floor (5 cm less
 // 5 cm x cos 15 across the slope), in; 13 mm higher, out.
 TEST(FootSkate, HeelAndToeOnTheFloorAgainstHandValues) {
@@ -75,6 +76,14 @@ TEST(FootSkate, HeelAndToeOnTheFloorAgainstHandValues) {
   EXPECT_EQ(sole(pitched(2.0f)), 1.0f);
   EXPECT_EQ(sole(pitched(10.0f)), 0.0f);
   EXPECT_GT((pitched(10.0f)[0] * foot.toe).y, foot.toe.y + 0.03f) << "the toe up";
+  // The sole's depth: none standing level, none with the toe up; the toe pitched 10 degrees
+  // down goes 0.2 sin 10 + 0.05 cos 10 - 0.05 = 34 mm under the floor, the heel stays over it.
+  EXPECT_EQ(ik::measure_foot_skate(p.data(), 1, 10, foot, pitched(0.0f).data()).sole_depth, 0.0f);
+  EXPECT_EQ(ik::measure_foot_skate(p.data(), 1, 10, foot, pitched(10.0f).data()).sole_depth, 0.0f);
+  const float a = glm::radians(10.0f);
+  EXPECT_NEAR(ik::measure_foot_skate(p.data(), 1, 10, foot, pitched(-10.0f).data()).sole_depth,
+              0.2f * std::sin(a) + 0.05f * std::cos(a) - 0.05f, 1e-5f);
+  EXPECT_EQ(ik::measure_foot_skate(p.data(), 1, 10, foot).sole_depth, 0.0f) << "no turns: not measured";
   const std::vector<glm::quat> rolled(10, glm::angleAxis(glm::radians(25.0f), glm::vec3(0.0f, 0.0f, 1.0f)));
   EXPECT_EQ(sole(rolled), 1.0f);
   EXPECT_EQ(ik::measure_foot_skate(p.data(), 1, 10, foot, rolled.data()).level_ratio, 0.0f);
