@@ -284,7 +284,8 @@ class LimbSampler {
   }
 
   // The frames as a linear part and an origin, not 4x4 products: the search reads 6,000
-  // poses per goal, and half its time went to the matrices' unused bottom rows.
+  // poses per goal, and in the sanitizer build (whose tests generate the suite three times)
+  // the 4x4 products were half its time (21.7 -> 9.5 s; optimised, the same 0.57 s).
   glm::vec3 effector_position(const std::vector<float>& p, std::vector<glm::quat>* local) const {
     glm::mat3 linear = base_linear_;
     glm::vec3 origin = base_origin_;
