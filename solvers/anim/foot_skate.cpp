@@ -117,12 +117,11 @@ FootSkate measure_foot_skate(const glm::vec3* positions, std::size_t stride, int
       if (glm::dot(turn * glm::vec3(0.0f, 1.0f, 0.0f), ground_normal(foot.ground, where.x, where.z)) >=
           std::cos(glm::radians(kLevelDegrees)))
         out.level_ratio += 1.0f;
-      if (turns != nullptr)
-        for (const glm::vec3& sole : {foot.heel, foot.toe})
-          out.sole_depth = std::max(out.sole_depth, sole_floor - above(where + turn * sole));
-      if (std::abs(above(where + turn * foot.heel) - sole_floor) <= sole_gap &&
-          std::abs(above(where + turn * foot.toe) - sole_floor) <= sole_gap)
-        out.sole_ratio += 1.0f;
+      // The heel's and the toe's heights over the floor, read once for both measures.
+      const float heel = above(where + turn * foot.heel) - sole_floor;
+      const float toe = above(where + turn * foot.toe) - sole_floor;
+      if (turns != nullptr) out.sole_depth = std::max({out.sole_depth, -heel, -toe});
+      if (std::abs(heel) <= sole_gap && std::abs(toe) <= sole_gap) out.sole_ratio += 1.0f;
       // Where the foot is against where the ground under its first frame went.
       const glm::vec2 moved = horizontal(at(f) - origin) - ground_step * static_cast<float>(f - first);
       out.planted_drift = std::max(out.planted_drift, glm::length(moved));

@@ -282,12 +282,13 @@ ik::SolveResult solve_reach(const Rig& rig, const ReachSetup& setup, const Reach
   pose = ik::rest_pose(rig.skeleton);
   ik::Workspace ws;
   ik::FullBodyScratch& scratch = ik::scratch_of<ik::FullBodyScratch>(ws);
-  scratch.heels_rise = true;
-  scratch.knees_over_toes = knees;
   if (settings == Settings::program) {
-    ik::FullBodySettings program;
+    ik::FullBodySettings program;  // the heels rising among them
     program.knees_over_toes = knees;
     ik::apply_full_body_settings(program, rig.skeleton, rig.roles.joints, scratch);
+  } else {
+    scratch.heels_rise = true;
+    scratch.knees_over_toes = knees;
   }
   return ik::solve_chain(ik::solver_table()[solver], rig.skeleton, chain, pose, ws, nullptr);
 }
@@ -297,9 +298,8 @@ ik::SolveResult solve_reach(const Rig& rig, const ReachSetup& setup, const Reach
 // levels them, and where a foot must tilt past its ankle's range (the floor in front and to
 // the side) its heel rises (full_body.h, "Feet").
 void check_reach(const Rig& rig, const ReachSetup& setup, const Reach& reach, const ik::SolveResult& result,
-                 const ik::Pose& pose) {
+                 const ik::Pose& pose, const ik::BodyReading& r) {
   EXPECT_EQ(result.status, ik::SolveStatus::reached) << rig.name << ", " << reach.name;
-  const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
   EXPECT_LE(r.feet_below_ground, 0.01f * setup.leg) << rig.name << ", " << reach.name;
   for (int j = 0; j < rig.skeleton.joint_count(); ++j)
     EXPECT_TRUE(ik::within_limits(rig.skeleton.limits[static_cast<size_t>(j)],
@@ -322,13 +322,13 @@ TEST(FullBodyReachSuite, EveryJointStaysInsideItsRange) {
     for (const Rig& rig : all_rigs()) {
       const ReachSetup setup = set_up_reaches(rig, solver);
       const int hips = role_joint(rig, ik::Role::hips);
-      const int neck =
-          role_joint(rig, ik::Role::neck) >= 0 ? role_joint(rig, ik::Role::neck) : role_joint(rig, ik::Role::head);
+      const int neck_role = role_joint(rig, ik::Role::neck);
+      const int neck = neck_role >= 0 ? neck_role : role_joint(rig, ik::Role::head);
       for (const Reach& reach : kReaches) {
         ik::Pose pose;
         const ik::SolveResult result = solve_reach(rig, setup, reach, solver, true, pose, settings);
-        check_reach(rig, setup, reach, result, pose);
         const ik::BodyReading r = ik::read_body(rig.skeleton, rig.roles.joints, pose);
+        check_reach(rig, setup, reach, result, pose, r);
         ++tried;
         plausible += ik::body_looks_plausible(r);
         std::vector<glm::mat4> world;
